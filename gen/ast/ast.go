@@ -1,0 +1,117 @@
+// Package ast holds a catalogue as it was written: every value with the
+// position it came from, before any meaning is checked or derived. The loader
+// fills it, the checker reads it, and the model is built from it.
+package ast
+
+import "github.com/errgen/errgen/gen/diag"
+
+// String is a text value and where it stood. Set reports whether the key was
+// present at all.
+type String struct {
+	Value string
+	Pos   diag.Pos
+	Set   bool
+}
+
+// Int is a decimal integer value and where it stood.
+type Int struct {
+	Value int64
+	Pos   diag.Pos
+	Set   bool
+}
+
+// Bool is a true/false value and where it stood.
+type Bool struct {
+	Value bool
+	Pos   diag.Pos
+	Set   bool
+}
+
+// Catalogue is a whole errors.yaml file.
+type Catalogue struct {
+	// File is the path diagnostics name.
+	File       string
+	Version    Int
+	Package    String
+	Categories []Category
+	Families   []*Family
+	Compat     []Waiver
+}
+
+// Category is one entry of the categories mapping: a name and what it means.
+type Category struct {
+	Name String
+	Doc  String
+}
+
+// Family is a group of variants that share a Go interface and a payload type.
+type Family struct {
+	Pos         diag.Pos
+	Name        String
+	Doc         String
+	PayloadType String
+	UserMessage String
+	// Nums is the optional inclusive range [Nums[0], Nums[1]] of the
+	// family's code numbers; nil when absent.
+	Nums          []Int
+	NumsPos       diag.Pos
+	ReservedNums  []Int
+	ReservedCodes []String
+	Variants      []*Variant
+}
+
+// Variant is one error: a code, a number, its rules and its fields.
+type Variant struct {
+	Pos                diag.Pos
+	Name               String
+	Code               String
+	Num                Int
+	Category           String
+	Doc                String
+	Message            String
+	UserMessage        String
+	Retryable          Bool
+	RetryableFromCause Bool
+	SuppressRetry      Bool
+	NonFatal           Bool
+	SuppressionKey     String
+	SuggestedTool      String
+	SuggestedAction    String
+	UsageHint          String
+	HTTPStatus         []Int
+	Fields             []*Field
+}
+
+// Field is one typed value a variant carries.
+type Field struct {
+	Pos        diag.Pos
+	Name       String
+	Type       String
+	Doc        String
+	Payload    Bool
+	RetryAfter Bool
+	Example    *Example
+}
+
+// Example is the example value of a field as written: a scalar or a list
+// of strings. Its meaning depends on the field's type, so the checker, not
+// the loader, decides whether it fits.
+type Example struct {
+	Pos diag.Pos
+	// Scalar is the text of a scalar example; Quoted reports whether it was
+	// written in quotes (a quoted 5 is a string, not a number).
+	Scalar string
+	Quoted bool
+	// List holds the items of a sequence example; IsList reports whether
+	// the example was a sequence.
+	List   []String
+	IsList bool
+}
+
+// Waiver records a deliberate compatibility break that reviewers accepted.
+type Waiver struct {
+	Pos    diag.Pos
+	Rule   String
+	Code   String
+	Reason String
+}

@@ -1,0 +1,220 @@
+package load
+
+import (
+	"go.yaml.in/yaml/v3"
+
+	"github.com/errgen/errgen/gen/ast"
+	"github.com/errgen/errgen/gen/diag"
+)
+
+// Keys lists the keys each kind of mapping accepts, in the order the
+// documentation gives them. The JSON Schema is tested against it.
+var Keys = map[string][]string{
+	"catalogue": {"version", "package", "categories", "families", "compat"},
+	"family":    {"name", "doc", "payload_type", "user_message", "nums", "reserved", "variants"},
+	"reserved":  {"nums", "codes"},
+	"variant": {"name", "code", "num", "category", "doc", "message", "user_message",
+		"retryable", "retryable_from_cause", "suppress_retry", "non_fatal",
+		"suppression_key", "suggested_tool", "suggested_action", "usage_hint",
+		"http_status", "fields"},
+	"field":  {"name", "type", "doc", "payload", "retry_after", "example"},
+	"compat": {"rule", "code", "reason"},
+}
+
+func (ld *loader) catalogue(root *yaml.Node) *ast.Catalogue {
+	cat := &ast.Catalogue{File: ld.file}
+	m, ok := ld.mapping(root, "the catalogue", Keys["catalogue"], "version", "package", "categories", "families")
+	if !ok {
+		return cat
+	}
+	cat.Version = ld.num(get(m, "version"))
+	cat.Package = ld.text(m["package"], has(m, "package"), "package", false)
+	if e, ok := m["categories"]; ok {
+		cat.Categories = ld.categories(e)
+	}
+	if e, ok := m["families"]; ok {
+		if items, isList := ld.list(e, "families"); isList {
+			if len(items) == 0 {
+				ld.errorf(e.val, "families must list at least one family")
+			}
+			for _, it := range items {
+				if f := ld.family(it); f != nil {
+					cat.Families = append(cat.Families, f)
+				}
+			}
+		}
+	}
+	if e, ok := m["compat"]; ok {
+		if items, isList := ld.list(e, "compat"); isList {
+			for _, it := range items {
+				cat.Compat = append(cat.Compat, ld.waiver(it))
+			}
+		}
+	}
+	return cat
+}
+
+// get adapts a map lookup to the (entry, ok, what) arguments of the readers.
+func get(m map[string]entry, key string) (entry, bool, string) {
+	e, ok := m[key]
+	return e, ok, key
+}
+
+func has(m map[string]entry, key string) bool {
+	_, ok := m[key]
+	return ok
+}
+
+func (ld *loader) categories(e entry) []ast.Category {
+	n := e.val
+	if n.Kind != yaml.MappingNode {
+		ld.errorf(n, "categories must be a mapping of name to description, got %s", describe(n))
+		return nil
+	}
+	var out []ast.Category
+	seen := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		name := ld.text(entry{val: k}, true, "a category name", false)
+		if !name.Set {
+			continue
+		}
+		if prev, dup := seen[name.Value]; dup {
+			ld.errorf(k, "duplicate category %s (first at %d:%d)", diag.Quote(name.Value), prev.Line, prev.Column)
+			continue
+		}
+		seen[name.Value] = k
+		doc := ld.text(entry{key: k, val: v}, true, "the description of category "+diag.Quote(name.Value), true)
+		out = append(out, ast.Category{Name: name, Doc: doc})
+	}
+	return out
+}
+
+func (ld *loader) family(n *yaml.Node) *ast.Family {
+	m, ok := ld.mapping(n, "a family", Keys["family"], "name", "variants")
+	if !ok {
+		return nil
+	}
+	f := &ast.Family{Pos: ld.pos(n)}
+	f.Name = ld.text(m["name"], has(m, "name"), "name", false)
+	f.Doc = ld.text(m["doc"], has(m, "doc"), "doc", true)
+	f.PayloadType = ld.text(m["payload_type"], has(m, "payload_type"), "payload_type", false)
+	f.UserMessage = ld.text(m["user_message"], has(m, "user_message"), "user_message", false)
+	if e, ok := m["nums"]; ok {
+		f.NumsPos = ld.pos(e.val)
+		nums := ld.ints(e, true, "nums")
+		if e.val.Kind == yaml.SequenceNode && len(e.val.Content) != 2 {
+			ld.errorf(e.val, "nums must be a range of two numbers [first, last], got %d", len(e.val.Content))
+		} else if len(nums) == 2 {
+			f.Nums = nums
+		}
+	}
+	if e, ok := m["reserved"]; ok {
+		if rm, ok := ld.mapping(e.val, "reserved", Keys["reserved"]); ok {
+			f.ReservedNums = ld.ints(rm["nums"], has(rm, "nums"), "reserved nums")
+			f.ReservedCodes = ld.texts(rm["codes"], has(rm, "codes"), "reserved codes")
+		}
+	}
+	if e, ok := m["variants"]; ok {
+		if items, isList := ld.list(e, "variants"); isList {
+			if len(items) == 0 {
+				ld.errorf(e.val, "variants must list at least one variant")
+			}
+			for _, it := range items {
+				if v := ld.variant(it); v != nil {
+					f.Variants = append(f.Variants, v)
+				}
+			}
+		}
+	}
+	return f
+}
+
+func (ld *loader) variant(n *yaml.Node) *ast.Variant {
+	m, ok := ld.mapping(n, "a variant", Keys["variant"], "name", "code", "num", "category", "message")
+	if !ok {
+		return nil
+	}
+	v := &ast.Variant{Pos: ld.pos(n)}
+	str := func(key string, multiline bool) ast.String {
+		return ld.text(m[key], has(m, key), key, multiline)
+	}
+	v.Name = str("name", false)
+	v.Code = str("code", false)
+	v.Num = ld.num(get(m, "num"))
+	v.Category = str("category", false)
+	v.Doc = str("doc", true)
+	v.Message = str("message", false)
+	v.UserMessage = str("user_message", false)
+	v.SuppressionKey = str("suppression_key", false)
+	v.SuggestedTool = str("suggested_tool", false)
+	v.SuggestedAction = str("suggested_action", false)
+	v.UsageHint = str("usage_hint", false)
+	v.Retryable = ld.boolean(get(m, "retryable"))
+	v.RetryableFromCause = ld.boolean(get(m, "retryable_from_cause"))
+	v.SuppressRetry = ld.boolean(get(m, "suppress_retry"))
+	v.NonFatal = ld.boolean(get(m, "non_fatal"))
+	v.HTTPStatus = ld.ints(get(m, "http_status"))
+	if e, ok := m["fields"]; ok {
+		if items, isList := ld.list(e, "fields"); isList {
+			for _, it := range items {
+				if f := ld.field(it); f != nil {
+					v.Fields = append(v.Fields, f)
+				}
+			}
+		}
+	}
+	return v
+}
+
+func (ld *loader) field(n *yaml.Node) *ast.Field {
+	m, ok := ld.mapping(n, "a field", Keys["field"], "name", "type")
+	if !ok {
+		return nil
+	}
+	f := &ast.Field{Pos: ld.pos(n)}
+	f.Name = ld.text(m["name"], has(m, "name"), "name", false)
+	f.Type = ld.text(m["type"], has(m, "type"), "type", false)
+	f.Doc = ld.text(m["doc"], has(m, "doc"), "doc", true)
+	f.Payload = ld.boolean(get(m, "payload"))
+	f.RetryAfter = ld.boolean(get(m, "retry_after"))
+	if e, ok := m["example"]; ok {
+		f.Example = ld.example(e.val)
+	}
+	return f
+}
+
+// example keeps a field's example as written; the checker matches it to the
+// field's type.
+func (ld *loader) example(n *yaml.Node) *ast.Example {
+	ex := &ast.Example{Pos: ld.pos(n)}
+	switch n.Kind {
+	case yaml.ScalarNode:
+		if n.Tag == "!!null" {
+			ld.errorf(n, "example has no value; give one or remove the key")
+			return nil
+		}
+		ld.checkRunes(n, "example", false)
+		ex.Scalar = n.Value
+		ex.Quoted = n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0
+	case yaml.SequenceNode:
+		ex.IsList = true
+		ex.List = ld.texts(entry{val: n}, true, "example")
+	default:
+		ld.errorf(n, "example must be a value or a list of text, got %s", describe(n))
+		return nil
+	}
+	return ex
+}
+
+func (ld *loader) waiver(n *yaml.Node) ast.Waiver {
+	w := ast.Waiver{Pos: ld.pos(n)}
+	m, ok := ld.mapping(n, "a compat waiver", Keys["compat"], "rule", "code", "reason")
+	if !ok {
+		return w
+	}
+	w.Rule = ld.text(m["rule"], has(m, "rule"), "rule", false)
+	w.Code = ld.text(m["code"], has(m, "code"), "code", false)
+	w.Reason = ld.text(m["reason"], has(m, "reason"), "reason", true)
+	return w
+}

@@ -1,0 +1,407 @@
+// Package load reads a catalogue strictly: it parses the YAML once into
+// nodes that keep their line and column, refuses what YAML allows but a
+// reviewed catalogue should not hold (anchors, tags, duplicate keys, yes/no
+// booleans, octal numbers, hostile characters), and fills an ast.Catalogue.
+// It checks form, not meaning; the check package checks meaning.
+package load
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/errgen/errgen/gen/ast"
+	"github.com/errgen/errgen/gen/diag"
+)
+
+// maxDiags bounds how many problems one pass collects, so a file made of a
+// million aliases costs a bounded amount of memory and output.
+const maxDiags = 200
+
+// Load parses src, the contents of file, into a catalogue. The catalogue is
+// nil when the file cannot be read as YAML at all; otherwise it holds every
+// value that had the right form, and the list holds every problem found.
+func Load(file string, src []byte) (*ast.Catalogue, diag.List) {
+	var l diag.List
+	if len(src) > MaxSize {
+		l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, "file is %d bytes; a catalogue may be at most %d (16 MiB)", len(src), MaxSize)
+		return nil, l
+	}
+	scanText(file, src, &l)
+	if len(l) > 0 {
+		return nil, l
+	}
+	root, ok := parse(file, src, &l)
+	if !ok {
+		return nil, l
+	}
+	if !scanNodes(file, root, &l) {
+		return nil, l
+	}
+	ld := &loader{file: file, diags: &l}
+	cat := ld.catalogue(root)
+	return cat, l
+}
+
+// parse decodes the one YAML document of src.
+func parse(file string, src []byte, l *diag.List) (*yaml.Node, bool) {
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	var doc yaml.Node
+	err := dec.Decode(&doc)
+	if errors.Is(err, io.EOF) {
+		l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, "catalogue is empty; it needs at least version, package, categories and families")
+		return nil, false
+	}
+	if err != nil {
+		syntaxError(file, src, err, l)
+		return nil, false
+	}
+	var next yaml.Node
+	switch err := dec.Decode(&next); {
+	case errors.Is(err, io.EOF):
+	case err != nil:
+		syntaxError(file, src, err, l)
+		return nil, false
+	default:
+		l.Errorf(docPos(file, &next), "a catalogue is a single YAML document; remove this second one")
+		return nil, false
+	}
+	if len(doc.Content) != 1 {
+		l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, "catalogue is empty; it needs at least version, package, categories and families")
+		return nil, false
+	}
+	return doc.Content[0], true
+}
+
+// docPos is the position of a document: its first node, or its marker.
+func docPos(file string, doc *yaml.Node) diag.Pos {
+	if len(doc.Content) > 0 {
+		return diag.Pos{File: file, Line: doc.Content[0].Line, Col: doc.Content[0].Column}
+	}
+	return diag.Pos{File: file, Line: max(doc.Line, 1), Col: max(doc.Column, 1)}
+}
+
+var lineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// syntaxError reports a file YAML refused. The parser gives the line of the
+// problem but not its column; the column is that of the line's first
+// character, which is where the token the parser choked on begins in
+// nearly every real case (a bad indent, a stray colon, an unclosed quote).
+func syntaxError(file string, src []byte, err error, l *diag.List) {
+	if scanTabs(file, src, l) {
+		return
+	}
+	msg := err.Error()
+	line := 1
+	if m := lineRE.FindStringSubmatch(msg); m != nil {
+		if n, convErr := strconv.Atoi(m[1]); convErr == nil {
+			line = n
+		}
+		msg = m[2]
+	} else {
+		msg = strings.TrimPrefix(msg, "yaml: ")
+	}
+	lines := bytes.Split(src, []byte("\n"))
+	if line > len(lines) {
+		line = max(len(lines), 1)
+	}
+	col := 1
+	if line <= len(lines) {
+		text := string(lines[line-1])
+		col = len([]rune(text)) - len([]rune(strings.TrimLeft(text, " "))) + 1
+	}
+	l.Errorf(diag.Pos{File: file, Line: line, Col: col}, "YAML syntax error: %s", strings.ToValidUTF8(msg, "?"))
+}
+
+// scanNodes refuses the YAML features that make a catalogue harder to
+// review than it looks: anchors, aliases and merge keys (a diff would no
+// longer show literal values, and aliases allow exponential expansion) and
+// explicit tags (they change how a value is read).
+func scanNodes(file string, root *yaml.Node, l *diag.List) bool {
+	before := len(*l)
+	var walk func(n *yaml.Node)
+	walk = func(n *yaml.Node) {
+		if len(*l) >= maxDiags {
+			return
+		}
+		pos := diag.Pos{File: file, Line: n.Line, Col: n.Column}
+		switch {
+		case n.Kind == yaml.AliasNode:
+			l.Errorf(pos, "alias *%s: anchors and aliases are not allowed; write the value out", n.Value)
+			return
+		case n.Anchor != "":
+			l.Errorf(pos, "anchor &%s: anchors and aliases are not allowed; write the value out", n.Anchor)
+		case n.Tag == "!!merge":
+			l.Errorf(pos, "merge key <<: merge keys are not allowed; write the keys out")
+		case n.Style&yaml.TaggedStyle != 0:
+			l.Errorf(pos, "tag %s: explicit tags are not allowed; write a plain value", diag.Quote(n.Tag))
+		}
+		for _, c := range n.Content {
+			walk(c)
+		}
+	}
+	walk(root)
+	return len(*l) == before
+}
+
+// describe names what a node holds, for "expected X, got Y" messages.
+func describe(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.ScalarNode:
+		if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
+			return "text " + diag.Quote(n.Value)
+		}
+		switch n.Tag {
+		case "!!null":
+			return "no value"
+		case "!!int":
+			return "the number " + n.Value
+		case "!!float":
+			return "the number " + diag.Quote(n.Value)
+		case "!!bool":
+			return "the boolean " + diag.Quote(n.Value)
+		}
+		return diag.Quote(n.Value)
+	}
+	return "something else"
+}
+
+// errorf reports a problem at node n.
+func (ld *loader) errorf(n *yaml.Node, format string, args ...any) {
+	ld.diags.Errorf(ld.pos(n), format, args...)
+}
+
+func (ld *loader) pos(n *yaml.Node) diag.Pos {
+	return diag.Pos{File: ld.file, Line: n.Line, Col: n.Column}
+}
+
+// loader walks the node tree into an ast.Catalogue, reporting every value of
+// the wrong form and carrying on with the rest.
+type loader struct {
+	file  string
+	diags *diag.List
+}
+
+// entry is one key of a mapping with its value.
+type entry struct {
+	key, val *yaml.Node
+}
+
+// mapping checks that n is a mapping whose keys are all in keys (each once)
+// and that every key in required is present. It returns the entries by name.
+func (ld *loader) mapping(n *yaml.Node, what string, keys []string, required ...string) (map[string]entry, bool) {
+	if n.Kind != yaml.MappingNode {
+		ld.errorf(n, "%s must be a mapping, got %s", what, describe(n))
+		return nil, false
+	}
+	out := make(map[string]entry, len(n.Content)/2)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			ld.errorf(k, "keys of %s must be plain names, got %s", what, describe(k))
+			continue
+		}
+		if prev, dup := out[k.Value]; dup {
+			ld.errorf(k, "duplicate key %s in %s (first at %d:%d)", diag.Quote(k.Value), what, prev.key.Line, prev.key.Column)
+			continue
+		}
+		if !contains(keys, k.Value) {
+			ld.errorf(k, "unknown key %s in %s%s", diag.Quote(k.Value), what, suggest(k.Value, keys))
+			continue
+		}
+		out[k.Value] = entry{k, v}
+	}
+	for _, r := range required {
+		if _, ok := out[r]; !ok {
+			ld.errorf(n, "%s is missing required key %s", what, diag.Quote(r))
+		}
+	}
+	return out, true
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// text reads a string value. multiline reports whether line breaks are
+// allowed (only in doc).
+func (ld *loader) text(e entry, ok bool, what string, multiline bool) ast.String {
+	if !ok {
+		return ast.String{}
+	}
+	n := e.val
+	pos := ld.pos(n)
+	if n.Kind != yaml.ScalarNode {
+		ld.errorf(n, "%s must be text, got %s", what, describe(n))
+		return ast.String{Pos: pos}
+	}
+	if n.Tag != "!!str" {
+		if n.Tag == "!!null" {
+			ld.errorf(n, "%s has no value; give one or remove the key", what)
+		} else {
+			ld.errorf(n, "%s must be text, got %s; quote it to keep it as text", what, describe(n))
+		}
+		return ast.String{Pos: pos}
+	}
+	ld.checkRunes(n, what, multiline)
+	return ast.String{Value: n.Value, Pos: pos, Set: true}
+}
+
+// checkRunes refuses characters that escapes in quoted scalars can still
+// produce after the raw-text scan: control and bidi characters, and line
+// breaks outside doc.
+func (ld *loader) checkRunes(n *yaml.Node, what string, multiline bool) {
+	for _, r := range n.Value {
+		if why := badRune(r, multiline); why != "" {
+			ld.errorf(n, "%s contains %s", what, why)
+			return
+		}
+	}
+}
+
+var decimalRE = regexp.MustCompile(`^-?(0|[1-9][0-9]*)$`)
+
+// integer reads a decimal integer that fits in 32 bits. YAML would also
+// read 0x10, 0o17, 010 and 1_000 as numbers; a catalogue says exactly the
+// number it means.
+func (ld *loader) integer(n *yaml.Node, what string) ast.Int {
+	pos := ld.pos(n)
+	if n.Kind != yaml.ScalarNode || n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+		ld.errorf(n, "%s must be a whole number, got %s", what, describe(n))
+		return ast.Int{Pos: pos}
+	}
+	if !decimalRE.MatchString(n.Value) {
+		if n.Tag == "!!int" || n.Tag == "!!float" {
+			ld.errorf(n, "%s must be a plain decimal whole number, got %s", what, diag.Quote(n.Value))
+		} else {
+			ld.errorf(n, "%s must be a whole number, got %s", what, describe(n))
+		}
+		return ast.Int{Pos: pos}
+	}
+	v, err := strconv.ParseInt(n.Value, 10, 32)
+	if err != nil {
+		ld.errorf(n, "%s %s is out of range (it must fit in a 32-bit integer)", what, n.Value)
+		return ast.Int{Pos: pos}
+	}
+	return ast.Int{Value: v, Pos: pos, Set: true}
+}
+
+// boolean reads true or false, and nothing else: YAML 1.1's yes/no/on/off
+// mean different things to different parsers.
+func (ld *loader) boolean(e entry, ok bool, what string) ast.Bool {
+	if !ok {
+		return ast.Bool{}
+	}
+	n := e.val
+	pos := ld.pos(n)
+	if n.Kind == yaml.ScalarNode && n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) == 0 {
+		switch n.Value {
+		case "true":
+			return ast.Bool{Value: true, Pos: pos, Set: true}
+		case "false":
+			return ast.Bool{Value: false, Pos: pos, Set: true}
+		}
+	}
+	ld.errorf(n, "%s must be true or false, got %s", what, describe(n))
+	return ast.Bool{Pos: pos}
+}
+
+// list checks that e is a sequence and returns its items.
+func (ld *loader) list(e entry, what string) ([]*yaml.Node, bool) {
+	if e.val.Kind != yaml.SequenceNode {
+		ld.errorf(e.val, "%s must be a list, got %s", what, describe(e.val))
+		return nil, false
+	}
+	return e.val.Content, true
+}
+
+func (ld *loader) ints(e entry, ok bool, what string) []ast.Int {
+	if !ok {
+		return nil
+	}
+	items, isList := ld.list(e, what)
+	if !isList {
+		return nil
+	}
+	out := make([]ast.Int, 0, len(items))
+	for _, it := range items {
+		if v := ld.integer(it, "each item of "+what); v.Set {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func (ld *loader) texts(e entry, ok bool, what string) []ast.String {
+	if !ok {
+		return nil
+	}
+	items, isList := ld.list(e, what)
+	if !isList {
+		return nil
+	}
+	out := make([]ast.String, 0, len(items))
+	for _, it := range items {
+		if v := ld.text(entry{val: it}, true, "each item of "+what, false); v.Set {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func (ld *loader) num(e entry, ok bool, what string) ast.Int {
+	if !ok {
+		return ast.Int{}
+	}
+	return ld.integer(e.val, what)
+}
+
+// suggest returns a did-you-mean hint for an unknown key.
+func suggest(got string, keys []string) string {
+	best, bestDist := "", 3
+	for _, k := range keys {
+		if d := distance(strings.ToLower(got), k); d < bestDist {
+			best, bestDist = k, d
+		}
+	}
+	if best != "" {
+		return fmt.Sprintf("; did you mean %s?", diag.Quote(best))
+	}
+	return fmt.Sprintf(" (allowed: %s)", strings.Join(keys, ", "))
+}
+
+// distance is the Levenshtein edit distance between a and b.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
