@@ -14,9 +14,11 @@ import (
 // a model. The list is sorted by position.
 func Parse(file string, src []byte) (*model.Catalogue, diag.List) {
 	cat, diags := load.Load(file, src)
-	if cat == nil || diags.HasErrors() {
+	if cat == nil {
 		return nil, diags.Sort()
 	}
+	// Check even a catalogue with form errors: values of the wrong form are
+	// left unset and skipped, so the rest is still reported in one run.
 	diags = append(diags, check.Check(cat)...).Sort()
 	if diags.HasErrors() {
 		return nil, diags
