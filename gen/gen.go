@@ -3,7 +3,13 @@
 package gen
 
 import (
+	"fmt"
+	"slices"
+	"strings"
+
 	"github.com/errgen/errgen/gen/check"
+	"github.com/errgen/errgen/gen/example"
+	"github.com/errgen/errgen/gen/golang"
 	"github.com/errgen/errgen/gen/diag"
 	"github.com/errgen/errgen/gen/load"
 	"github.com/errgen/errgen/gen/model"
@@ -31,4 +37,37 @@ func Parse(file string, src []byte) (*model.Catalogue, diag.List) {
 		return nil, diags
 	}
 	return m, diags
+}
+
+// File is one file Generate produces, its path relative to the output
+// folder.
+type File struct {
+	Path string
+	Data []byte
+	// CreateOnly marks a file errgen writes only when it is missing: the
+	// golden files of the generated tests belong to the user once created,
+	// so a wire change shows as a failing test and a reviewable diff.
+	CreateOnly bool
+}
+
+// Generate returns every file for the catalogue m, sorted by path. It writes
+// nothing: the generate command writes the files, --check compares them.
+func Generate(m *model.Catalogue) ([]File, error) {
+	code, err := golang.Emit(m)
+	if err != nil {
+		return nil, fmt.Errorf("errgen: internal error: %w", err)
+	}
+	var files []File
+	for name, data := range code {
+		files = append(files, File{Path: name, Data: data})
+	}
+	for _, v := range m.Variants {
+		g, err := example.Golden(v)
+		if err != nil {
+			return nil, fmt.Errorf("errgen: internal error: golden file of %s: %w", v.Code, err)
+		}
+		files = append(files, File{Path: "testdata/" + v.Code + ".golden.json", Data: g, CreateOnly: true})
+	}
+	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
+	return files, nil
 }
