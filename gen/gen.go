@@ -8,9 +8,9 @@ import (
 	"strings"
 
 	"github.com/errgen/errgen/gen/check"
+	"github.com/errgen/errgen/gen/diag"
 	"github.com/errgen/errgen/gen/example"
 	"github.com/errgen/errgen/gen/golang"
-	"github.com/errgen/errgen/gen/diag"
 	"github.com/errgen/errgen/gen/load"
 	"github.com/errgen/errgen/gen/model"
 )

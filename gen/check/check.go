@@ -39,7 +39,7 @@ var (
 func Check(cat *ast.Catalogue) diag.List {
 	c := &checker{cat: cat, names: map[string]diag.Pos{}, codes: map[string]diag.Pos{},
 		nums: map[int64]diag.Pos{}, statuses: map[int64]diag.Pos{}, families: map[string]*ast.Family{},
-		usedCategories: map[string]bool{}}
+		familyNames: map[string]bool{}, usedCategories: map[string]bool{}, allCategorised: true}
 	c.run()
 	return c.diags.Sort()
 }
@@ -52,7 +52,11 @@ type checker struct {
 	nums           map[int64]diag.Pos
 	statuses       map[int64]diag.Pos
 	families       map[string]*ast.Family
+	familyNames    map[string]bool // every family name as written
 	usedCategories map[string]bool
+	// allCategorised is false when some variant has no readable category
+	// or an undeclared one, or no variant was read at all.
+	allCategorised bool
 }
 
 func (c *checker) errorf(pos diag.Pos, format string, args ...any) {
@@ -80,7 +84,13 @@ func (c *checker) run() {
 		}
 	}
 	// Family names first, so a variant named like a later family is caught
-	// at the variant, and every family can be a field type.
+	// at the variant, and every family can be a field type. Every family's
+	// helper name is known before any name is checked against it.
+	for _, f := range cat.Families {
+		if f.Name.Set && names.IsExported(f.Name.Value) {
+			c.familyNames[f.Name.Value] = true
+		}
+	}
 	for _, f := range cat.Families {
 		c.familyName(f)
 	}
@@ -110,12 +120,23 @@ func (c *checker) run() {
 			}
 		}
 	}
+	if len(cat.Families) == 0 {
+		c.allCategorised = false
+	}
 	for _, f := range cat.Families {
 		c.family(f, declared, reservedNums, reservedCodes)
+		if len(f.Variants) == 0 {
+			c.allCategorised = false
+		}
 	}
-	for _, k := range cat.Categories {
-		if !c.usedCategories[k.Name.Value] {
-			c.diags.Warnf(k.Name.Pos, "category %s is declared but no variant uses it", diag.Quote(k.Name.Value))
+	// Whether a category is unused is known only when every variant was
+	// read with a declared category: one that failed to load, or that
+	// misspells its category, may be the one that uses it.
+	if c.allCategorised {
+		for _, k := range cat.Categories {
+			if !c.usedCategories[k.Name.Value] {
+				c.diags.Warnf(k.Name.Pos, "category %s is declared but no variant uses it", diag.Quote(k.Name.Value))
+			}
 		}
 	}
 	for _, w := range cat.Compat {
@@ -145,7 +166,7 @@ func (c *checker) goName(s ast.String, what string) bool {
 		c.errorf(s.Pos, "%s name %s is taken by the generated package's own API", what, diag.Quote(s.Value))
 		return false
 	}
-	for other := range c.families {
+	for other := range c.familyNames {
 		if s.Value == names.FamilyHelper(other) {
 			c.errorf(s.Pos, "%s name %s is taken by the generated helper for family %s", what, diag.Quote(s.Value), diag.Quote(other))
 			return false
@@ -179,7 +200,7 @@ func (c *checker) family(f *ast.Family, declared map[string]bool, reservedNums m
 	}
 	c.nonEmpty(f.Doc, "doc")
 	if c.nonEmpty(f.UserMessage, "user_message") {
-		c.template(f.UserMessage, "user_message", nil)
+		c.template(f.UserMessage, "user_message", nil, true)
 	}
 	var lo, hi int64
 	ranged := false
@@ -194,7 +215,9 @@ func (c *checker) family(f *ast.Family, declared map[string]bool, reservedNums m
 			ranged = true
 		}
 	}
-	payload := f.PayloadType.Set
+	// A payload_type of the wrong form was reported by the loader; the
+	// family still means to have a payload.
+	payload := f.PayloadType.Set || f.PayloadType.Pos.IsValid()
 	for _, v := range f.Variants {
 		c.variant(f, v, payload, declared, reservedNums, reservedCodes)
 		if ranged && v.Num.Set && (v.Num.Value < lo || v.Num.Value > hi) {
@@ -235,20 +258,30 @@ func (c *checker) variant(f *ast.Family, v *ast.Variant, payload bool, declared 
 	}
 	if c.nonEmpty(v.Category, "category") {
 		c.usedCategories[v.Category.Value] = true
+		// With no categories read, the loader has already reported
+		// categories as missing, empty or malformed; every variant would
+		// repeat that.
 		if !declared[v.Category.Value] {
-			c.errorf(v.Category.Pos, "category %s is not declared under categories%s", diag.Quote(v.Category.Value), c.suggestCategory(v.Category.Value))
+			c.allCategorised = false
+			if len(c.cat.Categories) > 0 {
+				c.errorf(v.Category.Pos, "category %s is not declared under categories%s", diag.Quote(v.Category.Value), c.suggestCategory(v.Category.Value))
+			}
 		}
+	} else {
+		c.allCategorised = false
 	}
 	c.nonEmpty(v.Doc, "doc")
-	fields := c.fields(f, v, payload)
+	// When a field's name could not be read, it could be the one a
+	// placeholder names: the templates' syntax is all that is checked.
+	fields, known := c.fields(f, v, payload)
 	if c.nonEmpty(v.Message, "message") {
-		c.template(v.Message, "message", fields)
+		c.template(v.Message, "message", fields, known)
 	}
 	if c.nonEmpty(v.UserMessage, "user_message") {
-		c.template(v.UserMessage, "user_message", fields)
+		c.template(v.UserMessage, "user_message", fields, known)
 	}
 	if c.nonEmpty(v.SuppressionKey, "suppression_key") {
-		c.template(v.SuppressionKey, "suppression_key", fields)
+		c.template(v.SuppressionKey, "suppression_key", fields, known)
 	}
 	if v.Retryable.Value && v.NonFatal.Value {
 		c.errorf(v.NonFatal.Pos, "a variant cannot be both retryable and non_fatal: retryable means try again, non_fatal means carry on without it")
@@ -299,16 +332,22 @@ func (c *checker) suggestCategory(got string) string {
 }
 
 // fields checks a variant's fields and returns the names templates may use.
-func (c *checker) fields(f *ast.Family, v *ast.Variant, payload bool) map[string]bool {
-	out := map[string]bool{}
+// known is false when a field's name could not be read, so the names are
+// not all known.
+func (c *checker) fields(f *ast.Family, v *ast.Variant, payload bool) (out map[string]bool, known bool) {
+	out, known = map[string]bool{}, true
 	goNames := map[string]diag.Pos{}
 	var cause, retryAfter *ast.Field
 	for _, fd := range v.Fields {
 		name := fd.Name.Value
-		if fd.Name.Set {
+		if !fd.Name.Set {
+			known = false
+		} else {
 			switch {
 			case !names.IsSnake(name):
 				c.errorf(fd.Name.Pos, "field name %s must be snake_case: lower-case ASCII words joined by single underscores", diag.Quote(name))
+				// The placeholders naming it are right; the name is not.
+				out[name] = true
 			case out[name]:
 				c.errorf(fd.Name.Pos, "duplicate field %s in variant %s", diag.Quote(name), diag.Quote(v.Name.Value))
 			default:
@@ -326,7 +365,9 @@ func (c *checker) fields(f *ast.Family, v *ast.Variant, payload bool) map[string
 				}
 			}
 		}
-		isCause := false
+		// typeKnown is false for a missing or unknown type, which is
+		// reported once; the example and retry_after are not held to it.
+		isCause, typeKnown := false, fd.Type.Set
 		if fd.Type.Set {
 			t := fd.Type.Value
 			switch {
@@ -336,6 +377,7 @@ func (c *checker) fields(f *ast.Family, v *ast.Variant, payload bool) map[string
 			case c.families[t] != nil:
 				isCause = true
 			default:
+				typeKnown = false
 				c.errorf(fd.Type.Pos, "unknown field type %s (want %s, error, or a family name)%s", diag.Quote(t), strings.Join(ScalarTypes, ", "), c.suggestType(t))
 			}
 		}
@@ -346,12 +388,15 @@ func (c *checker) fields(f *ast.Family, v *ast.Variant, payload bool) map[string
 				cause = fd
 			}
 		}
+		if fd.Payload.Value && isCause {
+			c.errorf(fd.Payload.Pos, "field %s is a cause and cannot be a payload field; its text already reaches the model through the message", diag.Quote(name))
+		}
 		if fd.Payload.Value && !payload {
 			c.errorf(fd.Payload.Pos, "field %s is marked payload, but family %s has no payload_type", diag.Quote(name), diag.Quote(f.Name.Value))
 		}
 		if fd.RetryAfter.Value {
 			switch {
-			case fd.Type.Set && fd.Type.Value != "duration":
+			case typeKnown && fd.Type.Value != "duration":
 				c.errorf(fd.RetryAfter.Pos, "retry_after field %s must have type duration, not %s", diag.Quote(name), fd.Type.Value)
 			case retryAfter != nil:
 				c.errorf(fd.RetryAfter.Pos, "variant %s has a second retry_after field (the first is %s)", diag.Quote(v.Name.Value), diag.Quote(retryAfter.Name.Value))
@@ -360,11 +405,11 @@ func (c *checker) fields(f *ast.Family, v *ast.Variant, payload bool) map[string
 			}
 		}
 		c.nonEmpty(fd.Doc, "doc")
-		if fd.Example != nil && fd.Type.Set {
+		if fd.Example != nil && typeKnown {
 			c.example(fd)
 		}
 	}
-	return out
+	return out, known
 }
 
 func (c *checker) suggestType(got string) string {
@@ -398,6 +443,13 @@ func (c *checker) example(fd *ast.Field) {
 		return
 	}
 	s := ex.Scalar
+	if ex.Quoted && t != "string" && t != "error" && t != "duration" {
+		// A quoted 5 is text; saying "must be a decimal integer" of it
+		// would not tell the user what to change.
+		bad = func(want string) {
+			c.errorf(ex.Pos, "example for field %s of type %s must be %s, written without quotes", diag.Quote(fd.Name.Value), t, want)
+		}
+	}
 	switch t {
 	case "string", "error":
 		// Any scalar is text; numbers and booleans are taken as written.
@@ -428,10 +480,15 @@ func (c *checker) example(fd *ast.Field) {
 
 // template checks that a template parses and names only known fields (or
 // {code}). fields is nil for family-level templates, which know no fields.
-func (c *checker) template(s ast.String, what string, fields map[string]bool) {
+// When known is false the field names are not all known, and only the
+// syntax is checked.
+func (c *checker) template(s ast.String, what string, fields map[string]bool, known bool) {
 	t, err := tmpl.Parse(s.Value)
 	if err != nil {
 		c.errorf(s.Pos, "%s: %v", what, err)
+		return
+	}
+	if !known {
 		return
 	}
 	for _, ref := range t.Refs() {

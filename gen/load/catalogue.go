@@ -38,9 +38,7 @@ func (ld *loader) catalogue(root *yaml.Node) *ast.Catalogue {
 				ld.errorf(e.val, "families must list at least one family")
 			}
 			for _, it := range items {
-				if f := ld.family(it); f != nil {
-					cat.Families = append(cat.Families, f)
-				}
+				cat.Families = append(cat.Families, ld.family(it))
 			}
 		}
 	}
@@ -71,6 +69,10 @@ func (ld *loader) categories(e entry) []ast.Category {
 		ld.errorf(n, "categories must be a mapping of name to description, got %s", describe(n))
 		return nil
 	}
+	if len(n.Content) == 0 {
+		ld.errorf(n, "categories must declare at least one category")
+		return nil
+	}
 	var out []ast.Category
 	seen := map[string]*yaml.Node{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -90,12 +92,15 @@ func (ld *loader) categories(e entry) []ast.Category {
 	return out
 }
 
+// family reads one family. Like variant and field, it returns an entry with
+// nothing set when n is not a mapping, so the checker still knows something
+// stood there (a category its variants use, a field its templates name).
 func (ld *loader) family(n *yaml.Node) *ast.Family {
+	f := &ast.Family{Pos: ld.pos(n)}
 	m, ok := ld.mapping(n, "a family", Keys["family"], "name", "variants")
 	if !ok {
-		return nil
+		return f
 	}
-	f := &ast.Family{Pos: ld.pos(n)}
 	f.Name = ld.text(m["name"], has(m, "name"), "name", false)
 	f.Doc = ld.text(m["doc"], has(m, "doc"), "doc", true)
 	f.PayloadType = ld.text(m["payload_type"], has(m, "payload_type"), "payload_type", false)
@@ -104,7 +109,7 @@ func (ld *loader) family(n *yaml.Node) *ast.Family {
 		f.NumsPos = ld.pos(e.val)
 		nums := ld.ints(e, true, "nums")
 		if e.val.Kind == yaml.SequenceNode && len(e.val.Content) != 2 {
-			ld.errorf(e.val, "nums must be a range of two numbers [first, last], got %d", len(e.val.Content))
+			ld.errorf(e.val, "nums must be a range of two numbers [first, last], got a list of %d", len(e.val.Content))
 		} else if len(nums) == 2 {
 			f.Nums = nums
 		}
@@ -121,9 +126,7 @@ func (ld *loader) family(n *yaml.Node) *ast.Family {
 				ld.errorf(e.val, "variants must list at least one variant")
 			}
 			for _, it := range items {
-				if v := ld.variant(it); v != nil {
-					f.Variants = append(f.Variants, v)
-				}
+				f.Variants = append(f.Variants, ld.variant(it))
 			}
 		}
 	}
@@ -131,11 +134,11 @@ func (ld *loader) family(n *yaml.Node) *ast.Family {
 }
 
 func (ld *loader) variant(n *yaml.Node) *ast.Variant {
+	v := &ast.Variant{Pos: ld.pos(n)}
 	m, ok := ld.mapping(n, "a variant", Keys["variant"], "name", "code", "num", "category", "message")
 	if !ok {
-		return nil
+		return v
 	}
-	v := &ast.Variant{Pos: ld.pos(n)}
 	str := func(key string, multiline bool) ast.String {
 		return ld.text(m[key], has(m, key), key, multiline)
 	}
@@ -156,23 +159,25 @@ func (ld *loader) variant(n *yaml.Node) *ast.Variant {
 	v.NonFatal = ld.boolean(get(m, "non_fatal"))
 	v.HTTPStatus = ld.ints(get(m, "http_status"))
 	if e, ok := m["fields"]; ok {
-		if items, isList := ld.list(e, "fields"); isList {
-			for _, it := range items {
-				if f := ld.field(it); f != nil {
-					v.Fields = append(v.Fields, f)
-				}
-			}
+		items, isList := ld.list(e, "fields")
+		if !isList {
+			// Fields that could not be read still stand for fields: the
+			// checker must not report the placeholders naming them.
+			v.Fields = append(v.Fields, &ast.Field{Pos: ld.pos(e.val)})
+		}
+		for _, it := range items {
+			v.Fields = append(v.Fields, ld.field(it))
 		}
 	}
 	return v
 }
 
 func (ld *loader) field(n *yaml.Node) *ast.Field {
+	f := &ast.Field{Pos: ld.pos(n)}
 	m, ok := ld.mapping(n, "a field", Keys["field"], "name", "type")
 	if !ok {
-		return nil
+		return f
 	}
-	f := &ast.Field{Pos: ld.pos(n)}
 	f.Name = ld.text(m["name"], has(m, "name"), "name", false)
 	f.Type = ld.text(m["type"], has(m, "type"), "type", false)
 	f.Doc = ld.text(m["doc"], has(m, "doc"), "doc", true)
@@ -191,7 +196,7 @@ func (ld *loader) example(n *yaml.Node) *ast.Example {
 	switch n.Kind {
 	case yaml.ScalarNode:
 		if n.Tag == "!!null" {
-			ld.errorf(n, "example has no value; give one or remove the key")
+			ld.errorf(n, "example has no value; write one (or leave out the key where it is optional)")
 			return nil
 		}
 		ld.checkRunes(n, "example", false)

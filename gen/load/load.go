@@ -79,15 +79,35 @@ func parse(file string, src []byte, l *diag.List) (*yaml.Node, bool) {
 	return doc.Content[0], true
 }
 
-// docPos is the position of a document: its first node, or its marker.
+// docPos is the position of a document: its --- marker, or its first node
+// when it has no marker. (The first node of an empty document stands past
+// the end of the file.)
 func docPos(file string, doc *yaml.Node) diag.Pos {
-	if len(doc.Content) > 0 {
+	if doc.Line == 0 && len(doc.Content) > 0 {
 		return diag.Pos{File: file, Line: doc.Content[0].Line, Col: doc.Content[0].Column}
 	}
 	return diag.Pos{File: file, Line: max(doc.Line, 1), Col: max(doc.Column, 1)}
 }
 
 var lineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// parserProblems are the messages of the YAML parser proper, as opposed to
+// its scanner. yaml.v3 numbers the lines of scanner errors from 1 but those
+// of parser errors from 0, so a parser error's line is one more than the
+// message says.
+var parserProblems = []string{
+	"did not find expected ',' or ']'",
+	"did not find expected ',' or '}'",
+	"did not find expected '-' indicator",
+	"did not find expected <document start>",
+	"did not find expected <stream-start>",
+	"did not find expected key",
+	"did not find expected node content",
+	"found duplicate %TAG directive",
+	"found duplicate %YAML directive",
+	"found incompatible YAML document",
+	"found undefined tag handle",
+}
 
 // syntaxError reports a file YAML refused. The parser gives the line of the
 // problem but not its column; the column is that of the line's first
@@ -104,10 +124,16 @@ func syntaxError(file string, src []byte, err error, l *diag.List) {
 			line = n
 		}
 		msg = m[2]
+		if contains(parserProblems, msg) {
+			line = problemLine(src, line+1)
+		}
 	} else {
 		msg = strings.TrimPrefix(msg, "yaml: ")
 	}
 	lines := bytes.Split(src, []byte("\n"))
+	if n := len(lines); n > 1 && len(lines[n-1]) == 0 {
+		lines = lines[:n-1] // the end of the last line, not a line
+	}
 	if line > len(lines) {
 		line = max(len(lines), 1)
 	}
@@ -116,7 +142,68 @@ func syntaxError(file string, src []byte, err error, l *diag.List) {
 		text := string(lines[line-1])
 		col = len([]rune(text)) - len([]rune(strings.TrimLeft(text, " "))) + 1
 	}
-	l.Errorf(diag.Pos{File: file, Line: line, Col: col}, "YAML syntax error: %s", strings.ToValidUTF8(msg, "?"))
+	hint := syntaxHints[msg]
+	if hint != "" {
+		hint = " (" + hint + ")"
+	}
+	l.Errorf(diag.Pos{File: file, Line: line, Col: col}, "YAML syntax error: %s%s", strings.ToValidUTF8(msg, "?"), hint)
+}
+
+// syntaxHints say what usually causes the parser's terser messages.
+var syntaxHints = map[string]string{
+	"found unexpected end of stream":                 "a quoted value that opens on this line is never closed",
+	"did not find expected key":                      "check this line's indentation against the keys above it",
+	"did not find expected '-' indicator":            "check this line's indentation against the list items above it",
+	"did not find expected ',' or ']'":               "a [ list here is not closed, or its items lack commas",
+	"did not find expected ',' or '}'":               "a { mapping here is not closed, or its entries lack commas",
+	"mapping values are not allowed in this context": "check this line's indentation, and quote a value that contains \": \"",
+}
+
+// maxBisect bounds the files problemLine narrows down: it parses the file
+// up to log2(lines) more times, cheap for any real catalogue.
+const maxBisect = 1 << 20
+
+// problemLine finds the line of a parser error. For a mistake inside a
+// block or flow collection yaml.v3 names the line where the collection
+// starts (the first key of the file, when a comment comes before it), which
+// may be far above the mistake. The lines before the reported one parse, and
+// the whole file does not, so the first line whose addition makes the file
+// fail is the one to fix; reported is kept if that cannot be shown.
+func problemLine(src []byte, reported int) int {
+	if len(src) > maxBisect {
+		return reported
+	}
+	// ends[n] is the length of the first n lines.
+	ends := []int{0}
+	for i, b := range src {
+		if b == '\n' {
+			ends = append(ends, i+1)
+		}
+	}
+	if ends[len(ends)-1] < len(src) {
+		ends = append(ends, len(src))
+	}
+	fails := func(n int) bool {
+		dec := yaml.NewDecoder(bytes.NewReader(src[:ends[n]]))
+		for {
+			var doc yaml.Node
+			if err := dec.Decode(&doc); err != nil {
+				return !errors.Is(err, io.EOF)
+			}
+		}
+	}
+	lo, hi := reported-1, len(ends)-1 // the first lo lines parse; the first hi do not
+	if lo < 0 || lo >= hi || fails(lo) || !fails(hi) {
+		return reported
+	}
+	for hi-lo > 1 {
+		if mid := (lo + hi) / 2; fails(mid) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return hi
 }
 
 // scanNodes refuses the YAML features that make a catalogue harder to
@@ -252,7 +339,7 @@ func (ld *loader) text(e entry, ok bool, what string, multiline bool) ast.String
 	}
 	if n.Tag != "!!str" {
 		if n.Tag == "!!null" {
-			ld.errorf(n, "%s has no value; give one or remove the key", what)
+			ld.errorf(n, "%s has no value; write one (or leave out the key where it is optional)", what)
 		} else {
 			ld.errorf(n, "%s must be text, got %s; quote it to keep it as text", what, describe(n))
 		}
