@@ -286,6 +286,9 @@ func (c *checker) variant(f *ast.Family, v *ast.Variant, payload bool, declared 
 	if v.Retryable.Value && v.NonFatal.Value {
 		c.errorf(v.NonFatal.Pos, "a variant cannot be both retryable and non_fatal: retryable means try again, non_fatal means carry on without it")
 	}
+	if v.RetryableFromCause.Value && v.NonFatal.Value {
+		c.errorf(v.NonFatal.Pos, "a variant cannot be both retryable_from_cause and non_fatal: a retryable cause would make it retryable and non_fatal at once")
+	}
 	if v.RetryableFromCause.Value && !hasCause(v) {
 		c.errorf(v.RetryableFromCause.Pos, "retryable_from_cause needs a cause: a field of type error or of a family's type")
 	}

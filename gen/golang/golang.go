@@ -286,8 +286,7 @@ func (e *emitter) genVariant(f *jen.File, v *model.Variant) {
 		f.Line()
 	}
 	if v.RetryAfter != nil {
-		f.Comment("// RetryAfter returns how long to wait before retrying, " + v.RetryAfter.GoName + ".")
-		f.Func().Params(recv(v, true)).Id("RetryAfter").Params().Qual("time", "Duration").Block(
+		f.Func().Params(recv(v, true)).Id("retryAfter").Params().Qual("time", "Duration").Block(
 			jen.Return(jen.Id("e").Dot(v.RetryAfter.GoName)))
 		f.Line()
 	}

@@ -67,7 +67,7 @@ func Go(snake string) string {
 var Methods = []string{
 	"Error", "Unwrap", "Code", "CodeNum", "Category", "Retryable", "SuppressRetry",
 	"SuppressionKey", "LLMPayload", "AppendLLMPayload", "UserMessage", "Class",
-	"LogValue", "RetryAfter", "Info",
+	"LogValue",
 }
 
 // PackageScope are the identifiers the generated package declares besides

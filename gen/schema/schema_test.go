@@ -1,0 +1,381 @@
+package schema_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/errgen/errgen/gen"
+	"github.com/errgen/errgen/gen/check"
+	"github.com/errgen/errgen/gen/load"
+	"github.com/errgen/errgen/gen/names"
+	"github.com/errgen/errgen/gen/schema"
+)
+
+const schemaID = "https://errgen.dev/schema/v1/errors.schema.json"
+
+// compile compiles the embedded schema.
+func compile(t *testing.T) *jsonschema.Schema {
+	t.Helper()
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema.JSON()))
+	if err != nil {
+		t.Fatalf("schema.json is not JSON: %v", err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource(schemaID, doc); err != nil {
+		t.Fatalf("adding schema: %v", err)
+	}
+	sch, err := c.Compile(schemaID)
+	if err != nil {
+		t.Fatalf("schema does not compile: %v", err)
+	}
+	return sch
+}
+
+// fromYAML decodes a catalogue into the values a JSON document would hold:
+// mappings become map[string]any, sequences []any.
+func fromYAML(t *testing.T, src string) any {
+	t.Helper()
+	var v any
+	if err := yaml.Unmarshal([]byte(src), &v); err != nil {
+		t.Fatalf("YAML: %v", err)
+	}
+	return jsonValue(v)
+}
+
+func jsonValue(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			v[k] = jsonValue(x)
+		}
+		return v
+	case map[any]any:
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			out[fmt.Sprint(k)] = jsonValue(x)
+		}
+		return out
+	case []any:
+		for i, x := range v {
+			v[i] = jsonValue(x)
+		}
+		return v
+	}
+	return v
+}
+
+func TestReferenceCatalogue(t *testing.T) {
+	sch := compile(t)
+	src, err := os.ReadFile("../../errors.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sch.Validate(fromYAML(t, string(src))); err != nil {
+		t.Errorf("errors.yaml does not validate:\n%v", err)
+	}
+}
+
+// base is a small valid catalogue; the cases below break it one way each.
+const base = `version: 1
+package: demo
+categories:
+  io: Input and output.
+families:
+  - name: DemoError
+    doc: Demo errors.
+    payload_type: demo_error
+    user_message: "Something failed ({code})."
+    nums: [1, 99]
+    variants:
+      - name: Broken
+        code: broken
+        num: 1
+        category: io
+        doc: A thing broke.
+        message: "broken {path}"
+        retryable: true
+        http_status: [503]
+        fields:
+          - name: path
+            type: string
+            payload: true
+            example: a/b
+`
+
+// edit returns base with old replaced by new, failing if old is missing.
+func edit(t *testing.T, old, new string) string {
+	t.Helper()
+	if !strings.Contains(base, old) {
+		t.Fatalf("base has no %q", old)
+	}
+	return strings.Replace(base, old, new, 1)
+}
+
+// parseErrors reports whether errgen refuses src.
+func parseErrors(src string) bool {
+	_, diags := gen.Parse("errors.yaml", []byte(src))
+	return diags.HasErrors()
+}
+
+func TestAccepts(t *testing.T) {
+	sch := compile(t)
+	cases := map[string]string{
+		"base": base,
+		"extras": base + `
+  - name: WrapError
+    doc: >-
+      Errors that wrap others,
+      over two lines.
+    nums: [100, 199]
+    reserved:
+      nums: [150]
+      codes: [retired]
+    variants:
+      - name: Wrapped
+        code: wrapped
+        num: 101
+        category: io
+        doc: Wraps a demo error.
+        message: "wrapped: {cause} {{literal}}"
+        user_message: Try again later.
+        retryable_from_cause: true
+        suppress_retry: true
+        suppression_key: "{code}:{delay}"
+        fields:
+          - name: cause
+            type: DemoError
+          - name: delay
+            type: duration
+            retry_after: true
+            example: 1m30s
+          - name: zero
+            type: duration
+            example: 0
+          - name: names
+            type: strings
+            example: [a, b]
+          - name: ratio
+            type: float64
+            example: 0.5
+          - name: count
+            type: uint64
+            example: 3
+          - name: ok
+            type: bool
+            example: false
+      - name: Quiet
+        code: quiet
+        num: 102
+        category: io
+        message: "quiet {err}"
+        non_fatal: true
+        fields:
+          - name: err
+            type: error
+            example: 42
+compat:
+  - rule: NUM_CHANGED
+    code: quiet
+    reason: Renumbered before the first release.
+`,
+	}
+	for name, src := range cases {
+		t.Run(name, func(t *testing.T) {
+			if err := sch.Validate(fromYAML(t, src)); err != nil {
+				t.Errorf("schema rejects a valid catalogue:\n%v", err)
+			}
+			if _, diags := gen.Parse("errors.yaml", []byte(src)); len(diags) > 0 {
+				t.Errorf("errgen refuses the case itself, so it proves nothing:\n%v", diags)
+			}
+		})
+	}
+}
+
+func TestRejects(t *testing.T) {
+	sch := compile(t)
+	cases := []struct{ name, src string }{
+		{"wrong version", edit(t, "version: 1", "version: 2")},
+		{"version missing", edit(t, "version: 1\n", "")},
+		{"unknown key", edit(t, "        num: 1\n", "        num: 1\n        colour: red\n")},
+		{"bad code pattern", edit(t, "code: broken", "code: Broken-Code")},
+		{"num as string", edit(t, "num: 1", `num: "1"`)},
+		{"num zero", edit(t, "num: 1", "num: 0")},
+		{"missing message", edit(t, "        message: \"broken {path}\"\n", "")},
+		{"bad field type", edit(t, "type: string", "type: text")},
+		{"nums of three items", edit(t, "nums: [1, 99]", "nums: [1, 50, 99]")},
+		{"nums start at zero", edit(t, "nums: [1, 99]", "nums: [0, 99]")},
+		{"retryable as string", edit(t, "retryable: true", `retryable: "true"`)},
+		{"retryable and non_fatal", edit(t, "retryable: true", "retryable: true\n        non_fatal: true")},
+		{"http_status 700", edit(t, "http_status: [503]", "http_status: [700]")},
+		{"http_status twice", edit(t, "http_status: [503]", "http_status: [503, 503]")},
+		{"field name CamelCase", edit(t, "- name: path", "- name: FilePath")},
+		{"field name is a method", edit(t, "- name: path", "- name: code")},
+		{"family name lower-case", edit(t, "name: DemoError", "name: demoError")},
+		{"package keyword", edit(t, "package: demo", "package: func")},
+		{"package upper-case", edit(t, "package: demo", "package: Demo")},
+		{"categories empty", edit(t, "categories:\n  io: Input and output.", "categories: {}")},
+		{"category description blank", edit(t, "io: Input and output.", `io: " "`)},
+		{"families empty", base[:strings.Index(base, "families:")] + "families: []\n"},
+		{"variants missing", base[:strings.Index(base, "    variants:")]},
+		{"unclosed placeholder", edit(t, `"broken {path}"`, `"broken {path"`)},
+		{"message spans lines", edit(t, `"broken {path}"`, `"broken\n{path}"`)},
+		{"message blank", edit(t, `"broken {path}"`, `"  "`)},
+		{"bidi control in doc", edit(t, "A thing broke.", `"A thing \u202ebroke."`)},
+		{"family template uses a field", edit(t, `"Something failed ({code})."`, `"Failed at {path}."`)},
+		{"payload field reuses a payload key", strings.ReplaceAll(base, "path", "type")},
+		{"payload on a cause", edit(t, "type: string", "type: error")},
+		{"retry_after on a string", edit(t, "payload: true", "retry_after: true")},
+		{"int example is text", edit(t, "type: string\n            payload: true\n            example: a/b", "type: int\n            example: five")},
+		{"bool example quoted", edit(t, "type: string\n            payload: true\n            example: a/b", "type: bool\n            example: \"true\"")},
+		{"duration example not a duration", edit(t, "type: string\n            payload: true\n            example: a/b", "type: duration\n            example: soon")},
+		{"strings example not a list", edit(t, "type: string\n            payload: true\n            example: a/b", "type: strings\n            example: a")},
+		{"family cause with example", edit(t, "type: string\n            payload: true\n            example: a/b", "type: DemoError\n            example: x")},
+		{"two causes", edit(t, "type: string\n            payload: true\n            example: a/b", "type: error\n          - name: other\n            type: error")},
+		{"retryable_from_cause without cause", edit(t, "retryable: true", "retryable_from_cause: true")},
+		{"payload field without payload_type", edit(t, "    payload_type: demo_error\n", "")},
+		{"suggested_tool on payload-less family", strings.Replace(edit(t, "    payload_type: demo_error\n", ""), "            payload: true\n", "", 1) + "        suggested_tool: clarify\n"},
+		{"reserved num zero", edit(t, "    variants:", "    reserved:\n      nums: [0]\n    variants:")},
+		{"reserved code bad", edit(t, "    variants:", "    reserved:\n      codes: [Old]\n    variants:")},
+		{"compat rule lower-case", base + "compat:\n  - rule: num_changed\n    code: broken\n    reason: Because.\n"},
+		{"compat without reason", base + "compat:\n  - rule: NUM_CHANGED\n    code: broken\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if !parseErrors(c.src) {
+				t.Fatalf("errgen accepts the case, so the schema must too; fix the case:\n%s", c.src)
+			}
+			if err := sch.Validate(fromYAML(t, c.src)); err == nil {
+				t.Errorf("schema accepts a catalogue errgen refuses:\n%s", c.src)
+			}
+		})
+	}
+}
+
+// schemaDoc is the schema decoded as plain JSON values.
+func schemaDoc(t *testing.T) map[string]any {
+	t.Helper()
+	var doc map[string]any
+	if err := json.Unmarshal(schema.JSON(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+// object returns the object at path in the schema document.
+func object(t *testing.T, doc map[string]any, path ...string) map[string]any {
+	t.Helper()
+	cur := doc
+	for _, p := range path {
+		next, ok := cur[p].(map[string]any)
+		if !ok {
+			t.Fatalf("schema has no object at /%s", strings.Join(path, "/"))
+		}
+		cur = next
+	}
+	return cur
+}
+
+func sortedKeys(m map[string]any) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func TestKeysMatchLoader(t *testing.T) {
+	doc := schemaDoc(t)
+	for kind, keys := range load.Keys {
+		path := []string{"$defs", kind, "properties"}
+		if kind == "catalogue" {
+			path = []string{"properties"}
+		}
+		got := sortedKeys(object(t, doc, path...))
+		want := slices.Sorted(slices.Values(keys))
+		if !slices.Equal(got, want) {
+			t.Errorf("/%s: schema has keys %v, the loader accepts %v", strings.Join(path, "/"), got, want)
+		}
+		if kind != "catalogue" {
+			if ap, ok := object(t, doc, "$defs", kind)["additionalProperties"].(bool); !ok || ap {
+				t.Errorf("/$defs/%s must set additionalProperties: false", kind)
+			}
+		}
+	}
+}
+
+// strs returns the strings of the JSON array at v.
+func strs(t *testing.T, v any) []string {
+	t.Helper()
+	list, ok := v.([]any)
+	if !ok {
+		t.Fatalf("want a JSON array, got %T", v)
+	}
+	var out []string
+	for _, x := range list {
+		out = append(out, x.(string))
+	}
+	return out
+}
+
+func sameSet(a, b []string) bool {
+	return slices.Equal(slices.Sorted(slices.Values(a)), slices.Sorted(slices.Values(b)))
+}
+
+// TestListsMatchChecker keeps the schema's name lists in step with the
+// checker's.
+func TestListsMatchChecker(t *testing.T) {
+	doc := schemaDoc(t)
+	field := object(t, doc, "$defs", "field")
+
+	types := strs(t, object(t, field, "properties", "type")["anyOf"].([]any)[0].(map[string]any)["enum"])
+	if want := append(slices.Clone(check.ScalarTypes), "error"); !sameSet(types, want) {
+		t.Errorf("field types: schema %v, checker %v", types, want)
+	}
+
+	forbidden := strs(t, object(t, field, "properties", "name", "not")["enum"])
+	var goNames []string
+	for _, n := range forbidden {
+		goNames = append(goNames, names.Go(n))
+	}
+	if !sameSet(goNames, names.Methods) {
+		t.Errorf("forbidden field names become %v; the generated methods are %v", goNames, names.Methods)
+	}
+
+	var payloadKeys []string
+	for _, rule := range field["allOf"].([]any) {
+		then, _ := rule.(map[string]any)["then"].(map[string]any)
+		if then == nil {
+			continue
+		}
+		if name, ok := then["properties"].(map[string]any)["name"].(map[string]any); ok {
+			payloadKeys = strs(t, name["not"].(map[string]any)["enum"])
+		}
+	}
+	if !sameSet(payloadKeys, check.PayloadKeys) {
+		t.Errorf("payload keys: schema %v, checker %v", payloadKeys, check.PayloadKeys)
+	}
+
+	scope := strs(t, object(t, doc, "$defs", "goName", "not")["enum"])
+	if !sameSet(scope, names.PackageScope) {
+		t.Errorf("reserved Go names: schema %v, generator %v", scope, names.PackageScope)
+	}
+}
+
+func TestDocsCopy(t *testing.T) {
+	docs, err := os.ReadFile("../../docs/errors.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(docs, schema.JSON()) {
+		t.Errorf("docs/errors.schema.json differs from the embedded schema; run: go run ./cmd/errgen schema > docs/errors.schema.json")
+	}
+}
