@@ -1,0 +1,267 @@
+package cli_test
+
+import (
+	"bytes"
+	"flag"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/txtar"
+
+	"github.com/errgen/errgen/gen/cli"
+	"github.com/errgen/errgen/gen/synth"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// runCLI runs errgen in-process and returns its exit status and output.
+func runCLI(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := cli.Run(args, &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+// genCase is a catalogue of testdata/gen with its expected output.
+type genCase struct {
+	name string
+	path string
+	ar   *txtar.Archive
+	src  []byte
+}
+
+func genCases(t *testing.T) []genCase {
+	t.Helper()
+	paths, err := filepath.Glob("../../testdata/gen/*.txtar")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no cases in testdata/gen: %v", err)
+	}
+	var cases []genCase
+	for _, p := range paths {
+		ar, err := txtar.ParseFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := genCase{name: strings.TrimSuffix(filepath.Base(p), ".txtar"), path: p, ar: ar}
+		for _, f := range ar.Files {
+			if f.Name == "errors.yaml" {
+				c.src = f.Data
+			}
+		}
+		if c.src == nil {
+			t.Fatalf("%s has no errors.yaml", p)
+		}
+		cases = append(cases, c)
+	}
+	return cases
+}
+
+// generate writes src as errors.yaml into a new folder, runs errgen
+// generate there, and returns the folder.
+func generate(t *testing.T, src []byte) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "errors.yaml"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCLI(t, "generate", filepath.Join(dir, "errors.yaml")); code != 0 {
+		t.Fatalf("errgen generate exited %d:\n%s", code, stderr)
+	}
+	return dir
+}
+
+// readTree returns every file below dir except the catalogue, by slash path.
+func readTree(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		rel = filepath.ToSlash(rel)
+		if rel == "errors.yaml" || rel == "go.mod" {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		out[rel] = data
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// The runtime file is the same for every catalogue but its package clause,
+// so only the first case keeps it in its golden archive.
+const runtimeFile = "errgen_runtime.go"
+
+func TestGenerateGolden(t *testing.T) {
+	for i, c := range genCases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			got := readTree(t, generate(t, c.src))
+			if i > 0 {
+				delete(got, runtimeFile)
+			}
+			names := make([]string, 0, len(got))
+			for name := range got {
+				names = append(names, name)
+			}
+			slices.Sort(names)
+			if *update {
+				ar := &txtar.Archive{Comment: c.ar.Comment, Files: []txtar.File{{Name: "errors.yaml", Data: c.src}}}
+				for _, name := range names {
+					ar.Files = append(ar.Files, txtar.File{Name: name, Data: got[name]})
+				}
+				if err := os.WriteFile(c.path, txtar.Format(ar), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want := map[string]string{}
+			for _, f := range c.ar.Files {
+				if f.Name != "errors.yaml" {
+					want[f.Name] = string(f.Data)
+				}
+			}
+			gotText := map[string]string{}
+			for name, data := range got {
+				gotText[name] = string(data)
+			}
+			if diff := cmp.Diff(want, gotText); diff != "" {
+				t.Errorf("generated files differ from %s (-want +got); run go test ./gen/cli -update to accept:\n%s", c.path, diff)
+			}
+		})
+	}
+}
+
+// catalogues returns every catalogue the soundness tests run on: the
+// testdata cases, the reference catalogue, and a synthetic one of 500
+// variants.
+func catalogues(t *testing.T) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	for _, c := range genCases(t) {
+		out[strings.ReplaceAll(c.name, "-", "_")] = c.src
+	}
+	ref, err := os.ReadFile("../../errors.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out["reference"] = ref
+	out["synthetic500"] = synth.Catalogue(500)
+	return out
+}
+
+func TestGenerateIsDeterministic(t *testing.T) {
+	for name, src := range catalogues(t) {
+		t.Run(name, func(t *testing.T) {
+			a, b := readTree(t, generate(t, src)), readTree(t, generate(t, src))
+			if diff := cmp.Diff(a, b); diff != "" {
+				t.Errorf("two runs differ:\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestGeneratedCodeIsSound checks every generated Go file without compiling
+// it: formatted, marked as generated, standard-library imports only, no
+// directive or line comment a catalogue could have smuggled in.
+func TestGeneratedCodeIsSound(t *testing.T) {
+	for name, src := range catalogues(t) {
+		t.Run(name, func(t *testing.T) {
+			for path, data := range readTree(t, generate(t, src)) {
+				if !strings.HasSuffix(path, ".go") {
+					continue
+				}
+				checkGoFile(t, path, data)
+			}
+		})
+	}
+}
+
+func checkGoFile(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if formatted, err := format.Source(data); err != nil || !bytes.Equal(formatted, data) {
+		t.Errorf("%s is not gofmt-clean (err %v)", path, err)
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, data, parser.ParseComments)
+	if err != nil {
+		t.Fatalf("%s does not parse: %v", path, err)
+	}
+	if !ast.IsGenerated(f) {
+		t.Errorf("%s is not recognised as generated", path)
+	}
+	first, _, _ := strings.Cut(string(data), "\n")
+	if !strings.HasPrefix(first, "// Code generated ") || !strings.HasSuffix(first, " DO NOT EDIT.") {
+		t.Errorf("%s: first line %q is not the generated-file line", path, first)
+	}
+	for _, imp := range f.Imports {
+		p, _ := strconv.Unquote(imp.Path.Value)
+		if head, _, _ := strings.Cut(p, "/"); strings.Contains(head, ".") {
+			t.Errorf("%s imports %s, which is not in the standard library", path, p)
+		}
+	}
+	for i, line := range strings.Split(string(data), "\n") {
+		trimmed := strings.TrimLeft(line, " \t")
+		if strings.HasPrefix(trimmed, "//go:") || strings.HasPrefix(trimmed, "//line") {
+			t.Errorf("%s:%d: directive-like line %q", path, i+1, line)
+		}
+		for _, r := range line {
+			if (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069) || r == 0x200E || r == 0x200F || r == 0x061C {
+				t.Errorf("%s:%d: bidi control character %U", path, i+1, r)
+			}
+		}
+	}
+}
+
+// TestGeneratedPackagesCompile builds every generated package in a module
+// of its own that declares go 1.22 (the oldest Go the output supports), vets
+// it, and runs its generated golden tests.
+func TestGeneratedPackagesCompile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and tests generated packages with the go command")
+	}
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("the go command is needed to compile generated code: %v", err)
+	}
+	root := t.TempDir()
+	mod := "module example.com/generated\n\ngo 1.22\n"
+	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte(mod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for name, src := range catalogues(t) {
+		dir := filepath.Join(root, name)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "errors.yaml"), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if code, _, stderr := runCLI(t, "generate", filepath.Join(dir, "errors.yaml")); code != 0 {
+			t.Fatalf("%s: errgen generate exited %d:\n%s", name, code, stderr)
+		}
+	}
+	for _, args := range [][]string{{"vet", "./..."}, {"test", "-count=1", "./..."}} {
+		cmd := exec.Command(goBin, args...)
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=-mod=mod")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("go %s in the generated module failed: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+}
