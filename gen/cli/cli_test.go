@@ -1,0 +1,279 @@
+package cli_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/errgen/errgen/gen/load"
+)
+
+const validCatalogue = `version: 1
+package: toolerr
+categories:
+  timeout: The tool ran past its time limit.
+families:
+  - name: ToolError
+    payload_type: tool_error
+    variants:
+      - name: ToolTimeout
+        code: tool_timeout
+        num: 1004
+        category: timeout
+        message: "Execution timeout after {seconds}s: {tool}"
+        retryable: true
+        fields:
+          - {name: tool, type: string, payload: true}
+          - {name: seconds, type: uint64}
+`
+
+// writeCatalogue writes a catalogue into a new folder and returns its path.
+func writeCatalogue(t *testing.T, src string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "errors.yaml")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestLint(t *testing.T) {
+	good := writeCatalogue(t, validCatalogue)
+	if code, out, errOut := runCLI(t, "lint", good); code != 0 || out != "" || errOut != "" {
+		t.Errorf("lint of a valid catalogue: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	bad := writeCatalogue(t, strings.Replace(validCatalogue, "retryable: true", "retriable: true", 1))
+	code, _, errOut := runCLI(t, "lint", bad)
+	if code != 1 {
+		t.Errorf("lint of a broken catalogue: exit %d, want 1", code)
+	}
+	if !strings.Contains(errOut, `:14:9: unknown key "retriable" in a variant; did you mean "retryable"?`) {
+		t.Errorf("lint did not report the misspelt key with its position:\n%s", errOut)
+	}
+	warn := writeCatalogue(t, strings.Replace(validCatalogue, "categories:\n", "categories:\n  unused: Nobody uses it.\n", 1))
+	if code, _, errOut := runCLI(t, "lint", warn); code != 0 || !strings.Contains(errOut, "warning: category \"unused\"") {
+		t.Errorf("a warning must print and exit 0: exit %d, stderr %q", code, errOut)
+	}
+	if code, _, errOut := runCLI(t, "lint", filepath.Join(t.TempDir(), "missing.yaml")); code != 1 || !strings.HasPrefix(errOut, "errgen: open ") {
+		t.Errorf("lint of a missing file: exit %d, stderr %q", code, errOut)
+	}
+}
+
+func TestLintNamesFilesAsGiven(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if err := os.WriteFile("errors.yaml", []byte("version: 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, errOut := runCLI(t, "lint")
+	if !strings.HasPrefix(errOut, "errors.yaml:1:1: ") {
+		t.Errorf("diagnostics must name the file relative to the working directory:\n%s", errOut)
+	}
+	_, _, errOut = runCLI(t, "lint", filepath.Join(dir, "errors.yaml"))
+	if !strings.HasPrefix(errOut, "errors.yaml:1:1: ") {
+		t.Errorf("an absolute path below the working directory must print relative:\n%s", errOut)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"frobnicate"},
+		{"lint", "--nope"},
+		{"lint", "a.yaml", "b.yaml"},
+		{"generate", "-o"},
+		{"schema", "extra"},
+		{"help", "frobnicate"},
+	} {
+		code, out, errOut := runCLI(t, args...)
+		if code != 2 {
+			t.Errorf("errgen %s: exit %d, want 2", strings.Join(args, " "), code)
+		}
+		if out != "" || !strings.Contains(errOut, "errgen") {
+			t.Errorf("errgen %s: usage errors go to stderr: stdout %q, stderr %q", strings.Join(args, " "), out, errOut)
+		}
+	}
+}
+
+func TestHelpAndVersion(t *testing.T) {
+	code, out, _ := runCLI(t, "--help")
+	if code != 0 || !strings.Contains(out, "generate") || !strings.Contains(out, "lint") {
+		t.Errorf("--help: exit %d\n%s", code, out)
+	}
+	code, out, _ = runCLI(t, "help", "generate")
+	if code != 0 || !strings.Contains(out, "--check") || !strings.Contains(out, "usage: errgen generate") {
+		t.Errorf("help generate: exit %d\n%s", code, out)
+	}
+	code, out, _ = runCLI(t, "version")
+	if code != 0 || !strings.HasPrefix(out, "errgen ") {
+		t.Errorf("version: exit %d, %q", code, out)
+	}
+}
+
+func TestSchemaIsJSON(t *testing.T) {
+	code, out, _ := runCLI(t, "schema")
+	var v map[string]any
+	if code != 0 || json.Unmarshal([]byte(out), &v) != nil || v["$schema"] == nil {
+		t.Errorf("schema: exit %d, output is not a JSON Schema:\n%.200s", code, out)
+	}
+	for _, key := range load.Keys["variant"] {
+		if !strings.Contains(out, `"`+key+`"`) {
+			t.Errorf("schema does not mention variant key %q", key)
+		}
+	}
+}
+
+func TestGenerateWritesNothingOnProblems(t *testing.T) {
+	path := writeCatalogue(t, strings.Replace(validCatalogue, "num: 1004", "num: 0x10", 1))
+	code, _, errOut := runCLI(t, "generate", path)
+	if code != 1 || !strings.Contains(errOut, "num must be a plain decimal whole number") {
+		t.Fatalf("exit %d, stderr:\n%s", code, errOut)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	if len(entries) != 1 {
+		t.Errorf("generate wrote files despite problems: %v", entries)
+	}
+}
+
+func TestGenerateDefaultCommand(t *testing.T) {
+	dir := filepath.Dir(writeCatalogue(t, validCatalogue))
+	t.Chdir(dir)
+	if code, _, errOut := runCLI(t); code != 0 {
+		t.Fatalf("bare errgen: exit %d\n%s", code, errOut)
+	}
+	for _, name := range []string{"errgen.go", "errgen_runtime.go", "errgen_test.go", "testdata/tool_timeout.golden.json"} {
+		st, err := os.Stat(name)
+		if err != nil {
+			t.Errorf("bare errgen did not write %s: %v", name, err)
+			continue
+		}
+		if st.Mode().Perm() != 0o644 {
+			t.Errorf("%s has mode %v, want 0644", name, st.Mode().Perm())
+		}
+	}
+	// Flags without a command belong to generate.
+	if code, _, errOut := runCLI(t, "--check"); code != 0 {
+		t.Errorf("errgen --check right after generating: exit %d\n%s", code, errOut)
+	}
+}
+
+func TestGenerateOutputFolder(t *testing.T) {
+	path := writeCatalogue(t, validCatalogue)
+	out := filepath.Join(t.TempDir(), "pkg", "toolerr")
+	if code, _, errOut := runCLI(t, "generate", "-o", out, path); code != 0 {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(out, "errgen.go")); err != nil {
+		t.Errorf("-o folder not used: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(filepath.Dir(path), "errgen.go")); err == nil {
+		t.Error("with -o, nothing may be written beside the catalogue")
+	}
+}
+
+func TestGenerateSkipsUnchangedFiles(t *testing.T) {
+	path := writeCatalogue(t, validCatalogue)
+	dir := filepath.Dir(path)
+	if code, _, errOut := runCLI(t, "generate", path); code != 0 {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	old := time.Now().Add(-time.Hour)
+	target := filepath.Join(dir, "errgen.go")
+	if err := os.Chtimes(target, old, old); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := runCLI(t, "generate", "-v", path)
+	if code != 0 || out != "" {
+		t.Errorf("a second run must write nothing: exit %d, wrote %q", code, out)
+	}
+	if st, _ := os.Stat(target); !st.ModTime().Equal(old) {
+		t.Error("an unchanged file was rewritten")
+	}
+}
+
+func TestGenerateKeepsGoldenFiles(t *testing.T) {
+	path := writeCatalogue(t, validCatalogue)
+	dir := filepath.Dir(path)
+	if code, _, _ := runCLI(t, "generate", path); code != 0 {
+		t.Fatal("generate failed")
+	}
+	golden := filepath.Join(dir, "testdata", "tool_timeout.golden.json")
+	accepted := []byte("{\"accepted\": true}\n")
+	if err := os.WriteFile(golden, accepted, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A wire change: the message changes, so the payload would too.
+	changed := strings.Replace(validCatalogue, "Execution timeout", "Timed out", 1)
+	if err := os.WriteFile(path, []byte(changed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runCLI(t, "generate", path); code != 0 {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	if data, _ := os.ReadFile(golden); string(data) != string(accepted) {
+		t.Error("generate overwrote an existing golden file")
+	}
+	// --check does not count an existing golden file as stale either: the
+	// generated test is what judges it.
+	if code, _, errOut := runCLI(t, "generate", "--check", path); code != 0 {
+		t.Errorf("--check after generate: exit %d\n%s", code, errOut)
+	}
+}
+
+func TestCheckReportsStaleFiles(t *testing.T) {
+	path := writeCatalogue(t, validCatalogue)
+	dir := filepath.Dir(path)
+	t.Chdir(dir)
+	if code, out, errOut := runCLI(t, "generate", "--check", "errors.yaml"); code != 1 ||
+		!strings.Contains(out, "+++ errgen.go\n") || !strings.Contains(errOut, "stale or missing") {
+		t.Errorf("--check with nothing generated: exit %d\nstdout:\n%.300s\nstderr:\n%s", code, out, errOut)
+	}
+	if code, _, _ := runCLI(t, "generate", "errors.yaml"); code != 0 {
+		t.Fatal("generate failed")
+	}
+	if code, out, errOut := runCLI(t, "generate", "--check", "errors.yaml"); code != 0 || out != "" {
+		t.Fatalf("--check right after generate: exit %d\n%s%s", code, out, errOut)
+	}
+	// A hand edit of a generated file.
+	data, _ := os.ReadFile("errgen.go")
+	edited := strings.Replace(string(data), `return "tool_timeout"`, `return "tool_slow"`, 1)
+	if edited == string(data) {
+		t.Fatal("test setup: the code literal was not found")
+	}
+	if err := os.WriteFile("errgen.go", []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := runCLI(t, "generate", "--check", "errors.yaml")
+	if code != 1 {
+		t.Errorf("--check after a hand edit: exit %d, want 1", code)
+	}
+	for _, want := range []string{"--- errgen.go\n", "+++ errgen.go (generated)\n", `-	return "tool_slow"`, `+	return "tool_timeout"`, "@@ "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("--check diff lacks %q:\n%s", want, out)
+		}
+	}
+	if now, _ := os.ReadFile("errgen.go"); string(now) != edited {
+		t.Error("--check wrote a file")
+	}
+}
+
+func TestGenerateRefusesHandWrittenFile(t *testing.T) {
+	path := writeCatalogue(t, validCatalogue)
+	dir := filepath.Dir(path)
+	mine := []byte("package toolerr\n\n// Mine is hand-written.\nconst Mine = 1\n")
+	if err := os.WriteFile(filepath.Join(dir, "errgen.go"), mine, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCLI(t, "generate", path)
+	if code != 1 || !strings.Contains(errOut, "was not generated by errgen") || !strings.Contains(errOut, "nothing was written") {
+		t.Errorf("exit %d, stderr:\n%s", code, errOut)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "errgen.go")); string(data) != string(mine) {
+		t.Error("a hand-written file was overwritten")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "errgen_runtime.go")); err == nil {
+		t.Error("other files were written although the run was refused")
+	}
+}
