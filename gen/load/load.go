@@ -91,24 +91,6 @@ func docPos(file string, doc *yaml.Node) diag.Pos {
 
 var lineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
-// parserProblems are the messages of the YAML parser proper, as opposed to
-// its scanner. yaml.v3 numbers the lines of scanner errors from 1 but those
-// of parser errors from 0, so a parser error's line is one more than the
-// message says.
-var parserProblems = []string{
-	"did not find expected ',' or ']'",
-	"did not find expected ',' or '}'",
-	"did not find expected '-' indicator",
-	"did not find expected <document start>",
-	"did not find expected <stream-start>",
-	"did not find expected key",
-	"did not find expected node content",
-	"found duplicate %TAG directive",
-	"found duplicate %YAML directive",
-	"found incompatible YAML document",
-	"found undefined tag handle",
-}
-
 // syntaxError reports a file YAML refused. The parser gives the line of the
 // problem but not its column; the column is that of the line's first
 // character, which is where the token the parser choked on begins in
@@ -124,9 +106,7 @@ func syntaxError(file string, src []byte, err error, l *diag.List) {
 			line = n
 		}
 		msg = m[2]
-		if contains(parserProblems, msg) {
-			line = problemLine(src, line+1)
-		}
+		line = problemLine(src, line)
 	} else {
 		msg = strings.TrimPrefix(msg, "yaml: ")
 	}
@@ -149,7 +129,9 @@ func syntaxError(file string, src []byte, err error, l *diag.List) {
 	l.Errorf(diag.Pos{File: file, Line: line, Col: col}, "YAML syntax error: %s%s", strings.ToValidUTF8(msg, "?"), hint)
 }
 
-// syntaxHints say what usually causes the parser's terser messages.
+// syntaxHints say what usually causes the parser's terser messages. They
+// only add a hint: should a message change, the diagnostic loses the hint,
+// not its meaning or position.
 var syntaxHints = map[string]string{
 	"found unexpected end of stream":                 "a quoted value that opens on this line is never closed",
 	"did not find expected key":                      "check this line's indentation against the keys above it",
@@ -163,12 +145,13 @@ var syntaxHints = map[string]string{
 // up to log2(lines) more times, cheap for any real catalogue.
 const maxBisect = 1 << 20
 
-// problemLine finds the line of a parser error. For a mistake inside a
-// block or flow collection yaml.v3 names the line where the collection
-// starts (the first key of the file, when a comment comes before it), which
-// may be far above the mistake. The lines before the reported one parse, and
-// the whole file does not, so the first line whose addition makes the file
-// fail is the one to fix; reported is kept if that cannot be shown.
+// problemLine finds the line of a syntax error. yaml.v3 names the line
+// where it noticed the problem, which may be one line early (its parser,
+// unlike its scanner, counts lines from 0) or far above the mistake (the
+// line where the enclosing collection starts: the first key of the file,
+// when a comment comes before it). The lines before the reported one parse
+// and the whole file does not, so the first line whose addition makes the
+// file fail is the one to fix; reported is kept if that cannot be shown.
 func problemLine(src []byte, reported int) int {
 	if len(src) > maxBisect {
 		return reported
