@@ -28,7 +28,7 @@ func (ld *loader) catalogue(root *yaml.Node) *ast.Catalogue {
 		return cat
 	}
 	cat.Version = ld.num(get(m, "version"))
-	cat.Package = ld.text(m["package"], has(m, "package"), "package", false)
+	cat.Package = ld.str(m, "package", false)
 	if e, ok := m["categories"]; ok {
 		cat.Categories = ld.categories(e)
 	}
@@ -56,6 +56,12 @@ func (ld *loader) catalogue(root *yaml.Node) *ast.Catalogue {
 func get(m map[string]entry, key string) (entry, bool, string) {
 	e, ok := m[key]
 	return e, ok, key
+}
+
+// str reads the text value of key in m, if present.
+func (ld *loader) str(m map[string]entry, key string, multiline bool) ast.String {
+	e, ok := m[key]
+	return ld.text(e, ok, key, multiline)
 }
 
 func has(m map[string]entry, key string) bool {
@@ -101,10 +107,10 @@ func (ld *loader) family(n *yaml.Node) *ast.Family {
 	if !ok {
 		return f
 	}
-	f.Name = ld.text(m["name"], has(m, "name"), "name", false)
-	f.Doc = ld.text(m["doc"], has(m, "doc"), "doc", true)
-	f.PayloadType = ld.text(m["payload_type"], has(m, "payload_type"), "payload_type", false)
-	f.UserMessage = ld.text(m["user_message"], has(m, "user_message"), "user_message", false)
+	f.Name = ld.str(m, "name", false)
+	f.Doc = ld.str(m, "doc", true)
+	f.PayloadType = ld.str(m, "payload_type", false)
+	f.UserMessage = ld.str(m, "user_message", false)
 	if e, ok := m["nums"]; ok {
 		f.NumsPos = ld.pos(e.val)
 		nums := ld.ints(e, true, "nums")
@@ -139,20 +145,17 @@ func (ld *loader) variant(n *yaml.Node) *ast.Variant {
 	if !ok {
 		return v
 	}
-	str := func(key string, multiline bool) ast.String {
-		return ld.text(m[key], has(m, key), key, multiline)
-	}
-	v.Name = str("name", false)
-	v.Code = str("code", false)
+	v.Name = ld.str(m, "name", false)
+	v.Code = ld.str(m, "code", false)
 	v.Num = ld.num(get(m, "num"))
-	v.Category = str("category", false)
-	v.Doc = str("doc", true)
-	v.Message = str("message", false)
-	v.UserMessage = str("user_message", false)
-	v.SuppressionKey = str("suppression_key", false)
-	v.SuggestedTool = str("suggested_tool", false)
-	v.SuggestedAction = str("suggested_action", false)
-	v.UsageHint = str("usage_hint", false)
+	v.Category = ld.str(m, "category", false)
+	v.Doc = ld.str(m, "doc", true)
+	v.Message = ld.str(m, "message", false)
+	v.UserMessage = ld.str(m, "user_message", false)
+	v.SuppressionKey = ld.str(m, "suppression_key", false)
+	v.SuggestedTool = ld.str(m, "suggested_tool", false)
+	v.SuggestedAction = ld.str(m, "suggested_action", false)
+	v.UsageHint = ld.str(m, "usage_hint", false)
 	v.Retryable = ld.boolean(get(m, "retryable"))
 	v.RetryableFromCause = ld.boolean(get(m, "retryable_from_cause"))
 	v.SuppressRetry = ld.boolean(get(m, "suppress_retry"))
@@ -178,9 +181,9 @@ func (ld *loader) field(n *yaml.Node) *ast.Field {
 	if !ok {
 		return f
 	}
-	f.Name = ld.text(m["name"], has(m, "name"), "name", false)
-	f.Type = ld.text(m["type"], has(m, "type"), "type", false)
-	f.Doc = ld.text(m["doc"], has(m, "doc"), "doc", true)
+	f.Name = ld.str(m, "name", false)
+	f.Type = ld.str(m, "type", false)
+	f.Doc = ld.str(m, "doc", true)
 	f.Payload = ld.boolean(get(m, "payload"))
 	f.RetryAfter = ld.boolean(get(m, "retry_after"))
 	if e, ok := m["example"]; ok {
@@ -218,8 +221,8 @@ func (ld *loader) waiver(n *yaml.Node) ast.Waiver {
 	if !ok {
 		return w
 	}
-	w.Rule = ld.text(m["rule"], has(m, "rule"), "rule", false)
-	w.Code = ld.text(m["code"], has(m, "code"), "code", false)
-	w.Reason = ld.text(m["reason"], has(m, "reason"), "reason", true)
+	w.Rule = ld.str(m, "rule", false)
+	w.Code = ld.str(m, "code", false)
+	w.Reason = ld.str(m, "reason", true)
 	return w
 }
