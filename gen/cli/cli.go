@@ -44,7 +44,7 @@ var commands []*command
 
 func init() {
 	commands = []*command{
-		generateCmd, lintCmd, schemaCmd, versionCmd, helpCmd,
+		generateCmd, lintCmd, compatCmd, diffCmd, docsCmd, explainCmd, schemaCmd, versionCmd, helpCmd,
 	}
 }
 

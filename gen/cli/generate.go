@@ -17,7 +17,7 @@ import (
 
 var generateCmd = &command{
 	name:  "generate",
-	args:  "[-o DIR] [--check] [CATALOGUE]",
+	args:  "[-o DIR] [--check] [--docs FILE] [CATALOGUE]",
 	short: "generate the Go package of a catalogue (the default command)",
 	long: `Generate checks the catalogue (default errors.yaml) and writes its Go package
 into DIR (default: the catalogue's folder): errgen.go, errgen_runtime.go and
@@ -30,6 +30,9 @@ never follows a symlink in the output folder, never deletes a file, and never
 overwrites an existing golden file: those belong to you, and a change to
 what goes over the wire shows as a failing generated test.
 
+With --docs FILE the Markdown reference (see errgen docs) is one more
+generated file, at FILE inside DIR.
+
 With --check nothing is written: errgen exits 1 and prints a unified diff for
 every file that is stale or missing.`,
 	run: runGenerate,
@@ -40,6 +43,7 @@ func runGenerate(e *env, c *command, args []string) int {
 	out := fs.StringP("out", "o", "", "write the package into `DIR` (default: the catalogue's folder)")
 	check := fs.Bool("check", false, "write nothing; exit 1 with a diff when the output is stale")
 	verbose := fs.BoolP("verbose", "v", false, "list the files written")
+	docsOut := fs.String("docs", "", "also write the Markdown reference to `FILE`, relative to DIR")
 	if st := parse(c, e, fs, args, 1); st >= 0 {
 		return st
 	}
@@ -52,6 +56,14 @@ func runGenerate(e *env, c *command, args []string) int {
 	if err != nil {
 		fmt.Fprintln(e.stderr, err)
 		return ExitProblems
+	}
+	if *docsOut != "" {
+		f, err := docsFile(m, *docsOut)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "errgen: %v\n", err)
+			return ExitProblems
+		}
+		files = append(files, f)
 	}
 	dir := *out
 	if dir == "" {
@@ -66,14 +78,17 @@ func runGenerate(e *env, c *command, args []string) int {
 // generatedRE is the line that marks a file as generated (go.dev/s/generatedcode).
 var generatedRE = regexp.MustCompile(`(?m)^// Code generated .* DO NOT EDIT\.$`)
 
+// mdGeneratedRE is the generated-file line of a Markdown file: an HTML
+// comment on the first line.
+var mdGeneratedRE = regexp.MustCompile(`^<!-- Code generated .* DO NOT EDIT\. -->\r?\n`)
+
 // isGenerated reports whether data carries the generated-file line before
-// its package clause.
+// its package clause, or, for Markdown, as its first line.
 func isGenerated(data []byte) bool {
-	head := data
-	if i := bytes.Index(data, []byte("\npackage ")); i >= 0 {
-		head = data[:i]
+	if mdGeneratedRE.Match(data) {
+		return true
 	}
-	return generatedRE.Match(head)
+	return goGenerated(data)
 }
 
 // plan is what writing one file will do.

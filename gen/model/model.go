@@ -178,6 +178,8 @@ type Field struct {
 	// whether the catalogue gave it or errgen made it up.
 	Example    Value
 	ExampleSet bool
+	// Pos is where the field's entry starts in the catalogue.
+	Pos diag.Pos
 }
 
 // Value is an example value; the member that matches the field's kind is
@@ -315,7 +317,7 @@ func buildVariant(f *Family, av *ast.Variant, fams map[string]*Family) (*Variant
 	}
 	for i, af := range av.Fields {
 		fd := &Field{Name: af.Name.Value, GoName: names.Go(af.Name.Value), Doc: af.Doc.Value,
-			Payload: af.Payload.Value, RetryAfter: af.RetryAfter.Value}
+			Payload: af.Payload.Value, RetryAfter: af.RetryAfter.Value, Pos: af.Pos}
 		if k, ok := kindNames[af.Type.Value]; ok {
 			fd.Type = Type{Kind: k, Name: af.Type.Value}
 		} else if fam := fams[af.Type.Value]; fam != nil {

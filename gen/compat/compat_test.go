@@ -1,0 +1,237 @@
+package compat_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/errgen/errgen/gen"
+	"github.com/errgen/errgen/gen/compat"
+	"github.com/errgen/errgen/gen/diag"
+	"github.com/errgen/errgen/gen/model"
+)
+
+func TestRulesTable(t *testing.T) {
+	idRE := regexp.MustCompile(`^[A-Z][A-Z0-9_]*$`)
+	seen := map[string]bool{}
+	last := compat.Wire
+	for _, r := range compat.Rules {
+		if !idRE.MatchString(r.ID) {
+			t.Errorf("rule ID %q is not a waivable rule ID", r.ID)
+		}
+		if seen[r.ID] {
+			t.Errorf("rule %s is listed twice", r.ID)
+		}
+		seen[r.ID] = true
+		if r.Tier < last || r.Tier > compat.Go {
+			t.Errorf("rule %s: tier %v out of order", r.ID, r.Tier)
+		}
+		last = r.Tier
+		if !strings.HasSuffix(r.Doc, ".") || strings.Contains(r.Doc, "\n") {
+			t.Errorf("rule %s: the doc must be one sentence on one line", r.ID)
+		}
+		if got, ok := compat.LookupRule(r.ID); !ok || got != r {
+			t.Errorf("LookupRule(%s) = %v, %v", r.ID, got, ok)
+		}
+	}
+	for _, name := range compat.TierNames() {
+		if tier, ok := compat.ParseTier(name); !ok || tier.String() != name {
+			t.Errorf("ParseTier(%q) = %v, %v", name, tier, ok)
+		}
+	}
+	if _, ok := compat.ParseTier("wires"); ok {
+		t.Error("ParseTier accepted an unknown tier")
+	}
+}
+
+// rulesMarkdown is the rule table of docs/compat.md.
+func rulesMarkdown() string {
+	var b strings.Builder
+	b.WriteString("| Rule | Tier | Reports |\n|---|---|---|\n")
+	for _, r := range compat.Rules {
+		tier := r.Tier.String()
+		if r.Severity == compat.Note {
+			tier += " (note)"
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", r.ID, tier, r.Doc)
+	}
+	return b.String()
+}
+
+// TestRulesDocumented keeps the rule table of docs/compat.md in step with
+// compat.Rules; -update rewrites it.
+func TestRulesDocumented(t *testing.T) {
+	path := filepath.Join("..", "..", "docs", "compat.md")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const begin, end = "<!-- rules:begin -->\n", "<!-- rules:end -->"
+	doc := string(data)
+	i, j := strings.Index(doc, begin), strings.Index(doc, end)
+	if i < 0 || j < i {
+		t.Fatalf("%s has no %q ... %q section", path, begin, end)
+	}
+	got, want := doc[i+len(begin):j], rulesMarkdown()
+	if *update {
+		if got != want {
+			if err := os.WriteFile(path, []byte(doc[:i+len(begin)]+want+doc[j:]), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("the rule table of docs/compat.md is stale (-want +got); run go test ./gen/compat -update:\n%s", diff)
+	}
+}
+
+func parse(t *testing.T, name, src string) *model.Catalogue {
+	t.Helper()
+	m, diags := gen.Parse(name, []byte(src))
+	if m == nil {
+		t.Fatalf("%s: %v", name, diags)
+	}
+	return m
+}
+
+const small = `version: 1
+package: toolerr
+categories:
+  input: The caller sent something wrong.
+families:
+  - name: ToolError
+    doc: Errors a tool returns to the agent.
+    payload_type: tool_error
+    variants:
+      - name: NotFound
+        code: not_found
+        num: 1
+        category: input
+        message: "file {path} not found"
+        fields:
+          - name: path
+            type: string
+            payload: true
+      - name: Denied
+        code: denied
+        num: 2
+        category: input
+        message: "denied"
+`
+
+func TestCompareIdentical(t *testing.T) {
+	m := parse(t, "errors.yaml", small)
+	if got := compat.Compare(m, m); len(got) != 0 {
+		t.Errorf("a catalogue compared with itself: %v", got)
+	}
+}
+
+// TestCompareSwap swaps two nums: each variant is renumbered and each num
+// reassigned, reported in head order and deterministically.
+func TestCompareSwap(t *testing.T) {
+	base := parse(t, "base.yaml", small)
+	headSrc := strings.Replace(strings.Replace(small, "num: 1\n", "num: X\n", 1), "num: 2\n", "num: 1\n", 1)
+	head := parse(t, "errors.yaml", strings.Replace(headSrc, "num: X\n", "num: 2\n", 1))
+	first := compat.Compare(base, head)
+	var got []string
+	for _, f := range first {
+		got = append(got, fmt.Sprintf("%s %s %s %s", f.Pos, f.Rule, f.Code, f.BasePos))
+	}
+	want := []string{
+		"errors.yaml:10:9 CODE_RENUMBERED not_found base.yaml:10:9",
+		"errors.yaml:10:9 NUM_REASSIGNED not_found base.yaml:19:9",
+		"errors.yaml:19:9 CODE_RENUMBERED denied base.yaml:19:9",
+		"errors.yaml:19:9 NUM_REASSIGNED denied base.yaml:10:9",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("findings (-want +got):\n%s", diff)
+	}
+	for range 10 {
+		if diff := cmp.Diff(first, compat.Compare(base, head)); diff != "" {
+			t.Fatalf("Compare is not deterministic:\n%s", diff)
+		}
+	}
+}
+
+// TestFamilyGone reports a removal whose family is gone too at 1:1 of head.
+func TestFamilyGone(t *testing.T) {
+	base := parse(t, "base.yaml", small+`  - name: TurnError
+    doc: Errors that end a turn.
+    variants:
+      - name: Interrupted
+        code: interrupted
+        num: 3
+        category: input
+        message: "interrupted"
+`)
+	head := parse(t, "errors.yaml", small)
+	got := compat.Compare(base, head)
+	if len(got) != 1 || got[0].Rule != compat.VariantRemovedUnreserved || got[0].Pos != (diag.Pos{File: "errors.yaml", Line: 1, Col: 1}) {
+		t.Errorf("got %+v", got)
+	}
+	if !strings.Contains(got[0].Message, "under reserved of a family") {
+		t.Errorf("message %q", got[0].Message)
+	}
+}
+
+func TestWaive(t *testing.T) {
+	findings := []compat.Finding{
+		{Rule: compat.RetryableChanged, Tier: compat.Semantics, Severity: compat.Break, Code: "a"},
+		{Rule: compat.RetryableChanged, Tier: compat.Semantics, Severity: compat.Break, Code: "b"},
+		{Rule: compat.MessageReworded, Tier: compat.Semantics, Severity: compat.Note, Code: "a"},
+	}
+	at := func(line int) diag.Pos { return diag.Pos{File: "errors.yaml", Line: line, Col: 5} }
+	waivers := []model.Waiver{
+		{Rule: compat.RetryableChanged, Code: "a", Reason: "deliberate", Pos: at(1)},
+		{Rule: "RETRYABLE", Code: "b", Reason: "typo", Pos: at(2)},
+		{Rule: compat.GoNameChanged, Code: "c", Reason: "above the tier", Pos: at(3)},
+		{Rule: compat.CodeRenumbered, Code: "c", Reason: "unused", Pos: at(4)},
+	}
+	got, diags := compat.Waive(findings, waivers, compat.Semantics)
+	if got[0].Waiver == nil || got[0].Waiver.Reason != "deliberate" || got[0].Fails() {
+		t.Errorf("the break of a is not waived: %+v", got[0])
+	}
+	if got[1].Waiver != nil || !got[1].Fails() {
+		t.Errorf("the break of b is waived: %+v", got[1])
+	}
+	if got[2].Waiver != nil || got[2].Fails() {
+		t.Errorf("a note: %+v", got[2])
+	}
+	if findings[0].Waiver != nil {
+		t.Error("Waive changed its argument")
+	}
+	var msgs []string
+	for _, d := range diags {
+		msgs = append(msgs, d.String())
+	}
+	want := []string{
+		`errors.yaml:2:5: compat waiver names unknown rule "RETRYABLE"; did you mean RETRYABLE_CHANGED? (the rules are listed by errgen compat --help)`,
+		`errors.yaml:4:5: warning: compat waiver for CODE_RENUMBERED on "c" matches no breaking change against the base; remove it once the change has reached the base`,
+	}
+	if diff := cmp.Diff(want, msgs); diff != "" {
+		t.Errorf("waiver problems (-want +got):\n%s", diff)
+	}
+}
+
+func TestFilter(t *testing.T) {
+	var findings []compat.Finding
+	for _, r := range compat.Rules {
+		findings = append(findings, compat.Finding{Rule: r.ID, Tier: r.Tier, Severity: r.Severity})
+	}
+	for _, tier := range []compat.Tier{compat.Wire, compat.JSON, compat.Semantics, compat.Go} {
+		for _, f := range compat.Filter(findings, tier) {
+			if f.Tier > tier {
+				t.Errorf("tier %v kept %s of tier %v", tier, f.Rule, f.Tier)
+			}
+		}
+	}
+	if got := len(compat.Filter(findings, compat.Go)); got != len(compat.Rules) {
+		t.Errorf("tier go kept %d of %d", got, len(compat.Rules))
+	}
+}

@@ -1,0 +1,443 @@
+package compat
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/errgen/errgen/gen/diag"
+	"github.com/errgen/errgen/gen/example"
+	"github.com/errgen/errgen/gen/model"
+)
+
+// Report is a review summary of what changed between two catalogues:
+// variants added, removed and changed, grouped by family, each change as
+// before and after, with the findings of Compare attached where they
+// belong. Text in it is raw catalogue text: each renderer escapes it for
+// its format.
+type Report struct {
+	Base string `json:"base"`
+	Head string `json:"head"`
+	// Tier is the widest tier whose findings are reported.
+	Tier     Tier `json:"tier"`
+	Added    int  `json:"added"`
+	Removed  int  `json:"removed"`
+	Changed  int  `json:"changed"`
+	Breaking int  `json:"breaking"`
+	Waived   int  `json:"waived"`
+	Notes    int  `json:"notes"`
+	// Catalogue lists changes outside any family: the package name and the
+	// categories.
+	Catalogue []Change       `json:"catalogue"`
+	Families  []*FamilyDiff  `json:"families"`
+	Waivers   []WaiverStatus `json:"waivers"`
+	// Other holds findings that belong to no listed variant or family.
+	Other []Finding `json:"other"`
+}
+
+// Change is one attribute that differs. An empty Before or After means the
+// attribute was absent on that side.
+type Change struct {
+	Attr   string `json:"attribute"`
+	Before string `json:"before"`
+	After  string `json:"after"`
+	// Field names the field, in base when it was there, for a change to
+	// one of a variant's fields.
+	Field    string    `json:"field,omitempty"`
+	Findings []Finding `json:"findings"`
+}
+
+// Status is what happened to a family or a variant.
+type Status string
+
+// The statuses.
+const (
+	Added   Status = "added"
+	Removed Status = "removed"
+	Changed Status = "changed"
+)
+
+// FamilyDiff is what changed in one family.
+type FamilyDiff struct {
+	// Name is the family's name in head, or in base when it was removed.
+	Name string `json:"name"`
+	// Status is empty when only the family's variants changed.
+	Status   Status         `json:"status,omitempty"`
+	Changes  []Change       `json:"changes"`
+	Variants []*VariantDiff `json:"variants"`
+	// Findings are the family's findings that belong to no variant, such
+	// as a reserved num taken out of reserved.
+	Findings []Finding `json:"findings"`
+
+	head *model.Family
+}
+
+// VariantDiff is one variant added, removed or changed.
+type VariantDiff struct {
+	Status Status `json:"status"`
+	Code   string `json:"code"`
+	Num    int    `json:"num"`
+	// Name is the Go type's name.
+	Name string `json:"name"`
+	// Reserved reports, for a removed variant, whether its num and code
+	// were reserved as they must be.
+	Reserved bool     `json:"reserved,omitempty"`
+	Changes  []Change `json:"changes"`
+	// Findings are the variant's findings that belong to no single
+	// change.
+	Findings []Finding `json:"findings"`
+}
+
+// WaiverStatus is a waiver of the new catalogue and whether it accepted a
+// finding.
+type WaiverStatus struct {
+	Rule   string   `json:"rule"`
+	Code   string   `json:"code"`
+	Reason string   `json:"reason"`
+	Pos    diag.Pos `json:"-"`
+	Used   bool     `json:"used"`
+}
+
+// Diff builds the review summary of head against base. findings are the
+// findings of Compare(base, head), filtered and waived for tier t.
+func Diff(base, head *model.Catalogue, findings []Finding, t Tier) *Report {
+	r := &Report{Base: base.File, Head: head.File, Tier: t}
+	c := &comparer{base: newIndex(base), head: newIndex(head), family: map[*model.Family]*model.Family{}}
+	c.matchFamilies()
+	r.Catalogue = catalogueChanges(base, head)
+
+	fams := map[*model.Family]*FamilyDiff{}
+	var order []*FamilyDiff
+	famDiff := func(hf *model.Family) *FamilyDiff {
+		if fd := fams[hf]; fd != nil {
+			return fd
+		}
+		fd := &FamilyDiff{Name: hf.Name, head: hf}
+		fams[hf] = fd
+		return fd
+	}
+	// A variant with a finding is listed even when none of its own
+	// attributes changed (its family was renamed or changed payload_type).
+	flagged := map[string]bool{}
+	for _, f := range findings {
+		flagged[f.Code] = true
+	}
+	baseOf := map[*model.Family]*model.Family{}
+	for bf, hf := range c.family {
+		baseOf[hf] = bf
+	}
+	for _, hf := range head.Families {
+		fd := famDiff(hf)
+		order = append(order, fd)
+		bf := baseOf[hf]
+		if bf == nil {
+			fd.Status = Added
+		} else if fd.Changes = familyChanges(bf, hf); len(fd.Changes) > 0 {
+			fd.Status = Changed
+		}
+		for _, hv := range hf.Variants {
+			bv := c.base.byCode[hv.Code]
+			if bv == nil {
+				fd.Variants = append(fd.Variants, &VariantDiff{Status: Added, Code: hv.Code, Num: hv.Num, Name: hv.Name})
+				r.Added++
+				continue
+			}
+			if ch := variantChanges(c, bv, hv); len(ch) > 0 || flagged[hv.Code] {
+				fd.Variants = append(fd.Variants, &VariantDiff{Status: Changed, Code: hv.Code, Num: hv.Num, Name: hv.Name, Changes: ch})
+				r.Changed++
+			}
+		}
+	}
+	// Removed variants go under the family they left, or under their
+	// removed family.
+	var gone []*FamilyDiff
+	for _, bf := range base.Families {
+		var fd *FamilyDiff
+		if hf := c.family[bf]; hf != nil {
+			fd = fams[hf]
+		} else {
+			fd = &FamilyDiff{Name: bf.Name, Status: Removed}
+			gone = append(gone, fd)
+		}
+		for _, bv := range bf.Variants {
+			if c.head.byCode[bv.Code] != nil {
+				continue
+			}
+			reserved := c.head.resCodes[bv.Code] != nil && c.head.resNums[bv.Num] != nil
+			fd.Variants = append(fd.Variants, &VariantDiff{Status: Removed, Code: bv.Code, Num: bv.Num, Name: bv.Name, Reserved: reserved})
+			r.Removed++
+		}
+	}
+	order = append(order, gone...)
+
+	// Attach each finding to the change, variant or family it is about.
+	byCode := map[string]*VariantDiff{}
+	for _, fd := range order {
+		for _, vd := range fd.Variants {
+			byCode[vd.Code] = vd
+		}
+	}
+	for _, f := range findings {
+		switch {
+		case f.Fails():
+			r.Breaking++
+		case f.Severity == Break:
+			r.Waived++
+		default:
+			r.Notes++
+		}
+		if vd := byCode[f.Code]; vd != nil {
+			if i := changeFor(vd.Changes, f); i >= 0 {
+				vd.Changes[i].Findings = append(vd.Changes[i].Findings, f)
+			} else {
+				vd.Findings = append(vd.Findings, f)
+			}
+			continue
+		}
+		i := slices.IndexFunc(order, func(fd *FamilyDiff) bool { return fd.head != nil && fd.head.Pos == f.Pos })
+		if i >= 0 {
+			order[i].Findings = append(order[i].Findings, f)
+			continue
+		}
+		r.Other = append(r.Other, f)
+	}
+	for _, fd := range order {
+		if fd.Status != "" || len(fd.Variants) > 0 || len(fd.Findings) > 0 {
+			r.Families = append(r.Families, fd)
+		}
+	}
+	r.normalize()
+	for _, w := range head.Waivers {
+		used := slices.ContainsFunc(findings, func(f Finding) bool {
+			return f.Waiver != nil && f.Waiver.Pos == w.Pos
+		})
+		r.Waivers = append(r.Waivers, WaiverStatus{Rule: w.Rule, Code: w.Code, Reason: w.Reason, Pos: w.Pos, Used: used})
+	}
+	return r
+}
+
+// normalize turns nil lists into empty ones, so JSON has [] and never
+// null for a list.
+func (r *Report) normalize() {
+	r.Catalogue = nonNil(r.Catalogue)
+	r.Families = nonNil(r.Families)
+	r.Other = nonNil(r.Other)
+	r.Waivers = nonNil(r.Waivers)
+	for _, fd := range r.Families {
+		fd.Changes, fd.Variants, fd.Findings = nonNil(fd.Changes), nonNil(fd.Variants), nonNil(fd.Findings)
+		for i := range fd.Changes {
+			fd.Changes[i].Findings = nonNil(fd.Changes[i].Findings)
+		}
+		for _, vd := range fd.Variants {
+			vd.Changes, vd.Findings = nonNil(vd.Changes), nonNil(vd.Findings)
+			for i := range vd.Changes {
+				vd.Changes[i].Findings = nonNil(vd.Changes[i].Findings)
+			}
+		}
+	}
+	for i := range r.Catalogue {
+		r.Catalogue[i].Findings = nonNil(r.Catalogue[i].Findings)
+	}
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// attrOf names the change each variant rule is about.
+var attrOf = map[string]string{
+	CodeRenumbered: "num", FamilyChanged: "family", CategoryChanged: "category",
+	RetryableChanged: "retryable", SuppressRetryChanged: "suppress_retry", NonFatalChanged: "non_fatal",
+	SuppressionKeyChanged: "suppression_key", HTTPStatusRemoved: "http_status",
+	MessagePlaceholdersChanged: "message", MessageReworded: "message",
+}
+
+// changeFor returns the index of the change finding f is about, or -1.
+func changeFor(changes []Change, f Finding) int {
+	return slices.IndexFunc(changes, func(c Change) bool {
+		if f.Field != "" {
+			return c.Field == f.Field && c.Attr == "field"
+		}
+		if f.Rule == GoNameChanged {
+			return c.Attr == "name" || c.Attr == "family"
+		}
+		return c.Attr == attrOf[f.Rule]
+	})
+}
+
+func catalogueChanges(base, head *model.Catalogue) []Change {
+	var out []Change
+	add := func(attr, b, h string) {
+		if b != h {
+			out = append(out, Change{Attr: attr, Before: b, After: h})
+		}
+	}
+	add("package", base.Package, head.Package)
+	for _, bc := range base.Categories {
+		i := slices.IndexFunc(head.Categories, func(h model.Category) bool { return h.Name == bc.Name })
+		if i < 0 {
+			add("category "+bc.Name, bc.Doc, "")
+		} else {
+			add("category "+bc.Name, bc.Doc, head.Categories[i].Doc)
+		}
+	}
+	for _, hc := range head.Categories {
+		if !slices.ContainsFunc(base.Categories, func(b model.Category) bool { return b.Name == hc.Name }) {
+			add("category "+hc.Name, "", hc.Doc)
+		}
+	}
+	return out
+}
+
+func familyChanges(bf, hf *model.Family) []Change {
+	var out []Change
+	add := func(attr, b, h string) {
+		if b != h {
+			out = append(out, Change{Attr: attr, Before: b, After: h})
+		}
+	}
+	add("name", bf.Name, hf.Name)
+	add("doc", bf.Doc, hf.Doc)
+	add("payload_type", bf.PayloadType, hf.PayloadType)
+	add("user_message", bf.UserMessage.String(), hf.UserMessage.String())
+	add("nums", numsText(bf), numsText(hf))
+	add("reserved nums", ints(bf.ReservedNums), ints(hf.ReservedNums))
+	add("reserved codes", strings.Join(bf.ReservedCodes, ", "), strings.Join(hf.ReservedCodes, ", "))
+	return out
+}
+
+func numsText(f *model.Family) string {
+	if !f.HasNums {
+		return ""
+	}
+	return fmt.Sprintf("%d–%d", f.Nums[0], f.Nums[1])
+}
+
+func ints(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ", ")
+}
+
+func variantChanges(c *comparer, bv, hv *model.Variant) []Change {
+	var out []Change
+	add := func(attr, b, h string) {
+		if b != h {
+			out = append(out, Change{Attr: attr, Before: b, After: h})
+		}
+	}
+	add("num", strconv.Itoa(bv.Num), strconv.Itoa(hv.Num))
+	// A renamed family shows once, in the family's changes; the variant
+	// lists only a move to another family.
+	if c.family[bv.Family] != hv.Family {
+		add("family", bv.Family.Name, hv.Family.Name)
+	}
+	add("name", bv.Name, hv.Name)
+	add("category", bv.Category, hv.Category)
+	add("doc", bv.Doc, hv.Doc)
+	add("message", bv.MessageText, hv.MessageText)
+	add("user_message", bv.UserMessageText, hv.UserMessageText)
+	add("suppression_key", bv.SuppressionKeyText, hv.SuppressionKeyText)
+	add("retryable", RetryableText(bv), RetryableText(hv))
+	add("suppress_retry", strconv.FormatBool(bv.SuppressRetry), strconv.FormatBool(hv.SuppressRetry))
+	add("non_fatal", strconv.FormatBool(bv.NonFatal), strconv.FormatBool(hv.NonFatal))
+	add("suggested_tool", bv.SuggestedTool, hv.SuggestedTool)
+	add("suggested_action", bv.SuggestedAction, hv.SuggestedAction)
+	add("usage_hint", bv.UsageHint, hv.UsageHint)
+	add("http_status", ints(bv.HTTPStatus), ints(hv.HTTPStatus))
+
+	field := func(name, b, h string) {
+		if b != h {
+			out = append(out, Change{Attr: "field", Field: name, Before: b, After: h})
+		}
+	}
+	renamed := map[*model.Field]bool{}
+	for _, bf := range bv.Fields {
+		hf := hv.Field(bf.Name)
+		if hf == nil {
+			if hf = RenamedTo(bv, hv, bf); hf != nil {
+				renamed[hf] = true
+			}
+		}
+		if hf == nil {
+			field(bf.Name, fieldText(bf), "")
+			continue
+		}
+		field(bf.Name, fieldText(bf), fieldText(hf))
+		if bf.Doc != hf.Doc {
+			out = append(out, Change{Attr: "field doc", Field: bf.Name, Before: bf.Doc, After: hf.Doc})
+		}
+		if b, h := exampleText(bf), exampleText(hf); b != h {
+			out = append(out, Change{Attr: "field example", Field: bf.Name, Before: b, After: h})
+		}
+	}
+	for _, hf := range hv.Fields {
+		if bv.Field(hf.Name) == nil && !renamed[hf] {
+			field(hf.Name, "", fieldText(hf))
+		}
+	}
+	return out
+}
+
+// fieldText describes a field as "name type", then its flags.
+func fieldText(f *model.Field) string {
+	s := f.Name + " " + f.Type.Name
+	if f.Payload {
+		s += ", payload"
+	}
+	if f.RetryAfter {
+		s += ", retry_after"
+	}
+	return s
+}
+
+// exampleText is a field's example as the catalogue gave it; "" when
+// errgen made it up.
+func exampleText(f *model.Field) string {
+	if !f.ExampleSet {
+		return ""
+	}
+	return example.Format(f)
+}
+
+// MarshalJSON encodes a finding as an object with stable keys: rule, tier,
+// severity, file, line, col, code, field, message, base (an object with
+// file, line and col, or null) and waiver (an object with reason, file,
+// line and col, or null).
+func (f Finding) MarshalJSON() ([]byte, error) {
+	type pos struct {
+		File string `json:"file"`
+		Line int    `json:"line"`
+		Col  int    `json:"col"`
+	}
+	type waiver struct {
+		Reason string `json:"reason"`
+		pos
+	}
+	out := struct {
+		Rule     string   `json:"rule"`
+		Tier     Tier     `json:"tier"`
+		Severity Severity `json:"severity"`
+		pos
+		Code    string  `json:"code"`
+		Field   string  `json:"field"`
+		Message string  `json:"message"`
+		Base    *pos    `json:"base"`
+		Waiver  *waiver `json:"waiver"`
+	}{Rule: f.Rule, Tier: f.Tier, Severity: f.Severity, pos: pos{f.Pos.File, f.Pos.Line, f.Pos.Col},
+		Code: f.Code, Field: f.Field, Message: f.Message}
+	if f.BasePos.IsValid() {
+		out.Base = &pos{f.BasePos.File, f.BasePos.Line, f.BasePos.Col}
+	}
+	if w := f.Waiver; w != nil {
+		out.Waiver = &waiver{w.Reason, pos{w.Pos.File, w.Pos.Line, w.Pos.Col}}
+	}
+	return json.Marshal(out)
+}

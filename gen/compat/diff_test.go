@@ -1,0 +1,118 @@
+package compat_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/errgen/errgen/gen/cli"
+)
+
+// TestDiffGolden renders the review summary of testdata/diff (base.yaml
+// against head.yaml, a realistic release) in each format and compares it
+// with want.md, want.txt and want.json.
+func TestDiffGolden(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata", "diff"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ format, golden string }{
+		{"markdown", "want.md"},
+		{"text", "want.txt"},
+		{"json", "want.json"},
+	} {
+		t.Run(tc.format, func(t *testing.T) {
+			t.Setenv("NO_COLOR", "")
+			got := runCLI(t, dir, "diff", "--format", tc.format, "base.yaml", "head.yaml")
+			// The command must succeed and print nothing else.
+			out, ok := strings.CutSuffix(got, "exit 0\n")
+			if !ok || strings.Contains(out, "stderr: ") {
+				t.Fatalf("errgen diff failed:\n%s", got)
+			}
+			golden := filepath.Join(dir, tc.golden)
+			if *update {
+				if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(string(want), out); diff != "" {
+				t.Errorf("errgen diff --format %s differs from %s (-want +got); run go test ./gen/compat -update to accept:\n%s", tc.format, tc.golden, diff)
+			}
+			if tc.format == "json" && !json.Valid([]byte(out)) {
+				t.Error("the JSON report is not valid JSON")
+			}
+		})
+	}
+}
+
+// TestDiffMarkdownEscapes checks that catalogue text cannot break the
+// Markdown summary: every table row keeps its column count whatever the
+// messages hold.
+func TestDiffMarkdownEscapes(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata", "diff"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := runCLI(t, dir, "diff", "--format", "markdown", "base.yaml", "head.yaml")
+	cols := 0
+	for _, line := range lines(got) {
+		if !strings.HasPrefix(line, "|") {
+			cols = 0
+			continue
+		}
+		// Count the cell separators that are not escaped.
+		n := strings.Count(line, "|") - strings.Count(line, `\|`)
+		if cols == 0 {
+			cols = n
+		} else if n != cols {
+			t.Errorf("row has %d separators, its table %d: %s", n, cols, line)
+		}
+	}
+	if strings.Contains(got, "<b>") {
+		t.Error("raw HTML from the catalogue reached the Markdown")
+	}
+}
+
+// TestDiffColor checks when the text format is coloured: with --color
+// always, never with --color never, and not on a pipe (as in tests).
+func TestDiffColor(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata", "diff"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	for _, tc := range []struct {
+		args    []string
+		noColor string
+		want    bool
+	}{
+		{[]string{"--color", "always"}, "", true},
+		{[]string{"--color", "always"}, "1", true},
+		{[]string{"--color", "never"}, "", false},
+		{nil, "", false},
+	} {
+		t.Setenv("NO_COLOR", tc.noColor)
+		var stdout, stderr bytes.Buffer
+		args := append(append([]string{"diff"}, tc.args...), "base.yaml", "head.yaml")
+		if code := cli.Run(args, &stdout, &stderr); code != 0 {
+			t.Fatalf("errgen %v: exit %d: %s", args, code, stderr.String())
+		}
+		if got := strings.Contains(stdout.String(), "\x1b["); got != tc.want {
+			t.Errorf("errgen %v with NO_COLOR=%q: coloured %v, want %v", args, tc.noColor, got, tc.want)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if code := cli.Run([]string{"diff", "--color", "sometimes", "base.yaml", "head.yaml"}, &stdout, &stderr); code != cli.ExitUsage {
+		t.Errorf("--color sometimes: exit %d, want %d", code, cli.ExitUsage)
+	}
+}

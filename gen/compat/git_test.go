@@ -1,0 +1,148 @@
+package compat_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+const gitBase = `version: 1
+package: toolerr
+categories:
+  timeout: The operation ran past its deadline.
+families:
+  - name: ToolError
+    doc: Errors a tool returns to the agent.
+    payload_type: tool_error
+    variants:
+      - name: ToolTimeout
+        code: tool_timeout
+        num: 1004
+        category: timeout
+        message: "tool {tool} timed out"
+        retryable: true
+        fields:
+          - name: tool
+            type: string
+            payload: true
+`
+
+// git runs git in dir for the test, isolated from the user's and the
+// system's configuration.
+func gitRun(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+}
+
+// TestCompatAgainstGit builds a repository with two commits, the second
+// breaking the catalogue, and checks compat --against git:HEAD~1 from the
+// repository root and from the catalogue's folder, with and without a
+// PATH, and the errors of a bad revision or path.
+func TestCompatAgainstGit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	for k, v := range map[string]string{
+		"GIT_AUTHOR_NAME": "errgen test", "GIT_AUTHOR_EMAIL": "test@example.com",
+		"GIT_COMMITTER_NAME": "errgen test", "GIT_COMMITTER_EMAIL": "test@example.com",
+		"GIT_CONFIG_GLOBAL": os.DevNull, "GIT_CONFIG_NOSYSTEM": "1",
+	} {
+		t.Setenv(k, v)
+	}
+	repo := t.TempDir()
+	sub := filepath.Join(repo, "internal", "toolerr")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	catalogue := filepath.Join(sub, "errors.yaml")
+	write := func(s string) {
+		if err := os.WriteFile(catalogue, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gitRun(t, repo, "init", "-q")
+	write(gitBase)
+	gitRun(t, repo, "add", ".")
+	gitRun(t, repo, "commit", "-q", "-m", "Add the catalogue")
+	write(strings.Replace(strings.Replace(gitBase, "        retryable: true\n", "", 1), "num: 1004", "num: 1005", 1))
+	gitRun(t, repo, "commit", "-q", "-a", "-m", "Break it")
+
+	const findings = `FILE:10:9: CODE_RENUMBERED: code "tool_timeout" now has num 1005; in base it had 1004 (base git:HEAD~1:internal/toolerr/errors.yaml:10:9)
+FILE:10:9: RETRYABLE_CHANGED: "tool_timeout" is now not retryable; in base it was retryable (base git:HEAD~1:internal/toolerr/errors.yaml:10:9)
+stderr: errgen: 2 breaking changes against git:HEAD~1:internal/toolerr/errors.yaml; undo them, or waive a deliberate one under compat: in FILE
+exit 1
+`
+	for _, tc := range []struct {
+		name, dir string
+		args      []string
+		want      string
+	}{
+		{"root", repo, []string{"compat", "--against", "git:HEAD~1", "internal/toolerr/errors.yaml"},
+			strings.ReplaceAll(findings, "FILE", "internal/toolerr/errors.yaml")},
+		{"folder", sub, []string{"compat", "--against", "git:HEAD~1"},
+			strings.ReplaceAll(findings, "FILE", "errors.yaml")},
+		{"path", sub, []string{"compat", "--against", "git:HEAD~1:internal/toolerr/errors.yaml"},
+			strings.ReplaceAll(findings, "FILE", "errors.yaml")},
+		{"unchanged", sub, []string{"compat", "--against", "git:HEAD"}, "exit 0\n"},
+		{"wire tier", sub, []string{"compat", "--tier", "wire", "--against", "git:HEAD~1"},
+			`errors.yaml:10:9: CODE_RENUMBERED: code "tool_timeout" now has num 1005; in base it had 1004 (base git:HEAD~1:internal/toolerr/errors.yaml:10:9)
+stderr: errgen: 1 breaking change against git:HEAD~1:internal/toolerr/errors.yaml; undo it, or waive a deliberate one under compat: in errors.yaml
+exit 1
+`},
+		{"unknown revision", sub, []string{"compat", "--against", "git:origin/main"},
+			`stderr: errgen: base "git:origin/main": unknown revision "origin/main" (in CI, fetch the history first: actions/checkout with fetch-depth: 0)
+exit 1
+`},
+		{"option as revision", sub, []string{"compat", "--against", "git:--output=x"},
+			`stderr: errgen: base "git:--output=x": revision "--output=x" must not start with -
+exit 1
+`},
+		{"diff", sub, []string{"diff", "git:HEAD~1"},
+			`errors.yaml against git:HEAD~1:internal/toolerr/errors.yaml: 0 added, 0 removed, 1 changed, 2 breaking
+
+ToolError
+  ~ tool_timeout (1005)
+      num: "1004" → "1005"
+        BREAKING CODE_RENUMBERED: code "tool_timeout" now has num 1005; in base it had 1004 (base git:HEAD~1:internal/toolerr/errors.yaml:10:9)
+      retryable: "retryable" → "not retryable"
+        BREAKING RETRYABLE_CHANGED: "tool_timeout" is now not retryable; in base it was retryable (base git:HEAD~1:internal/toolerr/errors.yaml:10:9)
+exit 0
+`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := runCLI(t, tc.dir, tc.args...)
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("errgen %s (-want +got):\n%s", strings.Join(tc.args, " "), diff)
+			}
+		})
+	}
+
+	t.Run("missing path", func(t *testing.T) {
+		// PATH is relative to the repository root; git's message varies
+		// between versions.
+		got := runCLI(t, sub, "compat", "--against", "git:HEAD~1:errors.yaml")
+		if !strings.HasPrefix(got, `stderr: errgen: base "git:HEAD~1:errors.yaml": git show: fatal: `) || !strings.HasSuffix(got, "\nexit 1\n") {
+			t.Errorf("got:\n%s", got)
+		}
+	})
+
+	t.Run("outside a repository", func(t *testing.T) {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "errors.yaml"), []byte(gitBase), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(dir))
+		got := runCLI(t, dir, "compat", "--against", "git:HEAD~1")
+		if !strings.HasPrefix(got, "stderr: errgen: base \"git:HEAD~1\": git rev-parse: fatal: not a git repository") || !strings.HasSuffix(got, "exit 1\n") {
+			t.Errorf("got:\n%s", got)
+		}
+	})
+}

@@ -1,0 +1,176 @@
+// Package compat compares two versions of a catalogue and reports the
+// changes that break the services, logs, dashboards and Go code that
+// depend on the older one: a number reassigned, a code renumbered, a
+// variant removed without reserving it, a retryable error that stops being
+// retryable, a payload field removed, a Go name changed.
+//
+// Every rule has a stable ID and belongs to a tier. The tiers nest like
+// buf's FILE and WIRE categories: checking a tier checks every tier below it
+// too.
+package compat
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/errgen/errgen/gen/diag"
+)
+
+// Tier groups rules by what a change breaks. Each tier includes the ones
+// below it.
+type Tier int
+
+// The tiers, from the narrowest to the widest.
+const (
+	// Wire: the numbers and codes other services, logs and dashboards
+	// store.
+	Wire Tier = iota
+	// JSON: the shape of the LLM payload: its type and its keys.
+	JSON
+	// Semantics: what an error means and how handlers treat it.
+	Semantics
+	// Go: the API of the generated Go package.
+	Go
+)
+
+var tierNames = []string{"wire", "json", "semantics", "go"}
+
+// String returns the tier's name as --tier takes it.
+func (t Tier) String() string {
+	if t < 0 || int(t) >= len(tierNames) {
+		return "unknown"
+	}
+	return tierNames[t]
+}
+
+// MarshalText encodes the tier as its name.
+func (t Tier) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
+
+// ParseTier returns the tier named s.
+func ParseTier(s string) (Tier, bool) {
+	i := slices.Index(tierNames, s)
+	return Tier(i), i >= 0
+}
+
+// TierNames lists the tiers' names, narrowest first.
+func TierNames() []string { return slices.Clone(tierNames) }
+
+// Severity says whether a finding fails the check.
+type Severity int
+
+const (
+	// Break is a breaking change: errgen compat fails unless a waiver in
+	// the catalogue accepts it.
+	Break Severity = iota
+	// Note is a change worth a reviewer's look that never fails.
+	Note
+)
+
+// String returns "break" or "note".
+func (s Severity) String() string {
+	if s == Note {
+		return "note"
+	}
+	return "break"
+}
+
+// MarshalText encodes the severity as its name.
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// Rule is one compatibility rule.
+type Rule struct {
+	ID       string
+	Tier     Tier
+	Severity Severity
+	// Doc says in one line what the rule reports.
+	Doc string
+}
+
+// The rule IDs. They are stable: waivers and CI configuration name them.
+const (
+	NumReassigned              = "NUM_REASSIGNED"
+	CodeRenumbered             = "CODE_RENUMBERED"
+	VariantRemovedUnreserved   = "VARIANT_REMOVED_UNRESERVED"
+	ReservedRemoved            = "RESERVED_REMOVED"
+	PayloadTypeChanged         = "PAYLOAD_TYPE_CHANGED"
+	PayloadFieldRemoved        = "PAYLOAD_FIELD_REMOVED"
+	PayloadFieldRenamed        = "PAYLOAD_FIELD_RENAMED"
+	PayloadFieldRetyped        = "PAYLOAD_FIELD_RETYPED"
+	PayloadFieldDropped        = "PAYLOAD_FIELD_DROPPED"
+	FamilyChanged              = "FAMILY_CHANGED"
+	CategoryChanged            = "CATEGORY_CHANGED"
+	RetryableChanged           = "RETRYABLE_CHANGED"
+	SuppressRetryChanged       = "SUPPRESS_RETRY_CHANGED"
+	NonFatalChanged            = "NON_FATAL_CHANGED"
+	RetryAfterDropped          = "RETRY_AFTER_DROPPED"
+	SuppressionKeyChanged      = "SUPPRESSION_KEY_CHANGED"
+	HTTPStatusRemoved          = "HTTP_STATUS_REMOVED"
+	MessagePlaceholdersChanged = "MESSAGE_PLACEHOLDERS_CHANGED"
+	MessageReworded            = "MESSAGE_REWORDED"
+	FieldRemoved               = "FIELD_REMOVED"
+	FieldRenamed               = "FIELD_RENAMED"
+	FieldRetyped               = "FIELD_RETYPED"
+	GoNameChanged              = "GO_NAME_CHANGED"
+)
+
+// Rules documents every rule, by tier, then in the order a reviewer meets
+// them. docs/compat.md is written from it and waivers are checked against
+// it.
+var Rules = []Rule{
+	{NumReassigned, Wire, Break, "A num now identifies a different code than in the base."},
+	{CodeRenumbered, Wire, Break, "A code now has a different num than in the base."},
+	{VariantRemovedUnreserved, Wire, Break, "A variant was removed without adding its num and code to reserved."},
+	{ReservedRemoved, Wire, Break, "A num or code was removed from reserved: reserved lists only grow."},
+
+	{PayloadTypeChanged, JSON, Break, "The payload_type of a variant's family changed or was removed."},
+	{PayloadFieldRemoved, JSON, Break, "A payload field was removed: its key leaves the payload (and the Go struct)."},
+	{PayloadFieldRenamed, JSON, Break, "A payload field was renamed: its key in the payload changed (and its Go name)."},
+	{PayloadFieldRetyped, JSON, Break, "A payload field changed type: its value in the payload changed (and its Go type)."},
+	{PayloadFieldDropped, JSON, Break, "A field lost its payload flag: its key leaves the payload."},
+
+	{FamilyChanged, Semantics, Break, "A variant moved to another family."},
+	{CategoryChanged, Semantics, Break, "A variant's category changed."},
+	{RetryableChanged, Semantics, Break, "A variant's retryable or retryable_from_cause changed."},
+	{SuppressRetryChanged, Semantics, Break, "A variant's suppress_retry changed."},
+	{NonFatalChanged, Semantics, Break, "A variant's non_fatal changed, and so its class."},
+	{RetryAfterDropped, Semantics, Break, "A variant no longer has a retry_after field: callers stop waiting."},
+	{SuppressionKeyChanged, Semantics, Break, "A variant's suppression_key template changed or was removed: repeats group differently."},
+	{HTTPStatusRemoved, Semantics, Break, "An HTTP status was removed from a variant's http_status."},
+	{MessagePlaceholdersChanged, Semantics, Break, "The placeholders of a variant's message changed."},
+	{MessageReworded, Semantics, Note, "A variant's message was reworded with the same placeholders."},
+
+	{FieldRemoved, Go, Break, "A field that is not in the payload was removed."},
+	{FieldRenamed, Go, Break, "A field that is not in the payload was renamed."},
+	{FieldRetyped, Go, Break, "A field that is not in the payload changed type."},
+	{GoNameChanged, Go, Break, "A generated Go name (the variant's type or its family's interface) changed while the code stayed."},
+}
+
+// LookupRule returns the rule with the given ID.
+func LookupRule(id string) (Rule, bool) {
+	i := slices.IndexFunc(Rules, func(r Rule) bool { return r.ID == id })
+	if i < 0 {
+		return Rule{}, false
+	}
+	return Rules[i], true
+}
+
+// nearestRule returns the rule ID closest to id: within three edits, or
+// else the only one that contains it; "" when none is close.
+func nearestRule(id string) string {
+	up := strings.ToUpper(id)
+	ids := make([]string, len(Rules))
+	var containing []string
+	for i, r := range Rules {
+		ids[i] = r.ID
+		if len(up) >= 4 && strings.Contains(r.ID, up) {
+			containing = append(containing, r.ID)
+		}
+	}
+	if best := diag.Closest(up, ids, 3); best != "" {
+		return best
+	}
+	if len(containing) == 1 {
+		return containing[0]
+	}
+	return ""
+}

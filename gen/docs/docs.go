@@ -1,0 +1,189 @@
+// Package docs renders the Markdown reference of a catalogue from
+// templates/docs.md.tmpl: per family a table of its errors, then each
+// error's doc, fields and example payload.
+//
+// The template receives text already escaped for Markdown, so no catalogue
+// text can break a table or inject HTML, whatever the template does with
+// it.
+package docs
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"github.com/errgen/errgen/gen/example"
+	"github.com/errgen/errgen/gen/golang"
+	"github.com/errgen/errgen/gen/markdown"
+	"github.com/errgen/errgen/gen/model"
+	"github.com/errgen/errgen/templates"
+)
+
+// Template is the name of the template Render executes.
+const Template = "docs.md.tmpl"
+
+// Marker returns the generated-file line of the reference of catalogue
+// file: an HTML comment, invisible when rendered, holding the same
+// "Code generated ... DO NOT EDIT." text as the Go files.
+func Marker(file string) string {
+	return "<!-- " + strings.TrimPrefix(golang.Header(file), "// ") + " -->"
+}
+
+// Render returns the Markdown reference of m.
+func Render(m *model.Catalogue) ([]byte, error) {
+	t, err := templates.Get()
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, Template, view(m)); err != nil {
+		return nil, err
+	}
+	return append(bytes.TrimRight(buf.Bytes(), "\n"), '\n'), nil
+}
+
+// The view types hold what the template prints, escaped: fields named
+// like catalogue keys hold Markdown, never raw text.
+type (
+	catalogueView struct {
+		Marker     string
+		Package    string
+		Count      int
+		Categories []categoryView
+		Families   []familyView
+	}
+	categoryView struct{ Name, Doc string }
+	familyView   struct {
+		Name, Anchor, Doc, PayloadType, UserMessage, Nums string
+		ReservedNums, ReservedCodes                       string
+		Variants                                          []variantView
+	}
+	variantView struct {
+		Code, Anchor, Num, Name, Category, Class   string
+		Retryable, SuppressRetry                   string
+		Doc, Message, MessageCell, UserMessage     string
+		SuppressionKey                             string
+		SuggestedTool, SuggestedAction, UsageHint  string
+		HTTPStatus, ExampleMessage, ExamplePayload string
+		Fields                                     []fieldView
+	}
+	fieldView struct{ Name, Type, Payload, Doc string }
+)
+
+func view(m *model.Catalogue) catalogueView {
+	v := catalogueView{Marker: Marker(m.File), Package: markdown.Code(m.Package), Count: len(m.Variants)}
+	for _, c := range m.Categories {
+		v.Categories = append(v.Categories, categoryView{markdown.Code(c.Name), markdown.Text(c.Doc)})
+	}
+	for _, f := range m.Families {
+		fv := familyView{
+			Name: markdown.Text(f.Name), Anchor: FamilyAnchor(f), Doc: markdown.Para(f.Doc),
+			ReservedNums: joinInts(f.ReservedNums), ReservedCodes: codes(f.ReservedCodes),
+		}
+		if f.HasPayload() {
+			fv.PayloadType = markdown.Code(f.PayloadType)
+		}
+		if f.UserMessage != nil {
+			fv.UserMessage = markdown.Code(f.UserMessage.String())
+		}
+		if f.HasNums {
+			fv.Nums = strconv.Itoa(f.Nums[0]) + "–" + strconv.Itoa(f.Nums[1])
+		}
+		for _, vr := range f.Variants {
+			fv.Variants = append(fv.Variants, variant(vr))
+		}
+		v.Families = append(v.Families, fv)
+	}
+	return v
+}
+
+// FamilyAnchor is the id of a family's section. Codes cannot hold a
+// hyphen, so it never collides with a code's anchor.
+func FamilyAnchor(f *model.Family) string { return "family-" + strings.ToLower(f.Name) }
+
+func variant(v *model.Variant) variantView {
+	vv := variantView{
+		Code: markdown.Code(v.Code), Anchor: v.Code, Num: strconv.Itoa(v.Num), Name: markdown.Code(v.Name),
+		Category: markdown.Code(v.Category), Class: ClassText(v), Retryable: RetryableCell(v),
+		SuppressRetry: yesNo(v.SuppressRetry), Doc: markdown.Para(v.Doc), Message: markdown.Code(v.MessageText), MessageCell: markdown.CodeCell(v.MessageText),
+		HTTPStatus: joinInts(v.HTTPStatus), ExampleMessage: markdown.Code(example.Message(v)),
+	}
+	opt := func(s string, f func(string) string) string {
+		if s == "" {
+			return ""
+		}
+		return f(s)
+	}
+	vv.UserMessage = opt(v.UserMessageText, markdown.Code)
+	vv.SuppressionKey = opt(v.SuppressionKeyText, markdown.Code)
+	vv.SuggestedTool = opt(v.SuggestedTool, markdown.Code)
+	vv.SuggestedAction = opt(v.SuggestedAction, markdown.Text)
+	vv.UsageHint = opt(v.UsageHint, markdown.Text)
+	if p := example.Payload(v); p != nil {
+		vv.ExamplePayload = markdown.Fence(IndentJSON(p), "json")
+	}
+	for _, f := range v.Fields {
+		vv.Fields = append(vv.Fields, fieldView{markdown.Code(f.Name), markdown.Code(f.Type.Name), yesNo(f.Payload), markdown.Text(f.Doc)})
+	}
+	return vv
+}
+
+// IndentJSON indents compact JSON by two spaces, ending with a newline.
+func IndentJSON(data []byte) string {
+	var b bytes.Buffer
+	if err := json.Indent(&b, data, "", "  "); err != nil {
+		return string(data) + "\n"
+	}
+	return b.String() + "\n"
+}
+
+// ClassText names a variant's class as the generated Class method does.
+func ClassText(v *model.Variant) string {
+	other := "terminal"
+	if v.NonFatal {
+		other = "non-fatal"
+	}
+	switch {
+	case v.RetryableFromCause:
+		return "retryable when its cause is, otherwise " + other
+	case v.Retryable:
+		return "retryable"
+	}
+	return other
+}
+
+// RetryableCell says whether a variant is retryable: yes, no, or from
+// cause.
+func RetryableCell(v *model.Variant) string {
+	switch {
+	case v.RetryableFromCause:
+		return "from cause"
+	case v.Retryable:
+		return "yes"
+	}
+	return "no"
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+func joinInts(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ", ")
+}
+
+func codes(cs []string) string {
+	s := make([]string, len(cs))
+	for i, c := range cs {
+		s[i] = markdown.Code(c)
+	}
+	return strings.Join(s, ", ")
+}
