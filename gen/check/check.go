@@ -71,7 +71,7 @@ func (c *checker) run() {
 		c.errorf(cat.Version.Pos, "unsupported version %d; the only catalogue format is version 1", cat.Version.Value)
 	}
 	if cat.Package.Set && !names.IsPackage(cat.Package.Value) {
-		c.errorf(cat.Package.Pos, "package %s is not a usable Go package name (lower-case letters and digits, not a keyword, not main)", diag.Quote(cat.Package.Value))
+		c.errorf(cat.Package.Pos, "package %s is not a usable Go package name (lower-case letters and digits; not a Go keyword, predeclared identifier, main or init)", diag.Quote(cat.Package.Value))
 	}
 	declared := map[string]bool{}
 	for _, k := range cat.Categories {

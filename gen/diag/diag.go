@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Pos is a position in a catalogue file. Line and Col count from 1; a zero
@@ -20,11 +21,30 @@ type Pos struct {
 }
 
 // String formats p as FILE:LINE:COL, the form editors and CI annotate.
+// A file name that a terminal or CI log could act on is quoted (see
+// fileName).
 func (p Pos) String() string {
 	if p.Line == 0 {
-		return p.File
+		return fileName(p.File)
 	}
-	return p.File + ":" + strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Col)
+	return fileName(p.File) + ":" + strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Col)
+}
+
+// fileName returns name as it stands when every character of it is
+// printable, or quoted with Quote when it holds a control character
+// (an escape sequence, a line break), a bidi control, invalid UTF-8, or
+// starts like a CI workflow command ("::error::"): a diagnostic line must
+// not be made to say something else by the name of the file it is about.
+func fileName(name string) string {
+	if strings.HasPrefix(name, "::") || !utf8.ValidString(name) {
+		return Quote(name)
+	}
+	for _, r := range name {
+		if !strconv.IsPrint(r) {
+			return Quote(name)
+		}
+	}
+	return name
 }
 
 // IsValid reports whether p names a line.

@@ -76,6 +76,13 @@ func parse(file string, src []byte, l *diag.List) (*yaml.Node, bool) {
 		l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, "catalogue is empty; it needs at least version, package, categories and families")
 		return nil, false
 	}
+	// A document of nothing but its --- marker (and comments) holds an
+	// implicit empty node that yaml.v3 places past the end of the file;
+	// report the document at its marker instead.
+	if n := doc.Content[0]; n.Kind == yaml.ScalarNode && n.Tag == "!!null" && n.Value == "" && n.Style == 0 {
+		l.Errorf(docPos(file, &doc), "catalogue is empty; it needs at least version, package, categories and families")
+		return nil, false
+	}
 	return doc.Content[0], true
 }
 
@@ -443,35 +450,8 @@ func (ld *loader) num(e entry, ok bool, what string) ast.Int {
 
 // suggest returns a did-you-mean hint for an unknown key.
 func suggest(got string, keys []string) string {
-	best, bestDist := "", 3
-	for _, k := range keys {
-		if d := distance(strings.ToLower(got), k); d < bestDist {
-			best, bestDist = k, d
-		}
-	}
-	if best != "" {
+	if best := diag.Closest(strings.ToLower(got), keys, 2); best != "" {
 		return fmt.Sprintf("; did you mean %s?", diag.Quote(best))
 	}
 	return fmt.Sprintf(" (allowed: %s)", strings.Join(keys, ", "))
-}
-
-// distance is the Levenshtein edit distance between a and b.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -5,6 +5,7 @@ package names
 import (
 	"go/token"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -39,9 +40,27 @@ func IsExported(s string) bool { return exportedRE.MatchString(s) }
 func IsCode(s string) bool { return codeRE.MatchString(s) }
 
 // IsPackage reports whether s is a usable Go package name: lower-case ASCII
-// letters and digits, not a keyword, and not main (which cannot be imported).
+// letters and digits, not a keyword, not a predeclared identifier, not main
+// (which cannot be imported) and not init (which no file can import under
+// its own name).
 func IsPackage(s string) bool {
-	return packageRE.MatchString(s) && !token.IsKeyword(s) && s != "main"
+	return packageRE.MatchString(s) && !token.IsKeyword(s) && !slices.Contains(Predeclared, s) &&
+		s != "main" && s != "init"
+}
+
+// Predeclared are Go's predeclared identifiers (the universe scope) that a
+// package name could spell. A package named like one of them compiles, but
+// every file that imports it under that name loses the builtin: `import
+// "example.com/errors/string"` hides the type string. The list is fixed
+// rather than read from the running Go, so whether a catalogue is valid does
+// not depend on the Go version errgen was built with.
+var Predeclared = []string{
+	"any", "append", "bool", "byte", "cap", "clear", "close", "comparable",
+	"complex", "complex64", "complex128", "copy", "delete", "error", "false",
+	"float32", "float64", "imag", "int", "int8", "int16", "int32", "int64",
+	"iota", "len", "make", "max", "min", "new", "nil", "panic", "print",
+	"println", "real", "recover", "rune", "string", "true", "uint", "uint8",
+	"uint16", "uint32", "uint64", "uintptr",
 }
 
 // Go converts a snake_case name to an exported Go identifier:
@@ -70,12 +89,16 @@ var Methods = []string{
 	"LogValue",
 }
 
-// PackageScope are the identifiers the generated package declares besides
-// the catalogue's own families and variants.
+// PackageScope are the exported identifiers the generated package and its
+// generated test declare besides the catalogue's own families and variants
+// (and their As<Family> helpers). A test in package gen holds this list to
+// the generated files.
 var PackageScope = []string{
 	"Info", "Class", "ClassUnknown", "ClassTerminal", "ClassRetryable", "ClassNonFatal",
 	"Payload", "RemoteError", "DecodePayload", "Lookup", "LookupNum", "LookupHTTPStatus",
 	"All", "IsRetryable", "CodeOf", "ClassOf", "RetryAfterOf", "UserMessageOf",
+	// The generated test (errgen_test.go) is in the same package.
+	"TestErrgenGolden", "TestErrgenCatalogue",
 }
 
 // FamilyHelper is the name of the generated function that finds a family's

@@ -368,6 +368,21 @@ func TestListsMatchChecker(t *testing.T) {
 	if !sameSet(scope, names.PackageScope) {
 		t.Errorf("reserved Go names: schema %v, generator %v", scope, names.PackageScope)
 	}
+
+	// Every package name the schema refuses by name, the checker refuses,
+	// and the other way round for the names that match the pattern.
+	refused := strs(t, object(t, doc, "properties", "package", "not")["enum"])
+	for _, n := range refused {
+		if names.IsPackage(n) {
+			t.Errorf("the schema refuses package %q, the checker accepts it", n)
+		}
+	}
+	candidates := append(slices.Clone(names.Predeclared), "main", "init", "break", "func", "type", "errors", "tools")
+	for _, n := range candidates {
+		if !names.IsPackage(n) && !slices.Contains(refused, n) {
+			t.Errorf("the checker refuses package %q, the schema does not list it", n)
+		}
+	}
 }
 
 func TestDocsCopy(t *testing.T) {

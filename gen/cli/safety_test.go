@@ -1,0 +1,404 @@
+package cli_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/errgen/errgen/gen"
+	"github.com/errgen/errgen/gen/cli"
+	"github.com/errgen/errgen/gen/synth"
+)
+
+// The safety tests hold errgen's writes to docs/hardening.md: a refused or
+// failed run leaves every file as it was and no temporary file behind, a
+// symlink in the output folder cannot send a write outside it, a
+// hand-written file is never overwritten, and no catalogue can forge
+// terminal escapes or CI workflow commands in errgen's own output.
+
+// helperEnv makes the test binary run errgen's cli.Main instead of the
+// tests (see TestSafetyHelperProcess).
+const helperEnv = "ERRGEN_SAFETY_HELPER_ARGS"
+
+// TestSafetyHelperProcess is not a test: run by errgenProcess with the
+// arguments in its environment, it is errgen as a process, with Main's
+// signal handling, and exits with errgen's status.
+func TestSafetyHelperProcess(t *testing.T) {
+	raw := os.Getenv(helperEnv)
+	if raw == "" {
+		return
+	}
+	var args []string
+	if err := json.Unmarshal([]byte(raw), &args); err != nil {
+		os.Exit(99)
+	}
+	limitFileSize()
+	os.Exit(cli.Main(args))
+}
+
+// errgenProcess returns a command that runs errgen with args in a child
+// process (this test binary, re-executed).
+func errgenProcess(t *testing.T, args ...string) *exec.Cmd {
+	t.Helper()
+	raw, err := json.Marshal(args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestSafetyHelperProcess$")
+	cmd.Env = append(os.Environ(), helperEnv+"="+string(raw))
+	return cmd
+}
+
+// snapshot returns every file below dir by slash path, and fails on any
+// temporary file errgen may have left.
+func snapshot(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if strings.HasPrefix(d.Name(), ".errgen-") {
+			t.Errorf("temporary file left behind: %s", path)
+		}
+		if d.Type()&fs.ModeSymlink != 0 || d.IsDir() {
+			return nil
+		}
+		rel, _ := filepath.Rel(dir, path)
+		data, err := os.ReadFile(path)
+		out[filepath.ToSlash(rel)] = data
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// sameTree fails unless the files below dir are exactly want.
+func sameTree(t *testing.T, dir string, want map[string][]byte) {
+	t.Helper()
+	got := snapshot(t, dir)
+	for name, data := range want {
+		if g, ok := got[name]; !ok {
+			t.Errorf("%s is gone", name)
+		} else if !bytes.Equal(g, data) {
+			t.Errorf("%s changed", name)
+		}
+	}
+	for name := range got {
+		if _, ok := want[name]; !ok {
+			t.Errorf("%s was written", name)
+		}
+	}
+}
+
+// generatedDir generates the catalogue src into a new folder and returns
+// the folder and the catalogue's path.
+func generatedDir(t *testing.T, src []byte) (dir, path string) {
+	t.Helper()
+	dir = t.TempDir()
+	path = filepath.Join(dir, "errors.yaml")
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCLI(t, "generate", path); code != 0 {
+		t.Fatalf("errgen generate exited %d:\n%s", code, stderr)
+	}
+	return dir, path
+}
+
+// expected returns the files errgen generates for src, by path.
+func expected(t *testing.T, src []byte) map[string][]byte {
+	t.Helper()
+	m, diags := gen.Parse("errors.yaml", src)
+	if m == nil {
+		t.Fatalf("catalogue does not parse: %v", diags)
+	}
+	files, err := gen.Generate(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]byte{}
+	for _, f := range files {
+		out[f.Path] = f.Data
+	}
+	return out
+}
+
+func TestSymlinksInOutputFolderAreRefused(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		// plant puts a link into the generated folder dir; outside is a
+		// folder outside it, with a file secret.txt.
+		plant func(t *testing.T, dir, outside string)
+	}{
+		{"file link to a file outside", func(t *testing.T, dir, outside string) {
+			replaceWithLink(t, filepath.Join(outside, "secret.txt"), filepath.Join(dir, "errgen.go"))
+		}},
+		{"file link to a missing file outside", func(t *testing.T, dir, outside string) {
+			replaceWithLink(t, filepath.Join(outside, "new.go"), filepath.Join(dir, "errgen_test.go"))
+		}},
+		{"file link to a file inside", func(t *testing.T, dir, outside string) {
+			replaceWithLink(t, filepath.Join(dir, "errors.yaml"), filepath.Join(dir, "errgen_runtime.go"))
+		}},
+		{"folder link", func(t *testing.T, dir, outside string) {
+			if err := os.RemoveAll(filepath.Join(dir, "testdata")); err != nil {
+				t.Fatal(err)
+			}
+			replaceWithLink(t, outside, filepath.Join(dir, "testdata"))
+		}},
+		{"golden file link", func(t *testing.T, dir, outside string) {
+			replaceWithLink(t, filepath.Join(outside, "secret.txt"), filepath.Join(dir, "testdata", "tool_timeout.golden.json"))
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, path := generatedDir(t, []byte(validCatalogue))
+			outside := t.TempDir()
+			if err := os.WriteFile(filepath.Join(outside, "secret.txt"), []byte("not errgen's\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			tc.plant(t, dir, outside)
+			// A change to the catalogue makes every generated file stale.
+			changed := strings.Replace(validCatalogue, "Execution timeout", "Timed out", 1)
+			if err := os.WriteFile(path, []byte(changed), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			before, outsideBefore := snapshot(t, dir), snapshot(t, outside)
+			code, _, stderr := runCLI(t, "generate", path)
+			if code != 1 || !strings.Contains(stderr, "is a symlink") || !strings.Contains(stderr, "nothing was written") {
+				t.Errorf("exit %d, stderr:\n%s", code, stderr)
+			}
+			sameTree(t, dir, before)
+			sameTree(t, outside, outsideBefore)
+		})
+	}
+}
+
+// replaceWithLink makes link a symlink to target, replacing any file.
+func replaceWithLink(t *testing.T, target, link string) {
+	t.Helper()
+	if err := os.Remove(link); err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, link); err != nil {
+		t.Skipf("cannot create symlinks here: %v", err)
+	}
+}
+
+func TestHandWrittenFilesAreNeverOverwritten(t *testing.T) {
+	for name, data := range map[string]string{
+		"no marker":                  "package toolerr\n\nconst Mine = 1\n",
+		"marker after the package":   "package toolerr\n\n// Code generated by hand. DO NOT EDIT.\n\nconst Mine = 1\n",
+		"marker in a string":         "package toolerr\n\nconst Header = `\n// Code generated by errgen from errors.yaml. DO NOT EDIT.\n`\n",
+		"marker in a later comment":  "// Package toolerr is mine.\npackage toolerr\n\n/*\n// Code generated by x. DO NOT EDIT.\n*/\n",
+		"marker not on its own line": "// Not: // Code generated by errgen. DO NOT EDIT.\n\npackage toolerr\n",
+		"marker without the period":  "// Code generated by errgen from errors.yaml. DO NOT EDIT\n\npackage toolerr\n",
+		"not Go at all":              "\x00\x01binary",
+		"empty":                      "",
+	} {
+		t.Run(name, func(t *testing.T) {
+			path := writeCatalogue(t, validCatalogue)
+			dir := filepath.Dir(path)
+			if err := os.WriteFile(filepath.Join(dir, "errgen_test.go"), []byte(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			before := snapshot(t, dir)
+			code, _, stderr := runCLI(t, "generate", path)
+			if code != 1 || !strings.Contains(stderr, "was not generated by errgen") || !strings.Contains(stderr, "nothing was written") {
+				t.Errorf("exit %d, stderr:\n%s", code, stderr)
+			}
+			sameTree(t, dir, before)
+		})
+	}
+}
+
+// A generated file checked out with CRLF line endings (git's autocrlf) is
+// still errgen's to replace.
+func TestGeneratedFileWithCRLFIsReplaced(t *testing.T) {
+	dir, path := generatedDir(t, []byte(validCatalogue))
+	target := filepath.Join(dir, "errgen.go")
+	data, err := os.ReadFile(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(target, bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCLI(t, "generate", path); code != 0 {
+		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
+	}
+	if now, _ := os.ReadFile(target); !bytes.Equal(now, data) {
+		t.Error("the CRLF copy of a generated file was not regenerated")
+	}
+}
+
+func TestTargetThatIsAFolderIsRefused(t *testing.T) {
+	dir, path := generatedDir(t, synth.Catalogue(3))
+	if err := os.Remove(filepath.Join(dir, "errgen_test.go")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "errgen_test.go"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, synth.Catalogue(4), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, dir)
+	code, _, stderr := runCLI(t, "generate", path)
+	if code != 1 || !strings.Contains(stderr, "not a regular file") || !strings.Contains(stderr, "nothing was written") {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+	sameTree(t, dir, before)
+}
+
+func TestReadOnlyFolderKeepsOldFiles(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("running as root, which ignores permission bits; TestFullDiskKeepsOldFiles makes the writes fail with a file-size limit instead")
+	}
+	dir, path := generatedDir(t, synth.Catalogue(3))
+	// The catalogue lives elsewhere, so only the output folder is locked.
+	src := filepath.Join(t.TempDir(), "errors.yaml")
+	if err := os.WriteFile(src, synth.Catalogue(4), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_ = path
+	before := snapshot(t, dir)
+	for _, d := range []string{filepath.Join(dir, "testdata"), dir} {
+		if err := os.Chmod(d, 0o555); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.Chmod(d, 0o755) })
+	}
+	code, _, stderr := runCLI(t, "generate", "-o", dir, src)
+	if code != 1 || !strings.Contains(stderr, "permission denied") {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+	sameTree(t, dir, before)
+}
+
+// hostileTexts are what a catalogue might hold to forge errgen's output:
+// terminal escapes (colour, window title, cursor moves), a line break
+// followed by a GitHub Actions workflow command, a carriage return that
+// overwrites the line, and bidi controls.
+var hostileTexts = []string{
+	"\x1b[31mred\x1b[0m",
+	"\x1b]0;owned\x07",
+	"\x1b[2J\x1b[H",
+	"ok\n::error::forged",
+	"ok\r\n::error file=errors.yaml,line=1::forged",
+	"ok\rforged",
+	"\u202eevil\u202c",
+	"\u2028::error::forged",
+	"\x9b31m",
+}
+
+func TestOutputCannotBeForged(t *testing.T) {
+	type hostile struct {
+		src string
+		// refused is false where the text is allowed: a doc may span
+		// lines, so a line break in it is text, not an error.
+		refused bool
+	}
+	var catalogues []hostile
+	for _, h := range hostileTexts {
+		for _, enc := range []func(string) string{rawText, escapedText} {
+			s := enc(h)
+			for _, c := range []hostile{
+				{strings.Replace(validCatalogue, "code: tool_timeout", "code: "+s, 1), true},
+				{strings.Replace(validCatalogue, "name: ToolTimeout", "name: "+s, 1), true},
+				{strings.Replace(validCatalogue, `message: "Execution timeout after {seconds}s: {tool}"`, "message: "+s, 1), true},
+				{strings.Replace(validCatalogue, "category: timeout", "category: "+s, 1), true},
+				{strings.Replace(validCatalogue, "retryable: true", s+": true", 1), true},
+				{strings.Replace(validCatalogue, "type: uint64", "type: "+s, 1), true},
+				{strings.Replace(validCatalogue, "payload_type: tool_error", "payload_type: tool_error\n    doc: "+s, 1),
+					strings.ContainsFunc(h, func(r rune) bool { return r != '\n' && (r < 0x20 || r > 0x7e) }) || enc(h) == h},
+				{"# " + h + "\n" + validCatalogue, true},
+			} {
+				catalogues = append(catalogues, c)
+			}
+		}
+	}
+	for i, c := range catalogues {
+		path := writeCatalogue(t, c.src)
+		for _, args := range [][]string{{"lint", path}, {"generate", "--check", path}, {"generate", path}} {
+			code, stdout, stderr := runCLI(t, args...)
+			if c.refused && code == 0 {
+				t.Errorf("catalogue %d: errgen %s accepted %q", i, strings.Join(args[:len(args)-1], " "), c.src)
+			}
+			checkOutput(t, stdout+stderr)
+		}
+	}
+
+	// The catalogue's file name is user text too.
+	for _, h := range hostileTexts {
+		path := filepath.Join(t.TempDir(), h+".yaml")
+		if err := os.WriteFile(path, []byte("version: 2\n"), 0o644); err != nil {
+			t.Skipf("cannot create a file named %q here: %v", h, err)
+		}
+		for _, args := range [][]string{{"lint", path}, {"generate", path}, {"lint", path + ".missing"}} {
+			_, stdout, stderr := runCLI(t, args...)
+			checkOutput(t, stdout+stderr)
+		}
+	}
+}
+
+// rawText writes s into the YAML as it stands; escapedText as a
+// double-quoted scalar whose escapes produce it.
+func rawText(s string) string { return s }
+
+func escapedText(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '\x1b':
+			b.WriteString(`\e`)
+		case r < 0x20 || (r >= 0x7f && r < 0xa0) || r > 0x7e:
+			b.WriteString(`\u`)
+			const hex = "0123456789abcdef"
+			b.WriteByte(hex[r>>12&0xf])
+			b.WriteByte(hex[r>>8&0xf])
+			b.WriteByte(hex[r>>4&0xf])
+			b.WriteByte(hex[r&0xf])
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// checkOutput fails on anything in errgen's output that a terminal or a CI
+// runner would act on: control characters other than line feed and tab
+// (ESC, CR, BEL, C1 controls), bidi controls, line separators, invalid UTF-8, and a
+// line that starts a workflow command.
+func checkOutput(t *testing.T, out string) {
+	t.Helper()
+	if !utf8.ValidString(out) {
+		t.Errorf("output is not valid UTF-8: %q", out)
+	}
+	for _, r := range out {
+		if (r < 0x20 && r != '\n' && r != '\t') || r == 0x7f || (r >= 0x80 && r < 0xa0) ||
+			(r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) || r == 0x200e || r == 0x200f ||
+			r == 0x061c || r == 0x2028 || r == 0x2029 {
+			i := strings.IndexRune(out, r)
+			t.Errorf("output holds %U: %q", r, out[max(0, i-80):min(len(out), i+80)])
+			return
+		}
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(strings.TrimLeft(line, " \t"), "::") {
+			t.Errorf("output line starts a workflow command: %q", line)
+		}
+	}
+}

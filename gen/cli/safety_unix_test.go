@@ -1,0 +1,170 @@
+//go:build unix
+
+package cli_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/errgen/errgen/gen/synth"
+)
+
+// fsizeEnv, in the helper process, caps the size of any file it writes
+// (RLIMIT_FSIZE): a write past the cap fails with EFBIG, as a full disk
+// fails with ENOSPC, and unlike permission bits the cap binds root too.
+const fsizeEnv = "ERRGEN_SAFETY_HELPER_FSIZE"
+
+func limitFileSize() {
+	v := os.Getenv(fsizeEnv)
+	if v == "" {
+		return
+	}
+	n, err := strconv.ParseUint(v, 10, 64)
+	if err != nil {
+		os.Exit(98)
+	}
+	// Go ignores SIGXFSZ unless asked for it, so the write returns EFBIG.
+	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &syscall.Rlimit{Cur: n, Max: n}); err != nil {
+		os.Exit(97)
+	}
+}
+
+// TestFullDiskKeepsOldFiles runs errgen in a process that cannot write a
+// file past 64 KiB, over a package generated from a small catalogue, for a
+// catalogue whose errgen.go is megabytes: the write fails part way, errgen
+// exits 1, and every old file is as it was, with no temporary file left.
+func TestFullDiskKeepsOldFiles(t *testing.T) {
+	dir, path := generatedDir(t, synth.Catalogue(5))
+	if err := os.WriteFile(path, synth.Catalogue(500), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, dir)
+
+	cmd := errgenProcess(t, "generate", path)
+	cmd.Env = append(cmd.Env, fsizeEnv+"=65536")
+	out, err := cmd.CombinedOutput()
+	if code := exitCode(err); code != 1 {
+		t.Fatalf("exit %d (%v), output:\n%s", code, err, out)
+	}
+	if !strings.Contains(string(out), "file too large") {
+		t.Errorf("the failed write is not reported:\n%s", out)
+	}
+	sameTree(t, dir, before)
+}
+
+// TestInterruptLeavesCompleteFiles sends SIGINT (and SIGTERM) to errgen
+// while it writes the 5,000 golden files of a large catalogue over a
+// package generated from a small one. It stops before the next file; every
+// file in the folder is then the old complete version or the new complete
+// version, and no temporary file is left.
+func TestInterruptLeavesCompleteFiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates a catalogue of 5,000 variants")
+	}
+	oldSrc, newSrc := synth.Catalogue(10), synth.Catalogue(5000)
+	oldFiles, newFiles := expected(t, oldSrc), expected(t, newSrc)
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			for attempt := 1; ; attempt++ {
+				if interruptOnce(t, sig, oldSrc, newSrc, oldFiles, newFiles) {
+					return
+				}
+				if attempt == 3 {
+					t.Skip("errgen finished every write before the signal arrived, three times")
+				}
+			}
+		})
+	}
+}
+
+// interruptOnce runs one interrupted generation. It reports false when
+// errgen finished before the signal reached it.
+func interruptOnce(t *testing.T, sig syscall.Signal, oldSrc, newSrc []byte, oldFiles, newFiles map[string][]byte) bool {
+	t.Helper()
+	dir, path := generatedDir(t, oldSrc)
+	if err := os.WriteFile(path, newSrc, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := errgenProcess(t, "generate", path)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+
+	// Signal once the new golden files start to appear.
+	deadline := time.Now().Add(2 * time.Minute)
+	var waitErr error
+	exited := false
+	for !exited {
+		if entries, _ := os.ReadDir(filepath.Join(dir, "testdata")); len(entries) > len(oldFiles)+20 {
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Logf("signal: %v", err)
+			}
+			waitErr, exited = <-done, true
+			break
+		}
+		select {
+		case waitErr = <-done:
+			exited = true
+		case <-time.After(2 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("errgen did not finish in 2 minutes; output:\n%s", out.String())
+		}
+	}
+	code := exitCode(waitErr)
+	if code == 0 {
+		return false
+	}
+	if code != 1 || !strings.Contains(out.String(), "interrupted") {
+		t.Fatalf("exit %d (%v), output:\n%s", code, waitErr, out.String())
+	}
+
+	got := snapshot(t, dir)
+	written, kept := 0, 0
+	for name, data := range got {
+		if name == "errors.yaml" {
+			continue
+		}
+		oldData, isOld := oldFiles[name]
+		newData, isNew := newFiles[name]
+		switch {
+		case isOld && bytes.Equal(data, oldData):
+			kept++
+		case isNew && bytes.Equal(data, newData):
+			written++
+		default:
+			t.Errorf("%s is neither the old nor the new version (%d bytes)", name, len(data))
+		}
+	}
+	for name := range oldFiles {
+		if _, ok := got[name]; !ok {
+			t.Errorf("%s is gone", name)
+		}
+	}
+	if written == 0 || len(got)-1 >= len(newFiles) {
+		t.Errorf("the interrupt did not land mid-run: %d files written, %d of %d present", written, len(got)-1, len(newFiles))
+	}
+	t.Logf("%s: %d new files written, %d old kept, %d of %d not written", sig, written, kept, len(newFiles)-(len(got)-1), len(newFiles))
+	return true
+}
+
+func exitCode(err error) int {
+	if err == nil {
+		return 0
+	}
+	if ee, ok := err.(interface{ ExitCode() int }); ok {
+		return ee.ExitCode()
+	}
+	return -1
+}

@@ -1,0 +1,228 @@
+package load_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"runtime/metrics"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/errgen/errgen/gen"
+	"github.com/errgen/errgen/gen/diag"
+	"github.com/errgen/errgen/gen/load"
+	"github.com/errgen/errgen/gen/synth"
+)
+
+// Bounds one input may cost. The engine's inputs are small (a few KiB), so
+// anything near these is a blow-up, not a big catalogue: the reference
+// catalogue (30 KB) loads in a few milliseconds and allocates a few MiB.
+const (
+	maxTime       = 3 * time.Second
+	maxAllocBase  = 64 << 20
+	maxAllocPerIn = 4096 // bytes allocated per input byte, on top of the base
+)
+
+// FuzzLoad feeds arbitrary bytes to the loader, the checker and the model
+// builder (gen.Parse, which runs load.Load, check.Check and model.Build). For every input: no panic, bounded time and memory,
+// every diagnostic positioned inside the input and free of control, bidi
+// and line-break characters, and an accepted catalogue always builds.
+func FuzzLoad(f *testing.F) {
+	for _, src := range seedCatalogues(f) {
+		f.Add(src)
+	}
+	for _, s := range hostileSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		before := allocated()
+		start := time.Now()
+		m, diags := gen.Parse("errors.yaml", src)
+		elapsed := time.Since(start)
+		alloc := allocated() - before
+		if elapsed > maxTime {
+			t.Errorf("gen.Parse of %d bytes took %v (bound %v)", len(src), elapsed, maxTime)
+		}
+		if limit := uint64(maxAllocBase + maxAllocPerIn*len(src)); alloc > limit {
+			t.Errorf("gen.Parse of %d bytes allocated %d bytes (bound %d)", len(src), alloc, limit)
+		}
+		checkDiags(t, src, diags)
+		if diags.HasErrors() != (m == nil) {
+			t.Errorf("gen.Parse: errors %v but model nil %v", diags.HasErrors(), m == nil)
+		}
+		for _, d := range diags {
+			if strings.Contains(d.Msg, "internal error") {
+				t.Errorf("the checker accepted what the model cannot build: %s", d)
+			}
+		}
+	})
+}
+
+// allocated is the number of bytes the process has allocated so far.
+func allocated() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
+}
+
+// checkDiags asserts that every diagnostic names errors.yaml at a line of
+// src and a column of that line (or just past its end), and that its text
+// cannot forge terminal escapes, CI commands or extra lines.
+func checkDiags(t *testing.T, src []byte, diags diag.List) {
+	t.Helper()
+	lines := bytes.Split(src, []byte("\n"))
+	if n := len(lines); n > 1 && len(lines[n-1]) == 0 {
+		lines = lines[:n-1]
+	}
+	for _, d := range diags {
+		p := d.Pos
+		if p.File != "errors.yaml" {
+			t.Errorf("diagnostic %q names file %q", d, p.File)
+		}
+		if p.Line < 1 || p.Line > len(lines) {
+			t.Errorf("diagnostic %q: line %d outside the %d-line input", d, p.Line, len(lines))
+			continue
+		}
+		if width := utf8.RuneCount(lines[p.Line-1]); p.Col < 1 || p.Col > width+1 {
+			t.Errorf("diagnostic %q: column %d outside line %d of %d characters", d, p.Col, p.Line, width)
+		}
+		if d.Msg == "" {
+			t.Errorf("diagnostic at %s has no message", p)
+		}
+		if r, ok := unsafeRune(d.String()); ok {
+			t.Errorf("diagnostic %q holds %U; user text must be quoted", d, r)
+		}
+	}
+}
+
+// unsafeRune returns the first rune of s that must never reach a terminal
+// or CI log unescaped: C0 and C1 controls (ESC, CR, LF included), DEL,
+// bidi controls, line separators and invalid UTF-8.
+func unsafeRune(s string) (rune, bool) {
+	for i, r := range s {
+		switch {
+		case r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD"):
+			return r, true
+		case r < 0x20 || r == 0x7F || (r >= 0x80 && r < 0xA0):
+			return r, true
+		case r >= 0x202A && r <= 0x202E, r >= 0x2066 && r <= 0x2069, r == 0x200E, r == 0x200F, r == 0x061C:
+			return r, true
+		case r == 0x2028 || r == 0x2029:
+			return r, true
+		}
+	}
+	return 0, false
+}
+
+// seedCatalogues returns the repository's catalogues: the reference
+// catalogue, every catalogue of testdata/lint and testdata/gen, and a small
+// synthetic one.
+func seedCatalogues(tb testing.TB) [][]byte {
+	tb.Helper()
+	root := filepath.Join("..", "..")
+	ref, err := os.ReadFile(filepath.Join(root, "errors.yaml"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	out := [][]byte{ref, synth.Catalogue(3), synth.Catalogue(12)}
+	for _, dir := range []string{"lint", "gen"} {
+		paths, err := filepath.Glob(filepath.Join(root, "testdata", dir, "*.txtar"))
+		if err != nil || len(paths) == 0 {
+			tb.Fatalf("no catalogues in testdata/%s: %v", dir, err)
+		}
+		for _, p := range paths {
+			ar, err := txtar.ParseFile(p)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			for _, f := range ar.Files {
+				if f.Name == "errors.yaml" {
+					out = append(out, f.Data)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// hostileSeeds are small inputs aimed at the loader's refusals and at the
+// YAML parser's corners.
+var hostileSeeds = []string{
+	"",
+	"\n",
+	"\xef\xbb\xbf",
+	"\xef\xbb\xbfversion: 1\n",
+	"version: 1\r\npackage: x\r\n",
+	"version: 1\rpackage: x\r",
+	"a: &a [x, x]\nb: &b [*a, *a]\nc: &c [*b, *b]\nd: [*c, *c]\n",
+	"<<: {a: 1}\n",
+	"version: !!str 1\n",
+	"version: 0x10\npackage: \"\\e[31m\"\n",
+	"package: \"\\u202e\"\n",
+	"package: \"a\\nb\"\n",
+	"\tversion: 1\n",
+	"version: 1\n---\nversion: 2\n",
+	"---\n...\n---\n",
+	"%YAML 1.2\n%YAML 1.2\n---\n",
+	"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[",
+	"{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{",
+	"- - - - - - - - - - - - - - - - - - - - x\n",
+	"key: \"unterminated\n",
+	"key: 'unterminated\n",
+	"key: |\n  text\n\tmore\n",
+	"version: 99999999999999999999\n",
+	"version: -0\n",
+	"? [a, b]\n: c\n",
+	"version: 1\nversion: 1\n",
+	"families:\n  - name: A\n    variants:\n      - {name: B, code: b, num: 1, category: c, message: \"{\"}\n",
+	"\x1b]0;title\x07",
+	"::error::forged\n",
+	"version: 1\npackage: x\ncategories: {c: d}\nfamilies: [{name: F, variants: [{name: V, code: v, num: 1, category: c, message: m}]}]\n",
+}
+
+// TestLoadBounds feeds the loader inputs far larger than the fuzzer's: a
+// file one byte over the cap, a file at the cap, deep nesting, and a
+// syntax error at the end of a large file (which the loader narrows down by
+// parsing prefixes of the file). Each must finish within a bound.
+func TestLoadBounds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads files of up to 16 MiB")
+	}
+	valid := synth.Catalogue(20)
+	atCap := append(bytes.Repeat([]byte("# padding padding padding padding\n"), (load.MaxSize-len(valid))/34), valid...)
+	bigBroken := append(synth.Catalogue(2000), "  - [unclosed\n"...)
+	for _, tc := range []struct {
+		name  string
+		src   []byte
+		bound time.Duration
+		ok    bool
+	}{
+		{"over the cap", make([]byte, load.MaxSize+1), time.Second, false},
+		{"at the cap", atCap, 20 * time.Second, true},
+		{"deep flow nesting", bytes.Repeat([]byte("["), 1<<20), 10 * time.Second, false},
+		{"deep block nesting", bytes.Repeat([]byte("- "), 1<<16), 10 * time.Second, false},
+		{"syntax error at the end", bigBroken, 20 * time.Second, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			start := time.Now()
+			m, diags := gen.Parse("errors.yaml", tc.src)
+			if d := time.Since(start); d > tc.bound {
+				t.Errorf("took %v, bound %v", d, tc.bound)
+			}
+			if (m != nil) != tc.ok {
+				t.Errorf("model %v, want %v; diagnostics: %v", m != nil, tc.ok, diags)
+			}
+			if len(diags) > 250 {
+				t.Errorf("%d diagnostics; the loader bounds them", len(diags))
+			}
+			checkDiags(t, tc.src, diags)
+		})
+	}
+}

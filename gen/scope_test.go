@@ -1,0 +1,133 @@
+package gen_test
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/errgen/errgen/gen"
+	"github.com/errgen/errgen/gen/names"
+	"github.com/errgen/errgen/gen/synth"
+)
+
+// TestReservedNamesAreComplete holds the checker's lists of taken names to
+// the generated code: every exported package-level name the generated
+// files (the test file included) declare is a family, a variant, an
+// As<Family> helper or in names.PackageScope, and every exported method of a
+// variant is in names.Methods. A name missing from these lists is one a
+// catalogue could reuse, and the generated package would not compile.
+func TestReservedNamesAreComplete(t *testing.T) {
+	sources := map[string][]byte{"synthetic": synth.Catalogue(120)}
+	ref, err := os.ReadFile(filepath.Join("..", "errors.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sources["reference"] = ref
+	paths, _ := filepath.Glob(filepath.Join("..", "testdata", "gen", "*.txtar"))
+	for _, p := range paths {
+		ar, err := txtar.ParseFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range ar.Files {
+			if f.Name == "errors.yaml" {
+				sources[filepath.Base(p)] = f.Data
+			}
+		}
+	}
+
+	declared := map[string]bool{}
+	for name, src := range sources {
+		m, diags := gen.Parse("errors.yaml", src)
+		if m == nil {
+			t.Fatalf("%s: %v", name, diags)
+		}
+		files, err := gen.Generate(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		own := map[string]bool{}
+		for _, v := range m.Variants {
+			own[v.Name] = true
+			own[v.Family.Name] = true
+			own[names.FamilyHelper(v.Family.Name)] = true
+		}
+		variants := map[string]bool{}
+		for _, v := range m.Variants {
+			variants[v.Name] = true
+		}
+		for _, f := range files {
+			if !strings.HasSuffix(f.Path, ".go") {
+				continue
+			}
+			af, err := parser.ParseFile(token.NewFileSet(), f.Path, f.Data, parser.SkipObjectResolution)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range af.Decls {
+				for _, id := range declaredNames(d) {
+					if !id.IsExported() || own[id.Name] {
+						continue
+					}
+					declared[id.Name] = true
+					if !slices.Contains(names.PackageScope, id.Name) {
+						t.Errorf("%s: %s declares %s, which names.PackageScope does not reserve", name, f.Path, id.Name)
+					}
+				}
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Recv == nil || !fd.Name.IsExported() || !variants[recvType(fd)] {
+					continue
+				}
+				if !slices.Contains(names.Methods, fd.Name.Name) {
+					t.Errorf("%s: %s declares method %s.%s, which names.Methods does not reserve", name, f.Path, recvType(fd), fd.Name.Name)
+				}
+			}
+		}
+	}
+	for _, n := range names.PackageScope {
+		if !declared[n] {
+			t.Errorf("names.PackageScope reserves %s, which no generated package declares", n)
+		}
+	}
+}
+
+// declaredNames returns the package-level names a declaration introduces
+// (methods introduce none).
+func declaredNames(d ast.Decl) []*ast.Ident {
+	var out []*ast.Ident
+	switch d := d.(type) {
+	case *ast.FuncDecl:
+		if d.Recv == nil {
+			out = append(out, d.Name)
+		}
+	case *ast.GenDecl:
+		for _, s := range d.Specs {
+			switch s := s.(type) {
+			case *ast.TypeSpec:
+				out = append(out, s.Name)
+			case *ast.ValueSpec:
+				out = append(out, s.Names...)
+			}
+		}
+	}
+	return out
+}
+
+// recvType is the name of a method's receiver type.
+func recvType(fd *ast.FuncDecl) string {
+	x := fd.Recv.List[0].Type
+	if star, ok := x.(*ast.StarExpr); ok {
+		x = star.X
+	}
+	if id, ok := x.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
+}
