@@ -2,9 +2,14 @@
 # errors.yaml; `make test` runs every test, and is what CI runs.
 
 GO ?= go
-ERRGEN := $(GO) run ./cmd/errgen
+# Inside errgen's own repository errgen runs from source; in yours it is
+# `go tool errgen`.
+ERRGEN ?= $(GO) run ./cmd/errgen
+# The branch a change is compared with. A clone without origin/main (an
+# export, a first commit) compares with HEAD, which cannot break.
+BASE ?= $(shell git rev-parse -q --verify origin/main >/dev/null 2>&1 && echo origin/main || echo HEAD)
 
-.PHONY: all generate test vet fmt-check check lint build
+.PHONY: all generate test vet fmt-check check lint build errors-check errors-diff
 
 all: test
 
@@ -18,9 +23,18 @@ build:
 lint:
 	$(ERRGEN) lint errors.yaml
 
-# Fails when the generated example package is stale.
-check:
-	$(ERRGEN) generate --check -o examples/agenterr errors.yaml
+# The CI recipe of the README, run on this repository's own catalogue:
+# fail when the generated package or its docs are stale, and on a breaking
+# change against $(BASE).
+errors-check:
+	$(ERRGEN) generate --check -o examples/agenterr --docs ERRORS.md errors.yaml
+	$(ERRGEN) compat --against git:$(BASE) errors.yaml
+
+# The review summary of the catalogue change, for a pull request.
+errors-diff:
+	$(ERRGEN) diff --format markdown git:$(BASE) errors.yaml
+
+check: errors-check
 
 fmt-check:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "not gofmt-clean:"; echo "$$out"; exit 1; fi
@@ -31,7 +45,7 @@ vet:
 # Every test: formatting, vet, the catalogue, staleness, the unit, golden
 # and end-to-end tests (which build and test the generated packages), and a
 # short run of each fuzz target.
-test: fmt-check vet lint check
+test: fmt-check vet lint errors-check
 	$(GO) test ./...
 	$(MAKE) fuzz-ci
 

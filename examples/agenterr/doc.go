@@ -5,4 +5,4 @@
 // generated tests run with the rest of the repository's.
 package agenterr
 
-//go:generate go run ../../cmd/errgen -o . ../../errors.yaml
+//go:generate go run ../../cmd/errgen -o . --docs ERRORS.md ../../errors.yaml
