@@ -5,7 +5,6 @@ go 1.24
 require go.yaml.in/yaml/v3 v3.0.6
 
 require (
-	github.com/dave/jennifer v1.7.1 // indirect
 	github.com/google/go-cmp v0.7.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.2
 	github.com/spf13/pflag v1.0.10 // indirect

@@ -3,10 +3,7 @@
 package agenterr
 
 import (
-	"encoding/json"
-	"errors"
 	"log/slog"
-	"strconv"
 	"time"
 )
 
@@ -39,11 +36,7 @@ type ToolError interface {
 }
 
 // AsToolError returns the first ToolError in err's chain, as errors.As finds it.
-func AsToolError(err error) (ToolError, bool) {
-	var target ToolError
-	ok := errors.As(err, &target)
-	return target, ok
-}
+func AsToolError(err error) (ToolError, bool) { return asChain[ToolError](err) }
 
 // ToolNotFound is the error tool_not_found (1001) of the ToolError family, in category resolution.
 //
@@ -59,96 +52,36 @@ type ToolNotFound struct {
 	Available []string `json:"-"`
 }
 
-func (*ToolNotFound) isToolError()  {}
-func (*ToolNotFound) isCatalogued() {}
-func (*ToolNotFound) info() *Info {
-	return &infos[0]
-}
+func (*ToolNotFound) isToolError()           {}
+func (*ToolNotFound) Code() string           { return "tool_not_found" }
+func (*ToolNotFound) CodeNum() int           { return 1001 }
+func (*ToolNotFound) Category() string       { return "resolution" }
+func (*ToolNotFound) SuppressRetry() bool    { return false }
+func (*ToolNotFound) Retryable() bool        { return false }
+func (*ToolNotFound) Class() Class           { return ClassTerminal }
+func (*ToolNotFound) SuppressionKey() string { return "" }
 
-// Code returns "tool_not_found".
-func (*ToolNotFound) Code() string {
-	return "tool_not_found"
-}
-
-// CodeNum returns 1001.
-func (*ToolNotFound) CodeNum() int {
-	return 1001
-}
-
-// Category returns "resolution".
-func (*ToolNotFound) Category() string {
-	return "resolution"
-}
-
-// SuppressRetry returns false.
-func (*ToolNotFound) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*ToolNotFound) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*ToolNotFound) Class() Class {
-	return ClassTerminal
-}
+func (e *ToolNotFound) LLMPayload() *Payload               { return newPayload(e, 0) }
+func (e *ToolNotFound) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 0) }
+func (e *ToolNotFound) LogValue() slog.Value               { return logValue(e, 0) }
 
 // Error renders the message "Unknown tool: {name} (available: {available})".
-func (e *ToolNotFound) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *ToolNotFound) appendMessage(dst []byte) []byte {
-	dst = append(dst, "Unknown tool: "...)
-	dst = append(dst, e.Name...)
-	dst = append(dst, " (available: "...)
-	dst = appendList(dst, e.Available)
-	dst = append(dst, ")"...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*ToolNotFound) SuppressionKey() string {
-	return ""
-}
-
-func (*ToolNotFound) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *ToolNotFound) Error() string { return renderText(e, 0, textMessage) }
 
 // UserMessage renders "A tool the assistant used did not work ({code}). The assistant will try another way.".
 func (*ToolNotFound) UserMessage() string {
 	return "A tool the assistant used did not work (tool_not_found). The assistant will try another way."
 }
 
-// LLMPayload returns the payload the model reads; the caller may add RequiredFields and UsageHint.
-func (e *ToolNotFound) LLMPayload() *Payload {
-	return newPayload(e)
+func (e *ToolNotFound) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "name", &e.Name
+	case 1:
+		return "available", &e.Available
+	}
+	return "", nil
 }
-
-// AppendLLMPayload appends the JSON of LLMPayload() to dst without allocating.
-func (e *ToolNotFound) AppendLLMPayload(dst []byte) []byte {
-	return appendPayload(dst, e)
-}
-
-func (*ToolNotFound) appendPayloadFields(dst []byte) []byte {
-	return dst
-}
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *ToolNotFound) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "tool_not_found"),
-		slog.Int("num", 1001),
-		slog.String("category", "resolution"),
-		slog.String("name", e.Name),
-		slog.Any("available", e.Available),
-	)
-}
-
-var _ ToolError = (*ToolNotFound)(nil)
 
 // InvalidArguments is the error invalid_arguments (1002) of the ToolError family, in category arguments.
 //
@@ -164,99 +97,36 @@ type InvalidArguments struct {
 	Message string `json:"-"`
 }
 
-func (*InvalidArguments) isToolError()  {}
-func (*InvalidArguments) isCatalogued() {}
-func (*InvalidArguments) info() *Info {
-	return &infos[1]
-}
+func (*InvalidArguments) isToolError()           {}
+func (*InvalidArguments) Code() string           { return "invalid_arguments" }
+func (*InvalidArguments) CodeNum() int           { return 1002 }
+func (*InvalidArguments) Category() string       { return "arguments" }
+func (*InvalidArguments) SuppressRetry() bool    { return true }
+func (*InvalidArguments) Retryable() bool        { return false }
+func (*InvalidArguments) Class() Class           { return ClassTerminal }
+func (*InvalidArguments) SuppressionKey() string { return "" }
 
-// Code returns "invalid_arguments".
-func (*InvalidArguments) Code() string {
-	return "invalid_arguments"
-}
-
-// CodeNum returns 1002.
-func (*InvalidArguments) CodeNum() int {
-	return 1002
-}
-
-// Category returns "arguments".
-func (*InvalidArguments) Category() string {
-	return "arguments"
-}
-
-// SuppressRetry returns true.
-func (*InvalidArguments) SuppressRetry() bool {
-	return true
-}
-
-// Retryable returns false.
-func (*InvalidArguments) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*InvalidArguments) Class() Class {
-	return ClassTerminal
-}
+func (e *InvalidArguments) LLMPayload() *Payload               { return newPayload(e, 1) }
+func (e *InvalidArguments) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 1) }
+func (e *InvalidArguments) LogValue() slog.Value               { return logValue(e, 1) }
 
 // Error renders the message "Invalid arguments for {tool}: {message}".
-func (e *InvalidArguments) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *InvalidArguments) appendMessage(dst []byte) []byte {
-	dst = append(dst, "Invalid arguments for "...)
-	dst = append(dst, e.Tool...)
-	dst = append(dst, ": "...)
-	dst = append(dst, e.Message...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*InvalidArguments) SuppressionKey() string {
-	return ""
-}
-
-func (*InvalidArguments) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *InvalidArguments) Error() string { return renderText(e, 1, textMessage) }
 
 // UserMessage renders "A tool the assistant used did not work ({code}). The assistant will try another way.".
 func (*InvalidArguments) UserMessage() string {
 	return "A tool the assistant used did not work (invalid_arguments). The assistant will try another way."
 }
 
-// LLMPayload returns the payload the model reads; the caller may add RequiredFields and UsageHint.
-func (e *InvalidArguments) LLMPayload() *Payload {
-	return newPayload(e)
-}
-
-// AppendLLMPayload appends the JSON of LLMPayload() to dst without allocating.
-func (e *InvalidArguments) AppendLLMPayload(dst []byte) []byte {
-	return appendPayload(dst, e)
-}
-
-func (e *InvalidArguments) appendPayloadFields(dst []byte) []byte {
-	if e.Tool != "" {
-		dst = append(dst, `,"tool":`...)
-		dst = appendString(dst, e.Tool)
+func (e *InvalidArguments) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "tool", &e.Tool
+	case 1:
+		return "message", &e.Message
 	}
-	return dst
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *InvalidArguments) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "invalid_arguments"),
-		slog.Int("num", 1002),
-		slog.String("category", "arguments"),
-		slog.String("tool", e.Tool),
-		slog.String("message", e.Message),
-	)
-}
-
-var _ ToolError = (*InvalidArguments)(nil)
 
 // ToolUnavailable is the error tool_unavailable (1003) of the ToolError family, in category availability.
 //
@@ -272,101 +142,38 @@ type ToolUnavailable struct {
 	Reason string `json:"-"`
 }
 
-func (*ToolUnavailable) isToolError()  {}
-func (*ToolUnavailable) isCatalogued() {}
-func (*ToolUnavailable) info() *Info {
-	return &infos[2]
-}
+func (*ToolUnavailable) isToolError()        {}
+func (*ToolUnavailable) Code() string        { return "tool_unavailable" }
+func (*ToolUnavailable) CodeNum() int        { return 1003 }
+func (*ToolUnavailable) Category() string    { return "availability" }
+func (*ToolUnavailable) SuppressRetry() bool { return true }
+func (*ToolUnavailable) Retryable() bool     { return true }
+func (*ToolUnavailable) Class() Class        { return ClassRetryable }
 
-// Code returns "tool_unavailable".
-func (*ToolUnavailable) Code() string {
-	return "tool_unavailable"
-}
-
-// CodeNum returns 1003.
-func (*ToolUnavailable) CodeNum() int {
-	return 1003
-}
-
-// Category returns "availability".
-func (*ToolUnavailable) Category() string {
-	return "availability"
-}
-
-// SuppressRetry returns true.
-func (*ToolUnavailable) SuppressRetry() bool {
-	return true
-}
-
-// Retryable returns true.
-func (*ToolUnavailable) Retryable() bool {
-	return true
-}
-
-// Class returns ClassRetryable.
-func (*ToolUnavailable) Class() Class {
-	return ClassRetryable
-}
+func (e *ToolUnavailable) LLMPayload() *Payload               { return newPayload(e, 2) }
+func (e *ToolUnavailable) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 2) }
+func (e *ToolUnavailable) LogValue() slog.Value               { return logValue(e, 2) }
 
 // Error renders the message "Tool {tool} unavailable: {reason}".
-func (e *ToolUnavailable) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *ToolUnavailable) appendMessage(dst []byte) []byte {
-	dst = append(dst, "Tool "...)
-	dst = append(dst, e.Tool...)
-	dst = append(dst, " unavailable: "...)
-	dst = append(dst, e.Reason...)
-	return dst
-}
+func (e *ToolUnavailable) Error() string { return renderText(e, 2, textMessage) }
 
 // SuppressionKey renders "{tool}:{code}".
-func (e *ToolUnavailable) SuppressionKey() string {
-	return string(e.appendSuppressionKey(nil))
-}
-
-func (e *ToolUnavailable) appendSuppressionKey(dst []byte) []byte {
-	dst = append(dst, e.Tool...)
-	dst = append(dst, ":tool_unavailable"...)
-	return dst
-}
+func (e *ToolUnavailable) SuppressionKey() string { return renderText(e, 2, textKey) }
 
 // UserMessage renders "A tool the assistant used did not work ({code}). The assistant will try another way.".
 func (*ToolUnavailable) UserMessage() string {
 	return "A tool the assistant used did not work (tool_unavailable). The assistant will try another way."
 }
 
-// LLMPayload returns the payload the model reads; the caller may add RequiredFields and UsageHint.
-func (e *ToolUnavailable) LLMPayload() *Payload {
-	return newPayload(e)
-}
-
-// AppendLLMPayload appends the JSON of LLMPayload() to dst without allocating.
-func (e *ToolUnavailable) AppendLLMPayload(dst []byte) []byte {
-	return appendPayload(dst, e)
-}
-
-func (e *ToolUnavailable) appendPayloadFields(dst []byte) []byte {
-	if e.Tool != "" {
-		dst = append(dst, `,"tool":`...)
-		dst = appendString(dst, e.Tool)
+func (e *ToolUnavailable) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "tool", &e.Tool
+	case 1:
+		return "reason", &e.Reason
 	}
-	return dst
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *ToolUnavailable) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "tool_unavailable"),
-		slog.Int("num", 1003),
-		slog.String("category", "availability"),
-		slog.String("tool", e.Tool),
-		slog.String("reason", e.Reason),
-	)
-}
-
-var _ ToolError = (*ToolUnavailable)(nil)
 
 // ToolTimeout is the error tool_timeout (1004) of the ToolError family, in category timeout.
 //
@@ -382,99 +189,36 @@ type ToolTimeout struct {
 	Seconds uint64 `json:"-"`
 }
 
-func (*ToolTimeout) isToolError()  {}
-func (*ToolTimeout) isCatalogued() {}
-func (*ToolTimeout) info() *Info {
-	return &infos[3]
-}
+func (*ToolTimeout) isToolError()           {}
+func (*ToolTimeout) Code() string           { return "tool_timeout" }
+func (*ToolTimeout) CodeNum() int           { return 1004 }
+func (*ToolTimeout) Category() string       { return "timeout" }
+func (*ToolTimeout) SuppressRetry() bool    { return false }
+func (*ToolTimeout) Retryable() bool        { return true }
+func (*ToolTimeout) Class() Class           { return ClassRetryable }
+func (*ToolTimeout) SuppressionKey() string { return "" }
 
-// Code returns "tool_timeout".
-func (*ToolTimeout) Code() string {
-	return "tool_timeout"
-}
-
-// CodeNum returns 1004.
-func (*ToolTimeout) CodeNum() int {
-	return 1004
-}
-
-// Category returns "timeout".
-func (*ToolTimeout) Category() string {
-	return "timeout"
-}
-
-// SuppressRetry returns false.
-func (*ToolTimeout) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns true.
-func (*ToolTimeout) Retryable() bool {
-	return true
-}
-
-// Class returns ClassRetryable.
-func (*ToolTimeout) Class() Class {
-	return ClassRetryable
-}
+func (e *ToolTimeout) LLMPayload() *Payload               { return newPayload(e, 3) }
+func (e *ToolTimeout) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 3) }
+func (e *ToolTimeout) LogValue() slog.Value               { return logValue(e, 3) }
 
 // Error renders the message "Execution timeout after {seconds}s: {tool}".
-func (e *ToolTimeout) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *ToolTimeout) appendMessage(dst []byte) []byte {
-	dst = append(dst, "Execution timeout after "...)
-	dst = strconv.AppendUint(dst, e.Seconds, 10)
-	dst = append(dst, "s: "...)
-	dst = append(dst, e.Tool...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*ToolTimeout) SuppressionKey() string {
-	return ""
-}
-
-func (*ToolTimeout) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *ToolTimeout) Error() string { return renderText(e, 3, textMessage) }
 
 // UserMessage renders "A tool the assistant used did not work ({code}). The assistant will try another way.".
 func (*ToolTimeout) UserMessage() string {
 	return "A tool the assistant used did not work (tool_timeout). The assistant will try another way."
 }
 
-// LLMPayload returns the payload the model reads; the caller may add RequiredFields and UsageHint.
-func (e *ToolTimeout) LLMPayload() *Payload {
-	return newPayload(e)
-}
-
-// AppendLLMPayload appends the JSON of LLMPayload() to dst without allocating.
-func (e *ToolTimeout) AppendLLMPayload(dst []byte) []byte {
-	return appendPayload(dst, e)
-}
-
-func (e *ToolTimeout) appendPayloadFields(dst []byte) []byte {
-	if e.Tool != "" {
-		dst = append(dst, `,"tool":`...)
-		dst = appendString(dst, e.Tool)
+func (e *ToolTimeout) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "tool", &e.Tool
+	case 1:
+		return "seconds", &e.Seconds
 	}
-	return dst
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *ToolTimeout) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "tool_timeout"),
-		slog.Int("num", 1004),
-		slog.String("category", "timeout"),
-		slog.String("tool", e.Tool),
-		slog.Uint64("seconds", e.Seconds),
-	)
-}
-
-var _ ToolError = (*ToolTimeout)(nil)
 
 // PermissionDenied is the error permission_denied (1005) of the ToolError family, in category permission.
 //
@@ -486,93 +230,36 @@ type PermissionDenied struct {
 	Message string `json:"-"`
 }
 
-func (*PermissionDenied) isToolError()  {}
-func (*PermissionDenied) isCatalogued() {}
-func (*PermissionDenied) info() *Info {
-	return &infos[4]
-}
+func (*PermissionDenied) isToolError()        {}
+func (*PermissionDenied) Code() string        { return "permission_denied" }
+func (*PermissionDenied) CodeNum() int        { return 1005 }
+func (*PermissionDenied) Category() string    { return "permission" }
+func (*PermissionDenied) SuppressRetry() bool { return true }
+func (*PermissionDenied) Retryable() bool     { return false }
+func (*PermissionDenied) Class() Class        { return ClassTerminal }
 
-// Code returns "permission_denied".
-func (*PermissionDenied) Code() string {
-	return "permission_denied"
-}
-
-// CodeNum returns 1005.
-func (*PermissionDenied) CodeNum() int {
-	return 1005
-}
-
-// Category returns "permission".
-func (*PermissionDenied) Category() string {
-	return "permission"
-}
-
-// SuppressRetry returns true.
-func (*PermissionDenied) SuppressRetry() bool {
-	return true
-}
-
-// Retryable returns false.
-func (*PermissionDenied) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*PermissionDenied) Class() Class {
-	return ClassTerminal
-}
+func (e *PermissionDenied) LLMPayload() *Payload               { return newPayload(e, 4) }
+func (e *PermissionDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 4) }
+func (e *PermissionDenied) LogValue() slog.Value               { return logValue(e, 4) }
 
 // Error renders the message "Permission denied: {message}".
-func (e *PermissionDenied) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *PermissionDenied) appendMessage(dst []byte) []byte {
-	dst = append(dst, "Permission denied: "...)
-	dst = append(dst, e.Message...)
-	return dst
-}
+func (e *PermissionDenied) Error() string { return renderText(e, 4, textMessage) }
 
 // SuppressionKey renders "{code}".
-func (e *PermissionDenied) SuppressionKey() string {
-	return string(e.appendSuppressionKey(nil))
-}
-
-func (*PermissionDenied) appendSuppressionKey(dst []byte) []byte {
-	dst = append(dst, "permission_denied"...)
-	return dst
-}
+func (*PermissionDenied) SuppressionKey() string { return "permission_denied" }
 
 // UserMessage renders "A tool the assistant used did not work ({code}). The assistant will try another way.".
 func (*PermissionDenied) UserMessage() string {
 	return "A tool the assistant used did not work (permission_denied). The assistant will try another way."
 }
 
-// LLMPayload returns the payload the model reads; the caller may add RequiredFields and UsageHint.
-func (e *PermissionDenied) LLMPayload() *Payload {
-	return newPayload(e)
+func (e *PermissionDenied) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "message", &e.Message
+	}
+	return "", nil
 }
-
-// AppendLLMPayload appends the JSON of LLMPayload() to dst without allocating.
-func (e *PermissionDenied) AppendLLMPayload(dst []byte) []byte {
-	return appendPayload(dst, e)
-}
-
-func (*PermissionDenied) appendPayloadFields(dst []byte) []byte {
-	return dst
-}
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *PermissionDenied) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "permission_denied"),
-		slog.Int("num", 1005),
-		slog.String("category", "permission"),
-		slog.String("message", e.Message),
-	)
-}
-
-var _ ToolError = (*PermissionDenied)(nil)
 
 // ExecutionFailed is the error execution_failed (1006) of the ToolError family, in category execution.
 //
@@ -588,99 +275,36 @@ type ExecutionFailed struct {
 	Message string `json:"-"`
 }
 
-func (*ExecutionFailed) isToolError()  {}
-func (*ExecutionFailed) isCatalogued() {}
-func (*ExecutionFailed) info() *Info {
-	return &infos[5]
-}
+func (*ExecutionFailed) isToolError()           {}
+func (*ExecutionFailed) Code() string           { return "execution_failed" }
+func (*ExecutionFailed) CodeNum() int           { return 1006 }
+func (*ExecutionFailed) Category() string       { return "execution" }
+func (*ExecutionFailed) SuppressRetry() bool    { return false }
+func (*ExecutionFailed) Retryable() bool        { return false }
+func (*ExecutionFailed) Class() Class           { return ClassTerminal }
+func (*ExecutionFailed) SuppressionKey() string { return "" }
 
-// Code returns "execution_failed".
-func (*ExecutionFailed) Code() string {
-	return "execution_failed"
-}
-
-// CodeNum returns 1006.
-func (*ExecutionFailed) CodeNum() int {
-	return 1006
-}
-
-// Category returns "execution".
-func (*ExecutionFailed) Category() string {
-	return "execution"
-}
-
-// SuppressRetry returns false.
-func (*ExecutionFailed) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*ExecutionFailed) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*ExecutionFailed) Class() Class {
-	return ClassTerminal
-}
+func (e *ExecutionFailed) LLMPayload() *Payload               { return newPayload(e, 5) }
+func (e *ExecutionFailed) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 5) }
+func (e *ExecutionFailed) LogValue() slog.Value               { return logValue(e, 5) }
 
 // Error renders the message "Execution failed in {tool}: {message}".
-func (e *ExecutionFailed) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *ExecutionFailed) appendMessage(dst []byte) []byte {
-	dst = append(dst, "Execution failed in "...)
-	dst = append(dst, e.Tool...)
-	dst = append(dst, ": "...)
-	dst = append(dst, e.Message...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*ExecutionFailed) SuppressionKey() string {
-	return ""
-}
-
-func (*ExecutionFailed) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *ExecutionFailed) Error() string { return renderText(e, 5, textMessage) }
 
 // UserMessage renders "A tool the assistant used did not work ({code}). The assistant will try another way.".
 func (*ExecutionFailed) UserMessage() string {
 	return "A tool the assistant used did not work (execution_failed). The assistant will try another way."
 }
 
-// LLMPayload returns the payload the model reads; the caller may add RequiredFields and UsageHint.
-func (e *ExecutionFailed) LLMPayload() *Payload {
-	return newPayload(e)
-}
-
-// AppendLLMPayload appends the JSON of LLMPayload() to dst without allocating.
-func (e *ExecutionFailed) AppendLLMPayload(dst []byte) []byte {
-	return appendPayload(dst, e)
-}
-
-func (e *ExecutionFailed) appendPayloadFields(dst []byte) []byte {
-	if e.Tool != "" {
-		dst = append(dst, `,"tool":`...)
-		dst = appendString(dst, e.Tool)
+func (e *ExecutionFailed) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "tool", &e.Tool
+	case 1:
+		return "message", &e.Message
 	}
-	return dst
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *ExecutionFailed) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "execution_failed"),
-		slog.Int("num", 1006),
-		slog.String("category", "execution"),
-		slog.String("tool", e.Tool),
-		slog.String("message", e.Message),
-	)
-}
-
-var _ ToolError = (*ExecutionFailed)(nil)
 
 // CapabilityDenied is the error capability_denied (1007) of the ToolError family, in category capability.
 //
@@ -700,104 +324,40 @@ type CapabilityDenied struct {
 	Message string `json:"-"`
 }
 
-func (*CapabilityDenied) isToolError()  {}
-func (*CapabilityDenied) isCatalogued() {}
-func (*CapabilityDenied) info() *Info {
-	return &infos[6]
-}
+func (*CapabilityDenied) isToolError()        {}
+func (*CapabilityDenied) Code() string        { return "capability_denied" }
+func (*CapabilityDenied) CodeNum() int        { return 1007 }
+func (*CapabilityDenied) Category() string    { return "capability" }
+func (*CapabilityDenied) SuppressRetry() bool { return true }
+func (*CapabilityDenied) Retryable() bool     { return false }
+func (*CapabilityDenied) Class() Class        { return ClassTerminal }
 
-// Code returns "capability_denied".
-func (*CapabilityDenied) Code() string {
-	return "capability_denied"
-}
-
-// CodeNum returns 1007.
-func (*CapabilityDenied) CodeNum() int {
-	return 1007
-}
-
-// Category returns "capability".
-func (*CapabilityDenied) Category() string {
-	return "capability"
-}
-
-// SuppressRetry returns true.
-func (*CapabilityDenied) SuppressRetry() bool {
-	return true
-}
-
-// Retryable returns false.
-func (*CapabilityDenied) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*CapabilityDenied) Class() Class {
-	return ClassTerminal
-}
+func (e *CapabilityDenied) LLMPayload() *Payload               { return newPayload(e, 6) }
+func (e *CapabilityDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 6) }
+func (e *CapabilityDenied) LogValue() slog.Value               { return logValue(e, 6) }
 
 // Error renders the message "Capability {capability} denied for {tool}: {message}".
-func (e *CapabilityDenied) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *CapabilityDenied) appendMessage(dst []byte) []byte {
-	dst = append(dst, "Capability "...)
-	dst = append(dst, e.Capability...)
-	dst = append(dst, " denied for "...)
-	dst = append(dst, e.Tool...)
-	dst = append(dst, ": "...)
-	dst = append(dst, e.Message...)
-	return dst
-}
+func (e *CapabilityDenied) Error() string { return renderText(e, 6, textMessage) }
 
 // SuppressionKey renders "{tool}:{code}".
-func (e *CapabilityDenied) SuppressionKey() string {
-	return string(e.appendSuppressionKey(nil))
-}
-
-func (e *CapabilityDenied) appendSuppressionKey(dst []byte) []byte {
-	dst = append(dst, e.Tool...)
-	dst = append(dst, ":capability_denied"...)
-	return dst
-}
+func (e *CapabilityDenied) SuppressionKey() string { return renderText(e, 6, textKey) }
 
 // UserMessage renders "A tool the assistant used did not work ({code}). The assistant will try another way.".
 func (*CapabilityDenied) UserMessage() string {
 	return "A tool the assistant used did not work (capability_denied). The assistant will try another way."
 }
 
-// LLMPayload returns the payload the model reads; the caller may add RequiredFields and UsageHint.
-func (e *CapabilityDenied) LLMPayload() *Payload {
-	return newPayload(e)
-}
-
-// AppendLLMPayload appends the JSON of LLMPayload() to dst without allocating.
-func (e *CapabilityDenied) AppendLLMPayload(dst []byte) []byte {
-	return appendPayload(dst, e)
-}
-
-func (e *CapabilityDenied) appendPayloadFields(dst []byte) []byte {
-	if e.Tool != "" {
-		dst = append(dst, `,"tool":`...)
-		dst = appendString(dst, e.Tool)
+func (e *CapabilityDenied) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "tool", &e.Tool
+	case 1:
+		return "capability", &e.Capability
+	case 2:
+		return "message", &e.Message
 	}
-	return dst
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *CapabilityDenied) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "capability_denied"),
-		slog.Int("num", 1007),
-		slog.String("category", "capability"),
-		slog.String("tool", e.Tool),
-		slog.String("capability", e.Capability),
-		slog.String("message", e.Message),
-	)
-}
-
-var _ ToolError = (*CapabilityDenied)(nil)
 
 // ContentMismatch is the error content_mismatch (1008) of the ToolError family, in category content.
 //
@@ -817,103 +377,40 @@ type ContentMismatch struct {
 	Message string `json:"-"`
 }
 
-func (*ContentMismatch) isToolError()  {}
-func (*ContentMismatch) isCatalogued() {}
-func (*ContentMismatch) info() *Info {
-	return &infos[7]
-}
+func (*ContentMismatch) isToolError()        {}
+func (*ContentMismatch) Code() string        { return "content_mismatch" }
+func (*ContentMismatch) CodeNum() int        { return 1008 }
+func (*ContentMismatch) Category() string    { return "content" }
+func (*ContentMismatch) SuppressRetry() bool { return true }
+func (*ContentMismatch) Retryable() bool     { return false }
+func (*ContentMismatch) Class() Class        { return ClassTerminal }
 
-// Code returns "content_mismatch".
-func (*ContentMismatch) Code() string {
-	return "content_mismatch"
-}
-
-// CodeNum returns 1008.
-func (*ContentMismatch) CodeNum() int {
-	return 1008
-}
-
-// Category returns "content".
-func (*ContentMismatch) Category() string {
-	return "content"
-}
-
-// SuppressRetry returns true.
-func (*ContentMismatch) SuppressRetry() bool {
-	return true
-}
-
-// Retryable returns false.
-func (*ContentMismatch) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*ContentMismatch) Class() Class {
-	return ClassTerminal
-}
+func (e *ContentMismatch) LLMPayload() *Payload               { return newPayload(e, 7) }
+func (e *ContentMismatch) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 7) }
+func (e *ContentMismatch) LogValue() slog.Value               { return logValue(e, 7) }
 
 // Error renders the message "Content mismatch in {path}: {message}".
-func (e *ContentMismatch) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *ContentMismatch) appendMessage(dst []byte) []byte {
-	dst = append(dst, "Content mismatch in "...)
-	dst = append(dst, e.Path...)
-	dst = append(dst, ": "...)
-	dst = append(dst, e.Message...)
-	return dst
-}
+func (e *ContentMismatch) Error() string { return renderText(e, 7, textMessage) }
 
 // SuppressionKey renders "{tool}:{code}:{path}".
-func (e *ContentMismatch) SuppressionKey() string {
-	return string(e.appendSuppressionKey(nil))
-}
-
-func (e *ContentMismatch) appendSuppressionKey(dst []byte) []byte {
-	dst = append(dst, e.Tool...)
-	dst = append(dst, ":content_mismatch:"...)
-	dst = append(dst, e.Path...)
-	return dst
-}
+func (e *ContentMismatch) SuppressionKey() string { return renderText(e, 7, textKey) }
 
 // UserMessage renders "A tool the assistant used did not work ({code}). The assistant will try another way.".
 func (*ContentMismatch) UserMessage() string {
 	return "A tool the assistant used did not work (content_mismatch). The assistant will try another way."
 }
 
-// LLMPayload returns the payload the model reads; the caller may add RequiredFields and UsageHint.
-func (e *ContentMismatch) LLMPayload() *Payload {
-	return newPayload(e)
-}
-
-// AppendLLMPayload appends the JSON of LLMPayload() to dst without allocating.
-func (e *ContentMismatch) AppendLLMPayload(dst []byte) []byte {
-	return appendPayload(dst, e)
-}
-
-func (e *ContentMismatch) appendPayloadFields(dst []byte) []byte {
-	if e.Tool != "" {
-		dst = append(dst, `,"tool":`...)
-		dst = appendString(dst, e.Tool)
+func (e *ContentMismatch) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "tool", &e.Tool
+	case 1:
+		return "path", &e.Path
+	case 2:
+		return "message", &e.Message
 	}
-	return dst
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *ContentMismatch) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "content_mismatch"),
-		slog.Int("num", 1008),
-		slog.String("category", "content"),
-		slog.String("tool", e.Tool),
-		slog.String("path", e.Path),
-		slog.String("message", e.Message),
-	)
-}
-
-var _ ToolError = (*ContentMismatch)(nil)
 
 // PolicyDenied is the error policy_denied (1009) of the ToolError family, in category policy.
 //
@@ -933,104 +430,40 @@ type PolicyDenied struct {
 	Reason string `json:"-"`
 }
 
-func (*PolicyDenied) isToolError()  {}
-func (*PolicyDenied) isCatalogued() {}
-func (*PolicyDenied) info() *Info {
-	return &infos[8]
-}
+func (*PolicyDenied) isToolError()        {}
+func (*PolicyDenied) Code() string        { return "policy_denied" }
+func (*PolicyDenied) CodeNum() int        { return 1009 }
+func (*PolicyDenied) Category() string    { return "policy" }
+func (*PolicyDenied) SuppressRetry() bool { return true }
+func (*PolicyDenied) Retryable() bool     { return false }
+func (*PolicyDenied) Class() Class        { return ClassNonFatal }
 
-// Code returns "policy_denied".
-func (*PolicyDenied) Code() string {
-	return "policy_denied"
-}
-
-// CodeNum returns 1009.
-func (*PolicyDenied) CodeNum() int {
-	return 1009
-}
-
-// Category returns "policy".
-func (*PolicyDenied) Category() string {
-	return "policy"
-}
-
-// SuppressRetry returns true.
-func (*PolicyDenied) SuppressRetry() bool {
-	return true
-}
-
-// Retryable returns false.
-func (*PolicyDenied) Retryable() bool {
-	return false
-}
-
-// Class returns ClassNonFatal.
-func (*PolicyDenied) Class() Class {
-	return ClassNonFatal
-}
+func (e *PolicyDenied) LLMPayload() *Payload               { return newPayload(e, 8) }
+func (e *PolicyDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 8) }
+func (e *PolicyDenied) LogValue() slog.Value               { return logValue(e, 8) }
 
 // Error renders the message "Policy {policy} denied {tool}: {reason}".
-func (e *PolicyDenied) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *PolicyDenied) appendMessage(dst []byte) []byte {
-	dst = append(dst, "Policy "...)
-	dst = append(dst, e.Policy...)
-	dst = append(dst, " denied "...)
-	dst = append(dst, e.Tool...)
-	dst = append(dst, ": "...)
-	dst = append(dst, e.Reason...)
-	return dst
-}
+func (e *PolicyDenied) Error() string { return renderText(e, 8, textMessage) }
 
 // SuppressionKey renders "{tool}:{code}".
-func (e *PolicyDenied) SuppressionKey() string {
-	return string(e.appendSuppressionKey(nil))
-}
-
-func (e *PolicyDenied) appendSuppressionKey(dst []byte) []byte {
-	dst = append(dst, e.Tool...)
-	dst = append(dst, ":policy_denied"...)
-	return dst
-}
+func (e *PolicyDenied) SuppressionKey() string { return renderText(e, 8, textKey) }
 
 // UserMessage renders "A tool the assistant used did not work ({code}). The assistant will try another way.".
 func (*PolicyDenied) UserMessage() string {
 	return "A tool the assistant used did not work (policy_denied). The assistant will try another way."
 }
 
-// LLMPayload returns the payload the model reads; the caller may add RequiredFields and UsageHint.
-func (e *PolicyDenied) LLMPayload() *Payload {
-	return newPayload(e)
-}
-
-// AppendLLMPayload appends the JSON of LLMPayload() to dst without allocating.
-func (e *PolicyDenied) AppendLLMPayload(dst []byte) []byte {
-	return appendPayload(dst, e)
-}
-
-func (e *PolicyDenied) appendPayloadFields(dst []byte) []byte {
-	if e.Tool != "" {
-		dst = append(dst, `,"tool":`...)
-		dst = appendString(dst, e.Tool)
+func (e *PolicyDenied) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "tool", &e.Tool
+	case 1:
+		return "policy", &e.Policy
+	case 2:
+		return "reason", &e.Reason
 	}
-	return dst
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *PolicyDenied) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "policy_denied"),
-		slog.Int("num", 1009),
-		slog.String("category", "policy"),
-		slog.String("tool", e.Tool),
-		slog.String("policy", e.Policy),
-		slog.String("reason", e.Reason),
-	)
-}
-
-var _ ToolError = (*PolicyDenied)(nil)
 
 // OtherToolError is the error tool_error (1099) of the ToolError family, in category other.
 //
@@ -1042,91 +475,34 @@ type OtherToolError struct {
 	Message string `json:"-"`
 }
 
-func (*OtherToolError) isToolError()  {}
-func (*OtherToolError) isCatalogued() {}
-func (*OtherToolError) info() *Info {
-	return &infos[9]
-}
+func (*OtherToolError) isToolError()           {}
+func (*OtherToolError) Code() string           { return "tool_error" }
+func (*OtherToolError) CodeNum() int           { return 1099 }
+func (*OtherToolError) Category() string       { return "other" }
+func (*OtherToolError) SuppressRetry() bool    { return false }
+func (*OtherToolError) Retryable() bool        { return false }
+func (*OtherToolError) Class() Class           { return ClassTerminal }
+func (*OtherToolError) SuppressionKey() string { return "" }
 
-// Code returns "tool_error".
-func (*OtherToolError) Code() string {
-	return "tool_error"
-}
-
-// CodeNum returns 1099.
-func (*OtherToolError) CodeNum() int {
-	return 1099
-}
-
-// Category returns "other".
-func (*OtherToolError) Category() string {
-	return "other"
-}
-
-// SuppressRetry returns false.
-func (*OtherToolError) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*OtherToolError) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*OtherToolError) Class() Class {
-	return ClassTerminal
-}
+func (e *OtherToolError) LLMPayload() *Payload               { return newPayload(e, 9) }
+func (e *OtherToolError) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 9) }
+func (e *OtherToolError) LogValue() slog.Value               { return logValue(e, 9) }
 
 // Error renders the message "{message}".
-func (e *OtherToolError) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *OtherToolError) appendMessage(dst []byte) []byte {
-	dst = append(dst, e.Message...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*OtherToolError) SuppressionKey() string {
-	return ""
-}
-
-func (*OtherToolError) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *OtherToolError) Error() string { return renderText(e, 9, textMessage) }
 
 // UserMessage renders "A tool the assistant used did not work ({code}). The assistant will try another way.".
 func (*OtherToolError) UserMessage() string {
 	return "A tool the assistant used did not work (tool_error). The assistant will try another way."
 }
 
-// LLMPayload returns the payload the model reads; the caller may add RequiredFields and UsageHint.
-func (e *OtherToolError) LLMPayload() *Payload {
-	return newPayload(e)
+func (e *OtherToolError) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "message", &e.Message
+	}
+	return "", nil
 }
-
-// AppendLLMPayload appends the JSON of LLMPayload() to dst without allocating.
-func (e *OtherToolError) AppendLLMPayload(dst []byte) []byte {
-	return appendPayload(dst, e)
-}
-
-func (*OtherToolError) appendPayloadFields(dst []byte) []byte {
-	return dst
-}
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *OtherToolError) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "tool_error"),
-		slog.Int("num", 1099),
-		slog.String("category", "other"),
-		slog.String("message", e.Message),
-	)
-}
-
-var _ ToolError = (*OtherToolError)(nil)
 
 // ProviderError is implemented by the errors of the ProviderError family; no type outside this package implements it.
 //
@@ -1153,11 +529,7 @@ type ProviderError interface {
 }
 
 // AsProviderError returns the first ProviderError in err's chain, as errors.As finds it.
-func AsProviderError(err error) (ProviderError, bool) {
-	var target ProviderError
-	ok := errors.As(err, &target)
-	return target, ok
-}
+func AsProviderError(err error) (ProviderError, bool) { return asChain[ProviderError](err) }
 
 // RateLimited is the error rate_limited (2001) of the ProviderError family, in category rate_limit.
 //
@@ -1173,89 +545,36 @@ type RateLimited struct {
 	RetryAfter time.Duration `json:"-"`
 }
 
-func (*RateLimited) isProviderError() {}
-func (*RateLimited) isCatalogued()    {}
-func (*RateLimited) info() *Info {
-	return &infos[10]
-}
+func (*RateLimited) isProviderError()       {}
+func (*RateLimited) Code() string           { return "rate_limited" }
+func (*RateLimited) CodeNum() int           { return 2001 }
+func (*RateLimited) Category() string       { return "rate_limit" }
+func (*RateLimited) SuppressRetry() bool    { return false }
+func (*RateLimited) Retryable() bool        { return true }
+func (*RateLimited) Class() Class           { return ClassRetryable }
+func (*RateLimited) SuppressionKey() string { return "" }
 
-// Code returns "rate_limited".
-func (*RateLimited) Code() string {
-	return "rate_limited"
-}
-
-// CodeNum returns 2001.
-func (*RateLimited) CodeNum() int {
-	return 2001
-}
-
-// Category returns "rate_limit".
-func (*RateLimited) Category() string {
-	return "rate_limit"
-}
-
-// SuppressRetry returns false.
-func (*RateLimited) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns true.
-func (*RateLimited) Retryable() bool {
-	return true
-}
-
-// Class returns ClassRetryable.
-func (*RateLimited) Class() Class {
-	return ClassRetryable
-}
+func (e *RateLimited) LogValue() slog.Value { return logValue(e, 10) }
 
 // Error renders the message "provider {provider} rate limited the request; retry after {retry_after}".
-func (e *RateLimited) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *RateLimited) appendMessage(dst []byte) []byte {
-	dst = append(dst, "provider "...)
-	dst = append(dst, e.Provider...)
-	dst = append(dst, " rate limited the request; retry after "...)
-	dst = append(dst, e.RetryAfter.String()...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*RateLimited) SuppressionKey() string {
-	return ""
-}
-
-func (*RateLimited) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *RateLimited) Error() string { return renderText(e, 10, textMessage) }
 
 // UserMessage renders "The AI service is handling too many requests right now. Wait a moment, then try again.".
 func (*RateLimited) UserMessage() string {
 	return "The AI service is handling too many requests right now. Wait a moment, then try again."
 }
 
-func (*RateLimited) appendPayloadFields(dst []byte) []byte {
-	return dst
-}
+func (e *RateLimited) retryAfter() time.Duration { return e.RetryAfter }
 
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *RateLimited) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "rate_limited"),
-		slog.Int("num", 2001),
-		slog.String("category", "rate_limit"),
-		slog.String("provider", e.Provider),
-		slog.Duration("retry_after", e.RetryAfter),
-	)
+func (e *RateLimited) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "provider", &e.Provider
+	case 1:
+		return "retry_after", &e.RetryAfter
+	}
+	return "", nil
 }
-
-func (e *RateLimited) retryAfter() time.Duration {
-	return e.RetryAfter
-}
-
-var _ ProviderError = (*RateLimited)(nil)
 
 // ServerError is the error server_error (2002) of the ProviderError family, in category server.
 //
@@ -1275,88 +594,36 @@ type ServerError struct {
 	Message string `json:"-"`
 }
 
-func (*ServerError) isProviderError() {}
-func (*ServerError) isCatalogued()    {}
-func (*ServerError) info() *Info {
-	return &infos[11]
-}
+func (*ServerError) isProviderError()       {}
+func (*ServerError) Code() string           { return "server_error" }
+func (*ServerError) CodeNum() int           { return 2002 }
+func (*ServerError) Category() string       { return "server" }
+func (*ServerError) SuppressRetry() bool    { return false }
+func (*ServerError) Retryable() bool        { return true }
+func (*ServerError) Class() Class           { return ClassRetryable }
+func (*ServerError) SuppressionKey() string { return "" }
 
-// Code returns "server_error".
-func (*ServerError) Code() string {
-	return "server_error"
-}
-
-// CodeNum returns 2002.
-func (*ServerError) CodeNum() int {
-	return 2002
-}
-
-// Category returns "server".
-func (*ServerError) Category() string {
-	return "server"
-}
-
-// SuppressRetry returns false.
-func (*ServerError) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns true.
-func (*ServerError) Retryable() bool {
-	return true
-}
-
-// Class returns ClassRetryable.
-func (*ServerError) Class() Class {
-	return ClassRetryable
-}
+func (e *ServerError) LogValue() slog.Value { return logValue(e, 11) }
 
 // Error renders the message "provider {provider} returned HTTP {status}: {message}".
-func (e *ServerError) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *ServerError) appendMessage(dst []byte) []byte {
-	dst = append(dst, "provider "...)
-	dst = append(dst, e.Provider...)
-	dst = append(dst, " returned HTTP "...)
-	dst = strconv.AppendInt(dst, int64(e.Status), 10)
-	dst = append(dst, ": "...)
-	dst = append(dst, e.Message...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*ServerError) SuppressionKey() string {
-	return ""
-}
-
-func (*ServerError) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *ServerError) Error() string { return renderText(e, 11, textMessage) }
 
 // UserMessage renders "The AI service is having trouble right now. Please try again in a few minutes.".
 func (*ServerError) UserMessage() string {
 	return "The AI service is having trouble right now. Please try again in a few minutes."
 }
 
-func (*ServerError) appendPayloadFields(dst []byte) []byte {
-	return dst
+func (e *ServerError) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "provider", &e.Provider
+	case 1:
+		return "status", &e.Status
+	case 2:
+		return "message", &e.Message
+	}
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *ServerError) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "server_error"),
-		slog.Int("num", 2002),
-		slog.String("category", "server"),
-		slog.String("provider", e.Provider),
-		slog.Int("status", e.Status),
-		slog.String("message", e.Message),
-	)
-}
-
-var _ ProviderError = (*ServerError)(nil)
 
 // ProviderTimeout is the error provider_timeout (2003) of the ProviderError family, in category timeout.
 //
@@ -1372,85 +639,34 @@ type ProviderTimeout struct {
 	Timeout time.Duration `json:"-"`
 }
 
-func (*ProviderTimeout) isProviderError() {}
-func (*ProviderTimeout) isCatalogued()    {}
-func (*ProviderTimeout) info() *Info {
-	return &infos[12]
-}
+func (*ProviderTimeout) isProviderError()       {}
+func (*ProviderTimeout) Code() string           { return "provider_timeout" }
+func (*ProviderTimeout) CodeNum() int           { return 2003 }
+func (*ProviderTimeout) Category() string       { return "timeout" }
+func (*ProviderTimeout) SuppressRetry() bool    { return false }
+func (*ProviderTimeout) Retryable() bool        { return true }
+func (*ProviderTimeout) Class() Class           { return ClassRetryable }
+func (*ProviderTimeout) SuppressionKey() string { return "" }
 
-// Code returns "provider_timeout".
-func (*ProviderTimeout) Code() string {
-	return "provider_timeout"
-}
-
-// CodeNum returns 2003.
-func (*ProviderTimeout) CodeNum() int {
-	return 2003
-}
-
-// Category returns "timeout".
-func (*ProviderTimeout) Category() string {
-	return "timeout"
-}
-
-// SuppressRetry returns false.
-func (*ProviderTimeout) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns true.
-func (*ProviderTimeout) Retryable() bool {
-	return true
-}
-
-// Class returns ClassRetryable.
-func (*ProviderTimeout) Class() Class {
-	return ClassRetryable
-}
+func (e *ProviderTimeout) LogValue() slog.Value { return logValue(e, 12) }
 
 // Error renders the message "request to {provider} timed out after {timeout}".
-func (e *ProviderTimeout) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *ProviderTimeout) appendMessage(dst []byte) []byte {
-	dst = append(dst, "request to "...)
-	dst = append(dst, e.Provider...)
-	dst = append(dst, " timed out after "...)
-	dst = append(dst, e.Timeout.String()...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*ProviderTimeout) SuppressionKey() string {
-	return ""
-}
-
-func (*ProviderTimeout) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *ProviderTimeout) Error() string { return renderText(e, 12, textMessage) }
 
 // UserMessage renders "The AI service took too long to answer. Please try again.".
 func (*ProviderTimeout) UserMessage() string {
 	return "The AI service took too long to answer. Please try again."
 }
 
-func (*ProviderTimeout) appendPayloadFields(dst []byte) []byte {
-	return dst
+func (e *ProviderTimeout) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "provider", &e.Provider
+	case 1:
+		return "timeout", &e.Timeout
+	}
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *ProviderTimeout) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "provider_timeout"),
-		slog.Int("num", 2003),
-		slog.String("category", "timeout"),
-		slog.String("provider", e.Provider),
-		slog.Duration("timeout", e.Timeout),
-	)
-}
-
-var _ ProviderError = (*ProviderTimeout)(nil)
 
 // NetworkError is the error network_error (2004) of the ProviderError family, in category network.
 //
@@ -1466,93 +682,37 @@ type NetworkError struct {
 	Cause error `json:"-"`
 }
 
-func (*NetworkError) isProviderError() {}
-func (*NetworkError) isCatalogued()    {}
-func (*NetworkError) info() *Info {
-	return &infos[13]
-}
+func (*NetworkError) isProviderError()       {}
+func (*NetworkError) Code() string           { return "network_error" }
+func (*NetworkError) CodeNum() int           { return 2004 }
+func (*NetworkError) Category() string       { return "network" }
+func (*NetworkError) SuppressRetry() bool    { return false }
+func (*NetworkError) Retryable() bool        { return true }
+func (*NetworkError) Class() Class           { return ClassRetryable }
+func (*NetworkError) SuppressionKey() string { return "" }
 
-// Code returns "network_error".
-func (*NetworkError) Code() string {
-	return "network_error"
-}
-
-// CodeNum returns 2004.
-func (*NetworkError) CodeNum() int {
-	return 2004
-}
-
-// Category returns "network".
-func (*NetworkError) Category() string {
-	return "network"
-}
-
-// SuppressRetry returns false.
-func (*NetworkError) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns true.
-func (*NetworkError) Retryable() bool {
-	return true
-}
-
-// Class returns ClassRetryable.
-func (*NetworkError) Class() Class {
-	return ClassRetryable
-}
+func (e *NetworkError) LogValue() slog.Value { return logValue(e, 13) }
 
 // Error renders the message "cannot reach provider {provider}: {cause}".
-func (e *NetworkError) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *NetworkError) appendMessage(dst []byte) []byte {
-	dst = append(dst, "cannot reach provider "...)
-	dst = append(dst, e.Provider...)
-	dst = append(dst, ": "...)
-	dst = appendError(dst, e.Cause)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*NetworkError) SuppressionKey() string {
-	return ""
-}
-
-func (*NetworkError) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *NetworkError) Error() string { return renderText(e, 13, textMessage) }
 
 // UserMessage renders "Cannot connect to the AI service. Check your internet connection, then try again.".
 func (*NetworkError) UserMessage() string {
 	return "Cannot connect to the AI service. Check your internet connection, then try again."
 }
 
-func (*NetworkError) appendPayloadFields(dst []byte) []byte {
-	return dst
-}
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *NetworkError) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "network_error"),
-		slog.Int("num", 2004),
-		slog.String("category", "network"),
-		slog.String("provider", e.Provider),
-		slog.Any("cause", e.Cause),
-	)
-}
-
 // Unwrap returns the cause, Cause.
-func (e *NetworkError) Unwrap() error {
-	if e.Cause == nil {
-		return nil
-	}
-	return e.Cause
-}
+func (e *NetworkError) Unwrap() error { return e.Cause }
 
-var _ ProviderError = (*NetworkError)(nil)
+func (e *NetworkError) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "provider", &e.Provider
+	case 1:
+		return "cause", &e.Cause
+	}
+	return "", nil
+}
 
 // AuthFailed is the error auth_failed (2005) of the ProviderError family, in category auth.
 //
@@ -1572,88 +732,36 @@ type AuthFailed struct {
 	Message string `json:"-"`
 }
 
-func (*AuthFailed) isProviderError() {}
-func (*AuthFailed) isCatalogued()    {}
-func (*AuthFailed) info() *Info {
-	return &infos[14]
-}
+func (*AuthFailed) isProviderError()       {}
+func (*AuthFailed) Code() string           { return "auth_failed" }
+func (*AuthFailed) CodeNum() int           { return 2005 }
+func (*AuthFailed) Category() string       { return "auth" }
+func (*AuthFailed) SuppressRetry() bool    { return false }
+func (*AuthFailed) Retryable() bool        { return false }
+func (*AuthFailed) Class() Class           { return ClassTerminal }
+func (*AuthFailed) SuppressionKey() string { return "" }
 
-// Code returns "auth_failed".
-func (*AuthFailed) Code() string {
-	return "auth_failed"
-}
-
-// CodeNum returns 2005.
-func (*AuthFailed) CodeNum() int {
-	return 2005
-}
-
-// Category returns "auth".
-func (*AuthFailed) Category() string {
-	return "auth"
-}
-
-// SuppressRetry returns false.
-func (*AuthFailed) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*AuthFailed) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*AuthFailed) Class() Class {
-	return ClassTerminal
-}
+func (e *AuthFailed) LogValue() slog.Value { return logValue(e, 14) }
 
 // Error renders the message "provider {provider} rejected the credentials (HTTP {status}): {message}".
-func (e *AuthFailed) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *AuthFailed) appendMessage(dst []byte) []byte {
-	dst = append(dst, "provider "...)
-	dst = append(dst, e.Provider...)
-	dst = append(dst, " rejected the credentials (HTTP "...)
-	dst = strconv.AppendInt(dst, int64(e.Status), 10)
-	dst = append(dst, "): "...)
-	dst = append(dst, e.Message...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*AuthFailed) SuppressionKey() string {
-	return ""
-}
-
-func (*AuthFailed) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *AuthFailed) Error() string { return renderText(e, 14, textMessage) }
 
 // UserMessage renders "The AI service did not accept your API key. Check the key in your settings.".
 func (*AuthFailed) UserMessage() string {
 	return "The AI service did not accept your API key. Check the key in your settings."
 }
 
-func (*AuthFailed) appendPayloadFields(dst []byte) []byte {
-	return dst
+func (e *AuthFailed) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "provider", &e.Provider
+	case 1:
+		return "status", &e.Status
+	case 2:
+		return "message", &e.Message
+	}
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *AuthFailed) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "auth_failed"),
-		slog.Int("num", 2005),
-		slog.String("category", "auth"),
-		slog.String("provider", e.Provider),
-		slog.Int("status", e.Status),
-		slog.String("message", e.Message),
-	)
-}
-
-var _ ProviderError = (*AuthFailed)(nil)
 
 // InvalidRequest is the error invalid_request (2006) of the ProviderError family, in category request.
 //
@@ -1673,88 +781,36 @@ type InvalidRequest struct {
 	Message string `json:"-"`
 }
 
-func (*InvalidRequest) isProviderError() {}
-func (*InvalidRequest) isCatalogued()    {}
-func (*InvalidRequest) info() *Info {
-	return &infos[15]
-}
+func (*InvalidRequest) isProviderError()       {}
+func (*InvalidRequest) Code() string           { return "invalid_request" }
+func (*InvalidRequest) CodeNum() int           { return 2006 }
+func (*InvalidRequest) Category() string       { return "request" }
+func (*InvalidRequest) SuppressRetry() bool    { return false }
+func (*InvalidRequest) Retryable() bool        { return false }
+func (*InvalidRequest) Class() Class           { return ClassTerminal }
+func (*InvalidRequest) SuppressionKey() string { return "" }
 
-// Code returns "invalid_request".
-func (*InvalidRequest) Code() string {
-	return "invalid_request"
-}
-
-// CodeNum returns 2006.
-func (*InvalidRequest) CodeNum() int {
-	return 2006
-}
-
-// Category returns "request".
-func (*InvalidRequest) Category() string {
-	return "request"
-}
-
-// SuppressRetry returns false.
-func (*InvalidRequest) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*InvalidRequest) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*InvalidRequest) Class() Class {
-	return ClassTerminal
-}
+func (e *InvalidRequest) LogValue() slog.Value { return logValue(e, 15) }
 
 // Error renders the message "provider {provider} rejected the request (HTTP {status}): {message}".
-func (e *InvalidRequest) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *InvalidRequest) appendMessage(dst []byte) []byte {
-	dst = append(dst, "provider "...)
-	dst = append(dst, e.Provider...)
-	dst = append(dst, " rejected the request (HTTP "...)
-	dst = strconv.AppendInt(dst, int64(e.Status), 10)
-	dst = append(dst, "): "...)
-	dst = append(dst, e.Message...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*InvalidRequest) SuppressionKey() string {
-	return ""
-}
-
-func (*InvalidRequest) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *InvalidRequest) Error() string { return renderText(e, 15, textMessage) }
 
 // UserMessage renders "The AI service could not process this request. Try rephrasing or shortening your message.".
 func (*InvalidRequest) UserMessage() string {
 	return "The AI service could not process this request. Try rephrasing or shortening your message."
 }
 
-func (*InvalidRequest) appendPayloadFields(dst []byte) []byte {
-	return dst
+func (e *InvalidRequest) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "provider", &e.Provider
+	case 1:
+		return "status", &e.Status
+	case 2:
+		return "message", &e.Message
+	}
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *InvalidRequest) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "invalid_request"),
-		slog.Int("num", 2006),
-		slog.String("category", "request"),
-		slog.String("provider", e.Provider),
-		slog.Int("status", e.Status),
-		slog.String("message", e.Message),
-	)
-}
-
-var _ ProviderError = (*InvalidRequest)(nil)
 
 // ModelNotFound is the error model_not_found (2007) of the ProviderError family, in category resolution.
 //
@@ -1770,85 +826,34 @@ type ModelNotFound struct {
 	Model string `json:"-"`
 }
 
-func (*ModelNotFound) isProviderError() {}
-func (*ModelNotFound) isCatalogued()    {}
-func (*ModelNotFound) info() *Info {
-	return &infos[16]
-}
+func (*ModelNotFound) isProviderError()       {}
+func (*ModelNotFound) Code() string           { return "model_not_found" }
+func (*ModelNotFound) CodeNum() int           { return 2007 }
+func (*ModelNotFound) Category() string       { return "resolution" }
+func (*ModelNotFound) SuppressRetry() bool    { return false }
+func (*ModelNotFound) Retryable() bool        { return false }
+func (*ModelNotFound) Class() Class           { return ClassTerminal }
+func (*ModelNotFound) SuppressionKey() string { return "" }
 
-// Code returns "model_not_found".
-func (*ModelNotFound) Code() string {
-	return "model_not_found"
-}
-
-// CodeNum returns 2007.
-func (*ModelNotFound) CodeNum() int {
-	return 2007
-}
-
-// Category returns "resolution".
-func (*ModelNotFound) Category() string {
-	return "resolution"
-}
-
-// SuppressRetry returns false.
-func (*ModelNotFound) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*ModelNotFound) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*ModelNotFound) Class() Class {
-	return ClassTerminal
-}
+func (e *ModelNotFound) LogValue() slog.Value { return logValue(e, 16) }
 
 // Error renders the message "provider {provider} has no model {model}".
-func (e *ModelNotFound) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *ModelNotFound) appendMessage(dst []byte) []byte {
-	dst = append(dst, "provider "...)
-	dst = append(dst, e.Provider...)
-	dst = append(dst, " has no model "...)
-	dst = append(dst, e.Model...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*ModelNotFound) SuppressionKey() string {
-	return ""
-}
-
-func (*ModelNotFound) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *ModelNotFound) Error() string { return renderText(e, 16, textMessage) }
 
 // UserMessage renders "The selected AI model is not available. Choose a different model in your settings.".
 func (*ModelNotFound) UserMessage() string {
 	return "The selected AI model is not available. Choose a different model in your settings."
 }
 
-func (*ModelNotFound) appendPayloadFields(dst []byte) []byte {
-	return dst
+func (e *ModelNotFound) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "provider", &e.Provider
+	case 1:
+		return "model", &e.Model
+	}
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *ModelNotFound) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "model_not_found"),
-		slog.Int("num", 2007),
-		slog.String("category", "resolution"),
-		slog.String("provider", e.Provider),
-		slog.String("model", e.Model),
-	)
-}
-
-var _ ProviderError = (*ModelNotFound)(nil)
 
 // ContentBlocked is the error content_blocked (2008) of the ProviderError family, in category safety.
 //
@@ -1864,85 +869,34 @@ type ContentBlocked struct {
 	Message string `json:"-"`
 }
 
-func (*ContentBlocked) isProviderError() {}
-func (*ContentBlocked) isCatalogued()    {}
-func (*ContentBlocked) info() *Info {
-	return &infos[17]
-}
+func (*ContentBlocked) isProviderError()       {}
+func (*ContentBlocked) Code() string           { return "content_blocked" }
+func (*ContentBlocked) CodeNum() int           { return 2008 }
+func (*ContentBlocked) Category() string       { return "safety" }
+func (*ContentBlocked) SuppressRetry() bool    { return false }
+func (*ContentBlocked) Retryable() bool        { return false }
+func (*ContentBlocked) Class() Class           { return ClassTerminal }
+func (*ContentBlocked) SuppressionKey() string { return "" }
 
-// Code returns "content_blocked".
-func (*ContentBlocked) Code() string {
-	return "content_blocked"
-}
-
-// CodeNum returns 2008.
-func (*ContentBlocked) CodeNum() int {
-	return 2008
-}
-
-// Category returns "safety".
-func (*ContentBlocked) Category() string {
-	return "safety"
-}
-
-// SuppressRetry returns false.
-func (*ContentBlocked) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*ContentBlocked) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*ContentBlocked) Class() Class {
-	return ClassTerminal
-}
+func (e *ContentBlocked) LogValue() slog.Value { return logValue(e, 17) }
 
 // Error renders the message "provider {provider} blocked the content: {message}".
-func (e *ContentBlocked) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *ContentBlocked) appendMessage(dst []byte) []byte {
-	dst = append(dst, "provider "...)
-	dst = append(dst, e.Provider...)
-	dst = append(dst, " blocked the content: "...)
-	dst = append(dst, e.Message...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*ContentBlocked) SuppressionKey() string {
-	return ""
-}
-
-func (*ContentBlocked) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *ContentBlocked) Error() string { return renderText(e, 17, textMessage) }
 
 // UserMessage renders "The AI service declined to respond to this request. Try rewording it.".
 func (*ContentBlocked) UserMessage() string {
 	return "The AI service declined to respond to this request. Try rewording it."
 }
 
-func (*ContentBlocked) appendPayloadFields(dst []byte) []byte {
-	return dst
+func (e *ContentBlocked) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "provider", &e.Provider
+	case 1:
+		return "message", &e.Message
+	}
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *ContentBlocked) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "content_blocked"),
-		slog.Int("num", 2008),
-		slog.String("category", "safety"),
-		slog.String("provider", e.Provider),
-		slog.String("message", e.Message),
-	)
-}
-
-var _ ProviderError = (*ContentBlocked)(nil)
 
 // InvalidResponse is the error invalid_response (2009) of the ProviderError family, in category protocol.
 //
@@ -1958,85 +912,34 @@ type InvalidResponse struct {
 	Message string `json:"-"`
 }
 
-func (*InvalidResponse) isProviderError() {}
-func (*InvalidResponse) isCatalogued()    {}
-func (*InvalidResponse) info() *Info {
-	return &infos[18]
-}
+func (*InvalidResponse) isProviderError()       {}
+func (*InvalidResponse) Code() string           { return "invalid_response" }
+func (*InvalidResponse) CodeNum() int           { return 2009 }
+func (*InvalidResponse) Category() string       { return "protocol" }
+func (*InvalidResponse) SuppressRetry() bool    { return false }
+func (*InvalidResponse) Retryable() bool        { return false }
+func (*InvalidResponse) Class() Class           { return ClassTerminal }
+func (*InvalidResponse) SuppressionKey() string { return "" }
 
-// Code returns "invalid_response".
-func (*InvalidResponse) Code() string {
-	return "invalid_response"
-}
-
-// CodeNum returns 2009.
-func (*InvalidResponse) CodeNum() int {
-	return 2009
-}
-
-// Category returns "protocol".
-func (*InvalidResponse) Category() string {
-	return "protocol"
-}
-
-// SuppressRetry returns false.
-func (*InvalidResponse) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*InvalidResponse) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*InvalidResponse) Class() Class {
-	return ClassTerminal
-}
+func (e *InvalidResponse) LogValue() slog.Value { return logValue(e, 18) }
 
 // Error renders the message "invalid response from provider {provider}: {message}".
-func (e *InvalidResponse) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *InvalidResponse) appendMessage(dst []byte) []byte {
-	dst = append(dst, "invalid response from provider "...)
-	dst = append(dst, e.Provider...)
-	dst = append(dst, ": "...)
-	dst = append(dst, e.Message...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*InvalidResponse) SuppressionKey() string {
-	return ""
-}
-
-func (*InvalidResponse) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *InvalidResponse) Error() string { return renderText(e, 18, textMessage) }
 
 // UserMessage renders "The AI service sent a reply that could not be read. Please try again.".
 func (*InvalidResponse) UserMessage() string {
 	return "The AI service sent a reply that could not be read. Please try again."
 }
 
-func (*InvalidResponse) appendPayloadFields(dst []byte) []byte {
-	return dst
+func (e *InvalidResponse) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "provider", &e.Provider
+	case 1:
+		return "message", &e.Message
+	}
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *InvalidResponse) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "invalid_response"),
-		slog.Int("num", 2009),
-		slog.String("category", "protocol"),
-		slog.String("provider", e.Provider),
-		slog.String("message", e.Message),
-	)
-}
-
-var _ ProviderError = (*InvalidResponse)(nil)
 
 // ContextLengthExceeded is the error context_length_exceeded (2010) of the ProviderError family, in category limit.
 //
@@ -2052,86 +955,34 @@ type ContextLengthExceeded struct {
 	Limit int `json:"-"`
 }
 
-func (*ContextLengthExceeded) isProviderError() {}
-func (*ContextLengthExceeded) isCatalogued()    {}
-func (*ContextLengthExceeded) info() *Info {
-	return &infos[19]
-}
+func (*ContextLengthExceeded) isProviderError()       {}
+func (*ContextLengthExceeded) Code() string           { return "context_length_exceeded" }
+func (*ContextLengthExceeded) CodeNum() int           { return 2010 }
+func (*ContextLengthExceeded) Category() string       { return "limit" }
+func (*ContextLengthExceeded) SuppressRetry() bool    { return false }
+func (*ContextLengthExceeded) Retryable() bool        { return false }
+func (*ContextLengthExceeded) Class() Class           { return ClassTerminal }
+func (*ContextLengthExceeded) SuppressionKey() string { return "" }
 
-// Code returns "context_length_exceeded".
-func (*ContextLengthExceeded) Code() string {
-	return "context_length_exceeded"
-}
-
-// CodeNum returns 2010.
-func (*ContextLengthExceeded) CodeNum() int {
-	return 2010
-}
-
-// Category returns "limit".
-func (*ContextLengthExceeded) Category() string {
-	return "limit"
-}
-
-// SuppressRetry returns false.
-func (*ContextLengthExceeded) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*ContextLengthExceeded) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*ContextLengthExceeded) Class() Class {
-	return ClassTerminal
-}
+func (e *ContextLengthExceeded) LogValue() slog.Value { return logValue(e, 19) }
 
 // Error renders the message "input of {used} tokens exceeds the {limit}-token context window".
-func (e *ContextLengthExceeded) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *ContextLengthExceeded) appendMessage(dst []byte) []byte {
-	dst = append(dst, "input of "...)
-	dst = strconv.AppendInt(dst, int64(e.Used), 10)
-	dst = append(dst, " tokens exceeds the "...)
-	dst = strconv.AppendInt(dst, int64(e.Limit), 10)
-	dst = append(dst, "-token context window"...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*ContextLengthExceeded) SuppressionKey() string {
-	return ""
-}
-
-func (*ContextLengthExceeded) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *ContextLengthExceeded) Error() string { return renderText(e, 19, textMessage) }
 
 // UserMessage renders "This conversation is too long for the selected model. Start a new conversation or shorten your message.".
 func (*ContextLengthExceeded) UserMessage() string {
 	return "This conversation is too long for the selected model. Start a new conversation or shorten your message."
 }
 
-func (*ContextLengthExceeded) appendPayloadFields(dst []byte) []byte {
-	return dst
+func (e *ContextLengthExceeded) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "used", &e.Used
+	case 1:
+		return "limit", &e.Limit
+	}
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *ContextLengthExceeded) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "context_length_exceeded"),
-		slog.Int("num", 2010),
-		slog.String("category", "limit"),
-		slog.Int("used", e.Used),
-		slog.Int("limit", e.Limit),
-	)
-}
-
-var _ ProviderError = (*ContextLengthExceeded)(nil)
 
 // CircuitOpen is the error circuit_open (2011) of the ProviderError family, in category availability.
 //
@@ -2143,82 +994,32 @@ type CircuitOpen struct {
 	Provider string `json:"-"`
 }
 
-func (*CircuitOpen) isProviderError() {}
-func (*CircuitOpen) isCatalogued()    {}
-func (*CircuitOpen) info() *Info {
-	return &infos[20]
-}
+func (*CircuitOpen) isProviderError()       {}
+func (*CircuitOpen) Code() string           { return "circuit_open" }
+func (*CircuitOpen) CodeNum() int           { return 2011 }
+func (*CircuitOpen) Category() string       { return "availability" }
+func (*CircuitOpen) SuppressRetry() bool    { return false }
+func (*CircuitOpen) Retryable() bool        { return false }
+func (*CircuitOpen) Class() Class           { return ClassTerminal }
+func (*CircuitOpen) SuppressionKey() string { return "" }
 
-// Code returns "circuit_open".
-func (*CircuitOpen) Code() string {
-	return "circuit_open"
-}
-
-// CodeNum returns 2011.
-func (*CircuitOpen) CodeNum() int {
-	return 2011
-}
-
-// Category returns "availability".
-func (*CircuitOpen) Category() string {
-	return "availability"
-}
-
-// SuppressRetry returns false.
-func (*CircuitOpen) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*CircuitOpen) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*CircuitOpen) Class() Class {
-	return ClassTerminal
-}
+func (e *CircuitOpen) LogValue() slog.Value { return logValue(e, 20) }
 
 // Error renders the message "circuit breaker open for provider {provider}".
-func (e *CircuitOpen) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *CircuitOpen) appendMessage(dst []byte) []byte {
-	dst = append(dst, "circuit breaker open for provider "...)
-	dst = append(dst, e.Provider...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*CircuitOpen) SuppressionKey() string {
-	return ""
-}
-
-func (*CircuitOpen) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *CircuitOpen) Error() string { return renderText(e, 20, textMessage) }
 
 // UserMessage renders "The AI service has failed several times in a row and is paused. Please try again in a few minutes.".
 func (*CircuitOpen) UserMessage() string {
 	return "The AI service has failed several times in a row and is paused. Please try again in a few minutes."
 }
 
-func (*CircuitOpen) appendPayloadFields(dst []byte) []byte {
-	return dst
+func (e *CircuitOpen) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "provider", &e.Provider
+	}
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *CircuitOpen) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "circuit_open"),
-		slog.Int("num", 2011),
-		slog.String("category", "availability"),
-		slog.String("provider", e.Provider),
-	)
-}
-
-var _ ProviderError = (*CircuitOpen)(nil)
 
 // ProviderNotConfigured is the error provider_not_configured (2012) of the ProviderError family, in category config.
 //
@@ -2230,83 +1031,32 @@ type ProviderNotConfigured struct {
 	Provider string `json:"-"`
 }
 
-func (*ProviderNotConfigured) isProviderError() {}
-func (*ProviderNotConfigured) isCatalogued()    {}
-func (*ProviderNotConfigured) info() *Info {
-	return &infos[21]
-}
+func (*ProviderNotConfigured) isProviderError()       {}
+func (*ProviderNotConfigured) Code() string           { return "provider_not_configured" }
+func (*ProviderNotConfigured) CodeNum() int           { return 2012 }
+func (*ProviderNotConfigured) Category() string       { return "config" }
+func (*ProviderNotConfigured) SuppressRetry() bool    { return false }
+func (*ProviderNotConfigured) Retryable() bool        { return false }
+func (*ProviderNotConfigured) Class() Class           { return ClassTerminal }
+func (*ProviderNotConfigured) SuppressionKey() string { return "" }
 
-// Code returns "provider_not_configured".
-func (*ProviderNotConfigured) Code() string {
-	return "provider_not_configured"
-}
-
-// CodeNum returns 2012.
-func (*ProviderNotConfigured) CodeNum() int {
-	return 2012
-}
-
-// Category returns "config".
-func (*ProviderNotConfigured) Category() string {
-	return "config"
-}
-
-// SuppressRetry returns false.
-func (*ProviderNotConfigured) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*ProviderNotConfigured) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*ProviderNotConfigured) Class() Class {
-	return ClassTerminal
-}
+func (e *ProviderNotConfigured) LogValue() slog.Value { return logValue(e, 21) }
 
 // Error renders the message "provider {provider} is not configured".
-func (e *ProviderNotConfigured) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *ProviderNotConfigured) appendMessage(dst []byte) []byte {
-	dst = append(dst, "provider "...)
-	dst = append(dst, e.Provider...)
-	dst = append(dst, " is not configured"...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*ProviderNotConfigured) SuppressionKey() string {
-	return ""
-}
-
-func (*ProviderNotConfigured) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *ProviderNotConfigured) Error() string { return renderText(e, 21, textMessage) }
 
 // UserMessage renders "No AI service is set up yet. Add a provider and its API key in your settings.".
 func (*ProviderNotConfigured) UserMessage() string {
 	return "No AI service is set up yet. Add a provider and its API key in your settings."
 }
 
-func (*ProviderNotConfigured) appendPayloadFields(dst []byte) []byte {
-	return dst
+func (e *ProviderNotConfigured) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "provider", &e.Provider
+	}
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *ProviderNotConfigured) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "provider_not_configured"),
-		slog.Int("num", 2012),
-		slog.String("category", "config"),
-		slog.String("provider", e.Provider),
-	)
-}
-
-var _ ProviderError = (*ProviderNotConfigured)(nil)
 
 // OperatorError is implemented by the errors of the OperatorError family; no type outside this package implements it.
 //
@@ -2333,11 +1083,7 @@ type OperatorError interface {
 }
 
 // AsOperatorError returns the first OperatorError in err's chain, as errors.As finds it.
-func AsOperatorError(err error) (OperatorError, bool) {
-	var target OperatorError
-	ok := errors.As(err, &target)
-	return target, ok
-}
+func AsOperatorError(err error) (OperatorError, bool) { return asChain[OperatorError](err) }
 
 // ModelCallFailed is the error model_call_failed (3001) of the OperatorError family, in category model.
 //
@@ -2353,99 +1099,41 @@ type ModelCallFailed struct {
 	Cause ProviderError `json:"-"`
 }
 
-func (*ModelCallFailed) isOperatorError() {}
-func (*ModelCallFailed) isCatalogued()    {}
-func (*ModelCallFailed) info() *Info {
-	return &infos[22]
-}
+func (*ModelCallFailed) isOperatorError()       {}
+func (*ModelCallFailed) Code() string           { return "model_call_failed" }
+func (*ModelCallFailed) CodeNum() int           { return 3001 }
+func (*ModelCallFailed) Category() string       { return "model" }
+func (*ModelCallFailed) SuppressRetry() bool    { return false }
+func (*ModelCallFailed) SuppressionKey() string { return "" }
 
-// Code returns "model_call_failed".
-func (*ModelCallFailed) Code() string {
-	return "model_call_failed"
-}
-
-// CodeNum returns 3001.
-func (*ModelCallFailed) CodeNum() int {
-	return 3001
-}
-
-// Category returns "model".
-func (*ModelCallFailed) Category() string {
-	return "model"
-}
-
-// SuppressRetry returns false.
-func (*ModelCallFailed) SuppressRetry() bool {
-	return false
-}
+func (e *ModelCallFailed) LogValue() slog.Value { return logValue(e, 22) }
 
 // Retryable reports whether the cause is retryable; false when the cause is not an error of this catalogue.
-func (e *ModelCallFailed) Retryable() bool {
-	if c := find(e.Cause); c != nil {
-		return c.Retryable()
-	}
-	return false
-}
+func (e *ModelCallFailed) Retryable() bool { return retryableOf(e.Cause, false) }
 
 // Class returns ClassRetryable when the error is retryable, otherwise ClassTerminal.
-func (e *ModelCallFailed) Class() Class {
-	if e.Retryable() {
-		return ClassRetryable
-	}
-	return ClassTerminal
-}
+func (e *ModelCallFailed) Class() Class { return classOf(e.Retryable(), ClassTerminal) }
 
 // Error renders the message "model call failed in operator {operator}: {cause}".
-func (e *ModelCallFailed) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *ModelCallFailed) appendMessage(dst []byte) []byte {
-	dst = append(dst, "model call failed in operator "...)
-	dst = append(dst, e.Operator...)
-	dst = append(dst, ": "...)
-	dst = appendError(dst, e.Cause)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*ModelCallFailed) SuppressionKey() string {
-	return ""
-}
-
-func (*ModelCallFailed) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *ModelCallFailed) Error() string { return renderText(e, 22, textMessage) }
 
 // UserMessage renders "The assistant could not finish this step ({code}). Please try again.".
 func (*ModelCallFailed) UserMessage() string {
 	return "The assistant could not finish this step (model_call_failed). Please try again."
 }
 
-func (*ModelCallFailed) appendPayloadFields(dst []byte) []byte {
-	return dst
-}
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *ModelCallFailed) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "model_call_failed"),
-		slog.Int("num", 3001),
-		slog.String("category", "model"),
-		slog.String("operator", e.Operator),
-		slog.Any("cause", e.Cause),
-	)
-}
-
 // Unwrap returns the cause, Cause.
-func (e *ModelCallFailed) Unwrap() error {
-	if e.Cause == nil {
-		return nil
-	}
-	return e.Cause
-}
+func (e *ModelCallFailed) Unwrap() error { return e.Cause }
 
-var _ OperatorError = (*ModelCallFailed)(nil)
+func (e *ModelCallFailed) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "operator", &e.Operator
+	case 1:
+		return "cause", &e.Cause
+	}
+	return "", nil
+}
 
 // DispatchFailed is the error dispatch_failed (3002) of the OperatorError family, in category dispatch.
 //
@@ -2461,85 +1149,34 @@ type DispatchFailed struct {
 	Message string `json:"-"`
 }
 
-func (*DispatchFailed) isOperatorError() {}
-func (*DispatchFailed) isCatalogued()    {}
-func (*DispatchFailed) info() *Info {
-	return &infos[23]
-}
+func (*DispatchFailed) isOperatorError()       {}
+func (*DispatchFailed) Code() string           { return "dispatch_failed" }
+func (*DispatchFailed) CodeNum() int           { return 3002 }
+func (*DispatchFailed) Category() string       { return "dispatch" }
+func (*DispatchFailed) SuppressRetry() bool    { return false }
+func (*DispatchFailed) Retryable() bool        { return false }
+func (*DispatchFailed) Class() Class           { return ClassTerminal }
+func (*DispatchFailed) SuppressionKey() string { return "" }
 
-// Code returns "dispatch_failed".
-func (*DispatchFailed) Code() string {
-	return "dispatch_failed"
-}
-
-// CodeNum returns 3002.
-func (*DispatchFailed) CodeNum() int {
-	return 3002
-}
-
-// Category returns "dispatch".
-func (*DispatchFailed) Category() string {
-	return "dispatch"
-}
-
-// SuppressRetry returns false.
-func (*DispatchFailed) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*DispatchFailed) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*DispatchFailed) Class() Class {
-	return ClassTerminal
-}
+func (e *DispatchFailed) LogValue() slog.Value { return logValue(e, 23) }
 
 // Error renders the message "dispatch to operator {operator} failed: {message}".
-func (e *DispatchFailed) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *DispatchFailed) appendMessage(dst []byte) []byte {
-	dst = append(dst, "dispatch to operator "...)
-	dst = append(dst, e.Operator...)
-	dst = append(dst, " failed: "...)
-	dst = append(dst, e.Message...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*DispatchFailed) SuppressionKey() string {
-	return ""
-}
-
-func (*DispatchFailed) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *DispatchFailed) Error() string { return renderText(e, 23, textMessage) }
 
 // UserMessage renders "The assistant could not finish this step ({code}). Please try again.".
 func (*DispatchFailed) UserMessage() string {
 	return "The assistant could not finish this step (dispatch_failed). Please try again."
 }
 
-func (*DispatchFailed) appendPayloadFields(dst []byte) []byte {
-	return dst
+func (e *DispatchFailed) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "operator", &e.Operator
+	case 1:
+		return "message", &e.Message
+	}
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *DispatchFailed) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "dispatch_failed"),
-		slog.Int("num", 3002),
-		slog.String("category", "dispatch"),
-		slog.String("operator", e.Operator),
-		slog.String("message", e.Message),
-	)
-}
-
-var _ OperatorError = (*DispatchFailed)(nil)
 
 // ContextAssemblyFailed is the error context_assembly_failed (3003) of the OperatorError family, in category context.
 //
@@ -2551,82 +1188,32 @@ type ContextAssemblyFailed struct {
 	Message string `json:"-"`
 }
 
-func (*ContextAssemblyFailed) isOperatorError() {}
-func (*ContextAssemblyFailed) isCatalogued()    {}
-func (*ContextAssemblyFailed) info() *Info {
-	return &infos[24]
-}
+func (*ContextAssemblyFailed) isOperatorError()       {}
+func (*ContextAssemblyFailed) Code() string           { return "context_assembly_failed" }
+func (*ContextAssemblyFailed) CodeNum() int           { return 3003 }
+func (*ContextAssemblyFailed) Category() string       { return "context" }
+func (*ContextAssemblyFailed) SuppressRetry() bool    { return false }
+func (*ContextAssemblyFailed) Retryable() bool        { return false }
+func (*ContextAssemblyFailed) Class() Class           { return ClassTerminal }
+func (*ContextAssemblyFailed) SuppressionKey() string { return "" }
 
-// Code returns "context_assembly_failed".
-func (*ContextAssemblyFailed) Code() string {
-	return "context_assembly_failed"
-}
-
-// CodeNum returns 3003.
-func (*ContextAssemblyFailed) CodeNum() int {
-	return 3003
-}
-
-// Category returns "context".
-func (*ContextAssemblyFailed) Category() string {
-	return "context"
-}
-
-// SuppressRetry returns false.
-func (*ContextAssemblyFailed) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*ContextAssemblyFailed) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*ContextAssemblyFailed) Class() Class {
-	return ClassTerminal
-}
+func (e *ContextAssemblyFailed) LogValue() slog.Value { return logValue(e, 24) }
 
 // Error renders the message "context assembly failed: {message}".
-func (e *ContextAssemblyFailed) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *ContextAssemblyFailed) appendMessage(dst []byte) []byte {
-	dst = append(dst, "context assembly failed: "...)
-	dst = append(dst, e.Message...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*ContextAssemblyFailed) SuppressionKey() string {
-	return ""
-}
-
-func (*ContextAssemblyFailed) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *ContextAssemblyFailed) Error() string { return renderText(e, 24, textMessage) }
 
 // UserMessage renders "The assistant could not finish this step ({code}). Please try again.".
 func (*ContextAssemblyFailed) UserMessage() string {
 	return "The assistant could not finish this step (context_assembly_failed). Please try again."
 }
 
-func (*ContextAssemblyFailed) appendPayloadFields(dst []byte) []byte {
-	return dst
+func (e *ContextAssemblyFailed) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "message", &e.Message
+	}
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *ContextAssemblyFailed) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "context_assembly_failed"),
-		slog.Int("num", 3003),
-		slog.String("category", "context"),
-		slog.String("message", e.Message),
-	)
-}
-
-var _ OperatorError = (*ContextAssemblyFailed)(nil)
 
 // OperatorBudgetExceeded is the error operator_budget_exceeded (3004) of the OperatorError family, in category budget.
 //
@@ -2638,82 +1225,32 @@ type OperatorBudgetExceeded struct {
 	Reason string `json:"-"`
 }
 
-func (*OperatorBudgetExceeded) isOperatorError() {}
-func (*OperatorBudgetExceeded) isCatalogued()    {}
-func (*OperatorBudgetExceeded) info() *Info {
-	return &infos[25]
-}
+func (*OperatorBudgetExceeded) isOperatorError()       {}
+func (*OperatorBudgetExceeded) Code() string           { return "operator_budget_exceeded" }
+func (*OperatorBudgetExceeded) CodeNum() int           { return 3004 }
+func (*OperatorBudgetExceeded) Category() string       { return "budget" }
+func (*OperatorBudgetExceeded) SuppressRetry() bool    { return false }
+func (*OperatorBudgetExceeded) Retryable() bool        { return false }
+func (*OperatorBudgetExceeded) Class() Class           { return ClassTerminal }
+func (*OperatorBudgetExceeded) SuppressionKey() string { return "" }
 
-// Code returns "operator_budget_exceeded".
-func (*OperatorBudgetExceeded) Code() string {
-	return "operator_budget_exceeded"
-}
-
-// CodeNum returns 3004.
-func (*OperatorBudgetExceeded) CodeNum() int {
-	return 3004
-}
-
-// Category returns "budget".
-func (*OperatorBudgetExceeded) Category() string {
-	return "budget"
-}
-
-// SuppressRetry returns false.
-func (*OperatorBudgetExceeded) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*OperatorBudgetExceeded) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*OperatorBudgetExceeded) Class() Class {
-	return ClassTerminal
-}
+func (e *OperatorBudgetExceeded) LogValue() slog.Value { return logValue(e, 25) }
 
 // Error renders the message "operator budget exceeded: {reason}".
-func (e *OperatorBudgetExceeded) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *OperatorBudgetExceeded) appendMessage(dst []byte) []byte {
-	dst = append(dst, "operator budget exceeded: "...)
-	dst = append(dst, e.Reason...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*OperatorBudgetExceeded) SuppressionKey() string {
-	return ""
-}
-
-func (*OperatorBudgetExceeded) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *OperatorBudgetExceeded) Error() string { return renderText(e, 25, textMessage) }
 
 // UserMessage renders "The assistant could not finish this step ({code}). Please try again.".
 func (*OperatorBudgetExceeded) UserMessage() string {
 	return "The assistant could not finish this step (operator_budget_exceeded). Please try again."
 }
 
-func (*OperatorBudgetExceeded) appendPayloadFields(dst []byte) []byte {
-	return dst
+func (e *OperatorBudgetExceeded) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "reason", &e.Reason
+	}
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *OperatorBudgetExceeded) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "operator_budget_exceeded"),
-		slog.Int("num", 3004),
-		slog.String("category", "budget"),
-		slog.String("reason", e.Reason),
-	)
-}
-
-var _ OperatorError = (*OperatorBudgetExceeded)(nil)
 
 // SafetyViolation is the error safety_violation (3005) of the OperatorError family, in category safety.
 //
@@ -2725,82 +1262,32 @@ type SafetyViolation struct {
 	Reason string `json:"-"`
 }
 
-func (*SafetyViolation) isOperatorError() {}
-func (*SafetyViolation) isCatalogued()    {}
-func (*SafetyViolation) info() *Info {
-	return &infos[26]
-}
+func (*SafetyViolation) isOperatorError()       {}
+func (*SafetyViolation) Code() string           { return "safety_violation" }
+func (*SafetyViolation) CodeNum() int           { return 3005 }
+func (*SafetyViolation) Category() string       { return "safety" }
+func (*SafetyViolation) SuppressRetry() bool    { return false }
+func (*SafetyViolation) Retryable() bool        { return false }
+func (*SafetyViolation) Class() Class           { return ClassTerminal }
+func (*SafetyViolation) SuppressionKey() string { return "" }
 
-// Code returns "safety_violation".
-func (*SafetyViolation) Code() string {
-	return "safety_violation"
-}
-
-// CodeNum returns 3005.
-func (*SafetyViolation) CodeNum() int {
-	return 3005
-}
-
-// Category returns "safety".
-func (*SafetyViolation) Category() string {
-	return "safety"
-}
-
-// SuppressRetry returns false.
-func (*SafetyViolation) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*SafetyViolation) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*SafetyViolation) Class() Class {
-	return ClassTerminal
-}
+func (e *SafetyViolation) LogValue() slog.Value { return logValue(e, 26) }
 
 // Error renders the message "operator stopped for safety: {reason}".
-func (e *SafetyViolation) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *SafetyViolation) appendMessage(dst []byte) []byte {
-	dst = append(dst, "operator stopped for safety: "...)
-	dst = append(dst, e.Reason...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*SafetyViolation) SuppressionKey() string {
-	return ""
-}
-
-func (*SafetyViolation) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *SafetyViolation) Error() string { return renderText(e, 26, textMessage) }
 
 // UserMessage renders "The assistant could not finish this step ({code}). Please try again.".
 func (*SafetyViolation) UserMessage() string {
 	return "The assistant could not finish this step (safety_violation). Please try again."
 }
 
-func (*SafetyViolation) appendPayloadFields(dst []byte) []byte {
-	return dst
+func (e *SafetyViolation) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "reason", &e.Reason
+	}
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *SafetyViolation) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "safety_violation"),
-		slog.Int("num", 3005),
-		slog.String("category", "safety"),
-		slog.String("reason", e.Reason),
-	)
-}
-
-var _ OperatorError = (*SafetyViolation)(nil)
 
 // OtherOperatorError is the error operator_error (3099) of the OperatorError family, in category other.
 //
@@ -2812,96 +1299,39 @@ type OtherOperatorError struct {
 	Cause error `json:"-"`
 }
 
-func (*OtherOperatorError) isOperatorError() {}
-func (*OtherOperatorError) isCatalogued()    {}
-func (*OtherOperatorError) info() *Info {
-	return &infos[27]
-}
+func (*OtherOperatorError) isOperatorError()       {}
+func (*OtherOperatorError) Code() string           { return "operator_error" }
+func (*OtherOperatorError) CodeNum() int           { return 3099 }
+func (*OtherOperatorError) Category() string       { return "other" }
+func (*OtherOperatorError) SuppressRetry() bool    { return false }
+func (*OtherOperatorError) SuppressionKey() string { return "" }
 
-// Code returns "operator_error".
-func (*OtherOperatorError) Code() string {
-	return "operator_error"
-}
-
-// CodeNum returns 3099.
-func (*OtherOperatorError) CodeNum() int {
-	return 3099
-}
-
-// Category returns "other".
-func (*OtherOperatorError) Category() string {
-	return "other"
-}
-
-// SuppressRetry returns false.
-func (*OtherOperatorError) SuppressRetry() bool {
-	return false
-}
+func (e *OtherOperatorError) LogValue() slog.Value { return logValue(e, 27) }
 
 // Retryable reports whether the cause is retryable; false when the cause is not an error of this catalogue.
-func (e *OtherOperatorError) Retryable() bool {
-	if c := find(e.Cause); c != nil {
-		return c.Retryable()
-	}
-	return false
-}
+func (e *OtherOperatorError) Retryable() bool { return retryableOf(e.Cause, false) }
 
 // Class returns ClassRetryable when the error is retryable, otherwise ClassTerminal.
-func (e *OtherOperatorError) Class() Class {
-	if e.Retryable() {
-		return ClassRetryable
-	}
-	return ClassTerminal
-}
+func (e *OtherOperatorError) Class() Class { return classOf(e.Retryable(), ClassTerminal) }
 
 // Error renders the message "operator failed: {cause}".
-func (e *OtherOperatorError) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *OtherOperatorError) appendMessage(dst []byte) []byte {
-	dst = append(dst, "operator failed: "...)
-	dst = appendError(dst, e.Cause)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*OtherOperatorError) SuppressionKey() string {
-	return ""
-}
-
-func (*OtherOperatorError) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *OtherOperatorError) Error() string { return renderText(e, 27, textMessage) }
 
 // UserMessage renders "The assistant could not finish this step ({code}). Please try again.".
 func (*OtherOperatorError) UserMessage() string {
 	return "The assistant could not finish this step (operator_error). Please try again."
 }
 
-func (*OtherOperatorError) appendPayloadFields(dst []byte) []byte {
-	return dst
-}
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *OtherOperatorError) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "operator_error"),
-		slog.Int("num", 3099),
-		slog.String("category", "other"),
-		slog.Any("cause", e.Cause),
-	)
-}
-
 // Unwrap returns the cause, Cause.
-func (e *OtherOperatorError) Unwrap() error {
-	if e.Cause == nil {
-		return nil
-	}
-	return e.Cause
-}
+func (e *OtherOperatorError) Unwrap() error { return e.Cause }
 
-var _ OperatorError = (*OtherOperatorError)(nil)
+func (e *OtherOperatorError) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "cause", &e.Cause
+	}
+	return "", nil
+}
 
 // TurnError is implemented by the errors of the TurnError family; no type outside this package implements it.
 //
@@ -2928,11 +1358,7 @@ type TurnError interface {
 }
 
 // AsTurnError returns the first TurnError in err's chain, as errors.As finds it.
-func AsTurnError(err error) (TurnError, bool) {
-	var target TurnError
-	ok := errors.As(err, &target)
-	return target, ok
-}
+func AsTurnError(err error) (TurnError, bool) { return asChain[TurnError](err) }
 
 // LLMFailed is the error llm_failed (4001) of the TurnError family, in category model.
 //
@@ -2944,96 +1370,37 @@ type LLMFailed struct {
 	Cause OperatorError `json:"-"`
 }
 
-func (*LLMFailed) isTurnError()  {}
-func (*LLMFailed) isCatalogued() {}
-func (*LLMFailed) info() *Info {
-	return &infos[28]
-}
+func (*LLMFailed) isTurnError()           {}
+func (*LLMFailed) Code() string           { return "llm_failed" }
+func (*LLMFailed) CodeNum() int           { return 4001 }
+func (*LLMFailed) Category() string       { return "model" }
+func (*LLMFailed) SuppressRetry() bool    { return false }
+func (*LLMFailed) SuppressionKey() string { return "" }
 
-// Code returns "llm_failed".
-func (*LLMFailed) Code() string {
-	return "llm_failed"
-}
-
-// CodeNum returns 4001.
-func (*LLMFailed) CodeNum() int {
-	return 4001
-}
-
-// Category returns "model".
-func (*LLMFailed) Category() string {
-	return "model"
-}
-
-// SuppressRetry returns false.
-func (*LLMFailed) SuppressRetry() bool {
-	return false
-}
+func (e *LLMFailed) LogValue() slog.Value { return logValue(e, 28) }
 
 // Retryable reports whether the cause is retryable; false when the cause is not an error of this catalogue.
-func (e *LLMFailed) Retryable() bool {
-	if c := find(e.Cause); c != nil {
-		return c.Retryable()
-	}
-	return false
-}
+func (e *LLMFailed) Retryable() bool { return retryableOf(e.Cause, false) }
 
 // Class returns ClassRetryable when the error is retryable, otherwise ClassTerminal.
-func (e *LLMFailed) Class() Class {
-	if e.Retryable() {
-		return ClassRetryable
-	}
-	return ClassTerminal
-}
+func (e *LLMFailed) Class() Class { return classOf(e.Retryable(), ClassTerminal) }
 
 // Error renders the message "LLM call failed: {cause}".
-func (e *LLMFailed) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *LLMFailed) appendMessage(dst []byte) []byte {
-	dst = append(dst, "LLM call failed: "...)
-	dst = appendError(dst, e.Cause)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*LLMFailed) SuppressionKey() string {
-	return ""
-}
-
-func (*LLMFailed) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *LLMFailed) Error() string { return renderText(e, 28, textMessage) }
 
 // UserMessage renders "The assistant stopped before finishing ({code}).".
-func (*LLMFailed) UserMessage() string {
-	return "The assistant stopped before finishing (llm_failed)."
-}
-
-func (*LLMFailed) appendPayloadFields(dst []byte) []byte {
-	return dst
-}
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *LLMFailed) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "llm_failed"),
-		slog.Int("num", 4001),
-		slog.String("category", "model"),
-		slog.Any("cause", e.Cause),
-	)
-}
+func (*LLMFailed) UserMessage() string { return "The assistant stopped before finishing (llm_failed)." }
 
 // Unwrap returns the cause, Cause.
-func (e *LLMFailed) Unwrap() error {
-	if e.Cause == nil {
-		return nil
-	}
-	return e.Cause
-}
+func (e *LLMFailed) Unwrap() error { return e.Cause }
 
-var _ TurnError = (*LLMFailed)(nil)
+func (e *LLMFailed) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "cause", &e.Cause
+	}
+	return "", nil
+}
 
 // HookAborted is the error hook_aborted (4002) of the TurnError family, in category hook.
 //
@@ -3049,85 +1416,34 @@ type HookAborted struct {
 	Reason string `json:"-"`
 }
 
-func (*HookAborted) isTurnError()  {}
-func (*HookAborted) isCatalogued() {}
-func (*HookAborted) info() *Info {
-	return &infos[29]
-}
+func (*HookAborted) isTurnError()           {}
+func (*HookAborted) Code() string           { return "hook_aborted" }
+func (*HookAborted) CodeNum() int           { return 4002 }
+func (*HookAborted) Category() string       { return "hook" }
+func (*HookAborted) SuppressRetry() bool    { return false }
+func (*HookAborted) Retryable() bool        { return false }
+func (*HookAborted) Class() Class           { return ClassTerminal }
+func (*HookAborted) SuppressionKey() string { return "" }
 
-// Code returns "hook_aborted".
-func (*HookAborted) Code() string {
-	return "hook_aborted"
-}
-
-// CodeNum returns 4002.
-func (*HookAborted) CodeNum() int {
-	return 4002
-}
-
-// Category returns "hook".
-func (*HookAborted) Category() string {
-	return "hook"
-}
-
-// SuppressRetry returns false.
-func (*HookAborted) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*HookAborted) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*HookAborted) Class() Class {
-	return ClassTerminal
-}
+func (e *HookAborted) LogValue() slog.Value { return logValue(e, 29) }
 
 // Error renders the message "hook {hook} aborted the turn: {reason}".
-func (e *HookAborted) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *HookAborted) appendMessage(dst []byte) []byte {
-	dst = append(dst, "hook "...)
-	dst = append(dst, e.Hook...)
-	dst = append(dst, " aborted the turn: "...)
-	dst = append(dst, e.Reason...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*HookAborted) SuppressionKey() string {
-	return ""
-}
-
-func (*HookAborted) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *HookAborted) Error() string { return renderText(e, 29, textMessage) }
 
 // UserMessage renders "This request was stopped by a safeguard before it could finish.".
 func (*HookAborted) UserMessage() string {
 	return "This request was stopped by a safeguard before it could finish."
 }
 
-func (*HookAborted) appendPayloadFields(dst []byte) []byte {
-	return dst
+func (e *HookAborted) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "hook", &e.Hook
+	case 1:
+		return "reason", &e.Reason
+	}
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *HookAborted) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "hook_aborted"),
-		slog.Int("num", 4002),
-		slog.String("category", "hook"),
-		slog.String("hook", e.Hook),
-		slog.String("reason", e.Reason),
-	)
-}
-
-var _ TurnError = (*HookAborted)(nil)
 
 // InputInvalid is the error input_invalid (4003) of the TurnError family, in category validation.
 //
@@ -3139,82 +1455,32 @@ type InputInvalid struct {
 	Message string `json:"-"`
 }
 
-func (*InputInvalid) isTurnError()  {}
-func (*InputInvalid) isCatalogued() {}
-func (*InputInvalid) info() *Info {
-	return &infos[30]
-}
+func (*InputInvalid) isTurnError()           {}
+func (*InputInvalid) Code() string           { return "input_invalid" }
+func (*InputInvalid) CodeNum() int           { return 4003 }
+func (*InputInvalid) Category() string       { return "validation" }
+func (*InputInvalid) SuppressRetry() bool    { return false }
+func (*InputInvalid) Retryable() bool        { return false }
+func (*InputInvalid) Class() Class           { return ClassTerminal }
+func (*InputInvalid) SuppressionKey() string { return "" }
 
-// Code returns "input_invalid".
-func (*InputInvalid) Code() string {
-	return "input_invalid"
-}
-
-// CodeNum returns 4003.
-func (*InputInvalid) CodeNum() int {
-	return 4003
-}
-
-// Category returns "validation".
-func (*InputInvalid) Category() string {
-	return "validation"
-}
-
-// SuppressRetry returns false.
-func (*InputInvalid) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*InputInvalid) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*InputInvalid) Class() Class {
-	return ClassTerminal
-}
+func (e *InputInvalid) LogValue() slog.Value { return logValue(e, 30) }
 
 // Error renders the message "input failed validation: {message}".
-func (e *InputInvalid) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *InputInvalid) appendMessage(dst []byte) []byte {
-	dst = append(dst, "input failed validation: "...)
-	dst = append(dst, e.Message...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*InputInvalid) SuppressionKey() string {
-	return ""
-}
-
-func (*InputInvalid) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *InputInvalid) Error() string { return renderText(e, 30, textMessage) }
 
 // UserMessage renders "The assistant stopped before finishing ({code}).".
 func (*InputInvalid) UserMessage() string {
 	return "The assistant stopped before finishing (input_invalid)."
 }
 
-func (*InputInvalid) appendPayloadFields(dst []byte) []byte {
-	return dst
+func (e *InputInvalid) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "message", &e.Message
+	}
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *InputInvalid) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "input_invalid"),
-		slog.Int("num", 4003),
-		slog.String("category", "validation"),
-		slog.String("message", e.Message),
-	)
-}
-
-var _ TurnError = (*InputInvalid)(nil)
 
 // OutputSerializationFailed is the error output_serialization_failed (4004) of the TurnError family, in category serialization.
 //
@@ -3226,82 +1492,32 @@ type OutputSerializationFailed struct {
 	Message string `json:"-"`
 }
 
-func (*OutputSerializationFailed) isTurnError()  {}
-func (*OutputSerializationFailed) isCatalogued() {}
-func (*OutputSerializationFailed) info() *Info {
-	return &infos[31]
-}
+func (*OutputSerializationFailed) isTurnError()           {}
+func (*OutputSerializationFailed) Code() string           { return "output_serialization_failed" }
+func (*OutputSerializationFailed) CodeNum() int           { return 4004 }
+func (*OutputSerializationFailed) Category() string       { return "serialization" }
+func (*OutputSerializationFailed) SuppressRetry() bool    { return false }
+func (*OutputSerializationFailed) Retryable() bool        { return false }
+func (*OutputSerializationFailed) Class() Class           { return ClassTerminal }
+func (*OutputSerializationFailed) SuppressionKey() string { return "" }
 
-// Code returns "output_serialization_failed".
-func (*OutputSerializationFailed) Code() string {
-	return "output_serialization_failed"
-}
-
-// CodeNum returns 4004.
-func (*OutputSerializationFailed) CodeNum() int {
-	return 4004
-}
-
-// Category returns "serialization".
-func (*OutputSerializationFailed) Category() string {
-	return "serialization"
-}
-
-// SuppressRetry returns false.
-func (*OutputSerializationFailed) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*OutputSerializationFailed) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*OutputSerializationFailed) Class() Class {
-	return ClassTerminal
-}
+func (e *OutputSerializationFailed) LogValue() slog.Value { return logValue(e, 31) }
 
 // Error renders the message "output serialization failed: {message}".
-func (e *OutputSerializationFailed) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *OutputSerializationFailed) appendMessage(dst []byte) []byte {
-	dst = append(dst, "output serialization failed: "...)
-	dst = append(dst, e.Message...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*OutputSerializationFailed) SuppressionKey() string {
-	return ""
-}
-
-func (*OutputSerializationFailed) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *OutputSerializationFailed) Error() string { return renderText(e, 31, textMessage) }
 
 // UserMessage renders "The assistant stopped before finishing ({code}).".
 func (*OutputSerializationFailed) UserMessage() string {
 	return "The assistant stopped before finishing (output_serialization_failed)."
 }
 
-func (*OutputSerializationFailed) appendPayloadFields(dst []byte) []byte {
-	return dst
+func (e *OutputSerializationFailed) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "message", &e.Message
+	}
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *OutputSerializationFailed) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "output_serialization_failed"),
-		slog.Int("num", 4004),
-		slog.String("category", "serialization"),
-		slog.String("message", e.Message),
-	)
-}
-
-var _ TurnError = (*OutputSerializationFailed)(nil)
 
 // BudgetExhausted is the error budget_exhausted (4005) of the TurnError family, in category budget.
 //
@@ -3317,86 +1533,34 @@ type BudgetExhausted struct {
 	Max int `json:"-"`
 }
 
-func (*BudgetExhausted) isTurnError()  {}
-func (*BudgetExhausted) isCatalogued() {}
-func (*BudgetExhausted) info() *Info {
-	return &infos[32]
-}
+func (*BudgetExhausted) isTurnError()           {}
+func (*BudgetExhausted) Code() string           { return "budget_exhausted" }
+func (*BudgetExhausted) CodeNum() int           { return 4005 }
+func (*BudgetExhausted) Category() string       { return "budget" }
+func (*BudgetExhausted) SuppressRetry() bool    { return false }
+func (*BudgetExhausted) Retryable() bool        { return false }
+func (*BudgetExhausted) Class() Class           { return ClassTerminal }
+func (*BudgetExhausted) SuppressionKey() string { return "" }
 
-// Code returns "budget_exhausted".
-func (*BudgetExhausted) Code() string {
-	return "budget_exhausted"
-}
-
-// CodeNum returns 4005.
-func (*BudgetExhausted) CodeNum() int {
-	return 4005
-}
-
-// Category returns "budget".
-func (*BudgetExhausted) Category() string {
-	return "budget"
-}
-
-// SuppressRetry returns false.
-func (*BudgetExhausted) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*BudgetExhausted) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*BudgetExhausted) Class() Class {
-	return ClassTerminal
-}
+func (e *BudgetExhausted) LogValue() slog.Value { return logValue(e, 32) }
 
 // Error renders the message "budget exhausted: {used}/{max} iterations".
-func (e *BudgetExhausted) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *BudgetExhausted) appendMessage(dst []byte) []byte {
-	dst = append(dst, "budget exhausted: "...)
-	dst = strconv.AppendInt(dst, int64(e.Used), 10)
-	dst = append(dst, "/"...)
-	dst = strconv.AppendInt(dst, int64(e.Max), 10)
-	dst = append(dst, " iterations"...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*BudgetExhausted) SuppressionKey() string {
-	return ""
-}
-
-func (*BudgetExhausted) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *BudgetExhausted) Error() string { return renderText(e, 32, textMessage) }
 
 // UserMessage renders "The assistant reached its step limit for this request. Try breaking the task into smaller parts.".
 func (*BudgetExhausted) UserMessage() string {
 	return "The assistant reached its step limit for this request. Try breaking the task into smaller parts."
 }
 
-func (*BudgetExhausted) appendPayloadFields(dst []byte) []byte {
-	return dst
+func (e *BudgetExhausted) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "used", &e.Used
+	case 1:
+		return "max", &e.Max
+	}
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *BudgetExhausted) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "budget_exhausted"),
-		slog.Int("num", 4005),
-		slog.String("category", "budget"),
-		slog.Int("used", e.Used),
-		slog.Int("max", e.Max),
-	)
-}
-
-var _ TurnError = (*BudgetExhausted)(nil)
 
 // ContextLimitExceeded is the error context_limit_exceeded (4006) of the TurnError family, in category limit.
 //
@@ -3412,166 +1576,58 @@ type ContextLimitExceeded struct {
 	Limit int `json:"-"`
 }
 
-func (*ContextLimitExceeded) isTurnError()  {}
-func (*ContextLimitExceeded) isCatalogued() {}
-func (*ContextLimitExceeded) info() *Info {
-	return &infos[33]
-}
+func (*ContextLimitExceeded) isTurnError()           {}
+func (*ContextLimitExceeded) Code() string           { return "context_limit_exceeded" }
+func (*ContextLimitExceeded) CodeNum() int           { return 4006 }
+func (*ContextLimitExceeded) Category() string       { return "limit" }
+func (*ContextLimitExceeded) SuppressRetry() bool    { return false }
+func (*ContextLimitExceeded) Retryable() bool        { return false }
+func (*ContextLimitExceeded) Class() Class           { return ClassTerminal }
+func (*ContextLimitExceeded) SuppressionKey() string { return "" }
 
-// Code returns "context_limit_exceeded".
-func (*ContextLimitExceeded) Code() string {
-	return "context_limit_exceeded"
-}
-
-// CodeNum returns 4006.
-func (*ContextLimitExceeded) CodeNum() int {
-	return 4006
-}
-
-// Category returns "limit".
-func (*ContextLimitExceeded) Category() string {
-	return "limit"
-}
-
-// SuppressRetry returns false.
-func (*ContextLimitExceeded) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*ContextLimitExceeded) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*ContextLimitExceeded) Class() Class {
-	return ClassTerminal
-}
+func (e *ContextLimitExceeded) LogValue() slog.Value { return logValue(e, 33) }
 
 // Error renders the message "context limit exceeded: {used}/{limit} tokens".
-func (e *ContextLimitExceeded) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *ContextLimitExceeded) appendMessage(dst []byte) []byte {
-	dst = append(dst, "context limit exceeded: "...)
-	dst = strconv.AppendInt(dst, int64(e.Used), 10)
-	dst = append(dst, "/"...)
-	dst = strconv.AppendInt(dst, int64(e.Limit), 10)
-	dst = append(dst, " tokens"...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*ContextLimitExceeded) SuppressionKey() string {
-	return ""
-}
-
-func (*ContextLimitExceeded) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *ContextLimitExceeded) Error() string { return renderText(e, 33, textMessage) }
 
 // UserMessage renders "This conversation has become too long. Start a new conversation to continue.".
 func (*ContextLimitExceeded) UserMessage() string {
 	return "This conversation has become too long. Start a new conversation to continue."
 }
 
-func (*ContextLimitExceeded) appendPayloadFields(dst []byte) []byte {
-	return dst
+func (e *ContextLimitExceeded) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "used", &e.Used
+	case 1:
+		return "limit", &e.Limit
+	}
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *ContextLimitExceeded) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "context_limit_exceeded"),
-		slog.Int("num", 4006),
-		slog.String("category", "limit"),
-		slog.Int("used", e.Used),
-		slog.Int("limit", e.Limit),
-	)
-}
-
-var _ TurnError = (*ContextLimitExceeded)(nil)
 
 // Interrupted is the error interrupted (4007) of the TurnError family, in category interrupt.
 //
 // The user interrupted the turn.
 type Interrupted struct{}
 
-func (*Interrupted) isTurnError()  {}
-func (*Interrupted) isCatalogued() {}
-func (*Interrupted) info() *Info {
-	return &infos[34]
-}
+func (*Interrupted) isTurnError()           {}
+func (*Interrupted) Code() string           { return "interrupted" }
+func (*Interrupted) CodeNum() int           { return 4007 }
+func (*Interrupted) Category() string       { return "interrupt" }
+func (*Interrupted) SuppressRetry() bool    { return false }
+func (*Interrupted) Retryable() bool        { return false }
+func (*Interrupted) Class() Class           { return ClassTerminal }
+func (*Interrupted) SuppressionKey() string { return "" }
 
-// Code returns "interrupted".
-func (*Interrupted) Code() string {
-	return "interrupted"
-}
-
-// CodeNum returns 4007.
-func (*Interrupted) CodeNum() int {
-	return 4007
-}
-
-// Category returns "interrupt".
-func (*Interrupted) Category() string {
-	return "interrupt"
-}
-
-// SuppressRetry returns false.
-func (*Interrupted) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*Interrupted) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*Interrupted) Class() Class {
-	return ClassTerminal
-}
+func (e *Interrupted) LogValue() slog.Value { return logValue(e, 34) }
 
 // Error renders the message "interrupted by the user".
-func (*Interrupted) Error() string {
-	return "interrupted by the user"
-}
-
-func (*Interrupted) appendMessage(dst []byte) []byte {
-	dst = append(dst, "interrupted by the user"...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*Interrupted) SuppressionKey() string {
-	return ""
-}
-
-func (*Interrupted) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (*Interrupted) Error() string { return "interrupted by the user" }
 
 // UserMessage renders "Stopped.".
-func (*Interrupted) UserMessage() string {
-	return "Stopped."
-}
+func (*Interrupted) UserMessage() string { return "Stopped." }
 
-func (*Interrupted) appendPayloadFields(dst []byte) []byte {
-	return dst
-}
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (*Interrupted) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "interrupted"),
-		slog.Int("num", 4007),
-		slog.String("category", "interrupt"),
-	)
-}
-
-var _ TurnError = (*Interrupted)(nil)
+func (*Interrupted) field(int) (string, any) { return "", nil }
 
 // MaxStepsExceeded is the error max_steps_exceeded (4008) of the TurnError family, in category budget.
 //
@@ -3587,85 +1643,34 @@ type MaxStepsExceeded struct {
 	Max int `json:"-"`
 }
 
-func (*MaxStepsExceeded) isTurnError()  {}
-func (*MaxStepsExceeded) isCatalogued() {}
-func (*MaxStepsExceeded) info() *Info {
-	return &infos[35]
-}
+func (*MaxStepsExceeded) isTurnError()           {}
+func (*MaxStepsExceeded) Code() string           { return "max_steps_exceeded" }
+func (*MaxStepsExceeded) CodeNum() int           { return 4008 }
+func (*MaxStepsExceeded) Category() string       { return "budget" }
+func (*MaxStepsExceeded) SuppressRetry() bool    { return false }
+func (*MaxStepsExceeded) Retryable() bool        { return false }
+func (*MaxStepsExceeded) Class() Class           { return ClassTerminal }
+func (*MaxStepsExceeded) SuppressionKey() string { return "" }
 
-// Code returns "max_steps_exceeded".
-func (*MaxStepsExceeded) Code() string {
-	return "max_steps_exceeded"
-}
-
-// CodeNum returns 4008.
-func (*MaxStepsExceeded) CodeNum() int {
-	return 4008
-}
-
-// Category returns "budget".
-func (*MaxStepsExceeded) Category() string {
-	return "budget"
-}
-
-// SuppressRetry returns false.
-func (*MaxStepsExceeded) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*MaxStepsExceeded) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*MaxStepsExceeded) Class() Class {
-	return ClassTerminal
-}
+func (e *MaxStepsExceeded) LogValue() slog.Value { return logValue(e, 35) }
 
 // Error renders the message "step limit reached: {steps}/{max}".
-func (e *MaxStepsExceeded) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *MaxStepsExceeded) appendMessage(dst []byte) []byte {
-	dst = append(dst, "step limit reached: "...)
-	dst = strconv.AppendInt(dst, int64(e.Steps), 10)
-	dst = append(dst, "/"...)
-	dst = strconv.AppendInt(dst, int64(e.Max), 10)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*MaxStepsExceeded) SuppressionKey() string {
-	return ""
-}
-
-func (*MaxStepsExceeded) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *MaxStepsExceeded) Error() string { return renderText(e, 35, textMessage) }
 
 // UserMessage renders "The assistant stopped before finishing ({code}).".
 func (*MaxStepsExceeded) UserMessage() string {
 	return "The assistant stopped before finishing (max_steps_exceeded)."
 }
 
-func (*MaxStepsExceeded) appendPayloadFields(dst []byte) []byte {
-	return dst
+func (e *MaxStepsExceeded) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "steps", &e.Steps
+	case 1:
+		return "max", &e.Max
+	}
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *MaxStepsExceeded) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "max_steps_exceeded"),
-		slog.Int("num", 4008),
-		slog.String("category", "budget"),
-		slog.Int("steps", e.Steps),
-		slog.Int("max", e.Max),
-	)
-}
-
-var _ TurnError = (*MaxStepsExceeded)(nil)
 
 // MaxToolCallsExceeded is the error max_tool_calls_exceeded (4009) of the TurnError family, in category budget.
 //
@@ -3681,85 +1686,34 @@ type MaxToolCallsExceeded struct {
 	Max int `json:"-"`
 }
 
-func (*MaxToolCallsExceeded) isTurnError()  {}
-func (*MaxToolCallsExceeded) isCatalogued() {}
-func (*MaxToolCallsExceeded) info() *Info {
-	return &infos[36]
-}
+func (*MaxToolCallsExceeded) isTurnError()           {}
+func (*MaxToolCallsExceeded) Code() string           { return "max_tool_calls_exceeded" }
+func (*MaxToolCallsExceeded) CodeNum() int           { return 4009 }
+func (*MaxToolCallsExceeded) Category() string       { return "budget" }
+func (*MaxToolCallsExceeded) SuppressRetry() bool    { return false }
+func (*MaxToolCallsExceeded) Retryable() bool        { return false }
+func (*MaxToolCallsExceeded) Class() Class           { return ClassTerminal }
+func (*MaxToolCallsExceeded) SuppressionKey() string { return "" }
 
-// Code returns "max_tool_calls_exceeded".
-func (*MaxToolCallsExceeded) Code() string {
-	return "max_tool_calls_exceeded"
-}
-
-// CodeNum returns 4009.
-func (*MaxToolCallsExceeded) CodeNum() int {
-	return 4009
-}
-
-// Category returns "budget".
-func (*MaxToolCallsExceeded) Category() string {
-	return "budget"
-}
-
-// SuppressRetry returns false.
-func (*MaxToolCallsExceeded) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*MaxToolCallsExceeded) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*MaxToolCallsExceeded) Class() Class {
-	return ClassTerminal
-}
+func (e *MaxToolCallsExceeded) LogValue() slog.Value { return logValue(e, 36) }
 
 // Error renders the message "tool call limit reached: {calls}/{max}".
-func (e *MaxToolCallsExceeded) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *MaxToolCallsExceeded) appendMessage(dst []byte) []byte {
-	dst = append(dst, "tool call limit reached: "...)
-	dst = strconv.AppendInt(dst, int64(e.Calls), 10)
-	dst = append(dst, "/"...)
-	dst = strconv.AppendInt(dst, int64(e.Max), 10)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*MaxToolCallsExceeded) SuppressionKey() string {
-	return ""
-}
-
-func (*MaxToolCallsExceeded) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *MaxToolCallsExceeded) Error() string { return renderText(e, 36, textMessage) }
 
 // UserMessage renders "The assistant stopped before finishing ({code}).".
 func (*MaxToolCallsExceeded) UserMessage() string {
 	return "The assistant stopped before finishing (max_tool_calls_exceeded)."
 }
 
-func (*MaxToolCallsExceeded) appendPayloadFields(dst []byte) []byte {
-	return dst
+func (e *MaxToolCallsExceeded) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "calls", &e.Calls
+	case 1:
+		return "max", &e.Max
+	}
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *MaxToolCallsExceeded) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "max_tool_calls_exceeded"),
-		slog.Int("num", 4009),
-		slog.String("category", "budget"),
-		slog.Int("calls", e.Calls),
-		slog.Int("max", e.Max),
-	)
-}
-
-var _ TurnError = (*MaxToolCallsExceeded)(nil)
 
 // MaxCostExceeded is the error max_cost_exceeded (4010) of the TurnError family, in category budget.
 //
@@ -3775,85 +1729,34 @@ type MaxCostExceeded struct {
 	MaxUsd float64 `json:"-"`
 }
 
-func (*MaxCostExceeded) isTurnError()  {}
-func (*MaxCostExceeded) isCatalogued() {}
-func (*MaxCostExceeded) info() *Info {
-	return &infos[37]
-}
+func (*MaxCostExceeded) isTurnError()           {}
+func (*MaxCostExceeded) Code() string           { return "max_cost_exceeded" }
+func (*MaxCostExceeded) CodeNum() int           { return 4010 }
+func (*MaxCostExceeded) Category() string       { return "budget" }
+func (*MaxCostExceeded) SuppressRetry() bool    { return false }
+func (*MaxCostExceeded) Retryable() bool        { return false }
+func (*MaxCostExceeded) Class() Class           { return ClassTerminal }
+func (*MaxCostExceeded) SuppressionKey() string { return "" }
 
-// Code returns "max_cost_exceeded".
-func (*MaxCostExceeded) Code() string {
-	return "max_cost_exceeded"
-}
-
-// CodeNum returns 4010.
-func (*MaxCostExceeded) CodeNum() int {
-	return 4010
-}
-
-// Category returns "budget".
-func (*MaxCostExceeded) Category() string {
-	return "budget"
-}
-
-// SuppressRetry returns false.
-func (*MaxCostExceeded) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*MaxCostExceeded) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*MaxCostExceeded) Class() Class {
-	return ClassTerminal
-}
+func (e *MaxCostExceeded) LogValue() slog.Value { return logValue(e, 37) }
 
 // Error renders the message "cost limit reached: ${cost_usd} of ${max_usd}".
-func (e *MaxCostExceeded) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *MaxCostExceeded) appendMessage(dst []byte) []byte {
-	dst = append(dst, "cost limit reached: $"...)
-	dst = strconv.AppendFloat(dst, e.CostUsd, byte(0x67), -1, 64)
-	dst = append(dst, " of $"...)
-	dst = strconv.AppendFloat(dst, e.MaxUsd, byte(0x67), -1, 64)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*MaxCostExceeded) SuppressionKey() string {
-	return ""
-}
-
-func (*MaxCostExceeded) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *MaxCostExceeded) Error() string { return renderText(e, 37, textMessage) }
 
 // UserMessage renders "This request reached its spending limit and was stopped.".
 func (*MaxCostExceeded) UserMessage() string {
 	return "This request reached its spending limit and was stopped."
 }
 
-func (*MaxCostExceeded) appendPayloadFields(dst []byte) []byte {
-	return dst
+func (e *MaxCostExceeded) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "cost_usd", &e.CostUsd
+	case 1:
+		return "max_usd", &e.MaxUsd
+	}
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *MaxCostExceeded) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "max_cost_exceeded"),
-		slog.Int("num", 4010),
-		slog.String("category", "budget"),
-		slog.Float64("cost_usd", e.CostUsd),
-		slog.Float64("max_usd", e.MaxUsd),
-	)
-}
-
-var _ TurnError = (*MaxCostExceeded)(nil)
 
 // MaxWallTimeExceeded is the error max_wall_time_exceeded (4011) of the TurnError family, in category budget.
 //
@@ -3869,86 +1772,34 @@ type MaxWallTimeExceeded struct {
 	Max time.Duration `json:"-"`
 }
 
-func (*MaxWallTimeExceeded) isTurnError()  {}
-func (*MaxWallTimeExceeded) isCatalogued() {}
-func (*MaxWallTimeExceeded) info() *Info {
-	return &infos[38]
-}
+func (*MaxWallTimeExceeded) isTurnError()           {}
+func (*MaxWallTimeExceeded) Code() string           { return "max_wall_time_exceeded" }
+func (*MaxWallTimeExceeded) CodeNum() int           { return 4011 }
+func (*MaxWallTimeExceeded) Category() string       { return "budget" }
+func (*MaxWallTimeExceeded) SuppressRetry() bool    { return false }
+func (*MaxWallTimeExceeded) Retryable() bool        { return false }
+func (*MaxWallTimeExceeded) Class() Class           { return ClassTerminal }
+func (*MaxWallTimeExceeded) SuppressionKey() string { return "" }
 
-// Code returns "max_wall_time_exceeded".
-func (*MaxWallTimeExceeded) Code() string {
-	return "max_wall_time_exceeded"
-}
-
-// CodeNum returns 4011.
-func (*MaxWallTimeExceeded) CodeNum() int {
-	return 4011
-}
-
-// Category returns "budget".
-func (*MaxWallTimeExceeded) Category() string {
-	return "budget"
-}
-
-// SuppressRetry returns false.
-func (*MaxWallTimeExceeded) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*MaxWallTimeExceeded) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*MaxWallTimeExceeded) Class() Class {
-	return ClassTerminal
-}
+func (e *MaxWallTimeExceeded) LogValue() slog.Value { return logValue(e, 38) }
 
 // Error renders the message "wall time limit reached after {elapsed} (limit {max})".
-func (e *MaxWallTimeExceeded) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *MaxWallTimeExceeded) appendMessage(dst []byte) []byte {
-	dst = append(dst, "wall time limit reached after "...)
-	dst = append(dst, e.Elapsed.String()...)
-	dst = append(dst, " (limit "...)
-	dst = append(dst, e.Max.String()...)
-	dst = append(dst, ")"...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*MaxWallTimeExceeded) SuppressionKey() string {
-	return ""
-}
-
-func (*MaxWallTimeExceeded) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *MaxWallTimeExceeded) Error() string { return renderText(e, 38, textMessage) }
 
 // UserMessage renders "The assistant stopped before finishing ({code}).".
 func (*MaxWallTimeExceeded) UserMessage() string {
 	return "The assistant stopped before finishing (max_wall_time_exceeded)."
 }
 
-func (*MaxWallTimeExceeded) appendPayloadFields(dst []byte) []byte {
-	return dst
+func (e *MaxWallTimeExceeded) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "elapsed", &e.Elapsed
+	case 1:
+		return "max", &e.Max
+	}
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *MaxWallTimeExceeded) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "max_wall_time_exceeded"),
-		slog.Int("num", 4011),
-		slog.String("category", "budget"),
-		slog.Duration("elapsed", e.Elapsed),
-		slog.Duration("max", e.Max),
-	)
-}
-
-var _ TurnError = (*MaxWallTimeExceeded)(nil)
 
 // MalformedToolCall is the error malformed_tool_call (4012) of the TurnError family, in category protocol.
 //
@@ -3960,82 +1811,32 @@ type MalformedToolCall struct {
 	Message string `json:"-"`
 }
 
-func (*MalformedToolCall) isTurnError()  {}
-func (*MalformedToolCall) isCatalogued() {}
-func (*MalformedToolCall) info() *Info {
-	return &infos[39]
-}
+func (*MalformedToolCall) isTurnError()           {}
+func (*MalformedToolCall) Code() string           { return "malformed_tool_call" }
+func (*MalformedToolCall) CodeNum() int           { return 4012 }
+func (*MalformedToolCall) Category() string       { return "protocol" }
+func (*MalformedToolCall) SuppressRetry() bool    { return false }
+func (*MalformedToolCall) Retryable() bool        { return false }
+func (*MalformedToolCall) Class() Class           { return ClassTerminal }
+func (*MalformedToolCall) SuppressionKey() string { return "" }
 
-// Code returns "malformed_tool_call".
-func (*MalformedToolCall) Code() string {
-	return "malformed_tool_call"
-}
-
-// CodeNum returns 4012.
-func (*MalformedToolCall) CodeNum() int {
-	return 4012
-}
-
-// Category returns "protocol".
-func (*MalformedToolCall) Category() string {
-	return "protocol"
-}
-
-// SuppressRetry returns false.
-func (*MalformedToolCall) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*MalformedToolCall) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*MalformedToolCall) Class() Class {
-	return ClassTerminal
-}
+func (e *MalformedToolCall) LogValue() slog.Value { return logValue(e, 39) }
 
 // Error renders the message "malformed tool call from the model: {message}".
-func (e *MalformedToolCall) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *MalformedToolCall) appendMessage(dst []byte) []byte {
-	dst = append(dst, "malformed tool call from the model: "...)
-	dst = append(dst, e.Message...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*MalformedToolCall) SuppressionKey() string {
-	return ""
-}
-
-func (*MalformedToolCall) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *MalformedToolCall) Error() string { return renderText(e, 39, textMessage) }
 
 // UserMessage renders "The assistant stopped before finishing ({code}).".
 func (*MalformedToolCall) UserMessage() string {
 	return "The assistant stopped before finishing (malformed_tool_call)."
 }
 
-func (*MalformedToolCall) appendPayloadFields(dst []byte) []byte {
-	return dst
+func (e *MalformedToolCall) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "message", &e.Message
+	}
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *MalformedToolCall) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "malformed_tool_call"),
-		slog.Int("num", 4012),
-		slog.String("category", "protocol"),
-		slog.String("message", e.Message),
-	)
-}
-
-var _ TurnError = (*MalformedToolCall)(nil)
 
 // APIRefusal is the error api_refusal (4013) of the TurnError family, in category safety.
 //
@@ -4047,82 +1848,32 @@ type APIRefusal struct {
 	Message string `json:"-"`
 }
 
-func (*APIRefusal) isTurnError()  {}
-func (*APIRefusal) isCatalogued() {}
-func (*APIRefusal) info() *Info {
-	return &infos[40]
-}
+func (*APIRefusal) isTurnError()           {}
+func (*APIRefusal) Code() string           { return "api_refusal" }
+func (*APIRefusal) CodeNum() int           { return 4013 }
+func (*APIRefusal) Category() string       { return "safety" }
+func (*APIRefusal) SuppressRetry() bool    { return false }
+func (*APIRefusal) Retryable() bool        { return false }
+func (*APIRefusal) Class() Class           { return ClassTerminal }
+func (*APIRefusal) SuppressionKey() string { return "" }
 
-// Code returns "api_refusal".
-func (*APIRefusal) Code() string {
-	return "api_refusal"
-}
-
-// CodeNum returns 4013.
-func (*APIRefusal) CodeNum() int {
-	return 4013
-}
-
-// Category returns "safety".
-func (*APIRefusal) Category() string {
-	return "safety"
-}
-
-// SuppressRetry returns false.
-func (*APIRefusal) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*APIRefusal) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*APIRefusal) Class() Class {
-	return ClassTerminal
-}
+func (e *APIRefusal) LogValue() slog.Value { return logValue(e, 40) }
 
 // Error renders the message "model refused: {message}".
-func (e *APIRefusal) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *APIRefusal) appendMessage(dst []byte) []byte {
-	dst = append(dst, "model refused: "...)
-	dst = append(dst, e.Message...)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*APIRefusal) SuppressionKey() string {
-	return ""
-}
-
-func (*APIRefusal) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *APIRefusal) Error() string { return renderText(e, 40, textMessage) }
 
 // UserMessage renders "The assistant declined this request. Try rewording it.".
 func (*APIRefusal) UserMessage() string {
 	return "The assistant declined this request. Try rewording it."
 }
 
-func (*APIRefusal) appendPayloadFields(dst []byte) []byte {
-	return dst
+func (e *APIRefusal) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "message", &e.Message
+	}
+	return "", nil
 }
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *APIRefusal) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "api_refusal"),
-		slog.Int("num", 4013),
-		slog.String("category", "safety"),
-		slog.String("message", e.Message),
-	)
-}
-
-var _ TurnError = (*APIRefusal)(nil)
 
 // Internal is the error internal (4099) of the TurnError family, in category internal.
 //
@@ -4134,90 +1885,35 @@ type Internal struct {
 	Cause error `json:"-"`
 }
 
-func (*Internal) isTurnError()  {}
-func (*Internal) isCatalogued() {}
-func (*Internal) info() *Info {
-	return &infos[41]
-}
+func (*Internal) isTurnError()           {}
+func (*Internal) Code() string           { return "internal" }
+func (*Internal) CodeNum() int           { return 4099 }
+func (*Internal) Category() string       { return "internal" }
+func (*Internal) SuppressRetry() bool    { return false }
+func (*Internal) Retryable() bool        { return false }
+func (*Internal) Class() Class           { return ClassTerminal }
+func (*Internal) SuppressionKey() string { return "" }
 
-// Code returns "internal".
-func (*Internal) Code() string {
-	return "internal"
-}
-
-// CodeNum returns 4099.
-func (*Internal) CodeNum() int {
-	return 4099
-}
-
-// Category returns "internal".
-func (*Internal) Category() string {
-	return "internal"
-}
-
-// SuppressRetry returns false.
-func (*Internal) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*Internal) Retryable() bool {
-	return false
-}
-
-// Class returns ClassTerminal.
-func (*Internal) Class() Class {
-	return ClassTerminal
-}
+func (e *Internal) LogValue() slog.Value { return logValue(e, 41) }
 
 // Error renders the message "internal error: {cause}".
-func (e *Internal) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *Internal) appendMessage(dst []byte) []byte {
-	dst = append(dst, "internal error: "...)
-	dst = appendError(dst, e.Cause)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*Internal) SuppressionKey() string {
-	return ""
-}
-
-func (*Internal) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
+func (e *Internal) Error() string { return renderText(e, 41, textMessage) }
 
 // UserMessage renders "Something went wrong inside the assistant. Please try again; if it keeps happening, report it.".
 func (*Internal) UserMessage() string {
 	return "Something went wrong inside the assistant. Please try again; if it keeps happening, report it."
 }
 
-func (*Internal) appendPayloadFields(dst []byte) []byte {
-	return dst
-}
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *Internal) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "internal"),
-		slog.Int("num", 4099),
-		slog.String("category", "internal"),
-		slog.Any("cause", e.Cause),
-	)
-}
-
 // Unwrap returns the cause, Cause.
-func (e *Internal) Unwrap() error {
-	if e.Cause == nil {
-		return nil
-	}
-	return e.Cause
-}
+func (e *Internal) Unwrap() error { return e.Cause }
 
-var _ TurnError = (*Internal)(nil)
+func (e *Internal) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "cause", &e.Cause
+	}
+	return "", nil
+}
 
 // RuntimeWarning is implemented by the errors of the RuntimeWarning family; no type outside this package implements it.
 //
@@ -4244,11 +1940,7 @@ type RuntimeWarning interface {
 }
 
 // AsRuntimeWarning returns the first RuntimeWarning in err's chain, as errors.As finds it.
-func AsRuntimeWarning(err error) (RuntimeWarning, bool) {
-	var target RuntimeWarning
-	ok := errors.As(err, &target)
-	return target, ok
-}
+func AsRuntimeWarning(err error) (RuntimeWarning, bool) { return asChain[RuntimeWarning](err) }
 
 // MemoryUnavailable is the error memory_unavailable (5001) of the RuntimeWarning family, in category infrastructure.
 //
@@ -4264,93 +1956,33 @@ type MemoryUnavailable struct {
 	Cause error `json:"-"`
 }
 
-func (*MemoryUnavailable) isRuntimeWarning() {}
-func (*MemoryUnavailable) isCatalogued()     {}
-func (*MemoryUnavailable) info() *Info {
-	return &infos[42]
-}
+func (*MemoryUnavailable) isRuntimeWarning()      {}
+func (*MemoryUnavailable) Code() string           { return "memory_unavailable" }
+func (*MemoryUnavailable) CodeNum() int           { return 5001 }
+func (*MemoryUnavailable) Category() string       { return "infrastructure" }
+func (*MemoryUnavailable) SuppressRetry() bool    { return false }
+func (*MemoryUnavailable) Retryable() bool        { return false }
+func (*MemoryUnavailable) Class() Class           { return ClassNonFatal }
+func (*MemoryUnavailable) SuppressionKey() string { return "" }
 
-// Code returns "memory_unavailable".
-func (*MemoryUnavailable) Code() string {
-	return "memory_unavailable"
-}
-
-// CodeNum returns 5001.
-func (*MemoryUnavailable) CodeNum() int {
-	return 5001
-}
-
-// Category returns "infrastructure".
-func (*MemoryUnavailable) Category() string {
-	return "infrastructure"
-}
-
-// SuppressRetry returns false.
-func (*MemoryUnavailable) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*MemoryUnavailable) Retryable() bool {
-	return false
-}
-
-// Class returns ClassNonFatal.
-func (*MemoryUnavailable) Class() Class {
-	return ClassNonFatal
-}
+func (e *MemoryUnavailable) UserMessage() string  { return e.Error() }
+func (e *MemoryUnavailable) LogValue() slog.Value { return logValue(e, 42) }
 
 // Error renders the message "memory {operation} failed, continuing without it: {cause}".
-func (e *MemoryUnavailable) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *MemoryUnavailable) appendMessage(dst []byte) []byte {
-	dst = append(dst, "memory "...)
-	dst = append(dst, e.Operation...)
-	dst = append(dst, " failed, continuing without it: "...)
-	dst = appendError(dst, e.Cause)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*MemoryUnavailable) SuppressionKey() string {
-	return ""
-}
-
-func (*MemoryUnavailable) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
-
-// UserMessage returns the message: the catalogue gives no separate user-facing text.
-func (e *MemoryUnavailable) UserMessage() string {
-	return e.Error()
-}
-
-func (*MemoryUnavailable) appendPayloadFields(dst []byte) []byte {
-	return dst
-}
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *MemoryUnavailable) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "memory_unavailable"),
-		slog.Int("num", 5001),
-		slog.String("category", "infrastructure"),
-		slog.String("operation", e.Operation),
-		slog.Any("cause", e.Cause),
-	)
-}
+func (e *MemoryUnavailable) Error() string { return renderText(e, 42, textMessage) }
 
 // Unwrap returns the cause, Cause.
-func (e *MemoryUnavailable) Unwrap() error {
-	if e.Cause == nil {
-		return nil
-	}
-	return e.Cause
-}
+func (e *MemoryUnavailable) Unwrap() error { return e.Cause }
 
-var _ RuntimeWarning = (*MemoryUnavailable)(nil)
+func (e *MemoryUnavailable) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "operation", &e.Operation
+	case 1:
+		return "cause", &e.Cause
+	}
+	return "", nil
+}
 
 // TelemetryExportFailed is the error telemetry_export_failed (5002) of the RuntimeWarning family, in category infrastructure.
 //
@@ -4366,93 +1998,33 @@ type TelemetryExportFailed struct {
 	Cause error `json:"-"`
 }
 
-func (*TelemetryExportFailed) isRuntimeWarning() {}
-func (*TelemetryExportFailed) isCatalogued()     {}
-func (*TelemetryExportFailed) info() *Info {
-	return &infos[43]
-}
+func (*TelemetryExportFailed) isRuntimeWarning()      {}
+func (*TelemetryExportFailed) Code() string           { return "telemetry_export_failed" }
+func (*TelemetryExportFailed) CodeNum() int           { return 5002 }
+func (*TelemetryExportFailed) Category() string       { return "infrastructure" }
+func (*TelemetryExportFailed) SuppressRetry() bool    { return false }
+func (*TelemetryExportFailed) Retryable() bool        { return false }
+func (*TelemetryExportFailed) Class() Class           { return ClassNonFatal }
+func (*TelemetryExportFailed) SuppressionKey() string { return "" }
 
-// Code returns "telemetry_export_failed".
-func (*TelemetryExportFailed) Code() string {
-	return "telemetry_export_failed"
-}
-
-// CodeNum returns 5002.
-func (*TelemetryExportFailed) CodeNum() int {
-	return 5002
-}
-
-// Category returns "infrastructure".
-func (*TelemetryExportFailed) Category() string {
-	return "infrastructure"
-}
-
-// SuppressRetry returns false.
-func (*TelemetryExportFailed) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns false.
-func (*TelemetryExportFailed) Retryable() bool {
-	return false
-}
-
-// Class returns ClassNonFatal.
-func (*TelemetryExportFailed) Class() Class {
-	return ClassNonFatal
-}
+func (e *TelemetryExportFailed) UserMessage() string  { return e.Error() }
+func (e *TelemetryExportFailed) LogValue() slog.Value { return logValue(e, 43) }
 
 // Error renders the message "telemetry export via {exporter} failed: {cause}".
-func (e *TelemetryExportFailed) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *TelemetryExportFailed) appendMessage(dst []byte) []byte {
-	dst = append(dst, "telemetry export via "...)
-	dst = append(dst, e.Exporter...)
-	dst = append(dst, " failed: "...)
-	dst = appendError(dst, e.Cause)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*TelemetryExportFailed) SuppressionKey() string {
-	return ""
-}
-
-func (*TelemetryExportFailed) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
-
-// UserMessage returns the message: the catalogue gives no separate user-facing text.
-func (e *TelemetryExportFailed) UserMessage() string {
-	return e.Error()
-}
-
-func (*TelemetryExportFailed) appendPayloadFields(dst []byte) []byte {
-	return dst
-}
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *TelemetryExportFailed) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "telemetry_export_failed"),
-		slog.Int("num", 5002),
-		slog.String("category", "infrastructure"),
-		slog.String("exporter", e.Exporter),
-		slog.Any("cause", e.Cause),
-	)
-}
+func (e *TelemetryExportFailed) Error() string { return renderText(e, 43, textMessage) }
 
 // Unwrap returns the cause, Cause.
-func (e *TelemetryExportFailed) Unwrap() error {
-	if e.Cause == nil {
-		return nil
-	}
-	return e.Cause
-}
+func (e *TelemetryExportFailed) Unwrap() error { return e.Cause }
 
-var _ RuntimeWarning = (*TelemetryExportFailed)(nil)
+func (e *TelemetryExportFailed) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "exporter", &e.Exporter
+	case 1:
+		return "cause", &e.Cause
+	}
+	return "", nil
+}
 
 // QueuePushFailed is the error queue_push_failed (5003) of the RuntimeWarning family, in category infrastructure.
 //
@@ -4468,93 +2040,33 @@ type QueuePushFailed struct {
 	Cause error `json:"-"`
 }
 
-func (*QueuePushFailed) isRuntimeWarning() {}
-func (*QueuePushFailed) isCatalogued()     {}
-func (*QueuePushFailed) info() *Info {
-	return &infos[44]
-}
+func (*QueuePushFailed) isRuntimeWarning()      {}
+func (*QueuePushFailed) Code() string           { return "queue_push_failed" }
+func (*QueuePushFailed) CodeNum() int           { return 5003 }
+func (*QueuePushFailed) Category() string       { return "infrastructure" }
+func (*QueuePushFailed) SuppressRetry() bool    { return false }
+func (*QueuePushFailed) Retryable() bool        { return true }
+func (*QueuePushFailed) Class() Class           { return ClassRetryable }
+func (*QueuePushFailed) SuppressionKey() string { return "" }
 
-// Code returns "queue_push_failed".
-func (*QueuePushFailed) Code() string {
-	return "queue_push_failed"
-}
-
-// CodeNum returns 5003.
-func (*QueuePushFailed) CodeNum() int {
-	return 5003
-}
-
-// Category returns "infrastructure".
-func (*QueuePushFailed) Category() string {
-	return "infrastructure"
-}
-
-// SuppressRetry returns false.
-func (*QueuePushFailed) SuppressRetry() bool {
-	return false
-}
-
-// Retryable returns true.
-func (*QueuePushFailed) Retryable() bool {
-	return true
-}
-
-// Class returns ClassRetryable.
-func (*QueuePushFailed) Class() Class {
-	return ClassRetryable
-}
+func (e *QueuePushFailed) UserMessage() string  { return e.Error() }
+func (e *QueuePushFailed) LogValue() slog.Value { return logValue(e, 44) }
 
 // Error renders the message "push to queue {queue} failed: {cause}".
-func (e *QueuePushFailed) Error() string {
-	return string(e.appendMessage(nil))
-}
-
-func (e *QueuePushFailed) appendMessage(dst []byte) []byte {
-	dst = append(dst, "push to queue "...)
-	dst = append(dst, e.Queue...)
-	dst = append(dst, " failed: "...)
-	dst = appendError(dst, e.Cause)
-	return dst
-}
-
-// SuppressionKey returns "": repeats of this error are not grouped.
-func (*QueuePushFailed) SuppressionKey() string {
-	return ""
-}
-
-func (*QueuePushFailed) appendSuppressionKey(dst []byte) []byte {
-	return dst
-}
-
-// UserMessage returns the message: the catalogue gives no separate user-facing text.
-func (e *QueuePushFailed) UserMessage() string {
-	return e.Error()
-}
-
-func (*QueuePushFailed) appendPayloadFields(dst []byte) []byte {
-	return dst
-}
-
-// LogValue logs the error as a group of its code, number, category and fields.
-func (e *QueuePushFailed) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("code", "queue_push_failed"),
-		slog.Int("num", 5003),
-		slog.String("category", "infrastructure"),
-		slog.String("queue", e.Queue),
-		slog.Any("cause", e.Cause),
-	)
-}
+func (e *QueuePushFailed) Error() string { return renderText(e, 44, textMessage) }
 
 // Unwrap returns the cause, Cause.
-func (e *QueuePushFailed) Unwrap() error {
-	if e.Cause == nil {
-		return nil
-	}
-	return e.Cause
-}
+func (e *QueuePushFailed) Unwrap() error { return e.Cause }
 
-var _ RuntimeWarning = (*QueuePushFailed)(nil)
+func (e *QueuePushFailed) field(i int) (string, any) {
+	switch i {
+	case 0:
+		return "queue", &e.Queue
+	case 1:
+		return "cause", &e.Cause
+	}
+	return "", nil
+}
 
 // infos describes every variant, sorted by Num.
 var infos = [...]Info{
@@ -4605,8 +2117,65 @@ var infos = [...]Info{
 	{Name: "QueuePushFailed", Family: "RuntimeWarning", Code: "queue_push_failed", Num: 5003, Category: "infrastructure", Class: ClassRetryable, Retryable: true, Message: "push to queue {queue} failed: {cause}", Doc: "Pushing a job onto the work queue failed; retry with backoff."},
 }
 
-// byCode holds indexes into infos, sorted by Code.
-var byCode = [...]uint16{40, 14, 32, 6, 20, 17, 7, 24, 19, 33, 23, 5, 29, 30, 41, 34, 1, 15, 18, 28, 39, 37, 35, 36, 38, 42, 22, 16, 13, 25, 27, 31, 4, 8, 21, 12, 44, 10, 26, 11, 43, 9, 0, 3, 2}
+// byCode is a hash table of the codes for Lookup: slot codeHash(code) mod
+// its size, or the first free slot after it, holds 1 + the code's index in
+// infos; 0 marks a free slot.
+var byCode = [128]uint16{
+	37, 0, 0, 0, 0, 33, 0, 0, 19, 20, 21, 30, 0, 0, 0, 0, 25, 0, 0, 14, 44, 0, 0, 0, 0, 0, 42, 0, 0, 0, 0, 0,
+	0, 23, 0, 6, 24, 38, 0, 27, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 4, 0, 0, 0, 5, 0, 0, 35, 0, 0, 15, 0, 0, 0,
+	0, 0, 0, 10, 3, 8, 0, 0, 0, 0, 41, 0, 28, 16, 34, 0, 0, 17, 45, 11, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 13, 12,
+	31, 0, 26, 40, 0, 0, 0, 0, 29, 36, 0, 0, 0, 0, 18, 43, 0, 0, 1, 0, 22, 0, 0, 0, 32, 39, 9, 0, 0, 0, 0, 0,
+}
+
+// textTable holds what the runtime renders each variant's texts and payload
+// from, in the order of infos (see variantTexts).
+var textTable = [...]variantTexts{
+	{"Unknown tool: \x00\x00 (available: \x00\x01)", "", "", "", "{\"type\":\"tool_error\",\"category\":\"resolution\",\"code\":\"tool_not_found\",\"code_num\":1001,\"error\":\"", ""},
+	{"Invalid arguments for \x00\x00: \x00\x01", "", "", "\x00", "{\"type\":\"tool_error\",\"category\":\"arguments\",\"code\":\"invalid_arguments\",\"code_num\":1002,\"error\":\"", ",\"usage_hint\":\"Send every required field of the tool's schema with the type the schema gives.\""},
+	{"Tool \x00\x00 unavailable: \x00\x01", "\x00\x00:tool_unavailable", "", "\x00", "{\"type\":\"tool_error\",\"category\":\"availability\",\"code\":\"tool_unavailable\",\"code_num\":1003,\"error\":\"", ""},
+	{"Execution timeout after \x00\x01s: \x00\x00", "", "", "\x00", "{\"type\":\"tool_error\",\"category\":\"timeout\",\"code\":\"tool_timeout\",\"code_num\":1004,\"error\":\"", ""},
+	{"Permission denied: \x00\x00", "permission_denied", "", "", "{\"type\":\"tool_error\",\"category\":\"permission\",\"code\":\"permission_denied\",\"code_num\":1005,\"error\":\"", ""},
+	{"Execution failed in \x00\x00: \x00\x01", "", "", "\x00", "{\"type\":\"tool_error\",\"category\":\"execution\",\"code\":\"execution_failed\",\"code_num\":1006,\"error\":\"", ""},
+	{"Capability \x00\x01 denied for \x00\x00: \x00\x02", "\x00\x00:capability_denied", "", "\x00", "{\"type\":\"tool_error\",\"category\":\"capability\",\"code\":\"capability_denied\",\"code_num\":1007,\"error\":\"", ",\"suggested_tool\":\"clarify\",\"suggested_action\":\"Ask the user to grant the missing permission in the system settings, then retry once.\""},
+	{"Content mismatch in \x00\x01: \x00\x02", "\x00\x00:content_mismatch:\x00\x01", "", "\x00", "{\"type\":\"tool_error\",\"category\":\"content\",\"code\":\"content_mismatch\",\"code_num\":1008,\"error\":\"", ",\"usage_hint\":\"Read the file again and copy the text to replace from its current contents.\""},
+	{"Policy \x00\x01 denied \x00\x00: \x00\x02", "\x00\x00:policy_denied", "", "\x00", "{\"type\":\"tool_error\",\"category\":\"policy\",\"code\":\"policy_denied\",\"code_num\":1009,\"error\":\"", ""},
+	{"\x00\x00", "", "", "", "{\"type\":\"tool_error\",\"category\":\"other\",\"code\":\"tool_error\",\"code_num\":1099,\"error\":\"", ""},
+	{"provider \x00\x00 rate limited the request; retry after \x00\x01", "", "", "", "", ""},
+	{"provider \x00\x00 returned HTTP \x00\x01: \x00\x02", "", "", "", "", ""},
+	{"request to \x00\x00 timed out after \x00\x01", "", "", "", "", ""},
+	{"cannot reach provider \x00\x00: \x00\x01", "", "", "", "", ""},
+	{"provider \x00\x00 rejected the credentials (HTTP \x00\x01): \x00\x02", "", "", "", "", ""},
+	{"provider \x00\x00 rejected the request (HTTP \x00\x01): \x00\x02", "", "", "", "", ""},
+	{"provider \x00\x00 has no model \x00\x01", "", "", "", "", ""},
+	{"provider \x00\x00 blocked the content: \x00\x01", "", "", "", "", ""},
+	{"invalid response from provider \x00\x00: \x00\x01", "", "", "", "", ""},
+	{"input of \x00\x00 tokens exceeds the \x00\x01-token context window", "", "", "", "", ""},
+	{"circuit breaker open for provider \x00\x00", "", "", "", "", ""},
+	{"provider \x00\x00 is not configured", "", "", "", "", ""},
+	{"model call failed in operator \x00\x00: \x00\x01", "", "", "", "", ""},
+	{"dispatch to operator \x00\x00 failed: \x00\x01", "", "", "", "", ""},
+	{"context assembly failed: \x00\x00", "", "", "", "", ""},
+	{"operator budget exceeded: \x00\x00", "", "", "", "", ""},
+	{"operator stopped for safety: \x00\x00", "", "", "", "", ""},
+	{"operator failed: \x00\x00", "", "", "", "", ""},
+	{"LLM call failed: \x00\x00", "", "", "", "", ""},
+	{"hook \x00\x00 aborted the turn: \x00\x01", "", "", "", "", ""},
+	{"input failed validation: \x00\x00", "", "", "", "", ""},
+	{"output serialization failed: \x00\x00", "", "", "", "", ""},
+	{"budget exhausted: \x00\x00/\x00\x01 iterations", "", "", "", "", ""},
+	{"context limit exceeded: \x00\x00/\x00\x01 tokens", "", "", "", "", ""},
+	{"interrupted by the user", "", "", "", "", ""},
+	{"step limit reached: \x00\x00/\x00\x01", "", "", "", "", ""},
+	{"tool call limit reached: \x00\x00/\x00\x01", "", "", "", "", ""},
+	{"cost limit reached: $\x00\x00 of $\x00\x01", "", "", "", "", ""},
+	{"wall time limit reached after \x00\x00 (limit \x00\x01)", "", "", "", "", ""},
+	{"malformed tool call from the model: \x00\x00", "", "", "", "", ""},
+	{"model refused: \x00\x00", "", "", "", "", ""},
+	{"internal error: \x00\x00", "", "", "", "", ""},
+	{"memory \x00\x00 failed, continuing without it: \x00\x01", "", "", "", "", ""},
+	{"telemetry export via \x00\x00 failed: \x00\x01", "", "", "", "", ""},
+	{"push to queue \x00\x00 failed: \x00\x01", "", "", "", "", ""},
+}
 
 // LookupHTTPStatus returns the entry that stands for an HTTP status, if any.
 func LookupHTTPStatus(status int) (Info, bool) {
@@ -4625,36 +2194,52 @@ func LookupHTTPStatus(status int) (Info, bool) {
 	return Info{}, false
 }
 
-// decodeVariant rebuilds the variant with the given code from its payload.
-func decodeVariant(code string, data []byte) (variant, error) {
-	switch code {
-	case "tool_not_found":
-		return &ToolNotFound{}, nil
-	case "invalid_arguments":
-		v := &InvalidArguments{}
-		return v, json.Unmarshal(data, v)
-	case "tool_unavailable":
-		v := &ToolUnavailable{}
-		return v, json.Unmarshal(data, v)
-	case "tool_timeout":
-		v := &ToolTimeout{}
-		return v, json.Unmarshal(data, v)
-	case "permission_denied":
-		return &PermissionDenied{}, nil
-	case "execution_failed":
-		v := &ExecutionFailed{}
-		return v, json.Unmarshal(data, v)
-	case "capability_denied":
-		v := &CapabilityDenied{}
-		return v, json.Unmarshal(data, v)
-	case "content_mismatch":
-		v := &ContentMismatch{}
-		return v, json.Unmarshal(data, v)
-	case "policy_denied":
-		v := &PolicyDenied{}
-		return v, json.Unmarshal(data, v)
-	case "tool_error":
-		return &OtherToolError{}, nil
-	}
-	return nil, nil
+// variantTypes holds a nil pointer to each variant's type, in the order of
+// infos.
+var variantTypes = [...]any{
+	(*ToolNotFound)(nil),
+	(*InvalidArguments)(nil),
+	(*ToolUnavailable)(nil),
+	(*ToolTimeout)(nil),
+	(*PermissionDenied)(nil),
+	(*ExecutionFailed)(nil),
+	(*CapabilityDenied)(nil),
+	(*ContentMismatch)(nil),
+	(*PolicyDenied)(nil),
+	(*OtherToolError)(nil),
+	(*RateLimited)(nil),
+	(*ServerError)(nil),
+	(*ProviderTimeout)(nil),
+	(*NetworkError)(nil),
+	(*AuthFailed)(nil),
+	(*InvalidRequest)(nil),
+	(*ModelNotFound)(nil),
+	(*ContentBlocked)(nil),
+	(*InvalidResponse)(nil),
+	(*ContextLengthExceeded)(nil),
+	(*CircuitOpen)(nil),
+	(*ProviderNotConfigured)(nil),
+	(*ModelCallFailed)(nil),
+	(*DispatchFailed)(nil),
+	(*ContextAssemblyFailed)(nil),
+	(*OperatorBudgetExceeded)(nil),
+	(*SafetyViolation)(nil),
+	(*OtherOperatorError)(nil),
+	(*LLMFailed)(nil),
+	(*HookAborted)(nil),
+	(*InputInvalid)(nil),
+	(*OutputSerializationFailed)(nil),
+	(*BudgetExhausted)(nil),
+	(*ContextLimitExceeded)(nil),
+	(*Interrupted)(nil),
+	(*MaxStepsExceeded)(nil),
+	(*MaxToolCallsExceeded)(nil),
+	(*MaxCostExceeded)(nil),
+	(*MaxWallTimeExceeded)(nil),
+	(*MalformedToolCall)(nil),
+	(*APIRefusal)(nil),
+	(*Internal)(nil),
+	(*MemoryUnavailable)(nil),
+	(*TelemetryExportFailed)(nil),
+	(*QueuePushFailed)(nil),
 }

@@ -3,10 +3,14 @@
 package agenterr
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"math"
+	"reflect"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 )
@@ -75,6 +79,28 @@ func (c Class) String() string {
 	return "unknown"
 }
 
+// variantTexts holds what the runtime renders a variant's texts and
+// payload from; the generated textTable holds one for each entry of
+// infos. The templates have the code filled in and each other placeholder
+// written as a NUL byte followed by the byte of the field's position
+// (catalogue text holds no control characters).
+type variantTexts struct {
+	message, key, user string // user only when it uses fields
+	fields             string // the positions of the payload fields, a byte each
+	// head and hints are the JSON of the payload up to the opening quote
+	// of "error", and of its static hints.
+	head, hints string
+}
+
+// textPart names a template of a variant.
+type textPart uint8
+
+const (
+	textMessage textPart = iota
+	textKey
+	textUser
+)
+
 // catalogued is implemented by every error of the catalogue and by
 // *RemoteError; the unexported method keeps other types out.
 type catalogued interface {
@@ -84,16 +110,17 @@ type catalogued interface {
 	Retryable() bool
 	Class() Class
 	UserMessage() string
-	isCatalogued()
+	// field returns the name of the i-th field and a pointer to it, or nil
+	// past the last one.
+	field(i int) (string, any)
 }
 
 // variant is implemented by every generated variant type.
 type variant interface {
 	catalogued
-	info() *Info
-	appendMessage(dst []byte) []byte
-	appendSuppressionKey(dst []byte) []byte
-	appendPayloadFields(dst []byte) []byte
+	Category() string
+	SuppressionKey() string
+	LogValue() slog.Value
 }
 
 // find returns the first error of the catalogue in err's chain, following
@@ -119,6 +146,213 @@ func find(err error) catalogued {
 		}
 	}
 	return nil
+}
+
+// retryableOf is Retryable of a variant whose cause decides: the cause's,
+// or def when the cause is not an error of the catalogue.
+func retryableOf(cause error, def bool) bool {
+	if c := find(cause); c != nil {
+		return c.Retryable()
+	}
+	return def
+}
+
+// classOf is Class of a variant whose cause decides whether it is
+// retryable: ClassRetryable when it is, otherwise def.
+func classOf(retryable bool, def Class) Class {
+	if retryable {
+		return ClassRetryable
+	}
+	return def
+}
+
+// asChain returns the first error in err's chain that is a T, or that an As
+// method turns into one, as errors.As(err, &target) does, but without
+// reflection and, unless an As method is called, without allocating.
+func asChain[T any](err error) (T, bool) {
+	var zero T
+	for err != nil {
+		if t, ok := err.(T); ok {
+			return t, true
+		}
+		if x, ok := err.(interface{ As(any) bool }); ok {
+			var t T
+			if x.As(&t) {
+				return t, true
+			}
+		}
+		switch u := err.(type) {
+		case interface{ Unwrap() error }:
+			err = u.Unwrap()
+		case interface{ Unwrap() []error }:
+			for _, e := range u.Unwrap() {
+				if t, ok := asChain[T](e); ok {
+					return t, true
+				}
+			}
+			return zero, false
+		default:
+			return zero, false
+		}
+	}
+	return zero, false
+}
+
+// renderText renders a template of e, the variant infos[i].
+func renderText(e catalogued, i int, part textPart) string {
+	return string(appendText(nil, e, i, part))
+}
+
+// appendText appends a template of e, the variant infos[i], rendered, to dst.
+func appendText(dst []byte, e catalogued, i int, part textPart) []byte {
+	switch part {
+	case textMessage:
+		return appendTemplate(dst, e, textTable[i].message)
+	case textKey:
+		return appendTemplate(dst, e, textTable[i].key)
+	}
+	return appendTemplate(dst, e, textTable[i].user)
+}
+
+// appendTemplate appends the template t (see variantTexts), rendered with
+// e's fields, to dst.
+func appendTemplate(dst []byte, e catalogued, t string) []byte {
+	for {
+		j := strings.IndexByte(t, 0)
+		if j < 0 || j+1 >= len(t) {
+			return append(dst, t...)
+		}
+		_, p := e.field(int(t[j+1]))
+		dst = appendField(append(dst, t[:j]...), p)
+		t = t[j+2:]
+	}
+}
+
+// appendField appends the field p points to as fmt's %v formats it.
+func appendField(dst []byte, p any) []byte {
+	switch p := p.(type) {
+	case *string:
+		return append(dst, *p...)
+	case *bool:
+		return strconv.AppendBool(dst, *p)
+	case *int:
+		return strconv.AppendInt(dst, int64(*p), 10)
+	case *int64:
+		return strconv.AppendInt(dst, *p, 10)
+	case *uint64:
+		return strconv.AppendUint(dst, *p, 10)
+	case *float64:
+		return strconv.AppendFloat(dst, *p, 'g', -1, 64)
+	case *time.Duration:
+		return append(dst, p.String()...)
+	case *[]string:
+		return appendList(dst, *p)
+	case *error:
+		return appendError(dst, *p)
+	}
+	return appendError(dst, causeOf(p))
+}
+
+// causeOf reads a field whose type is a family of the catalogue, through
+// reflect but without allocating.
+func causeOf(p any) error {
+	err, _ := reflect.ValueOf(p).Elem().Interface().(error)
+	return err
+}
+
+// appendFields appends the payload fields of e, those at the positions
+// the bytes of fields give, as members of a JSON object, each with a
+// leading comma, leaving out zero values as omitempty does.
+func appendFields(dst []byte, e catalogued, fields string) []byte {
+	for k := 0; k < len(fields); k++ {
+		name, p := e.field(int(fields[k]))
+		switch p := p.(type) {
+		case *string:
+			if *p != "" {
+				dst = appendString(appendKey(dst, name), *p)
+			}
+		case *bool:
+			if *p {
+				dst = append(appendKey(dst, name), "true"...)
+			}
+		case *int:
+			if *p != 0 {
+				dst = strconv.AppendInt(appendKey(dst, name), int64(*p), 10)
+			}
+		case *int64:
+			if *p != 0 {
+				dst = strconv.AppendInt(appendKey(dst, name), *p, 10)
+			}
+		case *time.Duration:
+			if *p != 0 {
+				dst = strconv.AppendInt(appendKey(dst, name), int64(*p), 10)
+			}
+		case *uint64:
+			if *p != 0 {
+				dst = strconv.AppendUint(appendKey(dst, name), *p, 10)
+			}
+		case *float64:
+			if *p != 0 {
+				dst = appendFloat(appendKey(dst, name), *p)
+			}
+		case *[]string:
+			if len(*p) > 0 {
+				dst = appendStrings(appendKey(dst, name), *p)
+			}
+		}
+	}
+	return dst
+}
+
+// appendKey appends a comma and the key of an object member. Field names
+// are snake_case, so they need no escaping.
+func appendKey(dst []byte, name string) []byte {
+	dst = append(dst, `,"`...)
+	dst = append(dst, name...)
+	return append(dst, `":`...)
+}
+
+// logValue is LogValue of e, the variant infos[i]: a group of its code,
+// number, category and fields.
+func logValue(e catalogued, i int) slog.Value {
+	in := &infos[i]
+	n := 0
+	for {
+		if _, p := e.field(n); p == nil {
+			break
+		}
+		n++
+	}
+	attrs := make([]slog.Attr, 0, 3+n)
+	attrs = append(attrs, slog.String("code", in.Code), slog.Int("num", in.Num), slog.String("category", in.Category))
+	for k := 0; k < n; k++ {
+		name, p := e.field(k)
+		var a slog.Attr
+		switch p := p.(type) {
+		case *string:
+			a = slog.String(name, *p)
+		case *bool:
+			a = slog.Bool(name, *p)
+		case *int:
+			a = slog.Int(name, *p)
+		case *int64:
+			a = slog.Int64(name, *p)
+		case *uint64:
+			a = slog.Uint64(name, *p)
+		case *float64:
+			a = slog.Float64(name, *p)
+		case *time.Duration:
+			a = slog.Duration(name, *p)
+		case *[]string:
+			a = slog.Any(name, *p)
+		case *error:
+			a = slog.Any(name, *p)
+		default:
+			a = slog.Any(name, causeOf(p))
+		}
+		attrs = append(attrs, a)
+	}
+	return slog.GroupValue(attrs...)
 }
 
 // CodeOf returns the code of the first error of the catalogue in err's
@@ -186,19 +420,39 @@ func RetryAfterOf(err error) (time.Duration, bool) {
 // Lookup returns the entry with the given code. Reserved and unknown codes
 // are not found.
 func Lookup(code string) (Info, bool) {
-	lo, hi := 0, len(byCode)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if infos[byCode[m]].Code < code {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	if lo < len(byCode) && infos[byCode[lo]].Code == code {
-		return infos[byCode[lo]], true
+	if i, ok := lookupCode(code); ok {
+		return infos[i], true
 	}
 	return Info{}, false
+}
+
+// lookupCode returns the position in infos of the entry with the given code.
+func lookupCode(code string) (int, bool) {
+	mask := uint32(len(byCode) - 1)
+	for j := codeHash(code); ; j++ {
+		k := byCode[j&mask]
+		if k == 0 {
+			return 0, false
+		}
+		if infos[k-1].Code == code {
+			return int(k - 1), true
+		}
+	}
+}
+
+// codeHash is the hash byCode is built with: a multiplicative hash of the
+// length and the bytes, four at a time.
+func codeHash(s string) uint32 {
+	const k = 0x9E3779B1
+	h := uint32(len(s)) * k
+	i := 0
+	for ; i+4 <= len(s); i += 4 {
+		h = (h ^ (uint32(s[i]) | uint32(s[i+1])<<8 | uint32(s[i+2])<<16 | uint32(s[i+3])<<24)) * k
+	}
+	for ; i < len(s); i++ {
+		h = (h ^ uint32(s[i])) * k
+	}
+	return h ^ h>>16
 }
 
 // LookupNum returns the entry with the given number. Reserved and unknown
@@ -248,13 +502,16 @@ type Payload struct {
 	RequiredFields []string
 	UsageHint      string
 
-	// fields writes the variant's payload fields; nil for a payload decoded
-	// from an unknown code.
+	// fields is the variant whose payload fields the payload carries, nil
+	// for a payload decoded from an unknown code; index is its entry in
+	// infos.
 	fields variant
+	index  int
 }
 
-func newPayload(e variant) *Payload {
-	in := e.info()
+// newPayload is LLMPayload of e, the variant infos[i].
+func newPayload(e variant, i int) *Payload {
+	in := &infos[i]
 	return &Payload{
 		Type:            in.PayloadType,
 		Category:        in.Category,
@@ -263,11 +520,12 @@ func newPayload(e variant) *Payload {
 		Error:           e.Error(),
 		Retryable:       e.Retryable(),
 		SuppressRetry:   in.SuppressRetry,
-		SuppressionKey:  string(e.appendSuppressionKey(nil)),
+		SuppressionKey:  e.SuppressionKey(),
 		SuggestedTool:   in.SuggestedTool,
 		SuggestedAction: in.SuggestedAction,
 		UsageHint:       in.UsageHint,
 		fields:          e,
+		index:           i,
 	}
 }
 
@@ -298,7 +556,7 @@ func (p *Payload) AppendJSON(dst []byte) []byte {
 		dst = appendString(dst, p.SuppressionKey)
 	}
 	if p.fields != nil {
-		dst = p.fields.appendPayloadFields(dst)
+		dst = appendFields(dst, p.fields, textTable[p.index].fields)
 	}
 	return appendHints(dst, p.SuggestedTool, p.SuggestedAction, p.RequiredFields, p.UsageHint)
 }
@@ -324,62 +582,106 @@ func appendHints(dst []byte, tool, action string, required []string, hint string
 	return append(dst, '}')
 }
 
-// appendPayload is AppendLLMPayload without building a Payload: the
-// message and suppression key are rendered straight into dst and escaped in
-// place, so encoding allocates nothing beyond growing dst. Codes, categories
-// and payload types are plain ASCII by the catalogue's rules and need no
-// escaping.
-func appendPayload(dst []byte, e variant) []byte {
-	in := e.info()
-	dst = append(dst, `{"type":"`...)
-	dst = append(dst, in.PayloadType...)
-	dst = append(dst, `","category":"`...)
-	dst = append(dst, in.Category...)
-	dst = append(dst, `","code":"`...)
-	dst = append(dst, in.Code...)
-	dst = append(dst, `","code_num":`...)
-	dst = strconv.AppendInt(dst, int64(in.Num), 10)
-	dst = append(dst, `,"error":`...)
+// appendPayload is AppendLLMPayload of e, the variant infos[i], without
+// building a Payload: the message and suppression key are rendered straight
+// into dst and escaped in place, and the static parts come encoded from
+// textTable, so encoding allocates nothing beyond growing dst.
+func appendPayload(dst []byte, e variant, i int) []byte {
+	dst = append(dst, textTable[i].head...)
 	start := len(dst)
-	dst = quoteTail(e.appendMessage(dst), start)
-	dst = append(dst, `,"retryable":`...)
-	dst = strconv.AppendBool(dst, e.Retryable())
-	dst = append(dst, `,"suppress_retry":`...)
-	dst = strconv.AppendBool(dst, in.SuppressRetry)
-	mark := len(dst)
-	dst = append(dst, `,"suppression_key":`...)
-	start = len(dst)
-	if dst = e.appendSuppressionKey(dst); len(dst) == start {
-		dst = dst[:mark]
+	dst = closeString(appendTemplate(dst, e, textTable[i].message), start)
+	if e.Retryable() {
+		dst = append(dst, `,"retryable":true`...)
 	} else {
-		dst = quoteTail(dst, start)
+		dst = append(dst, `,"retryable":false`...)
 	}
-	dst = e.appendPayloadFields(dst)
-	return appendHints(dst, in.SuggestedTool, in.SuggestedAction, nil, in.UsageHint)
+	if infos[i].SuppressRetry {
+		dst = append(dst, `,"suppress_retry":true`...)
+	} else {
+		dst = append(dst, `,"suppress_retry":false`...)
+	}
+	if key := textTable[i].key; key != "" {
+		mark := len(dst)
+		dst = append(dst, `,"suppression_key":"`...)
+		start = len(dst)
+		if dst = appendTemplate(dst, e, key); len(dst) == start {
+			dst = dst[:mark] // empty: left out
+		} else {
+			dst = closeString(dst, start)
+		}
+	}
+	dst = appendFields(dst, e, textTable[i].fields)
+	dst = append(dst, textTable[i].hints...)
+	return append(dst, '}')
 }
 
-// quoteTail turns the raw text dst[start:] into a JSON string in place.
-func quoteTail(dst []byte, start int) []byte {
+// closeString turns the raw text dst[start:], which follows an opening
+// quote, into the rest of a JSON string: escaped in place, then closed.
+func closeString(dst []byte, start int) []byte {
 	end := len(dst)
-	dst = appendString(dst, dst[start:end])
-	n := copy(dst[start:], dst[end:])
-	return dst[:start+n]
+	i := start + safePrefix(dst[start:end])
+	for ; i < end; i++ {
+		if !jsonSafe[dst[i]] {
+			dst = appendEscaped(dst, dst[i:end])
+			n := copy(dst[i:], dst[end:])
+			dst = dst[:i+n]
+			break
+		}
+	}
+	return append(dst, '"')
+}
+
+// safePrefix returns the length of a prefix of s, a multiple of eight
+// bytes, that needs no escaping in a JSON string (see jsonSafe). It reads
+// a word at a time; it may stop early, never late.
+func safePrefix(s []byte) int {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := binary.LittleEndian.Uint64(s[i:])
+		// A byte of 0x80 or more or below 0x20, or one that is zero after
+		// x is xored with ", with \, with > (< too, once bit 1 is set),
+		// or with &.
+		q, b, a, h := x^(lo*'"'), x^(lo*'\\'), x^(lo*'&'), (x|lo*2)^(lo*'>')
+		t := x | (x-lo*0x20)&^x | (q-lo)&^q | (b-lo)&^b | (a-lo)&^a | (h-lo)&^h
+		if t&hi != 0 {
+			break
+		}
+	}
+	return i
 }
 
 const hexDigits = "0123456789abcdef"
+
+// jsonSafe reports the bytes a JSON string holds as they are: printable
+// ASCII but for the quote, the backslash and the HTML-sensitive <, > and &,
+// which encoding/json escapes.
+var jsonSafe = func() (t [256]bool) {
+	for b := 0x20; b < utf8.RuneSelf; b++ {
+		t[b] = b != '"' && b != '\\' && b != '<' && b != '>' && b != '&'
+	}
+	return t
+}()
 
 // appendString appends s as a JSON string exactly as encoding/json does:
 // HTML-sensitive characters, U+2028 and U+2029 escaped, invalid UTF-8
 // replaced by U+FFFD.
 func appendString[S string | []byte](dst []byte, s S) []byte {
 	dst = append(dst, '"')
+	dst = appendEscaped(dst, s)
+	return append(dst, '"')
+}
+
+// appendEscaped appends the inside of the JSON string of s.
+func appendEscaped[S string | []byte](dst []byte, s S) []byte {
 	start := 0
 	for i := 0; i < len(s); {
-		if b := s[i]; b < utf8.RuneSelf {
-			if b >= 0x20 && b != '"' && b != '\\' && b != '<' && b != '>' && b != '&' {
-				i++
-				continue
-			}
+		b := s[i]
+		if jsonSafe[b] {
+			i++
+			continue
+		}
+		if b < utf8.RuneSelf {
 			dst = append(dst, s[start:i]...)
 			switch b {
 			case '\\', '"':
@@ -419,8 +721,7 @@ func appendString[S string | []byte](dst []byte, s S) []byte {
 		}
 		i += size
 	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
+	return append(dst, s[start:]...)
 }
 
 // appendStrings appends a JSON array of strings.
@@ -489,10 +790,13 @@ type RemoteError struct {
 	// catalogue does not know.
 	Raw json.RawMessage
 
-	err variant
+	err   variant
+	class Class // the class this catalogue gives err
 }
 
-func (*RemoteError) isCatalogued() {}
+// field reports no fields: a remote error's payload fields are its decoded
+// variant's.
+func (*RemoteError) field(int) (string, any) { return "", nil }
 
 // Error returns the message the sender wrote.
 func (e *RemoteError) Error() string { return e.Payload.Error }
@@ -521,8 +825,8 @@ func (e *RemoteError) Class() Class {
 	switch {
 	case e.Payload.Retryable:
 		return ClassRetryable
-	case e.err != nil && e.err.info().Class != ClassRetryable:
-		return e.err.info().Class
+	case e.err != nil && e.class != ClassRetryable:
+		return e.class
 	}
 	return ClassTerminal
 }
@@ -569,12 +873,17 @@ func DecodePayload(data []byte) (*RemoteError, error) {
 		},
 		Raw: append(json.RawMessage(nil), data...),
 	}
-	if in, ok := Lookup(w.Code); ok && in.Num == w.CodeNum {
-		v, err := decodeVariant(w.Code, data)
-		if err != nil {
-			return nil, err
+	if i, ok := lookupCode(w.Code); ok && infos[i].Num == w.CodeNum && infos[i].PayloadType != "" {
+		// A new variant of the code's type; its payload fields carry json
+		// tags, so encoding/json fills them.
+		v := reflect.New(reflect.TypeOf(variantTypes[i]).Elem()).Interface().(variant)
+		if textTable[i].fields != "" {
+			if err := json.Unmarshal(data, v); err != nil {
+				return nil, err
+			}
 		}
-		e.err, e.Payload.fields = v, v
+		e.err, e.class = v, infos[i].Class
+		e.Payload.fields, e.Payload.index = v, i
 	}
 	return e, nil
 }

@@ -73,6 +73,55 @@ func errgenExamples() []variant {
 	}
 }
 
+// Every variant implements its family's interface.
+var _ = []any{
+	ToolError((*ToolNotFound)(nil)),
+	ToolError((*InvalidArguments)(nil)),
+	ToolError((*ToolUnavailable)(nil)),
+	ToolError((*ToolTimeout)(nil)),
+	ToolError((*PermissionDenied)(nil)),
+	ToolError((*ExecutionFailed)(nil)),
+	ToolError((*CapabilityDenied)(nil)),
+	ToolError((*ContentMismatch)(nil)),
+	ToolError((*PolicyDenied)(nil)),
+	ToolError((*OtherToolError)(nil)),
+	ProviderError((*RateLimited)(nil)),
+	ProviderError((*ServerError)(nil)),
+	ProviderError((*ProviderTimeout)(nil)),
+	ProviderError((*NetworkError)(nil)),
+	ProviderError((*AuthFailed)(nil)),
+	ProviderError((*InvalidRequest)(nil)),
+	ProviderError((*ModelNotFound)(nil)),
+	ProviderError((*ContentBlocked)(nil)),
+	ProviderError((*InvalidResponse)(nil)),
+	ProviderError((*ContextLengthExceeded)(nil)),
+	ProviderError((*CircuitOpen)(nil)),
+	ProviderError((*ProviderNotConfigured)(nil)),
+	OperatorError((*ModelCallFailed)(nil)),
+	OperatorError((*DispatchFailed)(nil)),
+	OperatorError((*ContextAssemblyFailed)(nil)),
+	OperatorError((*OperatorBudgetExceeded)(nil)),
+	OperatorError((*SafetyViolation)(nil)),
+	OperatorError((*OtherOperatorError)(nil)),
+	TurnError((*LLMFailed)(nil)),
+	TurnError((*HookAborted)(nil)),
+	TurnError((*InputInvalid)(nil)),
+	TurnError((*OutputSerializationFailed)(nil)),
+	TurnError((*BudgetExhausted)(nil)),
+	TurnError((*ContextLimitExceeded)(nil)),
+	TurnError((*Interrupted)(nil)),
+	TurnError((*MaxStepsExceeded)(nil)),
+	TurnError((*MaxToolCallsExceeded)(nil)),
+	TurnError((*MaxCostExceeded)(nil)),
+	TurnError((*MaxWallTimeExceeded)(nil)),
+	TurnError((*MalformedToolCall)(nil)),
+	TurnError((*APIRefusal)(nil)),
+	TurnError((*Internal)(nil)),
+	RuntimeWarning((*MemoryUnavailable)(nil)),
+	RuntimeWarning((*TelemetryExportFailed)(nil)),
+	RuntimeWarning((*QueuePushFailed)(nil)),
+}
+
 // TestErrgenGolden checks every example's code, number, message and payload
 // against testdata/<code>.golden.json.
 func TestErrgenGolden(t *testing.T) {
@@ -166,7 +215,7 @@ func TestErrgenCatalogue(t *testing.T) {
 		}
 		byCode, ok1 := Lookup(e.Code())
 		byNum, ok2 := LookupNum(e.CodeNum())
-		if !ok1 || !ok2 || byCode.Code != byNum.Code || byCode.Num != e.CodeNum() || e.info().Code != e.Code() {
+		if !ok1 || !ok2 || byCode.Code != byNum.Code || byCode.Num != e.CodeNum() || byCode.Code != e.Code() || byCode.Category != e.Category() {
 			t.Errorf("Lookup(%q) and LookupNum(%d) disagree", e.Code(), e.CodeNum())
 		}
 	}

@@ -249,7 +249,7 @@ func TestCheckReportsStaleFiles(t *testing.T) {
 	if code != 1 {
 		t.Errorf("--check after a hand edit: exit %d, want 1", code)
 	}
-	for _, want := range []string{"--- errgen.go\n", "+++ errgen.go (generated)\n", `-	return "tool_slow"`, `+	return "tool_timeout"`, "@@ "} {
+	for _, want := range []string{"--- errgen.go\n", "+++ errgen.go (generated)\n", `{ return "tool_slow" }`, `{ return "tool_timeout" }`, "@@ "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("--check diff lacks %q:\n%s", want, out)
 		}

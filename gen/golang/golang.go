@@ -1,19 +1,33 @@
 // Package golang emits the Go package of a resolved catalogue: the
-// catalogue-specific code with jennifer, the fixed runtime from a template,
-// and the golden test the user's package runs.
+// catalogue-specific code, the fixed runtime from a template, and the golden
+// test the user's package runs.
+//
+// Every file is written once, front to back, exactly as gofmt lays it out:
+// the few layout rules the generated shapes meet (doc comments, aligned
+// one-line functions, the 100-column limit of a one-line function) are
+// applied as the text is written, so no formatting pass parses and prints
+// the output again. The package's tests, and errgen's, hold every file to
+// gofmt.
+//
+// The per-variant code is deliberately small: a struct, one-line methods
+// that return constants or hand the work to the runtime, and one field
+// method through which the runtime reads the fields. The logic lives in the
+// runtime and reads shared tables, because the compile cost of the
+// generated package grows with the code per variant (BENCHMARKS.md).
 package golang
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
-	"go/format"
+	"go/doc/comment"
+	"maps"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/dave/jennifer/jen"
 
 	"github.com/errgen/errgen/gen/model"
 	"github.com/errgen/errgen/gen/tmpl"
@@ -45,12 +59,15 @@ func safeName(path string) string {
 
 // Emit returns the Go files of m, formatted, by file name.
 func Emit(m *model.Catalogue) (map[string][]byte, error) {
+	if err := checkTemplates(m); err != nil {
+		return nil, err
+	}
 	e := &emitter{m: m, header: Header(m.File)}
-	code, err := render(e.code())
+	code, err := e.code()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", CodeFile, err)
 	}
-	test, err := render(e.test())
+	test, err := e.test()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", TestFile, err)
 	}
@@ -61,20 +78,14 @@ func Emit(m *model.Catalogue) (map[string][]byte, error) {
 	return map[string][]byte{CodeFile: code, TestFile: test, RuntimeFile: runtime}, nil
 }
 
-func render(f *jen.File) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
 type emitter struct {
 	m      *model.Catalogue
 	header string
 }
 
-// runtime renders the fixed helpers every generated package carries.
+// runtime renders the fixed helpers every generated package carries. The
+// template is gofmt-clean and only the header line and the package name
+// vary, so the result needs no formatting.
 func (e *emitter) runtime() ([]byte, error) {
 	t, err := templates.Get()
 	if err != nil {
@@ -85,66 +96,212 @@ func (e *emitter) runtime() ([]byte, error) {
 	if err := t.ExecuteTemplate(&buf, "runtime.go.tmpl", data); err != nil {
 		return nil, err
 	}
-	return format.Source(buf.Bytes())
+	return buf.Bytes(), nil
 }
 
-// comment turns text into // line comments, one per line, each rendered
-// verbatim after "// " so no line of user text can become a directive.
-func comment(text string) []jen.Code {
-	var out []jen.Code
-	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-		line = strings.TrimRight(line, " \t")
-		if line == "" {
-			out = append(out, jen.Comment("//"))
-			continue
+// file builds one generated Go file: the header, the package clause, the
+// imports, and the code, written as gofmt lays it out, each declaration
+// group ending in a blank line.
+type file struct {
+	header, pkg string
+	imports     map[string]bool // the packages the code used
+	declared    []string        // the imports head wrote, if it was called
+	body        bytes.Buffer
+}
+
+func newFile(header, pkg string) *file {
+	return &file{header: header, pkg: pkg, imports: map[string]bool{}}
+}
+
+// use records that the code refers to package path.
+func (f *file) use(path string) { f.imports[path] = true }
+
+// s writes strings to the body.
+func (f *file) s(parts ...string) {
+	for _, s := range parts {
+		f.body.WriteString(s)
+	}
+}
+
+// text writes fixed text that is gofmt-clean as written, then a blank line.
+func (f *file) text(text string) {
+	f.s(strings.TrimRight(text, "\n"), "\n\n")
+}
+
+// reserve makes room for n more bytes of body at once, so a large file is
+// not copied as its buffer doubles, nor left with up to twice its size.
+func (f *file) reserve(n int) { f.body.Grow(n) }
+
+// head starts the body with the header, the package clause and the given
+// imports, when they are known before the code is written.
+func (f *file) head(imports []string) {
+	f.declared = slices.Sorted(slices.Values(imports))
+	writeHead(&f.body, f.header, f.pkg, f.declared)
+}
+
+// writeHead writes the header line, the package clause and the import
+// block, sorted, one path a line, which is gofmt's layout.
+func writeHead(b *bytes.Buffer, header, pkg string, imports []string) {
+	b.WriteString(header + "\n\npackage " + pkg + "\n\n")
+	switch len(imports) {
+	case 0:
+	case 1:
+		b.WriteString("import " + strconv.Quote(imports[0]) + "\n\n")
+	default:
+		b.WriteString("import (\n")
+		for _, p := range imports {
+			b.WriteString("\t" + strconv.Quote(p) + "\n")
 		}
-		out = append(out, jen.Comment("// "+line))
+		b.WriteString(")\n\n")
 	}
-	return out
 }
 
-// docComment is a doc comment: a first sentence starting with the name,
-// then the catalogue's doc as a paragraph of its own.
-func docComment(first, doc string) []jen.Code {
-	out := comment(first)
+// bytes returns the whole file. Without head, the imports are those the
+// code used, put in front of it; with head, they must cover those.
+func (f *file) bytes() ([]byte, error) {
+	if f.declared == nil {
+		var out bytes.Buffer
+		out.Grow(f.body.Len() + 512)
+		writeHead(&out, f.header, f.pkg, slices.Sorted(maps.Keys(f.imports)))
+		out.Write(f.body.Bytes())
+		f.body = out
+	} else {
+		for p := range f.imports {
+			if !slices.Contains(f.declared, p) {
+				return nil, fmt.Errorf("the code uses %s, which head did not import", p)
+			}
+		}
+	}
+	// The last group ends in a blank line; the file ends in one newline.
+	return bytes.TrimSuffix(f.body.Bytes(), []byte("\n")), nil
+}
+
+// docText is the text of a comment: a first sentence starting with the
+// name, then the catalogue's doc as a paragraph of its own, one line a
+// line, trailing space cut so no line of user text can become a directive
+// or change the code around it.
+func docText(first, doc string) []string {
+	lines := commentLines(first)
 	if strings.TrimSpace(doc) != "" {
-		out = append(out, jen.Comment("//"))
-		out = append(out, comment(doc)...)
+		lines = append(lines, "")
+		lines = append(lines, commentLines(doc)...)
 	}
-	return out
+	return lines
 }
 
-// multiValues and multiCall put each element of a composite literal or
-// each argument of a call on a line of its own, so long tables stay
-// readable and diffs of generated code stay small.
-var (
-	multiValues = jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}
-	multiCall   = jen.Options{Open: "(", Close: ")", Separator: ",", Multi: true}
-)
+func commentLines(text string) []string {
+	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	for i, line := range lines {
+		lines[i] = strings.TrimRight(line, " \t")
+	}
+	return lines
+}
+
+// doc writes a comment that stands right before a top-level declaration.
+// gofmt rewrites such doc comments with go/doc/comment; doc does exactly
+// what it does (go/printer's formatDocComment), so the bytes are gofmt's.
+// Every line is written after "//", so none is a directive.
+func (f *file) doc(lines []string) {
+	var p comment.Parser
+	var pr comment.Printer
+	text := string(pr.Comment(p.Parse(strings.Join(lines, "\n") + "\n")))
+	for text != "" {
+		var line string
+		line, text, _ = strings.Cut(text, "\n")
+		switch {
+		case line == "":
+			f.s("//\n")
+		case strings.HasPrefix(line, "\t"):
+			f.s("//", line, "\n")
+		default:
+			f.s("// ", line, "\n")
+		}
+	}
+}
+
+// method is a function with a body of one statement, or none.
+type method struct{ header, stmt string }
+
+// maxOneLine is the widest function gofmt keeps on one line: header and
+// statement together (go/printer's funcBody).
+const maxOneLine = 100
+
+func (m method) fits() bool { return len(m.header)+len(m.stmt) <= maxOneLine }
+
+// write writes m as gofmt lays it out alone, the body after one space.
+func (m method) write(f *file, pad int) {
+	switch {
+	case m.fits() && m.stmt == "":
+		f.s(m.header, strings.Repeat(" ", pad), " {}\n")
+	case m.fits():
+		f.s(m.header, strings.Repeat(" ", pad), " { ", m.stmt, " }\n")
+	case m.stmt == "":
+		f.s(m.header, " {\n}\n")
+	default:
+		f.s(m.header, " {\n\t", m.stmt, "\n}\n")
+	}
+}
+
+// fn writes a function with its doc comment (none when doc is ""), then a
+// blank line.
+func (f *file) fn(doc string, m method) {
+	if doc != "" {
+		f.doc(commentLines(doc))
+	}
+	m.write(f, 0)
+	f.s("\n")
+}
+
+// block writes consecutive one-line functions, then a blank line. gofmt
+// aligns their bodies one column past the longest header; a function too
+// wide for one line would break the run, so it follows the block instead.
+func (f *file) block(ms []method) {
+	width, fit := 0, 0
+	for _, m := range ms {
+		if m.fits() {
+			width, fit = max(width, len(m.header)), fit+1
+		}
+	}
+	for _, m := range ms {
+		if m.fits() {
+			m.write(f, width-len(m.header))
+		}
+	}
+	if fit > 0 {
+		f.s("\n")
+	}
+	for _, m := range ms {
+		if !m.fits() {
+			m.write(f, 0)
+			f.s("\n")
+		}
+	}
+}
 
 // goType is the Go type of a field.
-func goType(t model.Type) *jen.Statement {
+func (f *file) goType(t model.Type) string {
 	switch t.Kind {
 	case model.String:
-		return jen.String()
+		return "string"
 	case model.Bool:
-		return jen.Bool()
+		return "bool"
 	case model.Int:
-		return jen.Int()
+		return "int"
 	case model.Int64:
-		return jen.Int64()
+		return "int64"
 	case model.Uint64:
-		return jen.Uint64()
+		return "uint64"
 	case model.Float64:
-		return jen.Float64()
+		return "float64"
 	case model.Duration:
-		return jen.Qual("time", "Duration")
+		f.use("time")
+		return "time.Duration"
 	case model.Strings:
-		return jen.Index().String()
+		return "[]string"
 	case model.Error:
-		return jen.Error()
+		return "error"
 	}
-	return jen.Id(t.Family.Name)
+	return t.Family.Name
 }
 
 // sealer is the unexported method that keeps a family's interface closed to
@@ -152,29 +309,50 @@ func goType(t model.Type) *jen.Statement {
 func sealer(f *model.Family) string { return "is" + f.Name }
 
 // recv is a method receiver of a variant: (e *V), or (*V) when unnamed.
-func recv(v *model.Variant, named bool) *jen.Statement {
+func recv(v *model.Variant, named bool) string {
 	if named {
-		return jen.Id("e").Op("*").Id(v.Name)
+		return "(e *" + v.Name + ")"
 	}
-	return jen.Op("*").Id(v.Name)
+	return "(*" + v.Name + ")"
 }
 
-func (e *emitter) code() *jen.File {
-	f := jen.NewFile(e.m.Package)
-	f.HeaderComment(e.header)
+var className = map[model.Class]string{model.Terminal: "ClassTerminal", model.Retryable: "ClassRetryable", model.NonFatal: "ClassNonFatal"}
+
+func (e *emitter) code() ([]byte, error) {
+	f := newFile(e.header, e.m.Package)
+	// The imports are known before the code is written, so the file is
+	// written once, front to back, and the body is not copied at the end.
+	imports := []string{"log/slog"} // every variant has LogValue
+	for _, v := range e.m.Variants {
+		for _, fd := range v.Fields {
+			if fd.Type.Kind == model.Duration && !slices.Contains(imports, "time") {
+				imports = append(imports, "time")
+			}
+		}
+	}
+	f.head(imports)
+	const sample = 50
+	done := 0
+	// Every part is written as gofmt lays it out (TestEmitIsFormatted), so
+	// none is formatted here: formatting would cost more than all the rest.
 	for _, fam := range e.m.Families {
 		e.genFamily(f, fam)
 		for _, v := range fam.Variants {
 			e.genVariant(f, v)
+			if done++; done == sample && len(e.m.Variants) > 2*sample {
+				// Room for the rest, from the size of the first variants.
+				perVariant := f.body.Len() / done
+				f.reserve(perVariant*(len(e.m.Variants)-done)*11/10 + e.tableSize())
+			}
 		}
 	}
 	e.genTables(f)
 	e.genLookupHTTPStatus(f)
-	e.genDecode(f)
-	return f
+	e.genTypes(f)
+	return f.bytes()
 }
 
-// genFamily emits a family's interface and its chain helper:
+// genFamily writes a family's interface and its chain helper:
 //
 //	type ToolError interface {
 //		error
@@ -183,211 +361,226 @@ func (e *emitter) code() *jen.File {
 //		isToolError()
 //	}
 //	func AsToolError(err error) (ToolError, bool)
-func (e *emitter) genFamily(f *jen.File, fam *model.Family) {
-	for _, c := range docComment(fam.Name+" is implemented by the errors of the "+fam.Name+" family; no type outside this package implements it.", fam.Doc) {
-		f.Add(c)
-	}
-	methods := []jen.Code{
-		jen.Error(),
-		jen.Comment("// Code returns the error's stable string code."),
-		jen.Id("Code").Params().String(),
-		jen.Comment("// CodeNum returns the error's stable number."),
-		jen.Id("CodeNum").Params().Int(),
-		jen.Comment("// Category returns the error's category."),
-		jen.Id("Category").Params().String(),
-		jen.Comment("// Retryable reports whether trying again may succeed."),
-		jen.Id("Retryable").Params().Bool(),
-		jen.Comment("// SuppressRetry reports whether the model should stop retrying the same call."),
-		jen.Id("SuppressRetry").Params().Bool(),
-		jen.Comment("// SuppressionKey returns the key that groups repeats of this error, or \"\"."),
-		jen.Id("SuppressionKey").Params().String(),
-		jen.Comment("// Class says how a handler should treat the error."),
-		jen.Id("Class").Params().Id("Class"),
-		jen.Comment("// UserMessage returns the message to show an end user."),
-		jen.Id("UserMessage").Params().String(),
-	}
+func (e *emitter) genFamily(f *file, fam *model.Family) {
+	f.doc(docText(fam.Name+" is implemented by the errors of the "+fam.Name+" family; no type outside this package implements it.", fam.Doc))
+	f.s("type ", fam.Name, ` interface {
+	error
+	// Code returns the error's stable string code.
+	Code() string
+	// CodeNum returns the error's stable number.
+	CodeNum() int
+	// Category returns the error's category.
+	Category() string
+	// Retryable reports whether trying again may succeed.
+	Retryable() bool
+	// SuppressRetry reports whether the model should stop retrying the same call.
+	SuppressRetry() bool
+	// SuppressionKey returns the key that groups repeats of this error, or "".
+	SuppressionKey() string
+	// Class says how a handler should treat the error.
+	Class() Class
+	// UserMessage returns the message to show an end user.
+	UserMessage() string
+`)
 	if fam.HasPayload() {
-		methods = append(methods,
-			jen.Comment("// LLMPayload returns the JSON payload the model reads."),
-			jen.Id("LLMPayload").Params().Op("*").Id("Payload"),
-			jen.Comment("// AppendLLMPayload appends the payload's JSON to dst."),
-			jen.Id("AppendLLMPayload").Params(jen.Id("dst").Index().Byte()).Index().Byte(),
-		)
+		f.s(`	// LLMPayload returns the JSON payload the model reads.
+	LLMPayload() *Payload
+	// AppendLLMPayload appends the payload's JSON to dst.
+	AppendLLMPayload(dst []byte) []byte
+`)
 	}
-	methods = append(methods, jen.Id(sealer(fam)).Params())
-	f.Type().Id(fam.Name).Interface(methods...)
-	f.Line()
-
+	f.s("\t", sealer(fam), "()\n}\n\n")
 	helper := "As" + fam.Name
-	f.Comment("// " + helper + " returns the first " + fam.Name + " in err's chain, as errors.As finds it.")
-	f.Func().Id(helper).Params(jen.Id("err").Error()).Params(jen.Id(fam.Name), jen.Bool()).Block(
-		jen.Var().Id("target").Id(fam.Name),
-		jen.Id("ok").Op(":=").Qual("errors", "As").Call(jen.Id("err"), jen.Op("&").Id("target")),
-		jen.Return(jen.Id("target"), jen.Id("ok")),
-	)
-	f.Line()
+	f.fn(helper+" returns the first "+fam.Name+" in err's chain, as errors.As finds it.",
+		method{"func " + helper + "(err error) (" + fam.Name + ", bool)", "return asChain[" + fam.Name + "](err)"})
 }
 
-// genVariant emits a variant's struct and its methods.
-func (e *emitter) genVariant(f *jen.File, v *model.Variant) {
+// genVariant writes a variant's struct and its methods.
+func (e *emitter) genVariant(f *file, v *model.Variant) {
 	first := fmt.Sprintf("%s is the error %s (%d) of the %s family, in category %s.", v.Name, v.Code, v.Num, v.Family.Name, v.Category)
-	for _, c := range docComment(first, v.Doc) {
-		f.Add(c)
-	}
-	var fields []jen.Code
-	for _, fd := range v.Fields {
-		what := fmt.Sprintf("%s is the %s field", fd.GoName, fd.Name)
-		switch {
-		case fd.Type.IsCause():
-			what += ", the cause Unwrap returns"
-		case fd.Payload:
-			what += ", sent in the LLM payload"
+	f.doc(docText(first, v.Doc))
+	if len(v.Fields) == 0 {
+		f.s("type ", v.Name, " struct{}\n\n")
+	} else {
+		f.s("type ", v.Name, " struct {\n")
+		for _, fd := range v.Fields {
+			what := fmt.Sprintf("%s is the %s field", fd.GoName, fd.Name)
+			switch {
+			case fd.Type.IsCause():
+				what += ", the cause Unwrap returns"
+			case fd.Payload:
+				what += ", sent in the LLM payload"
+			}
+			// An indented comment is not a doc comment to gofmt: it stays
+			// as written.
+			for _, line := range docText(what+".", fd.Doc) {
+				if line == "" {
+					f.s("\t//\n")
+				} else {
+					f.s("\t// ", line, "\n")
+				}
+			}
+			tag := "-"
+			if fd.Payload {
+				// Field names are snake_case, so the tag is safe as written.
+				tag = fd.Name + ",omitempty"
+			}
+			f.s("\t", fd.GoName, " ", f.goType(fd.Type), " `json:\"", tag, "\"`\n")
 		}
-		fields = append(fields, docComment(what+".", fd.Doc)...)
-		tag := "-"
-		if fd.Payload {
-			tag = fd.Name + ",omitempty"
-		}
-		fields = append(fields, jen.Id(fd.GoName).Add(goType(fd.Type)).Tag(map[string]string{"json": tag}))
+		f.s("}\n\n")
 	}
-	f.Type().Id(v.Name).Struct(fields...)
-	f.Line()
 
-	n := v.Name
-	one := func(doc string, name string, result jen.Code, body ...jen.Code) {
-		f.Comment("// " + name + " " + doc)
-		f.Func().Params(recv(v, false)).Id(name).Params().Add(result).Block(body...)
-		f.Line()
+	// The methods that return constants, one line each.
+	r := "func " + recv(v, false) + " "
+	consts := []method{
+		{r + sealer(v.Family) + "()", ""},
+		{r + "Code() string", "return " + strconv.Quote(v.Code)},
+		{r + "CodeNum() int", "return " + strconv.Itoa(v.Num)},
+		{r + "Category() string", "return " + strconv.Quote(v.Category)},
+		{r + "SuppressRetry() bool", "return " + strconv.FormatBool(v.SuppressRetry)},
 	}
-	f.Func().Params(recv(v, false)).Id(sealer(v.Family)).Params().Block()
-	f.Func().Params(recv(v, false)).Id("isCatalogued").Params().Block()
-	f.Func().Params(recv(v, false)).Id("info").Params().Op("*").Id("Info").Block(
-		jen.Return(jen.Op("&").Id("infos").Index(jen.Lit(v.Index))))
-	f.Line()
-	one("returns "+strconv.Quote(v.Code)+".", "Code", jen.String(), jen.Return(jen.Lit(v.Code)))
-	one("returns "+strconv.Itoa(v.Num)+".", "CodeNum", jen.Int(), jen.Return(jen.Lit(v.Num)))
-	one("returns "+strconv.Quote(v.Category)+".", "Category", jen.String(), jen.Return(jen.Lit(v.Category)))
-	one(fmt.Sprintf("returns %t.", v.SuppressRetry), "SuppressRetry", jen.Bool(), jen.Return(jen.Lit(v.SuppressRetry)))
-	e.genRetryable(f, v)
-	e.genError(f, v)
-	e.genSuppressionKey(f, v)
-	e.genUserMessage(f, v)
+	if !v.RetryableFromCause {
+		consts = append(consts,
+			method{r + "Retryable() bool", "return " + strconv.FormatBool(v.Retryable)},
+			method{r + "Class() Class", "return " + className[v.Class()]})
+	}
+	if v.SuppressionKey == nil {
+		consts = append(consts, method{r + "SuppressionKey() string", `return ""`})
+	}
+	f.block(consts)
+
+	// The methods that hand the work to the runtime, documented on the
+	// family interface.
+	re := "func " + recv(v, true) + " "
+	idx := strconv.Itoa(v.Index)
+	var calls []method
+	if t, _ := userMessage(v); t == nil {
+		calls = append(calls, method{re + "UserMessage() string", "return e.Error()"})
+	}
 	if v.Family.HasPayload() {
-		e.genPayload(f, v)
+		calls = append(calls,
+			method{re + "LLMPayload() *Payload", "return newPayload(e, " + idx + ")"},
+			method{re + "AppendLLMPayload(dst []byte) []byte", "return appendPayload(dst, e, " + idx + ")"})
 	}
-	e.genPayloadFields(f, v)
-	e.genLogValue(f, v)
+	calls = append(calls, method{re + "LogValue() slog.Value", "return logValue(e, " + idx + ")"})
+	f.block(calls)
+
+	if v.RetryableFromCause {
+		class := className[v.Class()]
+		f.fn(fmt.Sprintf("Retryable reports whether the cause is retryable; %t when the cause is not an error of this catalogue.", v.Retryable),
+			method{re + "Retryable() bool", "return retryableOf(e." + v.Cause.GoName + ", " + strconv.FormatBool(v.Retryable) + ")"})
+		doc := "Class returns ClassRetryable when the error is retryable, otherwise " + class + "."
+		if class == "ClassRetryable" {
+			class = "ClassTerminal"
+		}
+		f.fn(doc, method{re + "Class() Class", "return classOf(e.Retryable(), " + class + ")"})
+	}
+	e.genTexts(f, v)
 	if v.Cause != nil {
-		f.Comment("// Unwrap returns the cause, " + v.Cause.GoName + ".")
-		f.Func().Params(recv(v, true)).Id("Unwrap").Params().Error().Block(
-			jen.If(jen.Id("e").Dot(v.Cause.GoName).Op("==").Nil()).Block(jen.Return(jen.Nil())),
-			jen.Return(jen.Id("e").Dot(v.Cause.GoName)),
-		)
-		f.Line()
+		f.fn("Unwrap returns the cause, "+v.Cause.GoName+".", method{re + "Unwrap() error", "return e." + v.Cause.GoName})
 	}
 	if v.RetryAfter != nil {
-		f.Func().Params(recv(v, true)).Id("retryAfter").Params().Qual("time", "Duration").Block(
-			jen.Return(jen.Id("e").Dot(v.RetryAfter.GoName)))
-		f.Line()
+		f.use("time")
+		f.fn("", method{re + "retryAfter() time.Duration", "return e." + v.RetryAfter.GoName})
 	}
-	f.Var().Id("_").Id(v.Family.Name).Op("=").Parens(jen.Op("*").Id(n)).Parens(jen.Nil())
-	f.Line()
+	e.genField(f, v)
 }
 
-// genRetryable emits Retryable and Class. A variant that takes its
-// retryability from its cause asks the cause's chain first:
+// genTexts writes Error, SuppressionKey and UserMessage. A text that uses
+// no field is a constant; the runtime renders the others from their
+// templates in the tables, reading the fields through field.
+func (e *emitter) genTexts(f *file, v *model.Variant) {
+	idx := strconv.Itoa(v.Index)
+	text := func(doc, name string, t tmpl.Template, part string) {
+		if refs(t) {
+			f.fn(doc, method{"func " + recv(v, true) + " " + name + "() string", "return renderText(e, " + idx + ", " + part + ")"})
+		} else {
+			f.fn(doc, method{"func " + recv(v, false) + " " + name + "() string", "return " + strconv.Quote(literal(v, t))})
+		}
+	}
+	text("Error renders the message "+strconv.Quote(v.MessageText)+".", "Error", v.Message, "textMessage")
+	if v.SuppressionKey != nil {
+		text("SuppressionKey renders "+strconv.Quote(v.SuppressionKeyText)+".", "SuppressionKey", v.SuppressionKey, "textKey")
+	}
+	if t, s := userMessage(v); t != nil {
+		text("UserMessage renders "+strconv.Quote(s)+".", "UserMessage", t, "textUser")
+	}
+}
+
+// userMessage is the variant's user_message, else its family's, else nil
+// (the technical message stands).
+func userMessage(v *model.Variant) (tmpl.Template, string) {
+	if v.UserMessage != nil {
+		return v.UserMessage, v.UserMessageText
+	}
+	if v.Family.UserMessage != nil {
+		return v.Family.UserMessage, v.Family.UserMessage.String()
+	}
+	return nil, ""
+}
+
+// genField writes field, the one method through which the runtime reads a
+// variant's fields, by position, to render its templates, its payload
+// fields and its log value. It returns a pointer, which costs neither an
+// allocation when called nor much code to compile:
 //
-//	func (e *V) Retryable() bool {
-//		if c := find(e.Cause); c != nil {
-//			return c.Retryable()
+//	func (e *V) field(i int) (string, any) {
+//		switch i {
+//		case 0:
+//			return "tool", &e.Tool
+//		case 1:
+//			return "seconds", &e.Seconds
 //		}
-//		return false
+//		return "", nil
 //	}
-func (e *emitter) genRetryable(f *jen.File, v *model.Variant) {
-	class := map[model.Class]string{model.Terminal: "ClassTerminal", model.Retryable: "ClassRetryable", model.NonFatal: "ClassNonFatal"}[v.Class()]
-	if !v.RetryableFromCause {
-		f.Comment(fmt.Sprintf("// Retryable returns %t.", v.Retryable))
-		f.Func().Params(recv(v, false)).Id("Retryable").Params().Bool().Block(jen.Return(jen.Lit(v.Retryable)))
-		f.Line()
-		f.Comment("// Class returns " + class + ".")
-		f.Func().Params(recv(v, false)).Id("Class").Params().Id("Class").Block(jen.Return(jen.Id(class)))
-		f.Line()
+func (e *emitter) genField(f *file, v *model.Variant) {
+	if len(v.Fields) == 0 {
+		f.fn("", method{"func " + recv(v, false) + " field(int) (string, any)", `return "", nil`})
 		return
 	}
-	f.Comment(fmt.Sprintf("// Retryable reports whether the cause is retryable; %t when the cause is not an error of this catalogue.", v.Retryable))
-	f.Func().Params(recv(v, true)).Id("Retryable").Params().Bool().Block(
-		jen.If(jen.Id("c").Op(":=").Id("find").Call(jen.Id("e").Dot(v.Cause.GoName)), jen.Id("c").Op("!=").Nil()).Block(
-			jen.Return(jen.Id("c").Dot("Retryable").Call())),
-		jen.Return(jen.Lit(v.Retryable)),
-	)
-	f.Line()
-	f.Comment("// Class returns ClassRetryable when the error is retryable, otherwise " + class + ".")
-	if class == "ClassRetryable" {
-		class = "ClassTerminal"
+	f.s("func (e *", v.Name, ") field(i int) (string, any) {\n\tswitch i {\n")
+	for i, fd := range v.Fields {
+		f.s("\tcase ", strconv.Itoa(i), ":\n\t\treturn ", strconv.Quote(fd.Name), ", &e.", fd.GoName, "\n")
 	}
-	f.Func().Params(recv(v, true)).Id("Class").Params().Id("Class").Block(
-		jen.If(jen.Id("e").Dot("Retryable").Call()).Block(jen.Return(jen.Id("ClassRetryable"))),
-		jen.Return(jen.Id(class)),
-	)
-	f.Line()
+	f.s("\t}\n\treturn \"\", nil\n}\n\n")
 }
 
-// withCode returns t with {code} replaced by the variant's code and
-// adjacent literal text merged, so each literal is appended once.
-func withCode(v *model.Variant, t tmpl.Template) tmpl.Template {
-	var out tmpl.Template
+// checkTemplates makes sure compiled can write every template: the loader
+// refuses control characters in catalogue text, and no variant comes near
+// 256 fields, but the runtime's form depends on both.
+func checkTemplates(m *model.Catalogue) error {
+	for _, v := range m.Variants {
+		if len(v.Fields) > 255 {
+			return fmt.Errorf("%s: %d fields; errgen supports at most 255", v.Name, len(v.Fields))
+		}
+		for _, t := range []tmpl.Template{v.Message, v.SuppressionKey, v.UserMessage, v.Family.UserMessage} {
+			for _, s := range t {
+				if strings.IndexByte(s.Lit, 0) >= 0 {
+					return fmt.Errorf("%s: a template holds a NUL byte", v.Name)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// compiled is t in the runtime's form (see genTables). Catalogue text
+// holds no control characters, so a NUL byte stands out.
+func compiled(v *model.Variant, t tmpl.Template) string {
+	var b strings.Builder
 	for _, s := range t {
-		if s.Ref == "code" {
-			s = tmpl.Segment{Lit: v.Code}
-		}
-		if n := len(out); s.Ref == "" && n > 0 && out[n-1].Ref == "" {
-			out[n-1].Lit += s.Lit
-			continue
-		}
-		out = append(out, s)
-	}
-	return out
-}
-
-// appendTemplate returns the statements that append t, rendered with the
-// receiver's fields formatted as %v formats them, to the []byte named dst.
-func appendTemplate(v *model.Variant, t tmpl.Template, dst string) []jen.Code {
-	var out []jen.Code
-	add := func(c jen.Code) { out = append(out, jen.Id(dst).Op("=").Add(c)) }
-	for _, s := range withCode(v, t) {
 		switch {
 		case s.Ref == "":
-			add(jen.Append(jen.Id(dst), jen.Lit(s.Lit).Op("...")))
+			b.WriteString(s.Lit)
+		case s.Ref == "code":
+			b.WriteString(v.Code)
 		default:
-			fd := v.Field(s.Ref)
-			add(appendValue(dst, fd, jen.Id("e").Dot(fd.GoName)))
+			i := slices.IndexFunc(v.Fields, func(f *model.Field) bool { return f.Name == s.Ref })
+			b.WriteByte(0)
+			b.WriteByte(byte(i))
 		}
 	}
-	return out
-}
-
-// appendValue appends x, a value of fd's type, as %v formats it.
-func appendValue(dst string, fd *model.Field, x *jen.Statement) jen.Code {
-	d := jen.Id(dst)
-	switch fd.Type.Kind {
-	case model.String:
-		return jen.Append(d, x.Op("..."))
-	case model.Bool:
-		return jen.Qual("strconv", "AppendBool").Call(d, x)
-	case model.Int:
-		return jen.Qual("strconv", "AppendInt").Call(d, jen.Int64().Call(x), jen.Lit(10))
-	case model.Int64:
-		return jen.Qual("strconv", "AppendInt").Call(d, x, jen.Lit(10))
-	case model.Uint64:
-		return jen.Qual("strconv", "AppendUint").Call(d, x, jen.Lit(10))
-	case model.Float64:
-		return jen.Qual("strconv", "AppendFloat").Call(d, x, jen.LitByte('g'), jen.Lit(-1), jen.Lit(64))
-	case model.Duration:
-		return jen.Append(d, x.Dot("String").Call().Op("..."))
-	case model.Strings:
-		return jen.Id("appendList").Call(d, x)
-	}
-	return jen.Id("appendError").Call(d, x)
+	return b.String()
 }
 
 // refs reports whether t uses any field.
@@ -413,171 +606,50 @@ func literal(v *model.Variant, t tmpl.Template) string {
 	return b.String()
 }
 
-// genError emits Error and appendMessage:
-//
-//	func (e *V) Error() string { return string(e.appendMessage(nil)) }
-//	func (e *V) appendMessage(dst []byte) []byte {
-//		dst = append(dst, "Execution timeout after "...)
-//		dst = strconv.AppendUint(dst, e.Seconds, 10)
-//		...
-//		return dst
-//	}
-func (e *emitter) genError(f *jen.File, v *model.Variant) {
-	f.Comment("// Error renders the message " + strconv.Quote(v.MessageText) + ".")
-	if refs(v.Message) {
-		f.Func().Params(recv(v, true)).Id("Error").Params().String().Block(
-			jen.Return(jen.String().Call(jen.Id("e").Dot("appendMessage").Call(jen.Nil()))))
-	} else {
-		f.Func().Params(recv(v, false)).Id("Error").Params().String().Block(jen.Return(jen.Lit(literal(v, v.Message))))
+// codeHash is the hash of the generated Lookup (codeHash in the runtime
+// template): a multiplicative hash of the length and the bytes, four at a
+// time.
+func codeHash(s string) uint32 {
+	const k = 0x9E3779B1
+	h := uint32(len(s)) * k
+	i := 0
+	for ; i+4 <= len(s); i += 4 {
+		h = (h ^ (uint32(s[i]) | uint32(s[i+1])<<8 | uint32(s[i+2])<<16 | uint32(s[i+3])<<24)) * k
 	}
-	f.Line()
-	body := append(appendTemplate(v, v.Message, "dst"), jen.Return(jen.Id("dst")))
-	f.Func().Params(recv(v, refs(v.Message))).Id("appendMessage").Params(jen.Id("dst").Index().Byte()).Index().Byte().Block(body...)
-	f.Line()
+	for ; i < len(s); i++ {
+		h = (h ^ uint32(s[i])) * k
+	}
+	return h ^ h>>16
 }
 
-func (e *emitter) genSuppressionKey(f *jen.File, v *model.Variant) {
-	if v.SuppressionKey == nil {
-		f.Comment(`// SuppressionKey returns "": repeats of this error are not grouped.`)
-		f.Func().Params(recv(v, false)).Id("SuppressionKey").Params().String().Block(jen.Return(jen.Lit("")))
-		f.Line()
-		f.Func().Params(recv(v, false)).Id("appendSuppressionKey").Params(jen.Id("dst").Index().Byte()).Index().Byte().Block(jen.Return(jen.Id("dst")))
-		f.Line()
-		return
+// tableSize is about the size of what genTables, genLookupHTTPStatus and
+// genDecode write.
+func (e *emitter) tableSize() int {
+	n := 0
+	for _, v := range e.m.Variants {
+		n += 400 + 2*len(v.MessageText) + len(v.Doc) + len(v.SuggestedAction) + len(v.UsageHint) + len(v.SuppressionKeyText) + len(v.UserMessageText)
 	}
-	named := refs(v.SuppressionKey)
-	f.Comment("// SuppressionKey renders " + strconv.Quote(v.SuppressionKeyText) + ".")
-	f.Func().Params(recv(v, true)).Id("SuppressionKey").Params().String().Block(
-		jen.Return(jen.String().Call(jen.Id("e").Dot("appendSuppressionKey").Call(jen.Nil()))))
-	f.Line()
-	body := append(appendTemplate(v, v.SuppressionKey, "dst"), jen.Return(jen.Id("dst")))
-	f.Func().Params(recv(v, named)).Id("appendSuppressionKey").Params(jen.Id("dst").Index().Byte()).Index().Byte().Block(body...)
-	f.Line()
+	return n
 }
 
-// genUserMessage emits UserMessage: the variant's user_message, else its
-// family's, else the technical message.
-func (e *emitter) genUserMessage(f *jen.File, v *model.Variant) {
-	t, text := v.UserMessage, v.UserMessageText
-	if t == nil && v.Family.UserMessage != nil {
-		t, text = v.Family.UserMessage, v.Family.UserMessage.String()
-	}
-	if t == nil {
-		f.Comment("// UserMessage returns the message: the catalogue gives no separate user-facing text.")
-		f.Func().Params(recv(v, true)).Id("UserMessage").Params().String().Block(jen.Return(jen.Id("e").Dot("Error").Call()))
-		f.Line()
-		return
-	}
-	f.Comment("// UserMessage renders " + strconv.Quote(text) + ".")
-	if !refs(t) {
-		f.Func().Params(recv(v, false)).Id("UserMessage").Params().String().Block(jen.Return(jen.Lit(literal(v, t))))
-		f.Line()
-		return
-	}
-	body := []jen.Code{jen.Var().Id("b").Index().Byte()}
-	body = append(body, appendTemplate(v, t, "b")...)
-	body = append(body, jen.Return(jen.String().Call(jen.Id("b"))))
-	f.Func().Params(recv(v, true)).Id("UserMessage").Params().String().Block(body...)
-	f.Line()
-}
-
-func (e *emitter) genPayload(f *jen.File, v *model.Variant) {
-	f.Comment("// LLMPayload returns the payload the model reads; the caller may add RequiredFields and UsageHint.")
-	f.Func().Params(recv(v, true)).Id("LLMPayload").Params().Op("*").Id("Payload").Block(
-		jen.Return(jen.Id("newPayload").Call(jen.Id("e"))))
-	f.Line()
-	f.Comment("// AppendLLMPayload appends the JSON of LLMPayload() to dst without allocating.")
-	f.Func().Params(recv(v, true)).Id("AppendLLMPayload").Params(jen.Id("dst").Index().Byte()).Index().Byte().Block(
-		jen.Return(jen.Id("appendPayload").Call(jen.Id("dst"), jen.Id("e"))))
-	f.Line()
-}
-
-// genPayloadFields emits appendPayloadFields, which writes each non-zero
-// payload field as encoding/json's omitempty would:
-//
-//	if e.Tool != "" {
-//		dst = append(dst, `,"tool":`...)
-//		dst = appendString(dst, e.Tool)
-//	}
-func (e *emitter) genPayloadFields(f *jen.File, v *model.Variant) {
-	pf := v.PayloadFields()
-	var body []jen.Code
-	for _, fd := range pf {
-		x := func() *jen.Statement { return jen.Id("e").Dot(fd.GoName) }
-		// Field names are snake_case, so the key is safe in a raw string.
-		key := jen.Id("dst").Op("=").Append(jen.Id("dst"), jen.Id("`,\""+fd.Name+"\":`").Op("..."))
-		var cond, val jen.Code
-		switch fd.Type.Kind {
-		case model.String:
-			cond, val = x().Op("!=").Lit(""), jen.Id("appendString").Call(jen.Id("dst"), x())
-		case model.Bool:
-			cond, val = x(), jen.Append(jen.Id("dst"), jen.Lit("true").Op("..."))
-		case model.Int:
-			cond, val = x().Op("!=").Lit(0), jen.Qual("strconv", "AppendInt").Call(jen.Id("dst"), jen.Int64().Call(x()), jen.Lit(10))
-		case model.Int64:
-			cond, val = x().Op("!=").Lit(0), jen.Qual("strconv", "AppendInt").Call(jen.Id("dst"), x(), jen.Lit(10))
-		case model.Duration:
-			cond, val = x().Op("!=").Lit(0), jen.Qual("strconv", "AppendInt").Call(jen.Id("dst"), jen.Int64().Call(x()), jen.Lit(10))
-		case model.Uint64:
-			cond, val = x().Op("!=").Lit(0), jen.Qual("strconv", "AppendUint").Call(jen.Id("dst"), x(), jen.Lit(10))
-		case model.Float64:
-			cond, val = x().Op("!=").Lit(0), jen.Id("appendFloat").Call(jen.Id("dst"), x())
-		case model.Strings:
-			cond, val = jen.Len(x()).Op(">").Lit(0), jen.Id("appendStrings").Call(jen.Id("dst"), x())
-		default:
-			continue // causes are never payload fields
-		}
-		body = append(body, jen.If(cond).Block(key, jen.Id("dst").Op("=").Add(val)))
-	}
-	body = append(body, jen.Return(jen.Id("dst")))
-	f.Func().Params(recv(v, len(pf) > 0)).Id("appendPayloadFields").Params(jen.Id("dst").Index().Byte()).Index().Byte().Block(body...)
-	f.Line()
-}
-
-// genLogValue emits LogValue, so slog logs the error as a group of its
-// code, number, category and fields.
-func (e *emitter) genLogValue(f *jen.File, v *model.Variant) {
-	attrs := []jen.Code{
-		jen.Qual("log/slog", "String").Call(jen.Lit("code"), jen.Lit(v.Code)),
-		jen.Qual("log/slog", "Int").Call(jen.Lit("num"), jen.Lit(v.Num)),
-		jen.Qual("log/slog", "String").Call(jen.Lit("category"), jen.Lit(v.Category)),
-	}
-	for _, fd := range v.Fields {
-		fn := map[model.Kind]string{
-			model.String: "String", model.Bool: "Bool", model.Int: "Int", model.Int64: "Int64",
-			model.Uint64: "Uint64", model.Float64: "Float64", model.Duration: "Duration",
-		}[fd.Type.Kind]
-		if fn == "" {
-			fn = "Any"
-		}
-		attrs = append(attrs, jen.Qual("log/slog", fn).Call(jen.Lit(fd.Name), jen.Id("e").Dot(fd.GoName)))
-	}
-	f.Comment("// LogValue logs the error as a group of its code, number, category and fields.")
-	f.Func().Params(recv(v, len(v.Fields) > 0)).Id("LogValue").Params().Qual("log/slog", "Value").Block(
-		jen.Return(jen.Qual("log/slog", "GroupValue").Custom(multiCall, attrs...)))
-	f.Line()
-}
-
-// genTables emits the shared tables every lookup reads: infos in number
-// order and byCode, indexes into infos in code order.
-func (e *emitter) genTables(f *jen.File) {
-	class := map[model.Class]string{model.Terminal: "ClassTerminal", model.Retryable: "ClassRetryable", model.NonFatal: "ClassNonFatal"}
-	var rows []jen.Code
+// genTables writes the shared tables the runtime reads: infos in number
+// order; byCode, a hash table of the codes for Lookup; and textTable, what the
+// runtime renders each variant's texts and payload from. They are written
+// straight into the body, one line per variant, which is already gofmt's
+// layout: formatting them would cost memory in proportion to the catalogue.
+func (e *emitter) genTables(f *file) {
+	var b strings.Builder
+	b.WriteString("// infos describes every variant, sorted by Num.\nvar infos = [...]Info{\n")
 	for _, v := range e.m.ByNum {
-		vals := []jen.Code{
-			jen.Id("Name").Op(":").Lit(v.Name),
-			jen.Id("Family").Op(":").Lit(v.Family.Name),
-			jen.Id("Code").Op(":").Lit(v.Code),
-			jen.Id("Num").Op(":").Lit(v.Num),
-			jen.Id("Category").Op(":").Lit(v.Category),
-			jen.Id("Class").Op(":").Id(class[v.Class()]),
-		}
-		for _, b := range []struct {
+		b.WriteString("\t{Name: " + strconv.Quote(v.Name) + ", Family: " + strconv.Quote(v.Family.Name) +
+			", Code: " + strconv.Quote(v.Code) + ", Num: " + strconv.Itoa(v.Num) +
+			", Category: " + strconv.Quote(v.Category) + ", Class: " + className[v.Class()])
+		for _, flag := range []struct {
 			name string
 			val  bool
 		}{{"Retryable", v.Retryable}, {"RetryableFromCause", v.RetryableFromCause}, {"SuppressRetry", v.SuppressRetry}} {
-			if b.val {
-				vals = append(vals, jen.Id(b.name).Op(":").Lit(true))
+			if flag.val {
+				b.WriteString(", " + flag.name + ": true")
 			}
 		}
 		for _, s := range []struct{ name, val string }{
@@ -586,136 +658,195 @@ func (e *emitter) genTables(f *jen.File) {
 			{"Message", v.MessageText}, {"Doc", v.Doc},
 		} {
 			if s.val != "" {
-				vals = append(vals, jen.Id(s.name).Op(":").Lit(s.val))
+				b.WriteString(", " + s.name + ": " + strconv.Quote(s.val))
 			}
 		}
-		rows = append(rows, jen.Values(vals...))
+		b.WriteString("},\n")
 	}
-	f.Comment("// infos describes every variant, sorted by Num.")
-	f.Var().Id("infos").Op("=").Index(jen.Op("...")).Id("Info").Custom(multiValues, rows...)
-	f.Line()
+	b.WriteString("}\n\n")
 
-	byCode := make([]*model.Variant, len(e.m.ByNum))
-	copy(byCode, e.m.ByNum)
-	sortByCode(byCode)
-	idx := jen.Uint16()
-	if len(byCode) > 1<<16 {
-		idx = jen.Uint32()
+	// byCode is an open-addressing hash table: Lookup hashes the code,
+	// then probes from there. It is at most half full, so a miss ends at
+	// an empty slot soon.
+	size := 16
+	for size < 2*len(e.m.ByNum) {
+		size *= 2
 	}
-	var items []jen.Code
-	for _, v := range byCode {
-		items = append(items, jen.Lit(v.Index))
-	}
-	f.Comment("// byCode holds indexes into infos, sorted by Code.")
-	f.Var().Id("byCode").Op("=").Index(jen.Op("...")).Add(idx).Values(items...)
-	f.Line()
-}
-
-func sortByCode(vs []*model.Variant) {
-	for i := 1; i < len(vs); i++ {
-		for j := i; j > 0 && vs[j].Code < vs[j-1].Code; j-- {
-			vs[j], vs[j-1] = vs[j-1], vs[j]
+	table := make([]int, size)
+	for _, v := range e.m.ByNum {
+		j := codeHash(v.Code)
+		for table[j&uint32(size-1)] != 0 {
+			j++
 		}
+		table[j&uint32(size-1)] = v.Index + 1
 	}
+	idx := "uint16"
+	if len(e.m.ByNum) >= 1<<16-1 {
+		idx = "uint32"
+	}
+	b.WriteString("// byCode is a hash table of the codes for Lookup: slot codeHash(code) mod\n// its size, or the first free slot after it, holds 1 + the code's index in\n// infos; 0 marks a free slot.\n")
+	b.WriteString("var byCode = [" + strconv.Itoa(size) + "]" + idx + "{")
+	for i, k := range table {
+		if i%32 == 0 {
+			b.WriteString("\n\t")
+		} else {
+			b.WriteString(" ")
+		}
+		b.WriteString(strconv.Itoa(k) + ",")
+	}
+	b.WriteString("\n}\n\n")
+
+	b.WriteString("// textTable holds what the runtime renders each variant's texts and payload\n// from, in the order of infos (see variantTexts).\nvar textTable = [...]variantTexts{\n")
+	for _, v := range e.m.ByNum {
+		user := ""
+		if t, _ := userMessage(v); refs(t) {
+			user = compiled(v, t)
+		}
+		var fields []byte
+		if v.Family.HasPayload() {
+			for i, fd := range v.Fields {
+				if fd.Payload {
+					fields = append(fields, byte(i))
+				}
+			}
+		}
+		b.WriteString("\t{" + strconv.Quote(compiled(v, v.Message)) + ", " + strconv.Quote(compiled(v, v.SuppressionKey)) +
+			", " + strconv.Quote(user) + ", " + strconv.Quote(string(fields)) + ", " + strconv.Quote(headJSON(v)) +
+			", " + strconv.Quote(hintJSON(v)) + "},\n")
+	}
+	b.WriteString("}\n")
+	f.text(b.String())
 }
 
-// genLookupHTTPStatus emits the map from HTTP status to variant.
-func (e *emitter) genLookupHTTPStatus(f *jen.File) {
-	var cases []jen.Code
+// headJSON is the JSON of a payload up to the opening quote of its error,
+// as encoding/json writes it.
+func headJSON(v *model.Variant) string {
+	if !v.Family.HasPayload() {
+		return ""
+	}
+	quote := func(s string) string {
+		data, err := json.Marshal(s)
+		if err != nil {
+			panic(err) // a string always encodes
+		}
+		return string(data)
+	}
+	return `{"type":` + quote(v.Family.PayloadType) + `,"category":` + quote(v.Category) + `,"code":` + quote(v.Code) +
+		`,"code_num":` + strconv.Itoa(v.Num) + `,"error":"`
+}
+
+// hintJSON is the JSON of a payload's static hints, as encoding/json writes
+// them: the members suggested_tool, suggested_action and usage_hint, each
+// when set, with a leading comma.
+func hintJSON(v *model.Variant) string {
+	if !v.Family.HasPayload() {
+		return ""
+	}
+	var b strings.Builder
+	for _, h := range []struct{ key, val string }{
+		{"suggested_tool", v.SuggestedTool}, {"suggested_action", v.SuggestedAction}, {"usage_hint", v.UsageHint},
+	} {
+		if h.val == "" {
+			continue
+		}
+		data, err := json.Marshal(h.val)
+		if err != nil {
+			panic(err) // a string always encodes
+		}
+		b.WriteString(`,"` + h.key + `":`)
+		b.Write(data)
+	}
+	return b.String()
+}
+
+// genLookupHTTPStatus writes the map from HTTP status to variant, as
+// gofmt lays it out.
+func (e *emitter) genLookupHTTPStatus(f *file) {
+	f.s("// LookupHTTPStatus returns the entry that stands for an HTTP status, if any.\n")
+	f.s("func LookupHTTPStatus(status int) (Info, bool) {\n")
+	var cases strings.Builder
 	for _, v := range e.m.ByNum {
 		if len(v.HTTPStatus) == 0 {
 			continue
 		}
-		var sts []jen.Code
-		for _, s := range v.HTTPStatus {
-			sts = append(sts, jen.Lit(s))
+		cases.WriteString("\tcase ")
+		for i, s := range v.HTTPStatus {
+			if i > 0 {
+				cases.WriteString(", ")
+			}
+			cases.WriteString(strconv.Itoa(s))
 		}
-		cases = append(cases, jen.Case(sts...).Block(jen.Return(jen.Id("infos").Index(jen.Lit(v.Index)), jen.True())))
+		cases.WriteString(":\n\t\treturn infos[" + strconv.Itoa(v.Index) + "], true\n")
 	}
-	f.Comment("// LookupHTTPStatus returns the entry that stands for an HTTP status, if any.")
-	body := []jen.Code{}
-	if len(cases) > 0 {
-		body = append(body, jen.Switch(jen.Id("status")).Block(cases...))
+	if cases.Len() > 0 {
+		f.s("\tswitch status {\n", cases.String(), "\t}\n")
 	}
-	body = append(body, jen.Return(jen.Id("Info").Values(), jen.False()))
-	f.Func().Id("LookupHTTPStatus").Params(jen.Id("status").Int()).Params(jen.Id("Info"), jen.Bool()).Block(body...)
-	f.Line()
+	f.s("\treturn Info{}, false\n}\n\n")
 }
 
-// genDecode emits decodeVariant, which rebuilds a known variant from a
-// payload: its payload fields carry json tags, so encoding/json fills them.
-func (e *emitter) genDecode(f *jen.File) {
-	var cases []jen.Code
+// genTypes writes variantTypes, from which DecodePayload makes a new
+// variant of a payload's code; a table of typed nil pointers is data, where
+// a switch that made each type would be code to compile for every variant.
+// It is written as gofmt lays it out.
+func (e *emitter) genTypes(f *file) {
+	var b strings.Builder
+	b.WriteString("// variantTypes holds a nil pointer to each variant's type, in the order of\n// infos.\nvar variantTypes = [...]any{\n")
 	for _, v := range e.m.ByNum {
-		if !v.Family.HasPayload() {
-			continue
-		}
-		if len(v.PayloadFields()) == 0 {
-			cases = append(cases, jen.Case(jen.Lit(v.Code)).Block(jen.Return(jen.Op("&").Id(v.Name).Values(), jen.Nil())))
-			continue
-		}
-		cases = append(cases, jen.Case(jen.Lit(v.Code)).Block(
-			jen.Id("v").Op(":=").Op("&").Id(v.Name).Values(),
-			jen.Return(jen.Id("v"), jen.Qual("encoding/json", "Unmarshal").Call(jen.Id("data"), jen.Id("v"))),
-		))
+		b.WriteString("\t(*" + v.Name + ")(nil),\n")
 	}
-	f.Comment("// decodeVariant rebuilds the variant with the given code from its payload.")
-	body := []jen.Code{}
-	if len(cases) > 0 {
-		body = append(body, jen.Switch(jen.Id("code")).Block(cases...))
-	}
-	body = append(body, jen.Return(jen.Nil(), jen.Nil()))
-	f.Func().Id("decodeVariant").Params(jen.Id("code").String(), jen.Id("data").Index().Byte()).Params(jen.Id("variant"), jen.Error()).Block(body...)
+	b.WriteString("}\n")
+	f.text(b.String())
 }
 
 // exampleValue is the Go expression of a field's example value.
-func exampleValue(fd *model.Field) jen.Code {
+func (f *file) exampleValue(fd *model.Field) string {
 	x := fd.Example
 	switch fd.Type.Kind {
 	case model.String:
-		return jen.Lit(x.Str)
+		return strconv.Quote(x.Str)
 	case model.Bool:
-		return jen.Lit(x.Bool)
+		return strconv.FormatBool(x.Bool)
 	case model.Int, model.Int64:
-		return jen.Id(strconv.FormatInt(x.Int, 10))
+		return strconv.FormatInt(x.Int, 10)
 	case model.Uint64:
-		return jen.Id(strconv.FormatUint(x.Uint, 10))
+		return strconv.FormatUint(x.Uint, 10)
 	case model.Float64:
-		return jen.Id(strconv.FormatFloat(x.Float, 'g', -1, 64))
+		return strconv.FormatFloat(x.Float, 'g', -1, 64)
 	case model.Duration:
+		f.use("time")
 		return durationLit(x.Duration)
 	case model.Strings:
-		var items []jen.Code
-		for _, s := range x.List {
-			items = append(items, jen.Lit(s))
+		items := make([]string, len(x.List))
+		for i, s := range x.List {
+			items[i] = strconv.Quote(s)
 		}
-		return jen.Index().String().Values(items...)
+		return "[]string{" + strings.Join(items, ", ") + "}"
 	case model.Error:
-		return jen.Qual("errors", "New").Call(jen.Lit(x.Str))
+		return "errors.New(" + strconv.Quote(x.Str) + ")"
 	}
 	if x.Variant == nil {
-		return jen.Nil()
+		return "nil"
 	}
-	return exampleLit(x.Variant)
+	return f.exampleLit(x.Variant)
 }
 
-func durationLit(d time.Duration) jen.Code {
+func durationLit(d time.Duration) string {
 	for _, u := range []struct {
 		unit time.Duration
 		name string
 	}{{time.Hour, "Hour"}, {time.Minute, "Minute"}, {time.Second, "Second"}, {time.Millisecond, "Millisecond"}} {
 		if d != 0 && d%u.unit == 0 {
-			return jen.Id(strconv.FormatInt(int64(d/u.unit), 10)).Op("*").Qual("time", u.name)
+			return strconv.FormatInt(int64(d/u.unit), 10) + " * time." + u.name
 		}
 	}
-	return jen.Qual("time", "Duration").Call(jen.Id(strconv.FormatInt(int64(d), 10)))
+	return "time.Duration(" + strconv.FormatInt(int64(d), 10) + ")"
 }
 
 // exampleLit is the composite literal of a variant's example value.
-func exampleLit(v *model.Variant) jen.Code {
-	var vals []jen.Code
-	for _, fd := range v.Fields {
-		vals = append(vals, jen.Id(fd.GoName).Op(":").Add(exampleValue(fd)))
+func (f *file) exampleLit(v *model.Variant) string {
+	vals := make([]string, len(v.Fields))
+	for i, fd := range v.Fields {
+		vals[i] = fd.GoName + ": " + f.exampleValue(fd)
 	}
-	return jen.Op("&").Id(v.Name).Values(vals...)
+	return "&" + v.Name + "{" + strings.Join(vals, ", ") + "}"
 }

@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# bench/run.sh runs every benchmark of BENCHMARKS.md and prints its tables:
+#
+#   stages   go test -bench of each errgen stage and of Generate beside the
+#            floor (YAML into yaml.Node + go/format.Source of the output),
+#            on synthetic catalogues of $SIZES variants
+#   code     go test -bench of the generated code (examples/agenterr)
+#   process  errgen generate as a built binary: median wall time and peak
+#            memory on the synthetic catalogues and on errors.yaml
+#   compile  go build and go vet of the generated package of $COMPILE_N
+#            variants beside a plain baseline package of the same size (one
+#            struct and five one-line methods a variant) and the API floor
+#            (errgen's method set, every method a one-line constant)
+#
+# It needs only the Go toolchain (benchstat is fetched through the module
+# proxy at a pinned version). Usage, from anywhere in the repository:
+#
+#   bench/run.sh                      everything (about 25 minutes on 2 cores)
+#   PARTS="code compile" bench/run.sh some parts only
+#   COUNT=6 RUNS=5 SIZES="100 1000" bench/run.sh
+#
+# Raw results stay in $OUT (a new temporary folder unless set); compare two
+# result folders with benchstat OLD/stages.txt NEW/stages.txt.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+GO=${GO:-go}
+PARTS=${PARTS:-"stages code process compile"}
+COUNT=${COUNT:-10}          # go test -count
+RUNS=${RUNS:-10}            # timed runs of each command
+RUNS_LARGE=${RUNS_LARGE:-5} # timed runs of errgen generate at 10 000 variants and more
+SIZES=${SIZES:-"100 1000 10000"}
+COMPILE_N=${COMPILE_N:-1000}
+BENCHSTAT_VERSION=v0.0.0-20260908200009-22c9c6c9d4da # golang.org/x/perf
+OUT=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/errgen-bench.XXXXXX")}
+
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/errgen-bench-work.XXXXXX")
+trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
+
+# The generated module declares go 1.22; build it with the local toolchain
+# rather than fetching another.
+export GOTOOLCHAIN=local
+
+section() { printf '\n== %s\n\n' "$*"; }
+
+section "machine"
+"$GO" build -o "$work/bin/measure" ./bench/measure
+"$GO" build -o "$work/bin/errgen" ./cmd/errgen
+GOBIN="$work/bin" "$GO" install "golang.org/x/perf/cmd/benchstat@$BENCHSTAT_VERSION"
+measure="$work/bin/measure"
+errgen="$work/bin/errgen"
+benchstat="$work/bin/benchstat"
+"$measure" machine | tee "$OUT/machine.txt"
+echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' (with local changes)')" | tee -a "$OUT/machine.txt"
+echo "results: $OUT"
+
+has() { [[ " $PARTS " == *" $1 "* ]]; }
+
+sizes_re=$(echo $SIZES | tr ' ' '|')
+
+if has stages; then
+	section "stages: go test -bench BenchmarkGen ./gen (count $COUNT)"
+	"$GO" test -run '^$' -bench "^BenchmarkGen\$/^n=($sizes_re)\$" -benchmem -count "$COUNT" -timeout 0 ./gen | tee "$OUT/stages.txt"
+	section "stages: every stage"
+	"$benchstat" -col /stage -row /n "$OUT/stages.txt" | tee "$OUT/stages-table.txt"
+	section "stages: generate against the floor"
+	"$benchstat" -filter '/stage:(floor OR generate)' -col /stage -row /n "$OUT/stages.txt"
+	for n in $SIZES; do
+		"$measure" ratio "$OUT/stages.txt" "BenchmarkGen/n=$n/stage=generate" "BenchmarkGen/n=$n/stage=floor"
+	done | tee "$OUT/stages-ratio.txt"
+	if [[ " $SIZES " == *" 1000 "* && " $SIZES " == *" 10000 "* ]]; then
+		echo "growth, 10 000 against 1 000 variants:"
+		"$measure" ratio "$OUT/stages.txt" "BenchmarkGen/n=10000/stage=generate" "BenchmarkGen/n=1000/stage=generate" | tee -a "$OUT/stages-ratio.txt"
+	fi
+fi
+
+if has code; then
+	section "code: go test -bench . ./examples/agenterr (count $COUNT)"
+	"$GO" test -run '^$' -bench . -benchmem -count "$COUNT" ./examples/agenterr | tee "$OUT/code.txt"
+	section "code: classification, chains and lookups"
+	"$benchstat" -filter '.name:(Classify OR Chain OR Lookup)' "$OUT/code.txt"
+	section "code: payload, encoding/json against errgen"
+	"$benchstat" -filter .name:Payload -col /enc -row /case "$OUT/code.txt" | tee "$OUT/code-payload.txt"
+fi
+
+if has process; then
+	section "process: errgen generate (median of $RUNS runs, $RUNS_LARGE at 10 000 and more)"
+	: >"$OUT/process.txt"
+	mkdir -p "$work/ref"
+	cp errors.yaml "$work/ref/errors.yaml"
+	"$errgen" generate "$work/ref/errors.yaml" # the first run writes the golden files
+	"$measure" time -runs "$RUNS" -name Process/catalogue=reference "errgen=$errgen generate $work/ref/errors.yaml" | tee -a "$OUT/process.txt"
+	for n in $SIZES; do
+		runs=$RUNS
+		((n >= 10000)) && runs=$RUNS_LARGE
+		"$measure" synth -n "$n" -o "$work/synth$n"
+		"$errgen" generate "$work/synth$n/errors.yaml"
+		"$measure" time -runs "$runs" -name "Process/catalogue=synth$n" "errgen=$errgen generate $work/synth$n/errors.yaml" | tee -a "$OUT/process.txt"
+	done
+	section "process: summary"
+	"$benchstat" -col /cmd -row /catalogue "$OUT/process.txt"
+fi
+
+if has compile; then
+	section "compile: go build and go vet, $COMPILE_N variants, errgen against the baseline (median of $RUNS runs)"
+	mod="$work/compile"
+	mkdir -p "$mod/generated" "$mod/baseline" "$mod/apifloor"
+	printf 'module example.com/bench\n\ngo 1.22\n' >"$mod/go.mod"
+	"$measure" synth -n "$COMPILE_N" -o "$mod/generated"
+	"$errgen" generate "$mod/generated/errors.yaml"
+	"$measure" baseline -n "$COMPILE_N" -o "$mod/baseline"
+	# The API floor: the method set errgen's API requires, every method a
+	# one-line constant; the least any generator of this API compiles.
+	"$measure" baseline -api -n "$COMPILE_N" -o "$mod/apifloor"
+	wc -lc "$mod"/generated/*.go "$mod"/baseline/*.go "$mod"/apifloor/*.go
+	(
+		cd "$mod"
+		# A cache of its own, warmed by the first (untimed) run of each
+		# command, holds the standard library; the nonce file then makes
+		# every timed run redo the package and only the package.
+		export GOCACHE="$work/gocache" GOFLAGS=-mod=mod
+		"$measure" time -runs "$RUNS" -name "Compile/n=$COMPILE_N/op=build" \
+			"baseline@baseline/zz_nonce.go=$GO build ./baseline" \
+			"apifloor@apifloor/zz_nonce.go=$GO build ./apifloor" \
+			"errgen@generated/zz_nonce.go=$GO build ./generated"
+		"$measure" time -runs "$RUNS" -name "Compile/n=$COMPILE_N/op=vet" \
+			"baseline@baseline/zz_nonce.go=$GO vet ./baseline" \
+			"apifloor@apifloor/zz_nonce.go=$GO vet ./apifloor" \
+			"errgen@generated/zz_nonce.go=$GO vet ./generated"
+	) | tee "$OUT/compile.txt"
+	section "compile: summary"
+	"$benchstat" -col /cmd -row /op "$OUT/compile.txt"
+fi
+
+section "done"
+echo "raw results: $OUT"

@@ -1,0 +1,114 @@
+package golang_test
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+	"os"
+	"testing"
+
+	"github.com/errgen/errgen/gen"
+	"github.com/errgen/errgen/gen/golang"
+	"github.com/errgen/errgen/gen/synth"
+)
+
+// TestEmitIsFormatted checks that every file Emit returns is exactly what
+// gofmt makes of it. The code is formatted one group of declarations at a
+// time and the fixed text (the runtime, the fixed part of the test) is not
+// formatted at all, so this is what holds the whole file to gofmt.
+func TestEmitIsFormatted(t *testing.T) {
+	ref, err := os.ReadFile("../../errors.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := map[string][]byte{"reference": ref, "layout": []byte(layoutCatalogue)}
+	for _, n := range []int{1, 37, 250} {
+		cases[fmt.Sprintf("synth%d", n)] = synth.Catalogue(n)
+	}
+	for name, src := range cases {
+		t.Run(name, func(t *testing.T) {
+			m, diags := gen.Parse("errors.yaml", src)
+			if m == nil {
+				t.Fatal(diags)
+			}
+			files, err := golang.Emit(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for path, data := range files {
+				formatted, err := format.Source(data)
+				if err != nil {
+					t.Fatalf("%s does not parse: %v", path, err)
+				}
+				if !bytes.Equal(formatted, data) {
+					t.Errorf("%s is not gofmt-clean; first difference at byte %d", path, firstDiff(formatted, data))
+				}
+			}
+		})
+	}
+}
+
+func firstDiff(a, b []byte) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}
+
+// layoutCatalogue has what gofmt lays out in ways of its own: doc comments
+// that go/doc/comment rewrites (lists, code blocks, headings, links), and
+// names and texts long enough that a one-line function no longer fits in
+// gofmt's 100 columns.
+const layoutCatalogue = `version: 1
+package: layout
+categories:
+  a_category_with_a_rather_long_name_for_the_layout_test: A long category.
+  short: Short.
+families:
+  - name: AVeryLongFamilyNameThatPushesTheChainHelperPastOneHundredColumnsForSure
+    doc: |-
+      A family whose doc has a list:
+        - first item
+        - second item
+
+      # A heading?
+
+      And a code block:
+
+          x := 1
+          y := 2
+
+      A link to [errors.As] and https://example.com/a_page, and a 1. numbered line.
+      1. one
+      2. two
+    payload_type: long_error
+    user_message: "A user message long enough that the one-line function that returns it cannot stay on one line ({code})."
+    variants:
+      - name: AVariantWithAVeryLongNameIndeedForTheLayoutTestToPushItsMethodHeadersFar
+        code: a_variant_with_a_very_long_code_for_the_layout_test_to_push_lines_past_the_limit
+        num: 1
+        category: a_category_with_a_rather_long_name_for_the_layout_test
+        doc: |-
+          Indented lines:
+          	tab indented
+             three spaces
+          - a list
+          * another
+          + and another
+        message: "A message long enough that Error, returning it as a constant, cannot fit in one hundred columns."
+        suppression_key: "{code}:{code}:a fixed suppression key that is long enough to wrap the function"
+        retryable: true
+        fields:
+          - {name: the_first_field_with_a_long_name, type: string, payload: true, doc: "  indented field doc\n- list"}
+          - {name: cause, type: error}
+      - name: Short
+        code: short
+        num: 2
+        category: short
+        doc: Short.
+        message: "short {x}"
+        fields:
+          - {name: x, type: duration, retry_after: true}
+`
