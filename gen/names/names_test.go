@@ -1,0 +1,51 @@
+package names
+
+import "testing"
+
+func TestGo(t *testing.T) {
+	for in, want := range map[string]string{
+		"tool":           "Tool",
+		"tool_id":        "ToolID",
+		"url":            "URL",
+		"http_status":    "HTTPStatus",
+		"retry_after_ms": "RetryAfterMs",
+		"llm_output":     "LLMOutput",
+		"cost_usd":       "CostUsd",
+		"a1_b2":          "A1B2",
+		"type":           "Type",
+		"func":           "Func",
+	} {
+		if got := Go(in); got != want {
+			t.Errorf("Go(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestPredicates(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		fn   func(string) bool
+		in   string
+		want bool
+	}{
+		{"IsSnake", IsSnake, "retry_after", true},
+		{"IsSnake", IsSnake, "Retry", false},
+		{"IsSnake", IsSnake, "a__b", false},
+		{"IsSnake", IsSnake, "a_", false},
+		{"IsExported", IsExported, "ToolError", true},
+		{"IsExported", IsExported, "toolError", false},
+		{"IsExported", IsExported, "Tool_Error", false},
+		{"IsExported", IsExported, "Élan", false},
+		{"IsCode", IsCode, "tool_timeout", true},
+		{"IsCode", IsCode, "Tool", false},
+		{"IsPackage", IsPackage, "agenterr", true},
+		{"IsPackage", IsPackage, "func", false},
+		{"IsPackage", IsPackage, "main", false},
+		{"IsPackage", IsPackage, "string", false},
+		{"IsPackage", IsPackage, "agent_err", false},
+	} {
+		if got := c.fn(c.in); got != c.want {
+			t.Errorf("%s(%q) = %v, want %v", c.name, c.in, got, c.want)
+		}
+	}
+}
