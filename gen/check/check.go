@@ -30,6 +30,10 @@ var PayloadKeys = []string{
 	"suppression_key", "suggested_tool", "suggested_action", "required_fields", "usage_hint",
 }
 
+// maxFields is the most fields a variant may have: the generated runtime
+// addresses a variant's fields with one byte.
+const maxFields = 255
+
 var (
 	categoryRE = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 	ruleRE     = regexp.MustCompile(`^[A-Z][A-Z0-9_]*$`)
@@ -274,6 +278,9 @@ func (c *checker) variant(f *ast.Family, v *ast.Variant, payload bool, declared 
 	// When a field's name could not be read, it could be the one a
 	// placeholder names: the templates' syntax is all that is checked.
 	fields, known := c.fields(f, v, payload)
+	if len(v.Fields) > maxFields {
+		c.errorf(v.Name.Pos, "variant %s has %d fields; a variant may have at most %d", diag.Quote(v.Name.Value), len(v.Fields), maxFields)
+	}
 	if c.nonEmpty(v.Message, "message") {
 		c.template(v.Message, "message", fields, known)
 	}
