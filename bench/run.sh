@@ -15,7 +15,7 @@
 # It needs only the Go toolchain (benchstat is fetched through the module
 # proxy at a pinned version). Usage, from anywhere in the repository:
 #
-#   bench/run.sh                      everything (about 25 minutes on 2 cores)
+#   bench/run.sh                      everything (about 20 minutes on 2 cores)
 #   PARTS="code compile" bench/run.sh some parts only
 #   COUNT=6 RUNS=5 SIZES="100 1000" bench/run.sh
 #

@@ -62,7 +62,7 @@ func Emit(m *model.Catalogue) (map[string][]byte, error) {
 	if err := checkTemplates(m); err != nil {
 		return nil, err
 	}
-	e := &emitter{m: m, header: Header(m.File)}
+	e := &emitter{m: m, header: Header(m.File), familyUser: map[*model.Family]string{}}
 	code, err := e.code()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", CodeFile, err)
@@ -79,8 +79,9 @@ func Emit(m *model.Catalogue) (map[string][]byte, error) {
 }
 
 type emitter struct {
-	m      *model.Catalogue
-	header string
+	m          *model.Catalogue
+	header     string
+	familyUser map[*model.Family]string
 }
 
 // runtime renders the fixed helpers every generated package carries. The
@@ -454,7 +455,7 @@ func (e *emitter) genVariant(f *file, v *model.Variant) {
 	re := "func " + recv(v, true) + " "
 	idx := strconv.Itoa(v.Index)
 	var calls []method
-	if t, _ := userMessage(v); t == nil {
+	if userMessage(v) == nil {
 		calls = append(calls, method{re + "UserMessage() string", "return e.Error()"})
 	}
 	if v.Family.HasPayload() {
@@ -502,21 +503,32 @@ func (e *emitter) genTexts(f *file, v *model.Variant) {
 	if v.SuppressionKey != nil {
 		text("SuppressionKey renders "+strconv.Quote(v.SuppressionKeyText)+".", "SuppressionKey", v.SuppressionKey, "textKey")
 	}
-	if t, s := userMessage(v); t != nil {
-		text("UserMessage renders "+strconv.Quote(s)+".", "UserMessage", t, "textUser")
+	if t := userMessage(v); t != nil {
+		text("UserMessage renders "+strconv.Quote(e.userMessageText(v))+".", "UserMessage", t, "textUser")
 	}
 }
 
 // userMessage is the variant's user_message, else its family's, else nil
 // (the technical message stands).
-func userMessage(v *model.Variant) (tmpl.Template, string) {
+func userMessage(v *model.Variant) tmpl.Template {
 	if v.UserMessage != nil {
-		return v.UserMessage, v.UserMessageText
+		return v.UserMessage
 	}
-	if v.Family.UserMessage != nil {
-		return v.Family.UserMessage, v.Family.UserMessage.String()
+	return v.Family.UserMessage
+}
+
+// userMessageText is the text of userMessage as the catalogue writes it;
+// a family's is made once.
+func (e *emitter) userMessageText(v *model.Variant) string {
+	if v.UserMessage != nil {
+		return v.UserMessageText
 	}
-	return nil, ""
+	text, ok := e.familyUser[v.Family]
+	if !ok {
+		text = v.Family.UserMessage.String()
+		e.familyUser[v.Family] = text
+	}
+	return text
 }
 
 // genField writes field, the one method through which the runtime reads a
@@ -699,7 +711,7 @@ func (e *emitter) genTables(f *file) {
 	b.WriteString("// textTable holds what the runtime renders each variant's texts and payload\n// from, in the order of infos (see variantTexts).\nvar textTable = [...]variantTexts{\n")
 	for _, v := range e.m.ByNum {
 		user := ""
-		if t, _ := userMessage(v); refs(t) {
+		if t := userMessage(v); refs(t) {
 			user = compiled(v, t)
 		}
 		var fields []byte
