@@ -16,6 +16,8 @@ import (
 
 	"github.com/errgen/errgen/gen"
 	"github.com/errgen/errgen/gen/diag"
+	"github.com/errgen/errgen/gen/fsafe"
+	"github.com/errgen/errgen/gen/load"
 	"github.com/errgen/errgen/gen/model"
 	"github.com/errgen/errgen/gen/schema"
 )
@@ -176,33 +178,16 @@ func loadCatalogue(e *env, path string) *model.Catalogue {
 	return m
 }
 
-// readCatalogue reads a catalogue file, refusing anything that is not a
-// regular file and anything over the size cap before reading it all.
+// readCatalogue reads a catalogue file as errgen reads every file a pull
+// request can change (fsafe): never through a symlink, never a FIFO or a
+// device, never more than the loader's cap.
 func readCatalogue(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, cleanPathError(err)
+	data, err := fsafe.ReadFile(path, load.MaxSize)
+	var tooLarge *fsafe.TooLargeError
+	if errors.As(err, &tooLarge) {
+		return nil, fmt.Errorf("%s is %d bytes; a catalogue may be at most %d (16 MiB)", diag.Path(path), tooLarge.Size, load.MaxSize)
 	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, cleanPathError(err)
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", diag.Quote(path))
-	}
-	// Read one byte past the cap so an oversized file is reported as such
-	// by the loader without reading all of it.
-	return io.ReadAll(io.LimitReader(f, 16<<20+1))
-}
-
-// cleanPathError quotes the path of a file-system error.
-func cleanPathError(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return fmt.Errorf("%s %s: %v", pe.Op, diag.Quote(pe.Path), pe.Err)
-	}
-	return err
+	return data, err
 }
 
 func printDiags(w io.Writer, diags diag.List) {

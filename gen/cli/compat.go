@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -16,6 +17,7 @@ import (
 	"github.com/errgen/errgen/gen"
 	"github.com/errgen/errgen/gen/compat"
 	"github.com/errgen/errgen/gen/diag"
+	"github.com/errgen/errgen/gen/load"
 	"github.com/errgen/errgen/gen/model"
 )
 
@@ -345,31 +347,79 @@ func gitShow(spec, catalogue string) (string, []byte, error) {
 		}
 		return "", nil, fmt.Errorf("unknown revision %s%s", diag.Quote(rev), hint)
 	}
-	src, err := git(dir, "show", rev+":"+path)
+	// The base is a blob a pull request may have made as large as it
+	// liked: ask its type and size before reading it, and read no more than
+	// the loader's cap even then.
+	obj := rev + ":" + path
+	kind, err := git(dir, "cat-file", "-t", obj)
+	if err != nil {
+		return "", nil, err
+	}
+	if k := strings.TrimSpace(string(kind)); k != "blob" {
+		return "", nil, fmt.Errorf("%s is a %s in git, not a file", diag.Quote(obj), k)
+	}
+	sizeText, err := git(dir, "cat-file", "-s", obj)
+	if err != nil {
+		return "", nil, err
+	}
+	size, err := strconv.ParseInt(strings.TrimSpace(string(sizeText)), 10, 64)
+	if err != nil {
+		return "", nil, fmt.Errorf("git cat-file -s %s: %v", diag.Quote(obj), err)
+	}
+	if size > load.MaxSize {
+		return "", nil, fmt.Errorf("%s is %d bytes; a catalogue may be at most %d (16 MiB)", diag.Quote(obj), size, load.MaxSize)
+	}
+	src, err := gitCapped(dir, load.MaxSize, "cat-file", "blob", obj)
 	if err != nil {
 		return "", nil, err
 	}
 	return name, src, nil
 }
 
-// git runs git with args in dir and returns its output; on failure the
-// error holds the first line git printed.
+// git runs git with args in dir and returns its output, at most 1 MiB of
+// it; on failure the error holds the first line git printed.
 func git(dir string, args ...string) ([]byte, error) {
+	return gitCapped(dir, 1<<20, args...)
+}
+
+// gitCapped is git with a bound on the output it keeps: past max bytes the
+// output is refused, and git, its pipe closed, stops.
+func gitCapped(dir string, max int64, args ...string) ([]byte, error) {
 	cmd := exec.Command("git", args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "LC_ALL=C", "GIT_PAGER=cat")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	stderr := &cappedBuffer{max: 4 << 10}
+	stdout := &cappedBuffer{max: max}
+	cmd.Stderr, cmd.Stdout = stderr, stdout
+	err := cmd.Run()
+	if stdout.over {
+		return nil, fmt.Errorf("git %s printed more than %d bytes", args[0], max)
+	}
 	if err == nil {
-		return out, nil
+		return stdout.Bytes(), nil
 	}
 	if errors.Is(err, exec.ErrNotFound) {
 		return nil, errors.New("git is not installed or not in PATH")
 	}
-	msg, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n")
+	msg, _, _ := strings.Cut(strings.TrimSpace(string(stderr.Bytes())), "\n")
 	if msg == "" {
 		msg = err.Error()
 	}
 	return nil, fmt.Errorf("git %s: %s", args[0], strings.Trim(diag.Quote(msg), `"`))
+}
+
+// cappedBuffer keeps what is written to it up to max bytes; a write past
+// that fails, which closes the pipe of the process writing.
+type cappedBuffer struct {
+	bytes.Buffer
+	max  int64
+	over bool
+}
+
+func (b *cappedBuffer) Write(p []byte) (int, error) {
+	if int64(b.Len()+len(p)) > b.max {
+		b.over = true
+		return 0, errors.New("output too large")
+	}
+	return b.Buffer.Write(p)
 }

@@ -239,6 +239,34 @@ func TestGeneratedFileWithCRLFIsReplaced(t *testing.T) {
 	}
 }
 
+// A checkout with git's core.autocrlf holds every generated file with CRLF
+// line endings; --check compares them as LF, or it would fail forever.
+func TestCheckAcceptsCRLFCheckout(t *testing.T) {
+	dir, path := generatedDir(t, []byte(validCatalogue))
+	for _, name := range []string{"errgen.go", "errgen_runtime.go", "errgen_test.go"} {
+		target := filepath.Join(dir, name)
+		data, err := os.ReadFile(target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(target, bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, stdout, stderr := runCLI(t, "generate", "--check", path); code != 0 {
+		t.Errorf("exit %d:\n%s%s", code, stdout, stderr)
+	}
+	// A real change still shows.
+	target := filepath.Join(dir, "errgen.go")
+	data, _ := os.ReadFile(target)
+	if err := os.WriteFile(target, append(data, "// edited\r\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, _ := runCLI(t, "generate", "--check", path); code != 1 || !strings.Contains(stdout, "-// edited") {
+		t.Errorf("exit %d:\n%s", code, stdout)
+	}
+}
+
 func TestTargetThatIsAFolderIsRefused(t *testing.T) {
 	dir, path := generatedDir(t, synth.Catalogue(3))
 	if err := os.Remove(filepath.Join(dir, "errgen_test.go")); err != nil {

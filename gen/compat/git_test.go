@@ -129,7 +129,7 @@ exit 0
 		// PATH is relative to the repository root; git's message varies
 		// between versions.
 		got := runCLI(t, sub, "compat", "--against", "git:HEAD~1:errors.yaml")
-		if !strings.HasPrefix(got, `stderr: errgen: base "git:HEAD~1:errors.yaml": git show: fatal: `) || !strings.HasSuffix(got, "\nexit 1\n") {
+		if !strings.HasPrefix(got, `stderr: errgen: base "git:HEAD~1:errors.yaml": git cat-file: fatal: `) || !strings.HasSuffix(got, "\nexit 1\n") {
 			t.Errorf("got:\n%s", got)
 		}
 	})

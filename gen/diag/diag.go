@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // Pos is a position in a catalogue file. Line and Col count from 1; a zero
@@ -21,30 +20,14 @@ type Pos struct {
 }
 
 // String formats p as FILE:LINE:COL, the form editors and CI annotate.
-// A file name that a terminal or CI log could act on is quoted (see
-// fileName).
+// A file name that a terminal or CI log could act on is quoted (see Path):
+// a diagnostic line must not be made to say something else by the name of
+// the file it is about.
 func (p Pos) String() string {
 	if p.Line == 0 {
-		return fileName(p.File)
+		return Path(p.File)
 	}
-	return fileName(p.File) + ":" + strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Col)
-}
-
-// fileName returns name as it stands when every character of it is
-// printable, or quoted with Quote when it holds a control character
-// (an escape sequence, a line break), a bidi control, invalid UTF-8, or
-// starts like a CI workflow command ("::error::"): a diagnostic line must
-// not be made to say something else by the name of the file it is about.
-func fileName(name string) string {
-	if strings.HasPrefix(name, "::") || !utf8.ValidString(name) {
-		return Quote(name)
-	}
-	for _, r := range name {
-		if !strconv.IsPrint(r) {
-			return Quote(name)
-		}
-	}
-	return name
+	return Path(p.File) + ":" + strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Col)
 }
 
 // IsValid reports whether p names a line.
@@ -113,12 +96,4 @@ func (l List) Print(w io.Writer) {
 	for _, d := range l {
 		fmt.Fprintln(w, d.String())
 	}
-}
-
-// Quote returns s as a double-quoted Go string literal with every
-// non-printable or non-ASCII rune escaped. All user text in messages goes
-// through it, so a catalogue can never put terminal escapes, CI workflow
-// commands or line breaks into errgen's output.
-func Quote(s string) string {
-	return strconv.QuoteToASCII(s)
 }

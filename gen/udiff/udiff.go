@@ -1,11 +1,21 @@
 // Package udiff writes unified diffs of text files, for `errgen generate
 // --check` to show what is stale.
+//
+// The old side is a file on disk that a pull request may have planted, and
+// the diff goes to a CI log. So the output is bounded (maxLines) and every
+// line is made inert (diag.Inert): an escape sequence, a carriage return or
+// a workflow command in a file shows as text.
 package udiff
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/errgen/errgen/gen/diag"
 )
+
+// maxLines bounds the lines of hunks one diff prints; the rest is counted.
+const maxLines = 1000
 
 // maxEdits bounds the work of the diff. Stale generated files usually
 // differ by a hand edit or a catalogue change of a few lines; beyond this
@@ -24,9 +34,21 @@ func Diff(oldName, a, newName, b string) string {
 	x, y := lines(a), lines(b)
 	ops := edits(x, y)
 	var out strings.Builder
-	fmt.Fprintf(&out, "--- %s\n+++ %s\n", oldName, newName)
+	fmt.Fprintf(&out, "--- %s\n+++ %s\n", diag.Inert(oldName), diag.Inert(newName))
+	printed := 0
 	for _, h := range hunks(ops) {
+		if printed+len(h) > maxLines {
+			rest := 0
+			for _, o := range ops {
+				if o.kind != ' ' {
+					rest++
+				}
+			}
+			fmt.Fprintf(&out, "@@ diff cut after %d lines; the files differ in %d lines in all @@\n", printed, rest)
+			break
+		}
 		writeHunk(&out, h, x, y)
+		printed += len(h)
 	}
 	return out.String()
 }
@@ -171,11 +193,18 @@ func writeHunk(out *strings.Builder, h []op, x, y []string) {
 	for _, o := range h {
 		switch o.kind {
 		case ' ':
-			out.WriteString(" " + x[o.i])
+			out.WriteString(" " + inertLine(x[o.i]))
 		case '-':
-			out.WriteString("-" + x[o.i])
+			out.WriteString("-" + inertLine(x[o.i]))
 		case '+':
-			out.WriteString("+" + y[o.j])
+			out.WriteString("+" + inertLine(y[o.j]))
 		}
 	}
+}
+
+// inertLine makes one line of a file (ending in a newline, or in the
+// no-newline marker) safe to print.
+func inertLine(line string) string {
+	body, marker, _ := strings.Cut(line, "\n")
+	return diag.Inert(body) + "\n" + marker
 }

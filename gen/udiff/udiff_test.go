@@ -1,6 +1,7 @@
 package udiff
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -105,5 +106,38 @@ func TestDiffFormat(t *testing.T) {
 	want := "--- old\n+++ new\n@@ -1,7 +1,7 @@\n one\n two\n three\n-four\n+FOUR\n five\n six\n seven\n"
 	if got := Diff("old", a, "new", b); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestDiffIsInert checks that a line of a planted file cannot act on a
+// terminal or a CI runner when the diff is printed.
+func TestDiffIsInert(t *testing.T) {
+	a := "package x\n\x1b[2J::error::forged\n  ::warning::x\n##[error]y\nsecret\r\n"
+	d := Diff("old", a, "new", "package x\n")
+	for _, line := range strings.Split(d, "\n") {
+		body := strings.TrimLeft(line, " -+")
+		if strings.ContainsAny(line, "\x1b\r") || strings.HasPrefix(strings.TrimLeft(body, " \t"), "::") || strings.Contains(line, "##[") {
+			t.Errorf("live line %q in\n%s", line, d)
+		}
+	}
+	if !strings.Contains(d, `-\x1b[2J::error::forged`) || !strings.Contains(d, `-secret\x0d`) {
+		t.Errorf("escaped lines missing:\n%s", d)
+	}
+}
+
+// TestDiffIsBounded checks that a huge difference prints a bounded diff
+// that says how much it left out.
+func TestDiffIsBounded(t *testing.T) {
+	var a, b strings.Builder
+	for i := range 5000 {
+		fmt.Fprintf(&a, "old %d\n", i)
+		fmt.Fprintf(&b, "new %d\n", i)
+	}
+	d := Diff("old", a.String(), "new", b.String())
+	if n := strings.Count(d, "\n"); n > maxLines+10 {
+		t.Errorf("diff of %d lines", n)
+	}
+	if !strings.Contains(d, "diff cut after") || !strings.Contains(d, "10000 lines in all") {
+		t.Errorf("no cut marker:\n%s", d[len(d)-200:])
 	}
 }

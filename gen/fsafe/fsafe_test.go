@@ -1,0 +1,119 @@
+package fsafe
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func write(t *testing.T, path, data string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestReadFileRefusesLinksAndOddFiles(t *testing.T) {
+	dir := t.TempDir()
+	secret := filepath.Join(dir, "outside", "credentials")
+	write(t, secret, "token=hunter2\n")
+	link := filepath.Join(dir, "errors.yaml")
+	if err := os.Symlink(secret, link); err != nil {
+		t.Fatal(err)
+	}
+	data, err := ReadFile(link, 1<<20)
+	if !errors.Is(err, ErrNotRegular) || data != nil {
+		t.Fatalf("ReadFile(symlink) = %q, %v; want ErrNotRegular", data, err)
+	}
+	if strings.Contains(err.Error(), "hunter2") || !strings.Contains(err.Error(), "symlink") {
+		t.Errorf("message %q", err)
+	}
+	if _, err := ReadFile(dir, 1<<20); !errors.Is(err, ErrNotRegular) || !strings.Contains(err.Error(), "folder") {
+		t.Errorf("ReadFile(folder) = %v", err)
+	}
+	if _, err := ReadFile(os.DevNull, 1<<20); !errors.Is(err, ErrNotRegular) || !strings.Contains(err.Error(), "device") {
+		t.Errorf("ReadFile(%s) = %v", os.DevNull, err)
+	}
+	if _, err := ReadFile(filepath.Join(dir, "missing"), 1<<20); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("ReadFile(missing) = %v", err)
+	}
+}
+
+func TestReadFileCapsSize(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "big")
+	write(t, path, strings.Repeat("x", 100))
+	if data, err := ReadFile(path, 100); err != nil || len(data) != 100 {
+		t.Fatalf("ReadFile at the cap = %d bytes, %v", len(data), err)
+	}
+	_, err := ReadFile(path, 99)
+	var tl *TooLargeError
+	if !errors.As(err, &tl) || tl.Size != 100 || tl.Max != 99 {
+		t.Fatalf("ReadFile over the cap = %v", err)
+	}
+	head, size, err := ReadHead(path, 10)
+	if err != nil || string(head) != "xxxxxxxxxx" || size != 100 {
+		t.Fatalf("ReadHead = %q, %d, %v", head, size, err)
+	}
+}
+
+func TestCheckBelow(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "testdata", "a.json"), "{}")
+	write(t, filepath.Join(t.TempDir(), "x"), "")
+	if err := CheckBelow(dir, "testdata/a.json"); err != nil {
+		t.Errorf("plain file: %v", err)
+	}
+	if err := CheckBelow(dir, "testdata/new.json"); err != nil {
+		t.Errorf("missing file: %v", err)
+	}
+	if err := CheckBelow(dir, "new/x.json"); err != nil {
+		t.Errorf("missing folder: %v", err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "testdata"), filepath.Join(dir, "linked")); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckBelow(dir, "linked/a.json"); !errors.Is(err, ErrNotRegular) {
+		t.Errorf("linked folder: %v", err)
+	}
+	if err := CheckBelow(dir, "testdata"); !errors.Is(err, ErrNotRegular) {
+		t.Errorf("folder as a file: %v", err)
+	}
+	if err := CheckBelow(dir, "testdata/a.json/x"); !errors.Is(err, ErrNotRegular) {
+		t.Errorf("file as a folder: %v", err)
+	}
+}
+
+func TestWriteAtomicKeepsOrSetsMode(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "sub", "new.go")
+	if err := WriteAtomic(path, []byte("a")); err != nil {
+		t.Fatal(err)
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := os.FileMode(0o666) &^ umask(); st.Mode().Perm() != want {
+		t.Errorf("new file mode %v, want %v (0666 less the umask)", st.Mode().Perm(), want)
+	}
+	if err := os.Chmod(path, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteAtomic(path, []byte("b")); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := os.Stat(path); st.Mode().Perm() != 0o640 {
+		t.Errorf("replaced file mode %v, want 0640 kept", st.Mode().Perm())
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), TempPrefix) {
+			t.Errorf("temporary file left: %s", e.Name())
+		}
+	}
+}
