@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"go/ast"
+	"go/build/constraint"
 	"go/format"
 	"go/parser"
 	"go/token"
@@ -215,6 +216,15 @@ func checkGoFile(t *testing.T, path string, data []byte) {
 			t.Errorf("%s imports %s, which is not in the standard library", path, p)
 		}
 	}
+	for _, g := range f.Comments {
+		for _, c := range g.List {
+			for _, line := range strings.Split(c.Text, "\n") {
+				if constraint.IsGoBuild(line) || constraint.IsPlusBuild(line) {
+					t.Errorf("%s: a comment line is a build constraint: %q", fset.Position(c.Pos()), line)
+				}
+			}
+		}
+	}
 	for i, line := range strings.Split(string(data), "\n") {
 		trimmed := strings.TrimLeft(line, " \t")
 		if strings.HasPrefix(trimmed, "//go:") || strings.HasPrefix(trimmed, "//line") {
@@ -256,12 +266,25 @@ func TestGeneratedPackagesCompile(t *testing.T) {
 			t.Fatalf("%s: errgen generate exited %d:\n%s", name, code, stderr)
 		}
 	}
-	for _, args := range [][]string{{"vet", "./..."}, {"test", "-count=1", "./..."}} {
-		cmd := exec.Command(goBin, args...)
+	// The output must build, and vet, alike on every platform: a comment a
+	// Go tool read as a build constraint would drop a file from some
+	// platforms' builds. vet builds (type-checks) as it checks.
+	for _, run := range []struct {
+		goos string
+		args []string
+	}{
+		{"linux", []string{"vet", "./..."}},
+		{"windows", []string{"vet", "./..."}},
+		{"", []string{"test", "-count=1", "./..."}},
+	} {
+		cmd := exec.Command(goBin, run.args...)
 		cmd.Dir = root
 		cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=-mod=mod")
+		if run.goos != "" {
+			cmd.Env = append(cmd.Env, "GOOS="+run.goos, "CGO_ENABLED=0")
+		}
 		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Errorf("go %s in the generated module failed: %v\n%s", strings.Join(args, " "), err, out)
+			t.Errorf("GOOS=%s go %s in the generated module failed: %v\n%s", run.goos, strings.Join(run.args, " "), err, out)
 		}
 	}
 }

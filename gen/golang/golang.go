@@ -193,9 +193,24 @@ func docText(first, doc string) []string {
 func commentLines(text string) []string {
 	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
 	for i, line := range lines {
-		lines[i] = strings.TrimRight(line, " \t")
+		lines[i] = inertComment(strings.TrimRight(line, " \t"))
 	}
 	return lines
+}
+
+// inertComment makes one line of user text unable to mean anything to a Go
+// tool once it is written after "// ". A directive (//go:generate,
+// //line, //export, //extern) needs its "//" right before it, which the
+// space after "//" prevents; but a build constraint in the old form is any
+// comment line reading "+build" after its slashes and blanks, wherever it
+// stands: go vet refuses it ("misplaced +build comment") and gofmt moves it
+// above the package clause as a real //go:build line. So a line whose text
+// starts with "+" gets a backslash before it; the doc reads "\+build".
+func inertComment(line string) string {
+	if t := strings.TrimLeft(line, " \t"); strings.HasPrefix(t, "+") {
+		return line[:len(line)-len(t)] + `\` + t
+	}
+	return line
 }
 
 // doc writes a comment that stands right before a top-level declaration.
