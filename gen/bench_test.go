@@ -10,7 +10,6 @@ import (
 
 	"github.com/errgen/errgen/gen"
 	"github.com/errgen/errgen/gen/ast"
-	"github.com/errgen/errgen/gen/check"
 	"github.com/errgen/errgen/gen/diag"
 	"github.com/errgen/errgen/gen/example"
 	"github.com/errgen/errgen/gen/golang"
@@ -36,8 +35,7 @@ var benchSizes = []int{100, 1000, 10000}
 //	format    the floor's second half: go/format.Source on each Go file written
 //	floor     yaml + format
 //	load      load.Load: YAML to the syntax tree, with every form check
-//	check     check.Check on the loaded catalogue
-//	build     model.Build on the checked catalogue
+//	resolve   model.Resolve on the loaded catalogue: every check, and the model
 //	emit      golang.Emit: the Go files, formatted
 //	golden    example.Golden for every variant
 //	generate  gen.Parse + gen.Generate: everything errgen generate computes
@@ -111,14 +109,9 @@ func BenchmarkGen(b *testing.B) {
 				b.Fatal(diags)
 			}
 		})
-		run("check", func(b *testing.B) {
-			if diags := check.Check(cat); len(diags) > 0 {
+		run("resolve", func(b *testing.B) {
+			if m, diags := model.Resolve(cat); m == nil || len(diags) > 0 {
 				b.Fatal(diags)
-			}
-		})
-		run("build", func(b *testing.B) {
-			if _, err := model.Build(cat); err != nil {
-				b.Fatal(err)
 			}
 		})
 		run("emit", func(b *testing.B) {

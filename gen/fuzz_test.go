@@ -21,7 +21,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/errgen/errgen/gen"
-	"github.com/errgen/errgen/gen/check"
+	"github.com/errgen/errgen/gen/model"
 	"github.com/errgen/errgen/gen/diag"
 )
 
@@ -116,7 +116,7 @@ func spliceCatalogue(pkg, category, family, variant, code string, num int,
 		variant = "V" + strings.Map(keep(alnum), variant)
 		category, code = snake("c", category), snake("c", code)
 		field1, field2 = snake("f", field1), snake("g", field2)
-		types := append([]string{"error"}, check.ScalarTypes...)
+		types := append([]string{"error"}, model.ScalarTypes...)
 		if has(fOtherFamily) {
 			types = append(types, "OtherFamily")
 		}

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/errgen/errgen/gen/check"
 	"github.com/errgen/errgen/gen/diag"
 	"github.com/errgen/errgen/gen/example"
 	"github.com/errgen/errgen/gen/golang"
@@ -15,7 +14,7 @@ import (
 	"github.com/errgen/errgen/gen/model"
 )
 
-// Parse loads and checks src, the contents of file, and builds its model.
+// Parse loads src, the contents of file, and resolves it into its model.
 // The model is nil when any diagnostic is an error; warnings come back with
 // a model. The list is sorted by position.
 func Parse(file string, src []byte) (*model.Catalogue, diag.List) {
@@ -23,17 +22,11 @@ func Parse(file string, src []byte) (*model.Catalogue, diag.List) {
 	if cat == nil {
 		return nil, diags.Sort()
 	}
-	// Check even a catalogue with form errors: values of the wrong form are
-	// left unset and skipped, so the rest is still reported in one run.
-	diags = append(diags, check.Check(cat)...).Sort()
+	// Resolve even a catalogue with form errors: values of the wrong form
+	// are left unset and skipped, so the rest is still reported in one run.
+	m, more := model.Resolve(cat)
+	diags = append(diags, more...).Sort()
 	if diags.HasErrors() {
-		return nil, diags
-	}
-	m, err := model.Build(cat)
-	if err != nil {
-		// The checker accepted something the model cannot resolve: a bug in
-		// errgen, reported rather than hidden.
-		diags.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, "errgen: internal error: %v", err)
 		return nil, diags
 	}
 	return m, diags

@@ -28,7 +28,7 @@ const (
 )
 
 // FuzzLoad feeds arbitrary bytes to the loader, the checker and the model
-// builder (gen.Parse, which runs load.Load, check.Check and model.Build). For every input: no panic, bounded time and memory,
+// builder (gen.Parse, which runs load.Load, and model.Resolve). For every input: no panic, bounded time and memory,
 // every diagnostic positioned inside the input and free of control, bidi
 // and line-break characters, and an accepted catalogue always builds.
 func FuzzLoad(f *testing.F) {

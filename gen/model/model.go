@@ -1,24 +1,24 @@
-// Package model holds a checked catalogue resolved for emitting: Go names
+// Package model resolves a loaded catalogue and holds the result: Go names
 // derived, templates parsed, field types resolved, causes and retry-after
-// fields found, example values filled in, variants indexed by number. Every
-// emitter reads this model and nothing else.
+// fields found, example values filled in, variants indexed by number.
+// Resolve checks the catalogue as it builds the model (as go/types checks
+// and records at once), so every problem is reported where it is found and
+// a model exists only for a catalogue without errors. Every output reads
+// this model and nothing else.
 package model
 
 import (
-	"cmp"
-	"fmt"
-	"slices"
-	"strconv"
 	"time"
 
 	"github.com/errgen/errgen/gen/ast"
 	"github.com/errgen/errgen/gen/diag"
-	"github.com/errgen/errgen/gen/names"
 	"github.com/errgen/errgen/gen/tmpl"
 )
 
 // Catalogue is a resolved catalogue.
 type Catalogue struct {
+	// Src is the catalogue as it was written.
+	Src *ast.Catalogue
 	// File is the catalogue's path as the user named it.
 	File       string
 	Package    string
@@ -41,6 +41,7 @@ type Category struct {
 
 // Family is a group of variants behind one Go interface.
 type Family struct {
+	Src         *ast.Family
 	Name        string
 	Doc         string
 	PayloadType string // "" when the family sends no LLM payload
@@ -70,6 +71,7 @@ const (
 
 // Variant is one error of the catalogue.
 type Variant struct {
+	Src    *ast.Variant
 	Family *Family
 	Name   string
 	Code   string
@@ -149,6 +151,10 @@ const (
 	FamilyKind
 )
 
+// ScalarTypes are the field types that are not a cause, in the order the
+// documentation lists them.
+var ScalarTypes = []string{"string", "bool", "int", "int64", "uint64", "float64", "duration", "strings"}
+
 var kindNames = map[string]Kind{
 	"string": String, "bool": Bool, "int": Int, "int64": Int64, "uint64": Uint64,
 	"float64": Float64, "duration": Duration, "strings": Strings, "error": Error,
@@ -168,6 +174,7 @@ func (t Type) IsCause() bool { return t.Kind == Error || t.Kind == FamilyKind }
 
 // Field is one value a variant carries.
 type Field struct {
+	Src        *ast.Field
 	Name       string // snake_case, as in the catalogue and the payload
 	GoName     string
 	Type       Type
@@ -202,198 +209,3 @@ type Waiver struct {
 	Pos                diag.Pos
 }
 
-// Build resolves a catalogue that check.Check accepted. It returns an error
-// only if the catalogue was not checked first.
-func Build(cat *ast.Catalogue) (*Catalogue, error) {
-	m := &Catalogue{File: cat.File, Package: cat.Package.Value}
-	for _, k := range cat.Categories {
-		m.Categories = append(m.Categories, Category{Name: k.Name.Value, Doc: k.Doc.Value, Pos: k.Name.Pos})
-	}
-	fams := map[string]*Family{}
-	for _, af := range cat.Families {
-		f := &Family{Name: af.Name.Value, Doc: af.Doc.Value, PayloadType: af.PayloadType.Value, Pos: af.Pos}
-		if af.UserMessage.Set {
-			t, err := tmpl.Parse(af.UserMessage.Value)
-			if err != nil {
-				return nil, fmt.Errorf("%s: unchecked catalogue: %v", af.UserMessage.Pos, err)
-			}
-			f.UserMessage = t
-		}
-		if len(af.Nums) == 2 {
-			f.Nums, f.HasNums = [2]int{int(af.Nums[0].Value), int(af.Nums[1].Value)}, true
-		}
-		for _, n := range af.ReservedNums {
-			f.ReservedNums = append(f.ReservedNums, int(n.Value))
-		}
-		for _, s := range af.ReservedCodes {
-			f.ReservedCodes = append(f.ReservedCodes, s.Value)
-		}
-		fams[f.Name] = f
-		m.Families = append(m.Families, f)
-	}
-	for i, af := range cat.Families {
-		f := m.Families[i]
-		for _, av := range af.Variants {
-			v, err := buildVariant(f, av, fams)
-			if err != nil {
-				return nil, err
-			}
-			f.Variants = append(f.Variants, v)
-			m.Variants = append(m.Variants, v)
-		}
-	}
-	m.ByNum = slices.Clone(m.Variants)
-	slices.SortFunc(m.ByNum, func(a, b *Variant) int { return cmp.Compare(a.Num, b.Num) })
-	for i, v := range m.ByNum {
-		v.Index = i
-	}
-	for _, v := range m.Variants {
-		for _, f := range v.Fields {
-			if !f.ExampleSet && f.Type.Kind == FamilyKind {
-				f.Example.Variant = exampleVariant(f.Type.Family, map[*Family]bool{v.Family: true})
-			}
-		}
-	}
-	for _, w := range cat.Compat {
-		m.Waivers = append(m.Waivers, Waiver{Rule: w.Rule.Value, Code: w.Code.Value, Reason: w.Reason.Value, Pos: w.Pos})
-	}
-	return m, nil
-}
-
-// exampleVariant picks the variant whose example stands for a cause of
-// family f: its first variant, unless building it would come back to a
-// family already on the way (a cycle), in which case the cause stays nil.
-func exampleVariant(f *Family, visiting map[*Family]bool) *Variant {
-	if visiting[f] || len(f.Variants) == 0 {
-		return nil
-	}
-	v := f.Variants[0]
-	if v.Cause != nil && v.Cause.Type.Kind == FamilyKind {
-		next := map[*Family]bool{f: true}
-		for k := range visiting {
-			next[k] = true
-		}
-		if exampleVariant(v.Cause.Type.Family, next) == nil {
-			return nil
-		}
-	}
-	return v
-}
-
-func parseOpt(s ast.String) (tmpl.Template, error) {
-	if !s.Set {
-		return nil, nil
-	}
-	t, err := tmpl.Parse(s.Value)
-	if err != nil {
-		return nil, fmt.Errorf("%s: unchecked catalogue: %v", s.Pos, err)
-	}
-	return t, nil
-}
-
-func buildVariant(f *Family, av *ast.Variant, fams map[string]*Family) (*Variant, error) {
-	v := &Variant{
-		Family: f, Name: av.Name.Value, Code: av.Code.Value, Num: int(av.Num.Value),
-		Category: av.Category.Value, Doc: av.Doc.Value,
-		MessageText: av.Message.Value, UserMessageText: av.UserMessage.Value,
-		SuppressionKeyText: av.SuppressionKey.Value,
-		Retryable:          av.Retryable.Value, RetryableFromCause: av.RetryableFromCause.Value,
-		SuppressRetry: av.SuppressRetry.Value, NonFatal: av.NonFatal.Value,
-		SuggestedTool: av.SuggestedTool.Value, SuggestedAction: av.SuggestedAction.Value,
-		UsageHint: av.UsageHint.Value, Pos: av.Pos,
-	}
-	var err error
-	if v.Message, err = parseOpt(av.Message); err != nil {
-		return nil, err
-	}
-	if v.UserMessage, err = parseOpt(av.UserMessage); err != nil {
-		return nil, err
-	}
-	if v.SuppressionKey, err = parseOpt(av.SuppressionKey); err != nil {
-		return nil, err
-	}
-	for _, s := range av.HTTPStatus {
-		v.HTTPStatus = append(v.HTTPStatus, int(s.Value))
-	}
-	for i, af := range av.Fields {
-		fd := &Field{Name: af.Name.Value, GoName: names.Go(af.Name.Value), Doc: af.Doc.Value,
-			Payload: af.Payload.Value, RetryAfter: af.RetryAfter.Value, Pos: af.Pos}
-		if k, ok := kindNames[af.Type.Value]; ok {
-			fd.Type = Type{Kind: k, Name: af.Type.Value}
-		} else if fam := fams[af.Type.Value]; fam != nil {
-			fd.Type = Type{Kind: FamilyKind, Family: fam, Name: af.Type.Value}
-		} else {
-			return nil, fmt.Errorf("%s: unchecked catalogue: unknown type %q", af.Type.Pos, af.Type.Value)
-		}
-		if err := fillExample(fd, af.Example, i); err != nil {
-			return nil, err
-		}
-		if fd.Type.IsCause() {
-			v.Cause = fd
-		}
-		if fd.RetryAfter {
-			v.RetryAfter = fd
-		}
-		v.Fields = append(v.Fields, fd)
-	}
-	return v, nil
-}
-
-// fillExample sets a field's example from the catalogue, or to a
-// deterministic placeholder: the field's name for text, its position (from
-// 1) for numbers, true, one second per position, or "<name> failed" for an
-// error cause.
-func fillExample(fd *Field, ex *ast.Example, i int) error {
-	n := int64(i + 1)
-	v := &fd.Example
-	if ex == nil {
-		switch fd.Type.Kind {
-		case String:
-			v.Str = fd.Name
-		case Bool:
-			v.Bool = true
-		case Int, Int64:
-			v.Int = n
-		case Uint64:
-			v.Uint = uint64(n)
-		case Float64:
-			v.Float = float64(n) + 0.5
-		case Duration:
-			v.Duration = time.Duration(n) * time.Second
-		case Strings:
-			v.List = []string{fd.Name}
-		case Error:
-			v.Str = fd.Name + " failed"
-		}
-		return nil
-	}
-	fd.ExampleSet = true
-	bad := func(err error) error {
-		return fmt.Errorf("%s: unchecked catalogue: example: %v", ex.Pos, err)
-	}
-	var err error
-	switch fd.Type.Kind {
-	case String, Error:
-		v.Str = ex.Scalar
-	case Bool:
-		v.Bool = ex.Scalar == "true"
-	case Int, Int64:
-		v.Int, err = strconv.ParseInt(ex.Scalar, 10, 64)
-	case Uint64:
-		v.Uint, err = strconv.ParseUint(ex.Scalar, 10, 64)
-	case Float64:
-		v.Float, err = strconv.ParseFloat(ex.Scalar, 64)
-	case Duration:
-		v.Duration, err = time.ParseDuration(ex.Scalar)
-	case Strings:
-		for _, s := range ex.List {
-			v.List = append(v.List, s.Value)
-		}
-	case FamilyKind:
-		return bad(fmt.Errorf("a family cause takes no example"))
-	}
-	if err != nil {
-		return bad(err)
-	}
-	return nil
-}

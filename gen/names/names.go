@@ -21,12 +21,31 @@ var initialisms = map[string]bool{
 	"xmpp": true, "xsrf": true, "xss": true,
 }
 
-var (
-	snakeRE    = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
-	exportedRE = regexp.MustCompile(`^[A-Z][A-Za-z0-9]*$`)
-	codeRE     = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
-	packageRE  = regexp.MustCompile(`^[a-z][a-z0-9]*$`)
+// The patterns of catalogue names, as the diagnostics and the docs quote
+// them.
+const (
+	// CodePattern is what codes, categories and payload types match.
+	CodePattern = `^[a-z][a-z0-9_]*$`
+	// ExportedPattern is what family and variant names match.
+	ExportedPattern = `^[A-Z][A-Za-z0-9]*$`
+	// SnakePattern is what field names match.
+	SnakePattern = `^[a-z][a-z0-9]*(_[a-z0-9]+)*$`
+	// PackagePattern is what the package name matches.
+	PackagePattern = `^[a-z][a-z0-9]*$`
+	// RulePattern is what a compat rule ID matches.
+	RulePattern = `^[A-Z][A-Z0-9_]*$`
 )
+
+var (
+	snakeRE    = regexp.MustCompile(SnakePattern)
+	exportedRE = regexp.MustCompile(ExportedPattern)
+	codeRE     = regexp.MustCompile(CodePattern)
+	packageRE  = regexp.MustCompile(PackagePattern)
+	ruleRE     = regexp.MustCompile(RulePattern)
+)
+
+// IsRule reports whether s is shaped like a compat rule ID.
+func IsRule(s string) bool { return ruleRE.MatchString(s) }
 
 // IsSnake reports whether s is a snake_case name: lower-case ASCII words
 // joined by single underscores.

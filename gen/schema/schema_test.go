@@ -13,7 +13,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/errgen/errgen/gen"
-	"github.com/errgen/errgen/gen/check"
+	"github.com/errgen/errgen/gen/model"
 	"github.com/errgen/errgen/gen/load"
 	"github.com/errgen/errgen/gen/names"
 	"github.com/errgen/errgen/gen/schema"
@@ -337,7 +337,7 @@ func TestListsMatchChecker(t *testing.T) {
 	field := object(t, doc, "$defs", "field")
 
 	types := strs(t, object(t, field, "properties", "type")["anyOf"].([]any)[0].(map[string]any)["enum"])
-	if want := append(slices.Clone(check.ScalarTypes), "error"); !sameSet(types, want) {
+	if want := append(slices.Clone(model.ScalarTypes), "error"); !sameSet(types, want) {
 		t.Errorf("field types: schema %v, checker %v", types, want)
 	}
 
@@ -360,8 +360,8 @@ func TestListsMatchChecker(t *testing.T) {
 			payloadKeys = strs(t, name["not"].(map[string]any)["enum"])
 		}
 	}
-	if !sameSet(payloadKeys, check.PayloadKeys) {
-		t.Errorf("payload keys: schema %v, checker %v", payloadKeys, check.PayloadKeys)
+	if !sameSet(payloadKeys, model.PayloadKeys) {
+		t.Errorf("payload keys: schema %v, checker %v", payloadKeys, model.PayloadKeys)
 	}
 
 	scope := strs(t, object(t, doc, "$defs", "goName", "not")["enum"])

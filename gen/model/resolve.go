@@ -1,0 +1,646 @@
+package model
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/errgen/errgen/gen/ast"
+	"github.com/errgen/errgen/gen/diag"
+	"github.com/errgen/errgen/gen/names"
+	"github.com/errgen/errgen/gen/tmpl"
+)
+
+// MaxFields is the most fields a variant may have: the generated runtime
+// addresses a variant's fields with one byte.
+const MaxFields = 255
+
+// PayloadKeys are the keys every payload object may already carry; a
+// payload field may not reuse one.
+var PayloadKeys = []string{
+	"type", "category", "code", "code_num", "error", "retryable", "suppress_retry",
+	"suppression_key", "suggested_tool", "suggested_action", "required_fields", "usage_hint",
+}
+
+// Resolve checks cat and builds its model in the same pass. It returns
+// every problem, sorted by position, and the model, which is nil when any
+// problem is an error. Values of the wrong form were left unset by the
+// loader and are skipped here, so a catalogue with form errors is still
+// checked as far as it can be, in one run.
+func Resolve(cat *ast.Catalogue) (*Catalogue, diag.List) {
+	r := &resolver{
+		cat:            cat,
+		m:              &Catalogue{Src: cat, File: cat.File, Package: cat.Package.Value},
+		names:          map[string]diag.Pos{},
+		codes:          map[string]diag.Pos{},
+		nums:           map[int64]diag.Pos{},
+		statuses:       map[int64]diag.Pos{},
+		families:       map[string]*Family{},
+		familyNames:    map[string]bool{},
+		declared:       map[string]bool{},
+		usedCategories: map[string]bool{},
+		reservedNums:   map[int64]diag.Pos{},
+		reservedCodes:  map[string]diag.Pos{},
+		allCategorised: true,
+	}
+	r.catalogue()
+	diags := r.diags.Sort()
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return r.m, diags
+}
+
+// resolver holds the state of one Resolve.
+type resolver struct {
+	cat   *ast.Catalogue
+	m     *Catalogue
+	diags diag.List
+
+	names    map[string]diag.Pos // family and variant names
+	codes    map[string]diag.Pos
+	nums     map[int64]diag.Pos
+	statuses map[int64]diag.Pos
+	// families are the families whose names are usable, by name: what a
+	// field's type may name.
+	families map[string]*Family
+	// familyNames holds every family name as written that is a Go name,
+	// usable or not, so that no name takes another family's helper.
+	familyNames    map[string]bool
+	declared       map[string]bool // declared categories
+	usedCategories map[string]bool
+	reservedNums   map[int64]diag.Pos
+	reservedCodes  map[string]diag.Pos
+	// allCategorised is false when some variant has no readable category
+	// or an undeclared one, or no variant was read at all: only then can
+	// a category be known to be unused.
+	allCategorised bool
+}
+
+func (r *resolver) errorf(pos diag.Pos, format string, args ...any) {
+	r.diags.Errorf(pos, format, args...)
+}
+
+func at(p diag.Pos) string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
+
+func (r *resolver) catalogue() {
+	cat, m := r.cat, r.m
+	if cat.Version.Set && cat.Version.Value != 1 {
+		r.errorf(cat.Version.Pos, "unsupported version %d; the only catalogue format is version 1", cat.Version.Value)
+	}
+	if cat.Package.Set && !names.IsPackage(cat.Package.Value) {
+		r.errorf(cat.Package.Pos, "package %s is not a usable Go package name (lower-case letters and digits; not a Go keyword, predeclared identifier, main or init)", diag.Quote(cat.Package.Value))
+	}
+	for _, k := range cat.Categories {
+		r.declared[k.Name.Value] = true
+		if !names.IsCode(k.Name.Value) {
+			r.errorf(k.Name.Pos, "category name %s must match %s", diag.Quote(k.Name.Value), names.CodePattern)
+		}
+		if k.Doc.Set && strings.TrimSpace(k.Doc.Value) == "" {
+			r.errorf(k.Doc.Pos, "category %s needs a description", diag.Quote(k.Name.Value))
+		}
+		m.Categories = append(m.Categories, Category{Name: k.Name.Value, Doc: k.Doc.Value, Pos: k.Name.Pos})
+	}
+	// Family names first, so a variant named like a later family is caught
+	// at the variant, and every family can be a field type. Every family's
+	// helper name is known before any name is checked against it.
+	for _, af := range cat.Families {
+		if af.Name.Set && names.IsExported(af.Name.Value) {
+			r.familyNames[af.Name.Value] = true
+		}
+	}
+	for _, af := range cat.Families {
+		f := r.familyHead(af)
+		m.Families = append(m.Families, f)
+	}
+	// Reserved values before variants, so a variant that reuses one is
+	// reported at the variant, which is the thing to change.
+	for i, af := range cat.Families {
+		r.reserved(af, m.Families[i])
+	}
+	if len(cat.Families) == 0 {
+		r.allCategorised = false
+	}
+	for i, af := range cat.Families {
+		r.family(af, m.Families[i])
+		if len(af.Variants) == 0 {
+			r.allCategorised = false
+		}
+	}
+	if r.allCategorised {
+		for _, k := range cat.Categories {
+			if !r.usedCategories[k.Name.Value] {
+				r.diags.Warnf(k.Name.Pos, "category %s is declared but no variant uses it", diag.Quote(k.Name.Value))
+			}
+		}
+	}
+	for _, w := range cat.Compat {
+		if w.Rule.Set && !names.IsRule(w.Rule.Value) {
+			r.errorf(w.Rule.Pos, "compat rule %s must be a rule ID such as NUM_CHANGED", diag.Quote(w.Rule.Value))
+		}
+		if w.Code.Set && !names.IsCode(w.Code.Value) {
+			r.errorf(w.Code.Pos, "compat code %s must match %s", diag.Quote(w.Code.Value), names.CodePattern)
+		}
+		if w.Reason.Set && strings.TrimSpace(w.Reason.Value) == "" {
+			r.errorf(w.Reason.Pos, "a compat waiver needs a reason reviewers can read")
+		}
+		m.Waivers = append(m.Waivers, Waiver{Rule: w.Rule.Value, Code: w.Code.Value, Reason: w.Reason.Value, Pos: w.Pos})
+	}
+	m.ByNum = slices.Clone(m.Variants)
+	slices.SortFunc(m.ByNum, func(a, b *Variant) int { return cmp.Compare(a.Num, b.Num) })
+	for i, v := range m.ByNum {
+		v.Index = i
+	}
+	for _, v := range m.Variants {
+		for _, f := range v.Fields {
+			if !f.ExampleSet && f.Type.Kind == FamilyKind {
+				f.Example.Variant = exampleVariant(f.Type.Family, map[*Family]bool{v.Family: true})
+			}
+		}
+	}
+}
+
+// goName checks a family or variant name: exported, ASCII, unique, and not
+// one the generated package declares itself.
+func (r *resolver) goName(s ast.String, what string) bool {
+	if !s.Set {
+		return false
+	}
+	if !names.IsExported(s.Value) {
+		r.errorf(s.Pos, "%s name %s must be an exported Go identifier: an upper-case ASCII letter, then letters and digits", what, diag.Quote(s.Value))
+		return false
+	}
+	if slices.Contains(names.PackageScope, s.Value) {
+		r.errorf(s.Pos, "%s name %s is taken by the generated package's own API", what, diag.Quote(s.Value))
+		return false
+	}
+	for other := range r.familyNames {
+		if s.Value == names.FamilyHelper(other) {
+			r.errorf(s.Pos, "%s name %s is taken by the generated helper for family %s", what, diag.Quote(s.Value), diag.Quote(other))
+			return false
+		}
+	}
+	if p, dup := r.names[s.Value]; dup {
+		r.errorf(s.Pos, "name %s is already used (first defined at %s); family and variant names share one namespace", diag.Quote(s.Value), at(p))
+		return false
+	}
+	r.names[s.Value] = s.Pos
+	return true
+}
+
+// nonEmpty reports whether s is set, and refuses it when it is blank.
+func (r *resolver) nonEmpty(s ast.String, what string) bool {
+	if s.Set && strings.TrimSpace(s.Value) == "" {
+		r.errorf(s.Pos, "%s must not be empty", what)
+		return false
+	}
+	return s.Set
+}
+
+// familyHead starts a family's model with its name, the part every other
+// family's fields may refer to.
+func (r *resolver) familyHead(af *ast.Family) *Family {
+	f := &Family{Src: af, Name: af.Name.Value, Doc: af.Doc.Value, PayloadType: af.PayloadType.Value, Pos: af.Pos}
+	if r.goName(af.Name, "family") {
+		r.families[af.Name.Value] = f
+	}
+	return f
+}
+
+// reserved records a family's reserved nums and codes.
+func (r *resolver) reserved(af *ast.Family, f *Family) {
+	for _, n := range af.ReservedNums {
+		if p, dup := r.reservedNums[n.Value]; dup {
+			r.errorf(n.Pos, "num %d is reserved twice (first at %s)", n.Value, at(p))
+			continue
+		}
+		r.reservedNums[n.Value] = n.Pos
+		if n.Value <= 0 {
+			r.errorf(n.Pos, "reserved num %d must be positive", n.Value)
+		}
+		f.ReservedNums = append(f.ReservedNums, int(n.Value))
+	}
+	for _, s := range af.ReservedCodes {
+		if p, dup := r.reservedCodes[s.Value]; dup {
+			r.errorf(s.Pos, "code %s is reserved twice (first at %s)", diag.Quote(s.Value), at(p))
+			continue
+		}
+		r.reservedCodes[s.Value] = s.Pos
+		if !names.IsCode(s.Value) {
+			r.errorf(s.Pos, "reserved code %s must match %s", diag.Quote(s.Value), names.CodePattern)
+		}
+		f.ReservedCodes = append(f.ReservedCodes, s.Value)
+	}
+}
+
+func (r *resolver) family(af *ast.Family, f *Family) {
+	if af.PayloadType.Set && !names.IsCode(af.PayloadType.Value) {
+		r.errorf(af.PayloadType.Pos, "payload_type %s must match %s", diag.Quote(af.PayloadType.Value), names.CodePattern)
+	}
+	r.nonEmpty(af.Doc, "doc")
+	if r.nonEmpty(af.UserMessage, "user_message") {
+		f.UserMessage = r.template(af.UserMessage, "user_message", nil, true)
+	}
+	ranged := false
+	if len(af.Nums) == 2 {
+		lo, hi := af.Nums[0].Value, af.Nums[1].Value
+		switch {
+		case lo <= 0:
+			r.errorf(af.Nums[0].Pos, "nums range must start at a positive number, got %d", lo)
+		case lo > hi:
+			r.errorf(af.NumsPos, "nums range [%d, %d] is empty: the first number must not exceed the last", lo, hi)
+		default:
+			ranged = true
+			f.Nums, f.HasNums = [2]int{int(lo), int(hi)}, true
+		}
+	}
+	// A payload_type of the wrong form was reported by the loader; the
+	// family still means to have a payload.
+	payload := af.PayloadType.Set || af.PayloadType.Pos.IsValid()
+	for _, av := range af.Variants {
+		v := r.variant(f, av, payload)
+		if ranged && av.Num.Set && (av.Num.Value < int64(f.Nums[0]) || av.Num.Value > int64(f.Nums[1])) {
+			r.errorf(av.Num.Pos, "num %d is outside the range [%d, %d] of family %s", av.Num.Value, f.Nums[0], f.Nums[1], diag.Quote(f.Name))
+		}
+		f.Variants = append(f.Variants, v)
+		r.m.Variants = append(r.m.Variants, v)
+	}
+}
+
+func (r *resolver) variant(f *Family, av *ast.Variant, payload bool) *Variant {
+	v := &Variant{
+		Src: av, Family: f, Name: av.Name.Value, Code: av.Code.Value, Num: int(av.Num.Value),
+		Category: av.Category.Value, Doc: av.Doc.Value,
+		MessageText: av.Message.Value, UserMessageText: av.UserMessage.Value,
+		SuppressionKeyText: av.SuppressionKey.Value,
+		Retryable:          av.Retryable.Value, RetryableFromCause: av.RetryableFromCause.Value,
+		SuppressRetry: av.SuppressRetry.Value, NonFatal: av.NonFatal.Value,
+		SuggestedTool: av.SuggestedTool.Value, SuggestedAction: av.SuggestedAction.Value,
+		UsageHint: av.UsageHint.Value, Pos: av.Pos,
+	}
+	r.goName(av.Name, "variant")
+	if av.Code.Set {
+		switch code := av.Code.Value; {
+		case !names.IsCode(code):
+			r.errorf(av.Code.Pos, "code %s must match %s", diag.Quote(code), names.CodePattern)
+		case r.reservedCodes[code].IsValid():
+			r.errorf(av.Code.Pos, "code %s is reserved (at %s) and must never be used again", diag.Quote(code), at(r.reservedCodes[code]))
+		default:
+			if p, dup := r.codes[code]; dup {
+				r.errorf(av.Code.Pos, "duplicate code %s (first defined at %s)", diag.Quote(code), at(p))
+			} else {
+				r.codes[code] = av.Code.Pos
+			}
+		}
+	}
+	if av.Num.Set {
+		switch n := av.Num.Value; {
+		case n <= 0:
+			r.errorf(av.Num.Pos, "num %d must be positive", n)
+		case r.reservedNums[n].IsValid():
+			r.errorf(av.Num.Pos, "num %d is reserved (at %s) and must never be used again", n, at(r.reservedNums[n]))
+		default:
+			if p, dup := r.nums[n]; dup {
+				r.errorf(av.Num.Pos, "duplicate num %d (first defined at %s)", n, at(p))
+			} else {
+				r.nums[n] = av.Num.Pos
+			}
+		}
+	}
+	if r.nonEmpty(av.Category, "category") {
+		r.usedCategories[av.Category.Value] = true
+		// With no categories read, the loader has already reported
+		// categories as missing, empty or malformed; every variant would
+		// repeat that.
+		if !r.declared[av.Category.Value] {
+			r.allCategorised = false
+			if len(r.cat.Categories) > 0 {
+				r.errorf(av.Category.Pos, "category %s is not declared under categories%s", diag.Quote(av.Category.Value), r.suggestCategory(av.Category.Value))
+			}
+		}
+	} else {
+		r.allCategorised = false
+	}
+	r.nonEmpty(av.Doc, "doc")
+	// When a field's name could not be read, it could be the one a
+	// placeholder names: the templates' syntax is all that is checked.
+	fields, known := r.fields(f, av, v, payload)
+	if len(av.Fields) > MaxFields {
+		r.errorf(av.Name.Pos, "variant %s has %d fields; a variant may have at most %d", diag.Quote(av.Name.Value), len(av.Fields), MaxFields)
+	}
+	if r.nonEmpty(av.Message, "message") {
+		v.Message = r.template(av.Message, "message", fields, known)
+	}
+	if r.nonEmpty(av.UserMessage, "user_message") {
+		v.UserMessage = r.template(av.UserMessage, "user_message", fields, known)
+	}
+	if r.nonEmpty(av.SuppressionKey, "suppression_key") {
+		v.SuppressionKey = r.template(av.SuppressionKey, "suppression_key", fields, known)
+	}
+	if av.Retryable.Value && av.NonFatal.Value {
+		r.errorf(av.NonFatal.Pos, "a variant cannot be both retryable and non_fatal: retryable means try again, non_fatal means carry on without it")
+	}
+	if av.RetryableFromCause.Value && av.NonFatal.Value {
+		r.errorf(av.NonFatal.Pos, "a variant cannot be both retryable_from_cause and non_fatal: a retryable cause would make it retryable and non_fatal at once")
+	}
+	if av.RetryableFromCause.Value && !hasCause(av) {
+		r.errorf(av.RetryableFromCause.Pos, "retryable_from_cause needs a cause: a field of type error or of a family's type")
+	}
+	if !payload {
+		for _, s := range []struct {
+			val  ast.String
+			name string
+		}{{av.SuggestedTool, "suggested_tool"}, {av.SuggestedAction, "suggested_action"}, {av.UsageHint, "usage_hint"}} {
+			if s.val.Set {
+				r.errorf(s.val.Pos, "%s only appears in an LLM payload, and family %s has no payload_type", s.name, diag.Quote(f.Name))
+			}
+		}
+	}
+	for _, s := range av.HTTPStatus {
+		switch {
+		case s.Value < 100 || s.Value > 599:
+			r.errorf(s.Pos, "http_status %d is not an HTTP status code (100 to 599)", s.Value)
+		default:
+			if p, dup := r.statuses[s.Value]; dup {
+				r.errorf(s.Pos, "http_status %d already stands for another variant (at %s); a status maps to one variant", s.Value, at(p))
+			} else {
+				r.statuses[s.Value] = s.Pos
+			}
+			v.HTTPStatus = append(v.HTTPStatus, int(s.Value))
+		}
+	}
+	return v
+}
+
+// hasCause reports whether a variant as written has a field that is a
+// cause, whether or not its type resolved.
+func hasCause(v *ast.Variant) bool {
+	for _, f := range v.Fields {
+		if f.Type.Value == "error" || (f.Type.Value != "" && names.IsExported(f.Type.Value)) {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *resolver) suggestCategory(got string) string {
+	for _, k := range r.cat.Categories {
+		if strings.EqualFold(k.Name.Value, got) || strings.Contains(k.Name.Value, got) || strings.Contains(got, k.Name.Value) {
+			return "; did you mean " + diag.Quote(k.Name.Value) + "?"
+		}
+	}
+	return ""
+}
+
+// fields resolves a variant's fields into v and returns the names its
+// templates may use. known is false when a field's name could not be read,
+// so the names are not all known.
+func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) (out map[string]bool, known bool) {
+	out, known = map[string]bool{}, true
+	goNames := map[string]diag.Pos{}
+	var cause, retryAfter *ast.Field
+	for i, af := range av.Fields {
+		fd := &Field{Src: af, Name: af.Name.Value, GoName: names.Go(af.Name.Value), Doc: af.Doc.Value,
+			Payload: af.Payload.Value, RetryAfter: af.RetryAfter.Value, Pos: af.Pos}
+		v.Fields = append(v.Fields, fd)
+		name := af.Name.Value
+		if !af.Name.Set {
+			known = false
+		} else {
+			switch {
+			case !names.IsSnake(name):
+				r.errorf(af.Name.Pos, "field name %s must be snake_case: lower-case ASCII words joined by single underscores", diag.Quote(name))
+				// The placeholders naming it are right; the name is not.
+				out[name] = true
+			case out[name]:
+				r.errorf(af.Name.Pos, "duplicate field %s in variant %s", diag.Quote(name), diag.Quote(av.Name.Value))
+			default:
+				out[name] = true
+				g := fd.GoName
+				if slices.Contains(names.Methods, g) {
+					r.errorf(af.Name.Pos, "field %s becomes %s, which is a generated method; rename the field", diag.Quote(name), g)
+				} else if p, dup := goNames[g]; dup {
+					r.errorf(af.Name.Pos, "field %s becomes %s, like the field at %s; rename one", diag.Quote(name), g, at(p))
+				} else {
+					goNames[g] = af.Name.Pos
+				}
+				if af.Payload.Value && slices.Contains(PayloadKeys, name) {
+					r.errorf(af.Name.Pos, "payload field %s uses a key the payload already has; rename the field", diag.Quote(name))
+				}
+			}
+		}
+		// typeKnown is false for a missing or unknown type, which is
+		// reported once; the example and retry_after are not held to it.
+		isCause, typeKnown := false, af.Type.Set
+		if af.Type.Set {
+			t := af.Type.Value
+			if k, ok := kindNames[t]; ok {
+				fd.Type = Type{Kind: k, Name: t}
+				isCause = k == Error
+			} else if fam := r.families[t]; fam != nil {
+				fd.Type = Type{Kind: FamilyKind, Family: fam, Name: t}
+				isCause = true
+			} else {
+				typeKnown = false
+				r.errorf(af.Type.Pos, "unknown field type %s (want %s, error, or a family name)%s", diag.Quote(t), strings.Join(ScalarTypes, ", "), r.suggestType(t))
+			}
+		}
+		if isCause {
+			if cause != nil {
+				r.errorf(af.Type.Pos, "variant %s has a second cause field %s; at most one field may be an error (the first is %s)", diag.Quote(av.Name.Value), diag.Quote(name), diag.Quote(cause.Name.Value))
+			} else {
+				cause = af
+				v.Cause = fd
+			}
+		}
+		if af.Payload.Value && isCause {
+			r.errorf(af.Payload.Pos, "field %s is a cause and cannot be a payload field; its text already reaches the model through the message", diag.Quote(name))
+		}
+		if af.Payload.Value && !payload {
+			r.errorf(af.Payload.Pos, "field %s is marked payload, but family %s has no payload_type", diag.Quote(name), diag.Quote(f.Name))
+		}
+		if af.RetryAfter.Value {
+			switch {
+			case typeKnown && af.Type.Value != "duration":
+				r.errorf(af.RetryAfter.Pos, "retry_after field %s must have type duration, not %s", diag.Quote(name), af.Type.Value)
+			case retryAfter != nil:
+				r.errorf(af.RetryAfter.Pos, "variant %s has a second retry_after field (the first is %s)", diag.Quote(av.Name.Value), diag.Quote(retryAfter.Name.Value))
+			default:
+				retryAfter = af
+				v.RetryAfter = fd
+			}
+		}
+		r.nonEmpty(af.Doc, "doc")
+		switch {
+		case af.Example != nil && typeKnown:
+			r.example(fd, af.Example)
+		case af.Example == nil:
+			defaultExample(fd, i)
+		}
+	}
+	return out, known
+}
+
+func (r *resolver) suggestType(got string) string {
+	for _, t := range append(slices.Clone(ScalarTypes), "error") {
+		if strings.EqualFold(t, got) || (t == "duration" && got == "time.Duration") || (t == "strings" && got == "[]string") {
+			return "; did you mean " + diag.Quote(t) + "?"
+		}
+	}
+	for _, af := range r.cat.Families {
+		if name := af.Name.Value; r.families[name] != nil && strings.EqualFold(name, got) {
+			return "; did you mean " + diag.Quote(name) + "?"
+		}
+	}
+	return ""
+}
+
+// example checks that a field's example value fits its type and sets it.
+func (r *resolver) example(fd *Field, ex *ast.Example) {
+	t := fd.Type.Name
+	bad := func(want string) {
+		r.errorf(ex.Pos, "example for field %s of type %s must be %s", diag.Quote(fd.Name), t, want)
+	}
+	fd.ExampleSet = true
+	x := &fd.Example
+	if fd.Type.Kind == Strings {
+		if !ex.IsList {
+			bad("a list of text")
+			return
+		}
+		for _, s := range ex.List {
+			x.List = append(x.List, s.Value)
+		}
+		return
+	}
+	if ex.IsList {
+		bad("a single value")
+		return
+	}
+	s := ex.Scalar
+	if ex.Quoted && t != "string" && t != "error" && t != "duration" {
+		// A quoted 5 is text; saying "must be a decimal integer" of it
+		// would not tell the user what to change.
+		bad = func(want string) {
+			r.errorf(ex.Pos, "example for field %s of type %s must be %s, written without quotes", diag.Quote(fd.Name), t, want)
+		}
+	}
+	var err error
+	switch fd.Type.Kind {
+	case String, Error:
+		// Any scalar is text; numbers and booleans are taken as written.
+		x.Str = s
+	case Bool:
+		if ex.Quoted || (s != "true" && s != "false") {
+			bad("true or false")
+		}
+		x.Bool = s == "true"
+	case Int, Int64:
+		if x.Int, err = strconv.ParseInt(s, 10, 64); ex.Quoted || err != nil {
+			bad("a decimal integer")
+		}
+	case Uint64:
+		if x.Uint, err = strconv.ParseUint(s, 10, 64); ex.Quoted || err != nil {
+			bad("a non-negative decimal integer")
+		}
+	case Float64:
+		if x.Float, err = strconv.ParseFloat(s, 64); ex.Quoted || err != nil || x.Float != x.Float || x.Float > 1e308 || x.Float < -1e308 {
+			bad("a finite decimal number")
+		}
+	case Duration:
+		if x.Duration, err = time.ParseDuration(s); err != nil {
+			bad(`a Go duration such as "30s" or "1m30s"`)
+		}
+	case FamilyKind:
+		r.errorf(ex.Pos, "field %s holds a %s cause; its example is built from that family's first variant, so it takes no example", diag.Quote(fd.Name), t)
+	}
+}
+
+// defaultExample sets a field's example to a deterministic placeholder:
+// the field's name for text, its position (from 1) for numbers, true, one
+// second per position, or "<name> failed" for an error cause. A family
+// cause's example is filled in once every variant is resolved.
+func defaultExample(fd *Field, i int) {
+	n := int64(i + 1)
+	x := &fd.Example
+	switch fd.Type.Kind {
+	case String:
+		x.Str = fd.Name
+	case Bool:
+		x.Bool = true
+	case Int, Int64:
+		x.Int = n
+	case Uint64:
+		x.Uint = uint64(n)
+	case Float64:
+		x.Float = float64(n) + 0.5
+	case Duration:
+		x.Duration = time.Duration(n) * time.Second
+	case Strings:
+		x.List = []string{fd.Name}
+	case Error:
+		x.Str = fd.Name + " failed"
+	}
+}
+
+// exampleVariant picks the variant whose example stands for a cause of
+// family f: its first variant, unless building it would come back to a
+// family already on the way (a cycle), in which case the cause stays nil.
+func exampleVariant(f *Family, visiting map[*Family]bool) *Variant {
+	if visiting[f] || len(f.Variants) == 0 {
+		return nil
+	}
+	v := f.Variants[0]
+	if v.Cause != nil && v.Cause.Type.Kind == FamilyKind {
+		next := map[*Family]bool{f: true}
+		for k := range visiting {
+			next[k] = true
+		}
+		if exampleVariant(v.Cause.Type.Family, next) == nil {
+			return nil
+		}
+	}
+	return v
+}
+
+// template parses a template and checks that it names only known fields
+// (or {code}); it returns the parsed template, or nil when it does not
+// parse. fields is nil for family-level templates, which know no fields.
+// When known is false the field names are not all known, and only the
+// syntax is checked.
+func (r *resolver) template(s ast.String, what string, fields map[string]bool, known bool) tmpl.Template {
+	t, err := tmpl.Parse(s.Value)
+	if err != nil {
+		r.errorf(s.Pos, "%s: %v", what, err)
+		return nil
+	}
+	if !known {
+		return t
+	}
+	for _, ref := range t.Refs() {
+		if ref == "code" || fields[ref] {
+			continue
+		}
+		if fields == nil {
+			r.errorf(s.Pos, "%s: placeholder %s is not available here; a family's template may only use {code}", what, diag.Quote("{"+ref+"}"))
+			continue
+		}
+		r.errorf(s.Pos, "%s: placeholder %s names no field of this variant (fields: %s)", what, diag.Quote("{"+ref+"}"), fieldList(fields))
+	}
+	return t
+}
+
+func fieldList(fields map[string]bool) string {
+	var out []string
+	for f := range fields {
+		out = append(out, f)
+	}
+	slices.Sort(out)
+	if len(out) == 0 {
+		return "none; {code} is always available"
+	}
+	return strings.Join(out, ", ") + ", and {code}"
+}
