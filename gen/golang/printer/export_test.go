@@ -1,0 +1,9 @@
+package printer
+
+// Internals the external tests check directly.
+var (
+	FormatDoc = formatDoc
+	PlainDoc  = plainDoc
+	CleanLine = cleanLine
+	Settle    = settle
+)
