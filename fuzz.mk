@@ -22,7 +22,7 @@ MINIMIZE ?= -fuzzminimizetime=5s
 FUZZ_TARGETS := \
 	FuzzLoad:./gen/load \
 	FuzzGenerate:./gen \
-	FuzzPayloadString:./examples/agenterr \
+	FuzzPayloadString:./gen/golang/runtime \
 	FuzzPayloadVariant:./examples/agenterr
 
 .PHONY: fuzz fuzz-ci

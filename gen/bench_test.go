@@ -11,10 +11,10 @@ import (
 	"github.com/errgen/errgen/gen"
 	"github.com/errgen/errgen/gen/ast"
 	"github.com/errgen/errgen/gen/diag"
-	"github.com/errgen/errgen/gen/example"
 	"github.com/errgen/errgen/gen/golang"
 	"github.com/errgen/errgen/gen/load"
 	"github.com/errgen/errgen/gen/model"
+	"github.com/errgen/errgen/gen/oracle"
 	"github.com/errgen/errgen/gen/synth"
 )
 
@@ -37,7 +37,7 @@ var benchSizes = []int{100, 1000, 10000}
 //	load      load.Load: YAML to the syntax tree, with every form check
 //	resolve   model.Resolve on the loaded catalogue: every check, and the model
 //	emit      golang.Emit: the Go files, formatted
-//	golden    example.Golden for every variant
+//	golden    oracle.Golden for every variant
 //	generate  gen.Parse + gen.Generate: everything errgen generate computes
 func BenchmarkGen(b *testing.B) {
 	for _, n := range benchSizes {
@@ -121,7 +121,7 @@ func BenchmarkGen(b *testing.B) {
 		})
 		run("golden", func(b *testing.B) {
 			for _, v := range m.Variants {
-				if _, err := example.Golden(v); err != nil {
+				if _, err := oracle.Golden(v); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -21,8 +21,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/errgen/errgen/gen"
-	"github.com/errgen/errgen/gen/model"
 	"github.com/errgen/errgen/gen/diag"
+	"github.com/errgen/errgen/gen/model"
 )
 
 // Flags of FuzzGenerate: which optional keys the catalogue carries and how

@@ -8,10 +8,10 @@ import (
 	"strings"
 
 	"github.com/errgen/errgen/gen/diag"
-	"github.com/errgen/errgen/gen/example"
 	"github.com/errgen/errgen/gen/golang"
 	"github.com/errgen/errgen/gen/load"
 	"github.com/errgen/errgen/gen/model"
+	"github.com/errgen/errgen/gen/oracle"
 )
 
 // Parse loads src, the contents of file, and resolves it into its model.
@@ -55,7 +55,7 @@ func Generate(m *model.Catalogue) ([]File, error) {
 		files = append(files, File{Path: name, Data: data})
 	}
 	for _, v := range m.Variants {
-		g, err := example.Golden(v)
+		g, err := oracle.Golden(v)
 		if err != nil {
 			return nil, fmt.Errorf("errgen: internal error: golden file of %s: %w", v.Code, err)
 		}

@@ -13,15 +13,15 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/errgen/errgen/gen"
-	"github.com/errgen/errgen/gen/names"
+	"github.com/errgen/errgen/gen/model"
 	"github.com/errgen/errgen/gen/synth"
 )
 
 // TestReservedNamesAreComplete holds the checker's lists of taken names to
 // the generated code: every exported package-level name the generated
 // files (the test file included) declare is a family, a variant, an
-// As<Family> helper or in names.PackageScope, and every exported method of a
-// variant is in names.Methods. A name missing from these lists is one a
+// As<Family> helper or in model.PackageScope, and every exported method of a
+// variant is in model.Methods. A name missing from these lists is one a
 // catalogue could reuse, and the generated package would not compile.
 func TestReservedNamesAreComplete(t *testing.T) {
 	sources := map[string][]byte{"synthetic": synth.Catalogue(120)}
@@ -56,8 +56,12 @@ func TestReservedNamesAreComplete(t *testing.T) {
 		own := map[string]bool{}
 		for _, v := range m.Variants {
 			own[v.Name] = true
+			own[v.CodeConst()] = true
 			own[v.Family.Name] = true
-			own[names.FamilyHelper(v.Family.Name)] = true
+			own[v.Family.AsHelper()] = true
+		}
+		for _, c := range m.Categories {
+			own[c.GoName] = true
 		}
 		variants := map[string]bool{}
 		for _, v := range m.Variants {
@@ -77,23 +81,23 @@ func TestReservedNamesAreComplete(t *testing.T) {
 						continue
 					}
 					declared[id.Name] = true
-					if !slices.Contains(names.PackageScope, id.Name) {
-						t.Errorf("%s: %s declares %s, which names.PackageScope does not reserve", name, f.Path, id.Name)
+					if !slices.Contains(model.PackageScope, id.Name) {
+						t.Errorf("%s: %s declares %s, which model.PackageScope does not reserve", name, f.Path, id.Name)
 					}
 				}
 				fd, ok := d.(*ast.FuncDecl)
 				if !ok || fd.Recv == nil || !fd.Name.IsExported() || !variants[recvType(fd)] {
 					continue
 				}
-				if !slices.Contains(names.Methods, fd.Name.Name) {
-					t.Errorf("%s: %s declares method %s.%s, which names.Methods does not reserve", name, f.Path, recvType(fd), fd.Name.Name)
+				if !slices.Contains(model.Methods, fd.Name.Name) {
+					t.Errorf("%s: %s declares method %s.%s, which model.Methods does not reserve", name, f.Path, recvType(fd), fd.Name.Name)
 				}
 			}
 		}
 	}
-	for _, n := range names.PackageScope {
+	for _, n := range model.PackageScope {
 		if !declared[n] {
-			t.Errorf("names.PackageScope reserves %s, which no generated package declares", n)
+			t.Errorf("model.PackageScope reserves %s, which no generated package declares", n)
 		}
 	}
 }

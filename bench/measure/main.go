@@ -37,6 +37,7 @@ import (
 	"time"
 
 	"github.com/errgen/errgen/gen"
+	"github.com/errgen/errgen/gen/model"
 	"github.com/errgen/errgen/gen/synth"
 )
 
@@ -130,15 +131,15 @@ func runBaseline(args []string) error {
 		b.WriteString("}\n\n")
 		fmt.Fprintf(&b, "func (*%s) Code() string { return %q }\n", v.Name, v.Code)
 		fmt.Fprintf(&b, "func (*%s) CodeNum() int { return %d }\n", v.Name, v.Num)
-		fmt.Fprintf(&b, "func (*%s) Category() string { return %q }\n", v.Name, v.Category)
-		fmt.Fprintf(&b, "func (*%s) Retryable() bool { return %t }\n", v.Name, v.Retryable)
-		fmt.Fprintf(&b, "func (*%s) Error() string { return %q }\n", v.Name, v.MessageText)
+		fmt.Fprintf(&b, "func (*%s) Category() string { return %q }\n", v.Name, v.Category.Name)
+		fmt.Fprintf(&b, "func (*%s) Retryable() bool { return %t }\n", v.Name, v.Retry.Retryable)
+		fmt.Fprintf(&b, "func (*%s) Error() string { return %q }\n", v.Name, v.Message.Text)
 		if *api {
 			fmt.Fprintf(&b, "func (*%s) is%s() {}\n", v.Name, v.Family.Name)
 			fmt.Fprintf(&b, "func (*%s) SuppressRetry() bool { return %t }\n", v.Name, v.SuppressRetry)
-			fmt.Fprintf(&b, "func (*%s) SuppressionKey() string { return %q }\n", v.Name, v.SuppressionKeyText)
+			fmt.Fprintf(&b, "func (*%s) SuppressionKey() string { return %q }\n", v.Name, text(v.SuppressionKey))
 			fmt.Fprintf(&b, "func (*%s) Class() int { return %d }\n", v.Name, v.Class())
-			fmt.Fprintf(&b, "func (*%s) UserMessage() string { return %q }\n", v.Name, v.UserMessageText)
+			fmt.Fprintf(&b, "func (*%s) UserMessage() string { return %q }\n", v.Name, text(v.UserMessage.Template))
 			fmt.Fprintf(&b, "func (*%s) LogValue() slog.Value { return slog.Value{} }\n", v.Name)
 			if v.Family.HasPayload() {
 				fmt.Fprintf(&b, "func (*%s) LLMPayload() *Payload { return nil }\n", v.Name)
@@ -350,4 +351,12 @@ func runMachine() error {
 		fmt.Printf("load average (1, 5, 15 min): %s\n", strings.Join(strings.Fields(string(data))[:3], " "))
 	}
 	return nil
+}
+
+// text is a template's text, "" for none.
+func text(t *model.Template) string {
+	if t == nil {
+		return ""
+	}
+	return t.Text
 }

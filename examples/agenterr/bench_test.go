@@ -26,6 +26,7 @@ var (
 	sinkBool   bool
 	sinkBytes  []byte
 	sinkInfo   agenterr.Info
+	sinkCode   agenterr.Code
 )
 
 // family holds the error behind its family interface, in a package variable
@@ -36,7 +37,7 @@ func BenchmarkClassify(b *testing.B) {
 	b.Run("method=Code", func(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
-			sinkString = family.Code()
+			sinkCode = family.Code()
 		}
 	})
 	b.Run("method=CodeNum", func(b *testing.B) {
@@ -85,13 +86,13 @@ func BenchmarkChain(b *testing.B) {
 	b.Run("fn=CodeOf", func(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
-			sinkString = agenterr.CodeOf(err)
+			sinkCode = agenterr.CodeOf(err)
 		}
 	})
 	b.Run("fn=CodeOf-join", func(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
-			sinkString = agenterr.CodeOf(joined)
+			sinkCode = agenterr.CodeOf(joined)
 		}
 	})
 	b.Run("fn=AsProviderError", func(b *testing.B) {
@@ -162,7 +163,7 @@ func payloadCases() []payloadCase {
 	plain := func(e agenterr.ToolError, tool string) plainPayload {
 		in, _ := agenterr.Lookup(e.Code())
 		return plainPayload{
-			Type: in.PayloadType, Category: e.Category(), Code: e.Code(), CodeNum: e.CodeNum(),
+			Type: in.PayloadType, Category: string(e.Category()), Code: string(e.Code()), CodeNum: e.CodeNum(),
 			Error: e.Error(), Retryable: e.Retryable(), SuppressRetry: e.SuppressRetry(),
 			SuppressionKey: e.SuppressionKey(), Tool: tool,
 			SuggestedTool: in.SuggestedTool, SuggestedAction: in.SuggestedAction, UsageHint: in.UsageHint,

@@ -7,17 +7,151 @@ import (
 	"time"
 )
 
+// packageName starts the errors the package's own functions return.
+const packageName = "agenterr"
+
+// The classes say how a handler should treat an error.
+const (
+	// ClassUnknown is the class of an error that is not in the catalogue.
+	ClassUnknown Class = 0
+	// ClassTerminal errors will not go away on retry: stop and report.
+	ClassTerminal Class = 1
+	// ClassRetryable errors are transient: retry with backoff.
+	ClassRetryable Class = 2
+	// ClassNonFatal errors can be logged while the run carries on.
+	ClassNonFatal Class = 3
+)
+
+// classNames are the names of the classes, as Class.String returns them.
+var classNames = [...]string{
+	ClassUnknown:   "unknown",
+	ClassTerminal:  "terminal",
+	ClassRetryable: "retryable",
+	ClassNonFatal:  "non_fatal",
+}
+
+// The codes of the catalogue's errors, one for each variant.
+const (
+	CodeToolNotFound              Code = "tool_not_found"
+	CodeInvalidArguments          Code = "invalid_arguments"
+	CodeToolUnavailable           Code = "tool_unavailable"
+	CodeToolTimeout               Code = "tool_timeout"
+	CodePermissionDenied          Code = "permission_denied"
+	CodeExecutionFailed           Code = "execution_failed"
+	CodeCapabilityDenied          Code = "capability_denied"
+	CodeContentMismatch           Code = "content_mismatch"
+	CodePolicyDenied              Code = "policy_denied"
+	CodeOtherToolError            Code = "tool_error"
+	CodeRateLimited               Code = "rate_limited"
+	CodeServerError               Code = "server_error"
+	CodeProviderTimeout           Code = "provider_timeout"
+	CodeNetworkError              Code = "network_error"
+	CodeAuthFailed                Code = "auth_failed"
+	CodeInvalidRequest            Code = "invalid_request"
+	CodeModelNotFound             Code = "model_not_found"
+	CodeContentBlocked            Code = "content_blocked"
+	CodeInvalidResponse           Code = "invalid_response"
+	CodeContextLengthExceeded     Code = "context_length_exceeded"
+	CodeCircuitOpen               Code = "circuit_open"
+	CodeProviderNotConfigured     Code = "provider_not_configured"
+	CodeModelCallFailed           Code = "model_call_failed"
+	CodeDispatchFailed            Code = "dispatch_failed"
+	CodeContextAssemblyFailed     Code = "context_assembly_failed"
+	CodeOperatorBudgetExceeded    Code = "operator_budget_exceeded"
+	CodeSafetyViolation           Code = "safety_violation"
+	CodeOtherOperatorError        Code = "operator_error"
+	CodeLLMFailed                 Code = "llm_failed"
+	CodeHookAborted               Code = "hook_aborted"
+	CodeInputInvalid              Code = "input_invalid"
+	CodeOutputSerializationFailed Code = "output_serialization_failed"
+	CodeBudgetExhausted           Code = "budget_exhausted"
+	CodeContextLimitExceeded      Code = "context_limit_exceeded"
+	CodeInterrupted               Code = "interrupted"
+	CodeMaxStepsExceeded          Code = "max_steps_exceeded"
+	CodeMaxToolCallsExceeded      Code = "max_tool_calls_exceeded"
+	CodeMaxCostExceeded           Code = "max_cost_exceeded"
+	CodeMaxWallTimeExceeded       Code = "max_wall_time_exceeded"
+	CodeMalformedToolCall         Code = "malformed_tool_call"
+	CodeAPIRefusal                Code = "api_refusal"
+	CodeInternal                  Code = "internal"
+	CodeMemoryUnavailable         Code = "memory_unavailable"
+	CodeTelemetryExportFailed     Code = "telemetry_export_failed"
+	CodeQueuePushFailed           Code = "queue_push_failed"
+)
+
+// The categories of the catalogue.
+const (
+	// CategoryResolution: a name (tool or model) did not resolve to anything registered or available.
+	CategoryResolution Category = "resolution"
+	// CategoryArguments: the arguments of a call did not match what the callee expects.
+	CategoryArguments Category = "arguments"
+	// CategoryAvailability: the callee exists but cannot serve calls right now.
+	CategoryAvailability Category = "availability"
+	// CategoryTimeout: the operation ran past its deadline.
+	CategoryTimeout Category = "timeout"
+	// CategoryPermission: the caller lacks a permission the operation requires.
+	CategoryPermission Category = "permission"
+	// CategoryExecution: the operation started and then failed.
+	CategoryExecution Category = "execution"
+	// CategoryCapability: a host capability (automation consent, sandbox feature) is missing or undetermined.
+	CategoryCapability Category = "capability"
+	// CategoryContent: expected content did not match what is actually there, or it changed underneath.
+	CategoryContent Category = "content"
+	// CategoryPolicy: a configured policy denied the action.
+	CategoryPolicy Category = "policy"
+	// CategoryOther: a failure that fits no more specific category.
+	CategoryOther Category = "other"
+	// CategoryRateLimit: the provider throttled the caller.
+	CategoryRateLimit Category = "rate_limit"
+	// CategoryServer: the provider failed on its side (5xx).
+	CategoryServer Category = "server"
+	// CategoryNetwork: the provider could not be reached.
+	CategoryNetwork Category = "network"
+	// CategoryAuth: the provider rejected the credentials.
+	CategoryAuth Category = "auth"
+	// CategoryRequest: the provider rejected the request as malformed.
+	CategoryRequest Category = "request"
+	// CategorySafety: content or behaviour was refused on safety grounds.
+	CategorySafety Category = "safety"
+	// CategoryProtocol: a reply did not have the expected shape and could not be parsed.
+	CategoryProtocol Category = "protocol"
+	// CategoryLimit: a size limit (such as the context window) was exceeded.
+	CategoryLimit Category = "limit"
+	// CategoryConfig: required configuration is missing.
+	CategoryConfig Category = "config"
+	// CategoryModel: a call to the language model failed.
+	CategoryModel Category = "model"
+	// CategoryDispatch: handing work to another operator or agent failed.
+	CategoryDispatch Category = "dispatch"
+	// CategoryContext: assembling the context for a model call failed.
+	CategoryContext Category = "context"
+	// CategoryBudget: a budget (steps, tool calls, cost, wall time, iterations) ran out.
+	CategoryBudget Category = "budget"
+	// CategoryHook: a gate hook stopped the operation.
+	CategoryHook Category = "hook"
+	// CategoryValidation: input failed validation.
+	CategoryValidation Category = "validation"
+	// CategorySerialization: output could not be serialized.
+	CategorySerialization Category = "serialization"
+	// CategoryInterrupt: the user or the host interrupted the run.
+	CategoryInterrupt Category = "interrupt"
+	// CategoryInternal: an unexpected failure inside the framework.
+	CategoryInternal Category = "internal"
+	// CategoryInfrastructure: a supporting service (memory, telemetry, queue) failed.
+	CategoryInfrastructure Category = "infrastructure"
+)
+
 // ToolError is implemented by the errors of the ToolError family; no type outside this package implements it.
 //
 // A tool call failed. Tool errors are conversation data, not exceptions: the runtime returns the LLM payload to the model as the tool result so it can fix its arguments, pick another tool, or explain the failure.
 type ToolError interface {
 	error
 	// Code returns the error's stable string code.
-	Code() string
+	Code() Code
 	// CodeNum returns the error's stable number.
 	CodeNum() int
 	// Category returns the error's category.
-	Category() string
+	Category() Category
 	// Retryable reports whether trying again may succeed.
 	Retryable() bool
 	// SuppressRetry reports whether the model should stop retrying the same call.
@@ -42,466 +176,423 @@ func AsToolError(err error) (ToolError, bool) { return asChain[ToolError](err) }
 //
 // The model called a tool that is not in the registry.
 type ToolNotFound struct {
-	// Name is the name field.
-	//
 	// The tool name the model asked for.
-	Name string `json:"-"`
-	// Available is the available field.
-	//
+	Name string
 	// The names of the registered tools, so the model can pick one.
-	Available []string `json:"-"`
+	Available []string
 }
 
 func (*ToolNotFound) isToolError()           {}
-func (*ToolNotFound) Code() string           { return "tool_not_found" }
+func (*ToolNotFound) Code() Code             { return CodeToolNotFound }
 func (*ToolNotFound) CodeNum() int           { return 1001 }
-func (*ToolNotFound) Category() string       { return "resolution" }
+func (*ToolNotFound) Category() Category     { return CategoryResolution }
 func (*ToolNotFound) SuppressRetry() bool    { return false }
 func (*ToolNotFound) Retryable() bool        { return false }
 func (*ToolNotFound) Class() Class           { return ClassTerminal }
 func (*ToolNotFound) SuppressionKey() string { return "" }
+func (e *ToolNotFound) Error() string        { return render(e, 0, textMessage) }
+
+// UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
+func (*ToolNotFound) UserMessage() string {
+	return "A tool the assistant used did not work (tool_not_found). The assistant will try another way."
+}
 
 func (e *ToolNotFound) LLMPayload() *Payload               { return newPayload(e, 0) }
 func (e *ToolNotFound) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 0) }
 func (e *ToolNotFound) LogValue() slog.Value               { return logValue(e, 0) }
 
-// Error renders the message "Unknown tool: {name} (available: {available})".
-func (e *ToolNotFound) Error() string { return renderText(e, 0, textMessage) }
-
-// UserMessage renders "A tool the assistant used did not work ({code}). The assistant will try another way.".
-func (*ToolNotFound) UserMessage() string {
-	return "A tool the assistant used did not work (tool_not_found). The assistant will try another way."
-}
-
-func (e *ToolNotFound) field(i int) (string, any) {
+func (e *ToolNotFound) field(i int) any {
 	switch i {
 	case 0:
-		return "name", &e.Name
+		return &e.Name
 	case 1:
-		return "available", &e.Available
+		return &e.Available
 	}
-	return "", nil
+	return nil
 }
 
 // InvalidArguments is the error invalid_arguments (1002) of the ToolError family, in category arguments.
 //
 // The arguments of a tool call did not match the tool's schema.
 type InvalidArguments struct {
-	// Tool is the tool field, sent in the LLM payload.
-	//
 	// The tool that was called.
-	Tool string `json:"tool,omitempty"`
-	// Message is the message field.
 	//
+	// Sent in the LLM payload.
+	Tool string
 	// What is wrong with the arguments.
-	Message string `json:"-"`
+	Message string
 }
 
 func (*InvalidArguments) isToolError()           {}
-func (*InvalidArguments) Code() string           { return "invalid_arguments" }
+func (*InvalidArguments) Code() Code             { return CodeInvalidArguments }
 func (*InvalidArguments) CodeNum() int           { return 1002 }
-func (*InvalidArguments) Category() string       { return "arguments" }
+func (*InvalidArguments) Category() Category     { return CategoryArguments }
 func (*InvalidArguments) SuppressRetry() bool    { return true }
 func (*InvalidArguments) Retryable() bool        { return false }
 func (*InvalidArguments) Class() Class           { return ClassTerminal }
 func (*InvalidArguments) SuppressionKey() string { return "" }
+func (e *InvalidArguments) Error() string        { return render(e, 1, textMessage) }
+
+// UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
+func (*InvalidArguments) UserMessage() string {
+	return "A tool the assistant used did not work (invalid_arguments). The assistant will try another way."
+}
 
 func (e *InvalidArguments) LLMPayload() *Payload               { return newPayload(e, 1) }
 func (e *InvalidArguments) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 1) }
 func (e *InvalidArguments) LogValue() slog.Value               { return logValue(e, 1) }
 
-// Error renders the message "Invalid arguments for {tool}: {message}".
-func (e *InvalidArguments) Error() string { return renderText(e, 1, textMessage) }
-
-// UserMessage renders "A tool the assistant used did not work ({code}). The assistant will try another way.".
-func (*InvalidArguments) UserMessage() string {
-	return "A tool the assistant used did not work (invalid_arguments). The assistant will try another way."
-}
-
-func (e *InvalidArguments) field(i int) (string, any) {
+func (e *InvalidArguments) field(i int) any {
 	switch i {
 	case 0:
-		return "tool", &e.Tool
+		return &e.Tool
 	case 1:
-		return "message", &e.Message
+		return &e.Message
 	}
-	return "", nil
+	return nil
 }
 
 // ToolUnavailable is the error tool_unavailable (1003) of the ToolError family, in category availability.
 //
 // The tool is registered but cannot run right now (its backend is down or still starting). Retrying later may work; retrying the same call at once will not.
 type ToolUnavailable struct {
-	// Tool is the tool field, sent in the LLM payload.
-	//
 	// The unavailable tool.
-	Tool string `json:"tool,omitempty"`
-	// Reason is the reason field.
 	//
+	// Sent in the LLM payload.
+	Tool string
 	// Why the tool cannot run.
-	Reason string `json:"-"`
+	Reason string
 }
 
 func (*ToolUnavailable) isToolError()        {}
-func (*ToolUnavailable) Code() string        { return "tool_unavailable" }
+func (*ToolUnavailable) Code() Code          { return CodeToolUnavailable }
 func (*ToolUnavailable) CodeNum() int        { return 1003 }
-func (*ToolUnavailable) Category() string    { return "availability" }
+func (*ToolUnavailable) Category() Category  { return CategoryAvailability }
 func (*ToolUnavailable) SuppressRetry() bool { return true }
 func (*ToolUnavailable) Retryable() bool     { return true }
 func (*ToolUnavailable) Class() Class        { return ClassRetryable }
+
+// SuppressionKey renders "{tool}:{code}".
+func (e *ToolUnavailable) SuppressionKey() string { return render(e, 2, textKey) }
+
+func (e *ToolUnavailable) Error() string { return render(e, 2, textMessage) }
+
+// UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
+func (*ToolUnavailable) UserMessage() string {
+	return "A tool the assistant used did not work (tool_unavailable). The assistant will try another way."
+}
 
 func (e *ToolUnavailable) LLMPayload() *Payload               { return newPayload(e, 2) }
 func (e *ToolUnavailable) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 2) }
 func (e *ToolUnavailable) LogValue() slog.Value               { return logValue(e, 2) }
 
-// Error renders the message "Tool {tool} unavailable: {reason}".
-func (e *ToolUnavailable) Error() string { return renderText(e, 2, textMessage) }
-
-// SuppressionKey renders "{tool}:{code}".
-func (e *ToolUnavailable) SuppressionKey() string { return renderText(e, 2, textKey) }
-
-// UserMessage renders "A tool the assistant used did not work ({code}). The assistant will try another way.".
-func (*ToolUnavailable) UserMessage() string {
-	return "A tool the assistant used did not work (tool_unavailable). The assistant will try another way."
-}
-
-func (e *ToolUnavailable) field(i int) (string, any) {
+func (e *ToolUnavailable) field(i int) any {
 	switch i {
 	case 0:
-		return "tool", &e.Tool
+		return &e.Tool
 	case 1:
-		return "reason", &e.Reason
+		return &e.Reason
 	}
-	return "", nil
+	return nil
 }
 
 // ToolTimeout is the error tool_timeout (1004) of the ToolError family, in category timeout.
 //
 // The tool did not finish within its time limit.
 type ToolTimeout struct {
-	// Tool is the tool field, sent in the LLM payload.
-	//
 	// The tool that timed out.
-	Tool string `json:"tool,omitempty"`
-	// Seconds is the seconds field.
 	//
+	// Sent in the LLM payload.
+	Tool string
 	// The time limit that was exceeded, in whole seconds.
-	Seconds uint64 `json:"-"`
+	Seconds uint64
 }
 
 func (*ToolTimeout) isToolError()           {}
-func (*ToolTimeout) Code() string           { return "tool_timeout" }
+func (*ToolTimeout) Code() Code             { return CodeToolTimeout }
 func (*ToolTimeout) CodeNum() int           { return 1004 }
-func (*ToolTimeout) Category() string       { return "timeout" }
+func (*ToolTimeout) Category() Category     { return CategoryTimeout }
 func (*ToolTimeout) SuppressRetry() bool    { return false }
 func (*ToolTimeout) Retryable() bool        { return true }
 func (*ToolTimeout) Class() Class           { return ClassRetryable }
 func (*ToolTimeout) SuppressionKey() string { return "" }
+func (e *ToolTimeout) Error() string        { return render(e, 3, textMessage) }
+
+// UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
+func (*ToolTimeout) UserMessage() string {
+	return "A tool the assistant used did not work (tool_timeout). The assistant will try another way."
+}
 
 func (e *ToolTimeout) LLMPayload() *Payload               { return newPayload(e, 3) }
 func (e *ToolTimeout) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 3) }
 func (e *ToolTimeout) LogValue() slog.Value               { return logValue(e, 3) }
 
-// Error renders the message "Execution timeout after {seconds}s: {tool}".
-func (e *ToolTimeout) Error() string { return renderText(e, 3, textMessage) }
-
-// UserMessage renders "A tool the assistant used did not work ({code}). The assistant will try another way.".
-func (*ToolTimeout) UserMessage() string {
-	return "A tool the assistant used did not work (tool_timeout). The assistant will try another way."
-}
-
-func (e *ToolTimeout) field(i int) (string, any) {
+func (e *ToolTimeout) field(i int) any {
 	switch i {
 	case 0:
-		return "tool", &e.Tool
+		return &e.Tool
 	case 1:
-		return "seconds", &e.Seconds
+		return &e.Seconds
 	}
-	return "", nil
+	return nil
 }
 
 // PermissionDenied is the error permission_denied (1005) of the ToolError family, in category permission.
 //
 // The agent lacks a permission the tool requires.
 type PermissionDenied struct {
-	// Message is the message field.
-	//
 	// Which permission is missing, and for what.
-	Message string `json:"-"`
+	Message string
 }
 
 func (*PermissionDenied) isToolError()        {}
-func (*PermissionDenied) Code() string        { return "permission_denied" }
+func (*PermissionDenied) Code() Code          { return CodePermissionDenied }
 func (*PermissionDenied) CodeNum() int        { return 1005 }
-func (*PermissionDenied) Category() string    { return "permission" }
+func (*PermissionDenied) Category() Category  { return CategoryPermission }
 func (*PermissionDenied) SuppressRetry() bool { return true }
 func (*PermissionDenied) Retryable() bool     { return false }
 func (*PermissionDenied) Class() Class        { return ClassTerminal }
+
+// SuppressionKey returns "{code}".
+func (*PermissionDenied) SuppressionKey() string { return "permission_denied" }
+
+func (e *PermissionDenied) Error() string { return render(e, 4, textMessage) }
+
+// UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
+func (*PermissionDenied) UserMessage() string {
+	return "A tool the assistant used did not work (permission_denied). The assistant will try another way."
+}
 
 func (e *PermissionDenied) LLMPayload() *Payload               { return newPayload(e, 4) }
 func (e *PermissionDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 4) }
 func (e *PermissionDenied) LogValue() slog.Value               { return logValue(e, 4) }
 
-// Error renders the message "Permission denied: {message}".
-func (e *PermissionDenied) Error() string { return renderText(e, 4, textMessage) }
-
-// SuppressionKey renders "{code}".
-func (*PermissionDenied) SuppressionKey() string { return "permission_denied" }
-
-// UserMessage renders "A tool the assistant used did not work ({code}). The assistant will try another way.".
-func (*PermissionDenied) UserMessage() string {
-	return "A tool the assistant used did not work (permission_denied). The assistant will try another way."
-}
-
-func (e *PermissionDenied) field(i int) (string, any) {
+func (e *PermissionDenied) field(i int) any {
 	switch i {
 	case 0:
-		return "message", &e.Message
+		return &e.Message
 	}
-	return "", nil
+	return nil
 }
 
 // ExecutionFailed is the error execution_failed (1006) of the ToolError family, in category execution.
 //
 // The tool ran and failed.
 type ExecutionFailed struct {
-	// Tool is the tool field, sent in the LLM payload.
-	//
 	// The tool that failed.
-	Tool string `json:"tool,omitempty"`
-	// Message is the message field.
 	//
+	// Sent in the LLM payload.
+	Tool string
 	// What went wrong.
-	Message string `json:"-"`
+	Message string
 }
 
 func (*ExecutionFailed) isToolError()           {}
-func (*ExecutionFailed) Code() string           { return "execution_failed" }
+func (*ExecutionFailed) Code() Code             { return CodeExecutionFailed }
 func (*ExecutionFailed) CodeNum() int           { return 1006 }
-func (*ExecutionFailed) Category() string       { return "execution" }
+func (*ExecutionFailed) Category() Category     { return CategoryExecution }
 func (*ExecutionFailed) SuppressRetry() bool    { return false }
 func (*ExecutionFailed) Retryable() bool        { return false }
 func (*ExecutionFailed) Class() Class           { return ClassTerminal }
 func (*ExecutionFailed) SuppressionKey() string { return "" }
+func (e *ExecutionFailed) Error() string        { return render(e, 5, textMessage) }
+
+// UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
+func (*ExecutionFailed) UserMessage() string {
+	return "A tool the assistant used did not work (execution_failed). The assistant will try another way."
+}
 
 func (e *ExecutionFailed) LLMPayload() *Payload               { return newPayload(e, 5) }
 func (e *ExecutionFailed) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 5) }
 func (e *ExecutionFailed) LogValue() slog.Value               { return logValue(e, 5) }
 
-// Error renders the message "Execution failed in {tool}: {message}".
-func (e *ExecutionFailed) Error() string { return renderText(e, 5, textMessage) }
-
-// UserMessage renders "A tool the assistant used did not work ({code}). The assistant will try another way.".
-func (*ExecutionFailed) UserMessage() string {
-	return "A tool the assistant used did not work (execution_failed). The assistant will try another way."
-}
-
-func (e *ExecutionFailed) field(i int) (string, any) {
+func (e *ExecutionFailed) field(i int) any {
 	switch i {
 	case 0:
-		return "tool", &e.Tool
+		return &e.Tool
 	case 1:
-		return "message", &e.Message
+		return &e.Message
 	}
-	return "", nil
+	return nil
 }
 
 // CapabilityDenied is the error capability_denied (1007) of the ToolError family, in category capability.
 //
 // A host capability the tool depends on is denied or cannot be determined, such as operating-system automation consent. Only the user can change it, so the model should ask rather than retry.
 type CapabilityDenied struct {
-	// Tool is the tool field, sent in the LLM payload.
-	//
 	// The tool that needs the capability.
-	Tool string `json:"tool,omitempty"`
-	// Capability is the capability field.
 	//
+	// Sent in the LLM payload.
+	Tool string
 	// The capability that is missing.
-	Capability string `json:"-"`
-	// Message is the message field.
-	//
+	Capability string
 	// What the host reported.
-	Message string `json:"-"`
+	Message string
 }
 
 func (*CapabilityDenied) isToolError()        {}
-func (*CapabilityDenied) Code() string        { return "capability_denied" }
+func (*CapabilityDenied) Code() Code          { return CodeCapabilityDenied }
 func (*CapabilityDenied) CodeNum() int        { return 1007 }
-func (*CapabilityDenied) Category() string    { return "capability" }
+func (*CapabilityDenied) Category() Category  { return CategoryCapability }
 func (*CapabilityDenied) SuppressRetry() bool { return true }
 func (*CapabilityDenied) Retryable() bool     { return false }
 func (*CapabilityDenied) Class() Class        { return ClassTerminal }
+
+// SuppressionKey renders "{tool}:{code}".
+func (e *CapabilityDenied) SuppressionKey() string { return render(e, 6, textKey) }
+
+func (e *CapabilityDenied) Error() string { return render(e, 6, textMessage) }
+
+// UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
+func (*CapabilityDenied) UserMessage() string {
+	return "A tool the assistant used did not work (capability_denied). The assistant will try another way."
+}
 
 func (e *CapabilityDenied) LLMPayload() *Payload               { return newPayload(e, 6) }
 func (e *CapabilityDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 6) }
 func (e *CapabilityDenied) LogValue() slog.Value               { return logValue(e, 6) }
 
-// Error renders the message "Capability {capability} denied for {tool}: {message}".
-func (e *CapabilityDenied) Error() string { return renderText(e, 6, textMessage) }
-
-// SuppressionKey renders "{tool}:{code}".
-func (e *CapabilityDenied) SuppressionKey() string { return renderText(e, 6, textKey) }
-
-// UserMessage renders "A tool the assistant used did not work ({code}). The assistant will try another way.".
-func (*CapabilityDenied) UserMessage() string {
-	return "A tool the assistant used did not work (capability_denied). The assistant will try another way."
-}
-
-func (e *CapabilityDenied) field(i int) (string, any) {
+func (e *CapabilityDenied) field(i int) any {
 	switch i {
 	case 0:
-		return "tool", &e.Tool
+		return &e.Tool
 	case 1:
-		return "capability", &e.Capability
+		return &e.Capability
 	case 2:
-		return "message", &e.Message
+		return &e.Message
 	}
-	return "", nil
+	return nil
 }
 
 // ContentMismatch is the error content_mismatch (1008) of the ToolError family, in category content.
 //
 // The content the tool expected (for example the text to replace) is not in the file, or the file changed between a read and a write. The message may embed a preview of the file so the model can retry with corrected arguments without reading it again.
 type ContentMismatch struct {
-	// Tool is the tool field, sent in the LLM payload.
-	//
 	// The tool that found the mismatch.
-	Tool string `json:"tool,omitempty"`
-	// Path is the path field.
 	//
+	// Sent in the LLM payload.
+	Tool string
 	// The affected file, as shown to the model.
-	Path string `json:"-"`
-	// Message is the message field.
-	//
+	Path string
 	// What did not match, optionally with a preview of the file.
-	Message string `json:"-"`
+	Message string
 }
 
 func (*ContentMismatch) isToolError()        {}
-func (*ContentMismatch) Code() string        { return "content_mismatch" }
+func (*ContentMismatch) Code() Code          { return CodeContentMismatch }
 func (*ContentMismatch) CodeNum() int        { return 1008 }
-func (*ContentMismatch) Category() string    { return "content" }
+func (*ContentMismatch) Category() Category  { return CategoryContent }
 func (*ContentMismatch) SuppressRetry() bool { return true }
 func (*ContentMismatch) Retryable() bool     { return false }
 func (*ContentMismatch) Class() Class        { return ClassTerminal }
+
+// SuppressionKey renders "{tool}:{code}:{path}".
+func (e *ContentMismatch) SuppressionKey() string { return render(e, 7, textKey) }
+
+func (e *ContentMismatch) Error() string { return render(e, 7, textMessage) }
+
+// UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
+func (*ContentMismatch) UserMessage() string {
+	return "A tool the assistant used did not work (content_mismatch). The assistant will try another way."
+}
 
 func (e *ContentMismatch) LLMPayload() *Payload               { return newPayload(e, 7) }
 func (e *ContentMismatch) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 7) }
 func (e *ContentMismatch) LogValue() slog.Value               { return logValue(e, 7) }
 
-// Error renders the message "Content mismatch in {path}: {message}".
-func (e *ContentMismatch) Error() string { return renderText(e, 7, textMessage) }
-
-// SuppressionKey renders "{tool}:{code}:{path}".
-func (e *ContentMismatch) SuppressionKey() string { return renderText(e, 7, textKey) }
-
-// UserMessage renders "A tool the assistant used did not work ({code}). The assistant will try another way.".
-func (*ContentMismatch) UserMessage() string {
-	return "A tool the assistant used did not work (content_mismatch). The assistant will try another way."
-}
-
-func (e *ContentMismatch) field(i int) (string, any) {
+func (e *ContentMismatch) field(i int) any {
 	switch i {
 	case 0:
-		return "tool", &e.Tool
+		return &e.Tool
 	case 1:
-		return "path", &e.Path
+		return &e.Path
 	case 2:
-		return "message", &e.Message
+		return &e.Message
 	}
-	return "", nil
+	return nil
 }
 
 // PolicyDenied is the error policy_denied (1009) of the ToolError family, in category policy.
 //
 // A policy denied the tool call. The denial goes back to the model and the run continues; the same call will be denied again.
 type PolicyDenied struct {
-	// Tool is the tool field, sent in the LLM payload.
-	//
 	// The tool whose call was denied.
-	Tool string `json:"tool,omitempty"`
-	// Policy is the policy field.
 	//
+	// Sent in the LLM payload.
+	Tool string
 	// The policy that denied the call.
-	Policy string `json:"-"`
-	// Reason is the reason field.
-	//
+	Policy string
 	// Why the policy denied it.
-	Reason string `json:"-"`
+	Reason string
 }
 
 func (*PolicyDenied) isToolError()        {}
-func (*PolicyDenied) Code() string        { return "policy_denied" }
+func (*PolicyDenied) Code() Code          { return CodePolicyDenied }
 func (*PolicyDenied) CodeNum() int        { return 1009 }
-func (*PolicyDenied) Category() string    { return "policy" }
+func (*PolicyDenied) Category() Category  { return CategoryPolicy }
 func (*PolicyDenied) SuppressRetry() bool { return true }
 func (*PolicyDenied) Retryable() bool     { return false }
 func (*PolicyDenied) Class() Class        { return ClassNonFatal }
+
+// SuppressionKey renders "{tool}:{code}".
+func (e *PolicyDenied) SuppressionKey() string { return render(e, 8, textKey) }
+
+func (e *PolicyDenied) Error() string { return render(e, 8, textMessage) }
+
+// UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
+func (*PolicyDenied) UserMessage() string {
+	return "A tool the assistant used did not work (policy_denied). The assistant will try another way."
+}
 
 func (e *PolicyDenied) LLMPayload() *Payload               { return newPayload(e, 8) }
 func (e *PolicyDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 8) }
 func (e *PolicyDenied) LogValue() slog.Value               { return logValue(e, 8) }
 
-// Error renders the message "Policy {policy} denied {tool}: {reason}".
-func (e *PolicyDenied) Error() string { return renderText(e, 8, textMessage) }
-
-// SuppressionKey renders "{tool}:{code}".
-func (e *PolicyDenied) SuppressionKey() string { return renderText(e, 8, textKey) }
-
-// UserMessage renders "A tool the assistant used did not work ({code}). The assistant will try another way.".
-func (*PolicyDenied) UserMessage() string {
-	return "A tool the assistant used did not work (policy_denied). The assistant will try another way."
-}
-
-func (e *PolicyDenied) field(i int) (string, any) {
+func (e *PolicyDenied) field(i int) any {
 	switch i {
 	case 0:
-		return "tool", &e.Tool
+		return &e.Tool
 	case 1:
-		return "policy", &e.Policy
+		return &e.Policy
 	case 2:
-		return "reason", &e.Reason
+		return &e.Reason
 	}
-	return "", nil
+	return nil
 }
 
 // OtherToolError is the error tool_error (1099) of the ToolError family, in category other.
 //
 // A tool failure that fits no other variant.
 type OtherToolError struct {
-	// Message is the message field.
-	//
 	// The failure as the tool reported it.
-	Message string `json:"-"`
+	Message string
 }
 
 func (*OtherToolError) isToolError()           {}
-func (*OtherToolError) Code() string           { return "tool_error" }
+func (*OtherToolError) Code() Code             { return CodeOtherToolError }
 func (*OtherToolError) CodeNum() int           { return 1099 }
-func (*OtherToolError) Category() string       { return "other" }
+func (*OtherToolError) Category() Category     { return CategoryOther }
 func (*OtherToolError) SuppressRetry() bool    { return false }
 func (*OtherToolError) Retryable() bool        { return false }
 func (*OtherToolError) Class() Class           { return ClassTerminal }
 func (*OtherToolError) SuppressionKey() string { return "" }
+func (e *OtherToolError) Error() string        { return render(e, 9, textMessage) }
+
+// UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
+func (*OtherToolError) UserMessage() string {
+	return "A tool the assistant used did not work (tool_error). The assistant will try another way."
+}
 
 func (e *OtherToolError) LLMPayload() *Payload               { return newPayload(e, 9) }
 func (e *OtherToolError) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 9) }
 func (e *OtherToolError) LogValue() slog.Value               { return logValue(e, 9) }
 
-// Error renders the message "{message}".
-func (e *OtherToolError) Error() string { return renderText(e, 9, textMessage) }
-
-// UserMessage renders "A tool the assistant used did not work ({code}). The assistant will try another way.".
-func (*OtherToolError) UserMessage() string {
-	return "A tool the assistant used did not work (tool_error). The assistant will try another way."
-}
-
-func (e *OtherToolError) field(i int) (string, any) {
+func (e *OtherToolError) field(i int) any {
 	switch i {
 	case 0:
-		return "message", &e.Message
+		return &e.Message
 	}
-	return "", nil
+	return nil
 }
 
 // ProviderError is implemented by the errors of the ProviderError family; no type outside this package implements it.
@@ -510,11 +601,11 @@ func (e *OtherToolError) field(i int) (string, any) {
 type ProviderError interface {
 	error
 	// Code returns the error's stable string code.
-	Code() string
+	Code() Code
 	// CodeNum returns the error's stable number.
 	CodeNum() int
 	// Category returns the error's category.
-	Category() string
+	Category() Category
 	// Retryable reports whether trying again may succeed.
 	Retryable() bool
 	// SuppressRetry reports whether the model should stop retrying the same call.
@@ -535,527 +626,458 @@ func AsProviderError(err error) (ProviderError, bool) { return asChain[ProviderE
 //
 // The provider answered 429 Too Many Requests.
 type RateLimited struct {
-	// Provider is the provider field.
-	//
 	// The provider that throttled the request.
-	Provider string `json:"-"`
-	// RetryAfter is the retry_after field.
-	//
+	Provider string
 	// How long the provider asked the caller to wait; zero when it did not say.
-	RetryAfter time.Duration `json:"-"`
+	//
+	// RetryAfterOf reports it.
+	RetryAfter time.Duration
 }
 
 func (*RateLimited) isProviderError()       {}
-func (*RateLimited) Code() string           { return "rate_limited" }
+func (*RateLimited) Code() Code             { return CodeRateLimited }
 func (*RateLimited) CodeNum() int           { return 2001 }
-func (*RateLimited) Category() string       { return "rate_limit" }
+func (*RateLimited) Category() Category     { return CategoryRateLimit }
 func (*RateLimited) SuppressRetry() bool    { return false }
 func (*RateLimited) Retryable() bool        { return true }
 func (*RateLimited) Class() Class           { return ClassRetryable }
 func (*RateLimited) SuppressionKey() string { return "" }
+func (e *RateLimited) Error() string        { return render(e, 10, textMessage) }
 
-func (e *RateLimited) LogValue() slog.Value { return logValue(e, 10) }
-
-// Error renders the message "provider {provider} rate limited the request; retry after {retry_after}".
-func (e *RateLimited) Error() string { return renderText(e, 10, textMessage) }
-
-// UserMessage renders "The AI service is handling too many requests right now. Wait a moment, then try again.".
+// UserMessage returns "The AI service is handling too many requests right now. Wait a moment, then try again.".
 func (*RateLimited) UserMessage() string {
 	return "The AI service is handling too many requests right now. Wait a moment, then try again."
 }
 
-func (e *RateLimited) retryAfter() time.Duration { return e.RetryAfter }
+func (e *RateLimited) LogValue() slog.Value { return logValue(e, 10) }
 
-func (e *RateLimited) field(i int) (string, any) {
+func (e *RateLimited) field(i int) any {
 	switch i {
 	case 0:
-		return "provider", &e.Provider
+		return &e.Provider
 	case 1:
-		return "retry_after", &e.RetryAfter
+		return &e.RetryAfter
 	}
-	return "", nil
+	return nil
 }
 
 // ServerError is the error server_error (2002) of the ProviderError family, in category server.
 //
 // The provider failed on its side with a 5xx status.
 type ServerError struct {
-	// Provider is the provider field.
-	//
 	// The provider that failed.
-	Provider string `json:"-"`
-	// Status is the status field.
-	//
+	Provider string
 	// The HTTP status the provider answered with.
-	Status int `json:"-"`
-	// Message is the message field.
-	//
+	Status int
 	// The provider's error text.
-	Message string `json:"-"`
+	Message string
 }
 
 func (*ServerError) isProviderError()       {}
-func (*ServerError) Code() string           { return "server_error" }
+func (*ServerError) Code() Code             { return CodeServerError }
 func (*ServerError) CodeNum() int           { return 2002 }
-func (*ServerError) Category() string       { return "server" }
+func (*ServerError) Category() Category     { return CategoryServer }
 func (*ServerError) SuppressRetry() bool    { return false }
 func (*ServerError) Retryable() bool        { return true }
 func (*ServerError) Class() Class           { return ClassRetryable }
 func (*ServerError) SuppressionKey() string { return "" }
+func (e *ServerError) Error() string        { return render(e, 11, textMessage) }
 
-func (e *ServerError) LogValue() slog.Value { return logValue(e, 11) }
-
-// Error renders the message "provider {provider} returned HTTP {status}: {message}".
-func (e *ServerError) Error() string { return renderText(e, 11, textMessage) }
-
-// UserMessage renders "The AI service is having trouble right now. Please try again in a few minutes.".
+// UserMessage returns "The AI service is having trouble right now. Please try again in a few minutes.".
 func (*ServerError) UserMessage() string {
 	return "The AI service is having trouble right now. Please try again in a few minutes."
 }
 
-func (e *ServerError) field(i int) (string, any) {
+func (e *ServerError) LogValue() slog.Value { return logValue(e, 11) }
+
+func (e *ServerError) field(i int) any {
 	switch i {
 	case 0:
-		return "provider", &e.Provider
+		return &e.Provider
 	case 1:
-		return "status", &e.Status
+		return &e.Status
 	case 2:
-		return "message", &e.Message
+		return &e.Message
 	}
-	return "", nil
+	return nil
 }
 
 // ProviderTimeout is the error provider_timeout (2003) of the ProviderError family, in category timeout.
 //
 // The provider did not answer within the request deadline.
 type ProviderTimeout struct {
-	// Provider is the provider field.
-	//
 	// The provider that did not answer.
-	Provider string `json:"-"`
-	// Timeout is the timeout field.
-	//
+	Provider string
 	// The deadline that passed.
-	Timeout time.Duration `json:"-"`
+	Timeout time.Duration
 }
 
 func (*ProviderTimeout) isProviderError()       {}
-func (*ProviderTimeout) Code() string           { return "provider_timeout" }
+func (*ProviderTimeout) Code() Code             { return CodeProviderTimeout }
 func (*ProviderTimeout) CodeNum() int           { return 2003 }
-func (*ProviderTimeout) Category() string       { return "timeout" }
+func (*ProviderTimeout) Category() Category     { return CategoryTimeout }
 func (*ProviderTimeout) SuppressRetry() bool    { return false }
 func (*ProviderTimeout) Retryable() bool        { return true }
 func (*ProviderTimeout) Class() Class           { return ClassRetryable }
 func (*ProviderTimeout) SuppressionKey() string { return "" }
+func (e *ProviderTimeout) Error() string        { return render(e, 12, textMessage) }
 
-func (e *ProviderTimeout) LogValue() slog.Value { return logValue(e, 12) }
-
-// Error renders the message "request to {provider} timed out after {timeout}".
-func (e *ProviderTimeout) Error() string { return renderText(e, 12, textMessage) }
-
-// UserMessage renders "The AI service took too long to answer. Please try again.".
+// UserMessage returns "The AI service took too long to answer. Please try again.".
 func (*ProviderTimeout) UserMessage() string {
 	return "The AI service took too long to answer. Please try again."
 }
 
-func (e *ProviderTimeout) field(i int) (string, any) {
+func (e *ProviderTimeout) LogValue() slog.Value { return logValue(e, 12) }
+
+func (e *ProviderTimeout) field(i int) any {
 	switch i {
 	case 0:
-		return "provider", &e.Provider
+		return &e.Provider
 	case 1:
-		return "timeout", &e.Timeout
+		return &e.Timeout
 	}
-	return "", nil
+	return nil
 }
 
 // NetworkError is the error network_error (2004) of the ProviderError family, in category network.
 //
 // The provider could not be reached (connection refused, DNS failure, reset).
 type NetworkError struct {
-	// Provider is the provider field.
-	//
 	// The provider that could not be reached.
-	Provider string `json:"-"`
-	// Cause is the cause field, the cause Unwrap returns.
-	//
+	Provider string
 	// The network error.
-	Cause error `json:"-"`
+	//
+	// The cause, which Unwrap returns.
+	Cause error
 }
 
 func (*NetworkError) isProviderError()       {}
-func (*NetworkError) Code() string           { return "network_error" }
+func (*NetworkError) Code() Code             { return CodeNetworkError }
 func (*NetworkError) CodeNum() int           { return 2004 }
-func (*NetworkError) Category() string       { return "network" }
+func (*NetworkError) Category() Category     { return CategoryNetwork }
 func (*NetworkError) SuppressRetry() bool    { return false }
 func (*NetworkError) Retryable() bool        { return true }
 func (*NetworkError) Class() Class           { return ClassRetryable }
 func (*NetworkError) SuppressionKey() string { return "" }
+func (e *NetworkError) Error() string        { return render(e, 13, textMessage) }
 
-func (e *NetworkError) LogValue() slog.Value { return logValue(e, 13) }
-
-// Error renders the message "cannot reach provider {provider}: {cause}".
-func (e *NetworkError) Error() string { return renderText(e, 13, textMessage) }
-
-// UserMessage renders "Cannot connect to the AI service. Check your internet connection, then try again.".
+// UserMessage returns "Cannot connect to the AI service. Check your internet connection, then try again.".
 func (*NetworkError) UserMessage() string {
 	return "Cannot connect to the AI service. Check your internet connection, then try again."
 }
 
-// Unwrap returns the cause, Cause.
-func (e *NetworkError) Unwrap() error { return e.Cause }
+func (e *NetworkError) LogValue() slog.Value { return logValue(e, 13) }
 
-func (e *NetworkError) field(i int) (string, any) {
+// Unwrap returns the cause, Cause.
+func (e *NetworkError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Cause
+}
+
+func (e *NetworkError) field(i int) any {
 	switch i {
 	case 0:
-		return "provider", &e.Provider
-	case 1:
-		return "cause", &e.Cause
+		return &e.Provider
 	}
-	return "", nil
+	return nil
 }
 
 // AuthFailed is the error auth_failed (2005) of the ProviderError family, in category auth.
 //
 // The provider rejected the credentials (401) or refused access (403).
 type AuthFailed struct {
-	// Provider is the provider field.
-	//
 	// The provider that refused.
-	Provider string `json:"-"`
-	// Status is the status field.
-	//
+	Provider string
 	// The HTTP status, 401 or 403.
-	Status int `json:"-"`
-	// Message is the message field.
-	//
+	Status int
 	// The provider's error text.
-	Message string `json:"-"`
+	Message string
 }
 
 func (*AuthFailed) isProviderError()       {}
-func (*AuthFailed) Code() string           { return "auth_failed" }
+func (*AuthFailed) Code() Code             { return CodeAuthFailed }
 func (*AuthFailed) CodeNum() int           { return 2005 }
-func (*AuthFailed) Category() string       { return "auth" }
+func (*AuthFailed) Category() Category     { return CategoryAuth }
 func (*AuthFailed) SuppressRetry() bool    { return false }
 func (*AuthFailed) Retryable() bool        { return false }
 func (*AuthFailed) Class() Class           { return ClassTerminal }
 func (*AuthFailed) SuppressionKey() string { return "" }
+func (e *AuthFailed) Error() string        { return render(e, 14, textMessage) }
 
-func (e *AuthFailed) LogValue() slog.Value { return logValue(e, 14) }
-
-// Error renders the message "provider {provider} rejected the credentials (HTTP {status}): {message}".
-func (e *AuthFailed) Error() string { return renderText(e, 14, textMessage) }
-
-// UserMessage renders "The AI service did not accept your API key. Check the key in your settings.".
+// UserMessage returns "The AI service did not accept your API key. Check the key in your settings.".
 func (*AuthFailed) UserMessage() string {
 	return "The AI service did not accept your API key. Check the key in your settings."
 }
 
-func (e *AuthFailed) field(i int) (string, any) {
+func (e *AuthFailed) LogValue() slog.Value { return logValue(e, 14) }
+
+func (e *AuthFailed) field(i int) any {
 	switch i {
 	case 0:
-		return "provider", &e.Provider
+		return &e.Provider
 	case 1:
-		return "status", &e.Status
+		return &e.Status
 	case 2:
-		return "message", &e.Message
+		return &e.Message
 	}
-	return "", nil
+	return nil
 }
 
 // InvalidRequest is the error invalid_request (2006) of the ProviderError family, in category request.
 //
 // The provider rejected the request as malformed (400). Sending it again unchanged will fail the same way.
 type InvalidRequest struct {
-	// Provider is the provider field.
-	//
 	// The provider that rejected the request.
-	Provider string `json:"-"`
-	// Status is the status field.
-	//
+	Provider string
 	// The HTTP status the provider answered with.
-	Status int `json:"-"`
-	// Message is the message field.
-	//
+	Status int
 	// The provider's error text.
-	Message string `json:"-"`
+	Message string
 }
 
 func (*InvalidRequest) isProviderError()       {}
-func (*InvalidRequest) Code() string           { return "invalid_request" }
+func (*InvalidRequest) Code() Code             { return CodeInvalidRequest }
 func (*InvalidRequest) CodeNum() int           { return 2006 }
-func (*InvalidRequest) Category() string       { return "request" }
+func (*InvalidRequest) Category() Category     { return CategoryRequest }
 func (*InvalidRequest) SuppressRetry() bool    { return false }
 func (*InvalidRequest) Retryable() bool        { return false }
 func (*InvalidRequest) Class() Class           { return ClassTerminal }
 func (*InvalidRequest) SuppressionKey() string { return "" }
+func (e *InvalidRequest) Error() string        { return render(e, 15, textMessage) }
 
-func (e *InvalidRequest) LogValue() slog.Value { return logValue(e, 15) }
-
-// Error renders the message "provider {provider} rejected the request (HTTP {status}): {message}".
-func (e *InvalidRequest) Error() string { return renderText(e, 15, textMessage) }
-
-// UserMessage renders "The AI service could not process this request. Try rephrasing or shortening your message.".
+// UserMessage returns "The AI service could not process this request. Try rephrasing or shortening your message.".
 func (*InvalidRequest) UserMessage() string {
 	return "The AI service could not process this request. Try rephrasing or shortening your message."
 }
 
-func (e *InvalidRequest) field(i int) (string, any) {
+func (e *InvalidRequest) LogValue() slog.Value { return logValue(e, 15) }
+
+func (e *InvalidRequest) field(i int) any {
 	switch i {
 	case 0:
-		return "provider", &e.Provider
+		return &e.Provider
 	case 1:
-		return "status", &e.Status
+		return &e.Status
 	case 2:
-		return "message", &e.Message
+		return &e.Message
 	}
-	return "", nil
+	return nil
 }
 
 // ModelNotFound is the error model_not_found (2007) of the ProviderError family, in category resolution.
 //
 // The requested model does not exist or this account cannot use it (404).
 type ModelNotFound struct {
-	// Provider is the provider field.
-	//
 	// The provider that was asked.
-	Provider string `json:"-"`
-	// Model is the model field.
-	//
+	Provider string
 	// The model name that was requested.
-	Model string `json:"-"`
+	Model string
 }
 
 func (*ModelNotFound) isProviderError()       {}
-func (*ModelNotFound) Code() string           { return "model_not_found" }
+func (*ModelNotFound) Code() Code             { return CodeModelNotFound }
 func (*ModelNotFound) CodeNum() int           { return 2007 }
-func (*ModelNotFound) Category() string       { return "resolution" }
+func (*ModelNotFound) Category() Category     { return CategoryResolution }
 func (*ModelNotFound) SuppressRetry() bool    { return false }
 func (*ModelNotFound) Retryable() bool        { return false }
 func (*ModelNotFound) Class() Class           { return ClassTerminal }
 func (*ModelNotFound) SuppressionKey() string { return "" }
+func (e *ModelNotFound) Error() string        { return render(e, 16, textMessage) }
 
-func (e *ModelNotFound) LogValue() slog.Value { return logValue(e, 16) }
-
-// Error renders the message "provider {provider} has no model {model}".
-func (e *ModelNotFound) Error() string { return renderText(e, 16, textMessage) }
-
-// UserMessage renders "The selected AI model is not available. Choose a different model in your settings.".
+// UserMessage returns "The selected AI model is not available. Choose a different model in your settings.".
 func (*ModelNotFound) UserMessage() string {
 	return "The selected AI model is not available. Choose a different model in your settings."
 }
 
-func (e *ModelNotFound) field(i int) (string, any) {
+func (e *ModelNotFound) LogValue() slog.Value { return logValue(e, 16) }
+
+func (e *ModelNotFound) field(i int) any {
 	switch i {
 	case 0:
-		return "provider", &e.Provider
+		return &e.Provider
 	case 1:
-		return "model", &e.Model
+		return &e.Model
 	}
-	return "", nil
+	return nil
 }
 
 // ContentBlocked is the error content_blocked (2008) of the ProviderError family, in category safety.
 //
 // The provider's content filter blocked the request or the response.
 type ContentBlocked struct {
-	// Provider is the provider field.
-	//
 	// The provider that blocked the content.
-	Provider string `json:"-"`
-	// Message is the message field.
-	//
+	Provider string
 	// The provider's explanation.
-	Message string `json:"-"`
+	Message string
 }
 
 func (*ContentBlocked) isProviderError()       {}
-func (*ContentBlocked) Code() string           { return "content_blocked" }
+func (*ContentBlocked) Code() Code             { return CodeContentBlocked }
 func (*ContentBlocked) CodeNum() int           { return 2008 }
-func (*ContentBlocked) Category() string       { return "safety" }
+func (*ContentBlocked) Category() Category     { return CategorySafety }
 func (*ContentBlocked) SuppressRetry() bool    { return false }
 func (*ContentBlocked) Retryable() bool        { return false }
 func (*ContentBlocked) Class() Class           { return ClassTerminal }
 func (*ContentBlocked) SuppressionKey() string { return "" }
+func (e *ContentBlocked) Error() string        { return render(e, 17, textMessage) }
 
-func (e *ContentBlocked) LogValue() slog.Value { return logValue(e, 17) }
-
-// Error renders the message "provider {provider} blocked the content: {message}".
-func (e *ContentBlocked) Error() string { return renderText(e, 17, textMessage) }
-
-// UserMessage renders "The AI service declined to respond to this request. Try rewording it.".
+// UserMessage returns "The AI service declined to respond to this request. Try rewording it.".
 func (*ContentBlocked) UserMessage() string {
 	return "The AI service declined to respond to this request. Try rewording it."
 }
 
-func (e *ContentBlocked) field(i int) (string, any) {
+func (e *ContentBlocked) LogValue() slog.Value { return logValue(e, 17) }
+
+func (e *ContentBlocked) field(i int) any {
 	switch i {
 	case 0:
-		return "provider", &e.Provider
+		return &e.Provider
 	case 1:
-		return "message", &e.Message
+		return &e.Message
 	}
-	return "", nil
+	return nil
 }
 
 // InvalidResponse is the error invalid_response (2009) of the ProviderError family, in category protocol.
 //
 // The provider's response could not be parsed.
 type InvalidResponse struct {
-	// Provider is the provider field.
-	//
 	// The provider that answered.
-	Provider string `json:"-"`
-	// Message is the message field.
-	//
+	Provider string
 	// Why the response could not be parsed.
-	Message string `json:"-"`
+	Message string
 }
 
 func (*InvalidResponse) isProviderError()       {}
-func (*InvalidResponse) Code() string           { return "invalid_response" }
+func (*InvalidResponse) Code() Code             { return CodeInvalidResponse }
 func (*InvalidResponse) CodeNum() int           { return 2009 }
-func (*InvalidResponse) Category() string       { return "protocol" }
+func (*InvalidResponse) Category() Category     { return CategoryProtocol }
 func (*InvalidResponse) SuppressRetry() bool    { return false }
 func (*InvalidResponse) Retryable() bool        { return false }
 func (*InvalidResponse) Class() Class           { return ClassTerminal }
 func (*InvalidResponse) SuppressionKey() string { return "" }
+func (e *InvalidResponse) Error() string        { return render(e, 18, textMessage) }
 
-func (e *InvalidResponse) LogValue() slog.Value { return logValue(e, 18) }
-
-// Error renders the message "invalid response from provider {provider}: {message}".
-func (e *InvalidResponse) Error() string { return renderText(e, 18, textMessage) }
-
-// UserMessage renders "The AI service sent a reply that could not be read. Please try again.".
+// UserMessage returns "The AI service sent a reply that could not be read. Please try again.".
 func (*InvalidResponse) UserMessage() string {
 	return "The AI service sent a reply that could not be read. Please try again."
 }
 
-func (e *InvalidResponse) field(i int) (string, any) {
+func (e *InvalidResponse) LogValue() slog.Value { return logValue(e, 18) }
+
+func (e *InvalidResponse) field(i int) any {
 	switch i {
 	case 0:
-		return "provider", &e.Provider
+		return &e.Provider
 	case 1:
-		return "message", &e.Message
+		return &e.Message
 	}
-	return "", nil
+	return nil
 }
 
 // ContextLengthExceeded is the error context_length_exceeded (2010) of the ProviderError family, in category limit.
 //
 // The input is longer than the model's context window.
 type ContextLengthExceeded struct {
-	// Used is the used field.
-	//
 	// The number of tokens the request needed.
-	Used int `json:"-"`
-	// Limit is the limit field.
-	//
+	Used int
 	// The model's context window, in tokens.
-	Limit int `json:"-"`
+	Limit int
 }
 
 func (*ContextLengthExceeded) isProviderError()       {}
-func (*ContextLengthExceeded) Code() string           { return "context_length_exceeded" }
+func (*ContextLengthExceeded) Code() Code             { return CodeContextLengthExceeded }
 func (*ContextLengthExceeded) CodeNum() int           { return 2010 }
-func (*ContextLengthExceeded) Category() string       { return "limit" }
+func (*ContextLengthExceeded) Category() Category     { return CategoryLimit }
 func (*ContextLengthExceeded) SuppressRetry() bool    { return false }
 func (*ContextLengthExceeded) Retryable() bool        { return false }
 func (*ContextLengthExceeded) Class() Class           { return ClassTerminal }
 func (*ContextLengthExceeded) SuppressionKey() string { return "" }
+func (e *ContextLengthExceeded) Error() string        { return render(e, 19, textMessage) }
 
-func (e *ContextLengthExceeded) LogValue() slog.Value { return logValue(e, 19) }
-
-// Error renders the message "input of {used} tokens exceeds the {limit}-token context window".
-func (e *ContextLengthExceeded) Error() string { return renderText(e, 19, textMessage) }
-
-// UserMessage renders "This conversation is too long for the selected model. Start a new conversation or shorten your message.".
+// UserMessage returns "This conversation is too long for the selected model. Start a new conversation or shorten your message.".
 func (*ContextLengthExceeded) UserMessage() string {
 	return "This conversation is too long for the selected model. Start a new conversation or shorten your message."
 }
 
-func (e *ContextLengthExceeded) field(i int) (string, any) {
+func (e *ContextLengthExceeded) LogValue() slog.Value { return logValue(e, 19) }
+
+func (e *ContextLengthExceeded) field(i int) any {
 	switch i {
 	case 0:
-		return "used", &e.Used
+		return &e.Used
 	case 1:
-		return "limit", &e.Limit
+		return &e.Limit
 	}
-	return "", nil
+	return nil
 }
 
 // CircuitOpen is the error circuit_open (2011) of the ProviderError family, in category availability.
 //
 // The circuit breaker for the provider is open after repeated failures, so the call was not made. Terminal for this call; a fallback provider may serve it.
 type CircuitOpen struct {
-	// Provider is the provider field.
-	//
 	// The provider whose breaker is open.
-	Provider string `json:"-"`
+	Provider string
 }
 
 func (*CircuitOpen) isProviderError()       {}
-func (*CircuitOpen) Code() string           { return "circuit_open" }
+func (*CircuitOpen) Code() Code             { return CodeCircuitOpen }
 func (*CircuitOpen) CodeNum() int           { return 2011 }
-func (*CircuitOpen) Category() string       { return "availability" }
+func (*CircuitOpen) Category() Category     { return CategoryAvailability }
 func (*CircuitOpen) SuppressRetry() bool    { return false }
 func (*CircuitOpen) Retryable() bool        { return false }
 func (*CircuitOpen) Class() Class           { return ClassTerminal }
 func (*CircuitOpen) SuppressionKey() string { return "" }
+func (e *CircuitOpen) Error() string        { return render(e, 20, textMessage) }
 
-func (e *CircuitOpen) LogValue() slog.Value { return logValue(e, 20) }
-
-// Error renders the message "circuit breaker open for provider {provider}".
-func (e *CircuitOpen) Error() string { return renderText(e, 20, textMessage) }
-
-// UserMessage renders "The AI service has failed several times in a row and is paused. Please try again in a few minutes.".
+// UserMessage returns "The AI service has failed several times in a row and is paused. Please try again in a few minutes.".
 func (*CircuitOpen) UserMessage() string {
 	return "The AI service has failed several times in a row and is paused. Please try again in a few minutes."
 }
 
-func (e *CircuitOpen) field(i int) (string, any) {
+func (e *CircuitOpen) LogValue() slog.Value { return logValue(e, 20) }
+
+func (e *CircuitOpen) field(i int) any {
 	switch i {
 	case 0:
-		return "provider", &e.Provider
+		return &e.Provider
 	}
-	return "", nil
+	return nil
 }
 
 // ProviderNotConfigured is the error provider_not_configured (2012) of the ProviderError family, in category config.
 //
 // No configuration exists for the requested provider, or the provider name is unknown.
 type ProviderNotConfigured struct {
-	// Provider is the provider field.
-	//
 	// The provider name that was requested.
-	Provider string `json:"-"`
+	Provider string
 }
 
 func (*ProviderNotConfigured) isProviderError()       {}
-func (*ProviderNotConfigured) Code() string           { return "provider_not_configured" }
+func (*ProviderNotConfigured) Code() Code             { return CodeProviderNotConfigured }
 func (*ProviderNotConfigured) CodeNum() int           { return 2012 }
-func (*ProviderNotConfigured) Category() string       { return "config" }
+func (*ProviderNotConfigured) Category() Category     { return CategoryConfig }
 func (*ProviderNotConfigured) SuppressRetry() bool    { return false }
 func (*ProviderNotConfigured) Retryable() bool        { return false }
 func (*ProviderNotConfigured) Class() Class           { return ClassTerminal }
 func (*ProviderNotConfigured) SuppressionKey() string { return "" }
+func (e *ProviderNotConfigured) Error() string        { return render(e, 21, textMessage) }
 
-func (e *ProviderNotConfigured) LogValue() slog.Value { return logValue(e, 21) }
-
-// Error renders the message "provider {provider} is not configured".
-func (e *ProviderNotConfigured) Error() string { return renderText(e, 21, textMessage) }
-
-// UserMessage renders "No AI service is set up yet. Add a provider and its API key in your settings.".
+// UserMessage returns "No AI service is set up yet. Add a provider and its API key in your settings.".
 func (*ProviderNotConfigured) UserMessage() string {
 	return "No AI service is set up yet. Add a provider and its API key in your settings."
 }
 
-func (e *ProviderNotConfigured) field(i int) (string, any) {
+func (e *ProviderNotConfigured) LogValue() slog.Value { return logValue(e, 21) }
+
+func (e *ProviderNotConfigured) field(i int) any {
 	switch i {
 	case 0:
-		return "provider", &e.Provider
+		return &e.Provider
 	}
-	return "", nil
+	return nil
 }
 
 // OperatorError is implemented by the errors of the OperatorError family; no type outside this package implements it.
@@ -1064,11 +1086,11 @@ func (e *ProviderNotConfigured) field(i int) (string, any) {
 type OperatorError interface {
 	error
 	// Code returns the error's stable string code.
-	Code() string
+	Code() Code
 	// CodeNum returns the error's stable number.
 	CodeNum() int
 	// Category returns the error's category.
-	Category() string
+	Category() Category
 	// Retryable reports whether trying again may succeed.
 	Retryable() bool
 	// SuppressRetry reports whether the model should stop retrying the same call.
@@ -1089,249 +1111,227 @@ func AsOperatorError(err error) (OperatorError, bool) { return asChain[OperatorE
 //
 // The operator's model call failed; retryable exactly when the provider error is.
 type ModelCallFailed struct {
-	// Operator is the operator field.
-	//
 	// The operator that made the call.
-	Operator string `json:"-"`
-	// Cause is the cause field, the cause Unwrap returns.
-	//
+	Operator string
 	// The provider error.
-	Cause ProviderError `json:"-"`
+	//
+	// The cause, which Unwrap returns.
+	Cause ProviderError
 }
 
 func (*ModelCallFailed) isOperatorError()       {}
-func (*ModelCallFailed) Code() string           { return "model_call_failed" }
+func (*ModelCallFailed) Code() Code             { return CodeModelCallFailed }
 func (*ModelCallFailed) CodeNum() int           { return 3001 }
-func (*ModelCallFailed) Category() string       { return "model" }
+func (*ModelCallFailed) Category() Category     { return CategoryModel }
 func (*ModelCallFailed) SuppressRetry() bool    { return false }
 func (*ModelCallFailed) SuppressionKey() string { return "" }
+func (e *ModelCallFailed) Error() string        { return render(e, 22, textMessage) }
 
-func (e *ModelCallFailed) LogValue() slog.Value { return logValue(e, 22) }
-
-// Retryable reports whether the cause is retryable; false when the cause is not an error of this catalogue.
-func (e *ModelCallFailed) Retryable() bool { return retryableOf(e.Cause, false) }
-
-// Class returns ClassRetryable when the error is retryable, otherwise ClassTerminal.
-func (e *ModelCallFailed) Class() Class { return classOf(e.Retryable(), ClassTerminal) }
-
-// Error renders the message "model call failed in operator {operator}: {cause}".
-func (e *ModelCallFailed) Error() string { return renderText(e, 22, textMessage) }
-
-// UserMessage renders "The assistant could not finish this step ({code}). Please try again.".
+// UserMessage returns "The assistant could not finish this step ({code}). Please try again.".
 func (*ModelCallFailed) UserMessage() string {
 	return "The assistant could not finish this step (model_call_failed). Please try again."
 }
 
-// Unwrap returns the cause, Cause.
-func (e *ModelCallFailed) Unwrap() error { return e.Cause }
+func (e *ModelCallFailed) LogValue() slog.Value { return logValue(e, 22) }
 
-func (e *ModelCallFailed) field(i int) (string, any) {
+// Retryable reports whether the first error of the catalogue in the cause's chain is retryable; false when there is none.
+func (e *ModelCallFailed) Retryable() bool { return retryableOf(e, false) }
+
+// Class returns ClassRetryable when Retryable reports true, otherwise ClassTerminal.
+func (e *ModelCallFailed) Class() Class { return classOf(e.Retryable(), ClassTerminal) }
+
+// Unwrap returns the cause, Cause.
+func (e *ModelCallFailed) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Cause
+}
+
+func (e *ModelCallFailed) field(i int) any {
 	switch i {
 	case 0:
-		return "operator", &e.Operator
-	case 1:
-		return "cause", &e.Cause
+		return &e.Operator
 	}
-	return "", nil
+	return nil
 }
 
 // DispatchFailed is the error dispatch_failed (3002) of the OperatorError family, in category dispatch.
 //
 // Dispatching work to a sub-operator or subagent failed.
 type DispatchFailed struct {
-	// Operator is the operator field.
-	//
 	// The operator the work was sent to.
-	Operator string `json:"-"`
-	// Message is the message field.
-	//
+	Operator string
 	// What went wrong.
-	Message string `json:"-"`
+	Message string
 }
 
 func (*DispatchFailed) isOperatorError()       {}
-func (*DispatchFailed) Code() string           { return "dispatch_failed" }
+func (*DispatchFailed) Code() Code             { return CodeDispatchFailed }
 func (*DispatchFailed) CodeNum() int           { return 3002 }
-func (*DispatchFailed) Category() string       { return "dispatch" }
+func (*DispatchFailed) Category() Category     { return CategoryDispatch }
 func (*DispatchFailed) SuppressRetry() bool    { return false }
 func (*DispatchFailed) Retryable() bool        { return false }
 func (*DispatchFailed) Class() Class           { return ClassTerminal }
 func (*DispatchFailed) SuppressionKey() string { return "" }
+func (e *DispatchFailed) Error() string        { return render(e, 23, textMessage) }
 
-func (e *DispatchFailed) LogValue() slog.Value { return logValue(e, 23) }
-
-// Error renders the message "dispatch to operator {operator} failed: {message}".
-func (e *DispatchFailed) Error() string { return renderText(e, 23, textMessage) }
-
-// UserMessage renders "The assistant could not finish this step ({code}). Please try again.".
+// UserMessage returns "The assistant could not finish this step ({code}). Please try again.".
 func (*DispatchFailed) UserMessage() string {
 	return "The assistant could not finish this step (dispatch_failed). Please try again."
 }
 
-func (e *DispatchFailed) field(i int) (string, any) {
+func (e *DispatchFailed) LogValue() slog.Value { return logValue(e, 23) }
+
+func (e *DispatchFailed) field(i int) any {
 	switch i {
 	case 0:
-		return "operator", &e.Operator
+		return &e.Operator
 	case 1:
-		return "message", &e.Message
+		return &e.Message
 	}
-	return "", nil
+	return nil
 }
 
 // ContextAssemblyFailed is the error context_assembly_failed (3003) of the OperatorError family, in category context.
 //
 // Building the context for a model call failed.
 type ContextAssemblyFailed struct {
-	// Message is the message field.
-	//
 	// What went wrong.
-	Message string `json:"-"`
+	Message string
 }
 
 func (*ContextAssemblyFailed) isOperatorError()       {}
-func (*ContextAssemblyFailed) Code() string           { return "context_assembly_failed" }
+func (*ContextAssemblyFailed) Code() Code             { return CodeContextAssemblyFailed }
 func (*ContextAssemblyFailed) CodeNum() int           { return 3003 }
-func (*ContextAssemblyFailed) Category() string       { return "context" }
+func (*ContextAssemblyFailed) Category() Category     { return CategoryContext }
 func (*ContextAssemblyFailed) SuppressRetry() bool    { return false }
 func (*ContextAssemblyFailed) Retryable() bool        { return false }
 func (*ContextAssemblyFailed) Class() Class           { return ClassTerminal }
 func (*ContextAssemblyFailed) SuppressionKey() string { return "" }
+func (e *ContextAssemblyFailed) Error() string        { return render(e, 24, textMessage) }
 
-func (e *ContextAssemblyFailed) LogValue() slog.Value { return logValue(e, 24) }
-
-// Error renders the message "context assembly failed: {message}".
-func (e *ContextAssemblyFailed) Error() string { return renderText(e, 24, textMessage) }
-
-// UserMessage renders "The assistant could not finish this step ({code}). Please try again.".
+// UserMessage returns "The assistant could not finish this step ({code}). Please try again.".
 func (*ContextAssemblyFailed) UserMessage() string {
 	return "The assistant could not finish this step (context_assembly_failed). Please try again."
 }
 
-func (e *ContextAssemblyFailed) field(i int) (string, any) {
+func (e *ContextAssemblyFailed) LogValue() slog.Value { return logValue(e, 24) }
+
+func (e *ContextAssemblyFailed) field(i int) any {
 	switch i {
 	case 0:
-		return "message", &e.Message
+		return &e.Message
 	}
-	return "", nil
+	return nil
 }
 
 // OperatorBudgetExceeded is the error operator_budget_exceeded (3004) of the OperatorError family, in category budget.
 //
 // The operator stopped because a budget ran out. Never retryable.
 type OperatorBudgetExceeded struct {
-	// Reason is the reason field.
-	//
 	// Which budget ran out.
-	Reason string `json:"-"`
+	Reason string
 }
 
 func (*OperatorBudgetExceeded) isOperatorError()       {}
-func (*OperatorBudgetExceeded) Code() string           { return "operator_budget_exceeded" }
+func (*OperatorBudgetExceeded) Code() Code             { return CodeOperatorBudgetExceeded }
 func (*OperatorBudgetExceeded) CodeNum() int           { return 3004 }
-func (*OperatorBudgetExceeded) Category() string       { return "budget" }
+func (*OperatorBudgetExceeded) Category() Category     { return CategoryBudget }
 func (*OperatorBudgetExceeded) SuppressRetry() bool    { return false }
 func (*OperatorBudgetExceeded) Retryable() bool        { return false }
 func (*OperatorBudgetExceeded) Class() Class           { return ClassTerminal }
 func (*OperatorBudgetExceeded) SuppressionKey() string { return "" }
+func (e *OperatorBudgetExceeded) Error() string        { return render(e, 25, textMessage) }
 
-func (e *OperatorBudgetExceeded) LogValue() slog.Value { return logValue(e, 25) }
-
-// Error renders the message "operator budget exceeded: {reason}".
-func (e *OperatorBudgetExceeded) Error() string { return renderText(e, 25, textMessage) }
-
-// UserMessage renders "The assistant could not finish this step ({code}). Please try again.".
+// UserMessage returns "The assistant could not finish this step ({code}). Please try again.".
 func (*OperatorBudgetExceeded) UserMessage() string {
 	return "The assistant could not finish this step (operator_budget_exceeded). Please try again."
 }
 
-func (e *OperatorBudgetExceeded) field(i int) (string, any) {
+func (e *OperatorBudgetExceeded) LogValue() slog.Value { return logValue(e, 25) }
+
+func (e *OperatorBudgetExceeded) field(i int) any {
 	switch i {
 	case 0:
-		return "reason", &e.Reason
+		return &e.Reason
 	}
-	return "", nil
+	return nil
 }
 
 // SafetyViolation is the error safety_violation (3005) of the OperatorError family, in category safety.
 //
 // The operator refused to continue for safety reasons. Never retryable.
 type SafetyViolation struct {
-	// Reason is the reason field.
-	//
 	// What the safety check found.
-	Reason string `json:"-"`
+	Reason string
 }
 
 func (*SafetyViolation) isOperatorError()       {}
-func (*SafetyViolation) Code() string           { return "safety_violation" }
+func (*SafetyViolation) Code() Code             { return CodeSafetyViolation }
 func (*SafetyViolation) CodeNum() int           { return 3005 }
-func (*SafetyViolation) Category() string       { return "safety" }
+func (*SafetyViolation) Category() Category     { return CategorySafety }
 func (*SafetyViolation) SuppressRetry() bool    { return false }
 func (*SafetyViolation) Retryable() bool        { return false }
 func (*SafetyViolation) Class() Class           { return ClassTerminal }
 func (*SafetyViolation) SuppressionKey() string { return "" }
+func (e *SafetyViolation) Error() string        { return render(e, 26, textMessage) }
 
-func (e *SafetyViolation) LogValue() slog.Value { return logValue(e, 26) }
-
-// Error renders the message "operator stopped for safety: {reason}".
-func (e *SafetyViolation) Error() string { return renderText(e, 26, textMessage) }
-
-// UserMessage renders "The assistant could not finish this step ({code}). Please try again.".
+// UserMessage returns "The assistant could not finish this step ({code}). Please try again.".
 func (*SafetyViolation) UserMessage() string {
 	return "The assistant could not finish this step (safety_violation). Please try again."
 }
 
-func (e *SafetyViolation) field(i int) (string, any) {
+func (e *SafetyViolation) LogValue() slog.Value { return logValue(e, 26) }
+
+func (e *SafetyViolation) field(i int) any {
 	switch i {
 	case 0:
-		return "reason", &e.Reason
+		return &e.Reason
 	}
-	return "", nil
+	return nil
 }
 
 // OtherOperatorError is the error operator_error (3099) of the OperatorError family, in category other.
 //
 // An operator failure that fits no other variant; retryable exactly when its cause is.
 type OtherOperatorError struct {
-	// Cause is the cause field, the cause Unwrap returns.
-	//
 	// The underlying error.
-	Cause error `json:"-"`
+	//
+	// The cause, which Unwrap returns.
+	Cause error
 }
 
 func (*OtherOperatorError) isOperatorError()       {}
-func (*OtherOperatorError) Code() string           { return "operator_error" }
+func (*OtherOperatorError) Code() Code             { return CodeOtherOperatorError }
 func (*OtherOperatorError) CodeNum() int           { return 3099 }
-func (*OtherOperatorError) Category() string       { return "other" }
+func (*OtherOperatorError) Category() Category     { return CategoryOther }
 func (*OtherOperatorError) SuppressRetry() bool    { return false }
 func (*OtherOperatorError) SuppressionKey() string { return "" }
+func (e *OtherOperatorError) Error() string        { return render(e, 27, textMessage) }
 
-func (e *OtherOperatorError) LogValue() slog.Value { return logValue(e, 27) }
-
-// Retryable reports whether the cause is retryable; false when the cause is not an error of this catalogue.
-func (e *OtherOperatorError) Retryable() bool { return retryableOf(e.Cause, false) }
-
-// Class returns ClassRetryable when the error is retryable, otherwise ClassTerminal.
-func (e *OtherOperatorError) Class() Class { return classOf(e.Retryable(), ClassTerminal) }
-
-// Error renders the message "operator failed: {cause}".
-func (e *OtherOperatorError) Error() string { return renderText(e, 27, textMessage) }
-
-// UserMessage renders "The assistant could not finish this step ({code}). Please try again.".
+// UserMessage returns "The assistant could not finish this step ({code}). Please try again.".
 func (*OtherOperatorError) UserMessage() string {
 	return "The assistant could not finish this step (operator_error). Please try again."
 }
 
-// Unwrap returns the cause, Cause.
-func (e *OtherOperatorError) Unwrap() error { return e.Cause }
+func (e *OtherOperatorError) LogValue() slog.Value { return logValue(e, 27) }
 
-func (e *OtherOperatorError) field(i int) (string, any) {
-	switch i {
-	case 0:
-		return "cause", &e.Cause
+// Retryable reports whether the first error of the catalogue in the cause's chain is retryable; false when there is none.
+func (e *OtherOperatorError) Retryable() bool { return retryableOf(e, false) }
+
+// Class returns ClassRetryable when Retryable reports true, otherwise ClassTerminal.
+func (e *OtherOperatorError) Class() Class { return classOf(e.Retryable(), ClassTerminal) }
+
+// Unwrap returns the cause, Cause.
+func (e *OtherOperatorError) Unwrap() error {
+	if e == nil {
+		return nil
 	}
-	return "", nil
+	return e.Cause
 }
+
+func (*OtherOperatorError) field(int) any { return nil }
 
 // TurnError is implemented by the errors of the TurnError family; no type outside this package implements it.
 //
@@ -1339,11 +1339,11 @@ func (e *OtherOperatorError) field(i int) (string, any) {
 type TurnError interface {
 	error
 	// Code returns the error's stable string code.
-	Code() string
+	Code() Code
 	// CodeNum returns the error's stable number.
 	CodeNum() int
 	// Category returns the error's category.
-	Category() string
+	Category() Category
 	// Retryable reports whether trying again may succeed.
 	Retryable() bool
 	// SuppressRetry reports whether the model should stop retrying the same call.
@@ -1364,245 +1364,216 @@ func AsTurnError(err error) (TurnError, bool) { return asChain[TurnError](err) }
 //
 // The turn's model call failed with no fallback left; retryable exactly when the operator error is.
 type LLMFailed struct {
-	// Cause is the cause field, the cause Unwrap returns.
-	//
 	// The operator error.
-	Cause OperatorError `json:"-"`
+	//
+	// The cause, which Unwrap returns.
+	Cause OperatorError
 }
 
 func (*LLMFailed) isTurnError()           {}
-func (*LLMFailed) Code() string           { return "llm_failed" }
+func (*LLMFailed) Code() Code             { return CodeLLMFailed }
 func (*LLMFailed) CodeNum() int           { return 4001 }
-func (*LLMFailed) Category() string       { return "model" }
+func (*LLMFailed) Category() Category     { return CategoryModel }
 func (*LLMFailed) SuppressRetry() bool    { return false }
 func (*LLMFailed) SuppressionKey() string { return "" }
+func (e *LLMFailed) Error() string        { return render(e, 28, textMessage) }
+
+// UserMessage returns "The assistant stopped before finishing ({code}).".
+func (*LLMFailed) UserMessage() string { return "The assistant stopped before finishing (llm_failed)." }
 
 func (e *LLMFailed) LogValue() slog.Value { return logValue(e, 28) }
 
-// Retryable reports whether the cause is retryable; false when the cause is not an error of this catalogue.
-func (e *LLMFailed) Retryable() bool { return retryableOf(e.Cause, false) }
+// Retryable reports whether the first error of the catalogue in the cause's chain is retryable; false when there is none.
+func (e *LLMFailed) Retryable() bool { return retryableOf(e, false) }
 
-// Class returns ClassRetryable when the error is retryable, otherwise ClassTerminal.
+// Class returns ClassRetryable when Retryable reports true, otherwise ClassTerminal.
 func (e *LLMFailed) Class() Class { return classOf(e.Retryable(), ClassTerminal) }
 
-// Error renders the message "LLM call failed: {cause}".
-func (e *LLMFailed) Error() string { return renderText(e, 28, textMessage) }
-
-// UserMessage renders "The assistant stopped before finishing ({code}).".
-func (*LLMFailed) UserMessage() string { return "The assistant stopped before finishing (llm_failed)." }
-
 // Unwrap returns the cause, Cause.
-func (e *LLMFailed) Unwrap() error { return e.Cause }
-
-func (e *LLMFailed) field(i int) (string, any) {
-	switch i {
-	case 0:
-		return "cause", &e.Cause
+func (e *LLMFailed) Unwrap() error {
+	if e == nil {
+		return nil
 	}
-	return "", nil
+	return e.Cause
 }
+
+func (*LLMFailed) field(int) any { return nil }
 
 // HookAborted is the error hook_aborted (4002) of the TurnError family, in category hook.
 //
 // A gate hook that does not fail open aborted the turn.
 type HookAborted struct {
-	// Hook is the hook field.
-	//
 	// The hook that aborted.
-	Hook string `json:"-"`
-	// Reason is the reason field.
-	//
+	Hook string
 	// The reason the hook gave.
-	Reason string `json:"-"`
+	Reason string
 }
 
 func (*HookAborted) isTurnError()           {}
-func (*HookAborted) Code() string           { return "hook_aborted" }
+func (*HookAborted) Code() Code             { return CodeHookAborted }
 func (*HookAborted) CodeNum() int           { return 4002 }
-func (*HookAborted) Category() string       { return "hook" }
+func (*HookAborted) Category() Category     { return CategoryHook }
 func (*HookAborted) SuppressRetry() bool    { return false }
 func (*HookAborted) Retryable() bool        { return false }
 func (*HookAborted) Class() Class           { return ClassTerminal }
 func (*HookAborted) SuppressionKey() string { return "" }
+func (e *HookAborted) Error() string        { return render(e, 29, textMessage) }
 
-func (e *HookAborted) LogValue() slog.Value { return logValue(e, 29) }
-
-// Error renders the message "hook {hook} aborted the turn: {reason}".
-func (e *HookAborted) Error() string { return renderText(e, 29, textMessage) }
-
-// UserMessage renders "This request was stopped by a safeguard before it could finish.".
+// UserMessage returns "This request was stopped by a safeguard before it could finish.".
 func (*HookAborted) UserMessage() string {
 	return "This request was stopped by a safeguard before it could finish."
 }
 
-func (e *HookAborted) field(i int) (string, any) {
+func (e *HookAborted) LogValue() slog.Value { return logValue(e, 29) }
+
+func (e *HookAborted) field(i int) any {
 	switch i {
 	case 0:
-		return "hook", &e.Hook
+		return &e.Hook
 	case 1:
-		return "reason", &e.Reason
+		return &e.Reason
 	}
-	return "", nil
+	return nil
 }
 
 // InputInvalid is the error input_invalid (4003) of the TurnError family, in category validation.
 //
 // The turn's input failed validation against the core schema.
 type InputInvalid struct {
-	// Message is the message field.
-	//
 	// What is wrong with the input.
-	Message string `json:"-"`
+	Message string
 }
 
 func (*InputInvalid) isTurnError()           {}
-func (*InputInvalid) Code() string           { return "input_invalid" }
+func (*InputInvalid) Code() Code             { return CodeInputInvalid }
 func (*InputInvalid) CodeNum() int           { return 4003 }
-func (*InputInvalid) Category() string       { return "validation" }
+func (*InputInvalid) Category() Category     { return CategoryValidation }
 func (*InputInvalid) SuppressRetry() bool    { return false }
 func (*InputInvalid) Retryable() bool        { return false }
 func (*InputInvalid) Class() Class           { return ClassTerminal }
 func (*InputInvalid) SuppressionKey() string { return "" }
+func (e *InputInvalid) Error() string        { return render(e, 30, textMessage) }
 
-func (e *InputInvalid) LogValue() slog.Value { return logValue(e, 30) }
-
-// Error renders the message "input failed validation: {message}".
-func (e *InputInvalid) Error() string { return renderText(e, 30, textMessage) }
-
-// UserMessage renders "The assistant stopped before finishing ({code}).".
+// UserMessage returns "The assistant stopped before finishing ({code}).".
 func (*InputInvalid) UserMessage() string {
 	return "The assistant stopped before finishing (input_invalid)."
 }
 
-func (e *InputInvalid) field(i int) (string, any) {
+func (e *InputInvalid) LogValue() slog.Value { return logValue(e, 30) }
+
+func (e *InputInvalid) field(i int) any {
 	switch i {
 	case 0:
-		return "message", &e.Message
+		return &e.Message
 	}
-	return "", nil
+	return nil
 }
 
 // OutputSerializationFailed is the error output_serialization_failed (4004) of the TurnError family, in category serialization.
 //
 // The turn's output could not be serialized.
 type OutputSerializationFailed struct {
-	// Message is the message field.
-	//
 	// The serializer's error.
-	Message string `json:"-"`
+	Message string
 }
 
 func (*OutputSerializationFailed) isTurnError()           {}
-func (*OutputSerializationFailed) Code() string           { return "output_serialization_failed" }
+func (*OutputSerializationFailed) Code() Code             { return CodeOutputSerializationFailed }
 func (*OutputSerializationFailed) CodeNum() int           { return 4004 }
-func (*OutputSerializationFailed) Category() string       { return "serialization" }
+func (*OutputSerializationFailed) Category() Category     { return CategorySerialization }
 func (*OutputSerializationFailed) SuppressRetry() bool    { return false }
 func (*OutputSerializationFailed) Retryable() bool        { return false }
 func (*OutputSerializationFailed) Class() Class           { return ClassTerminal }
 func (*OutputSerializationFailed) SuppressionKey() string { return "" }
+func (e *OutputSerializationFailed) Error() string        { return render(e, 31, textMessage) }
 
-func (e *OutputSerializationFailed) LogValue() slog.Value { return logValue(e, 31) }
-
-// Error renders the message "output serialization failed: {message}".
-func (e *OutputSerializationFailed) Error() string { return renderText(e, 31, textMessage) }
-
-// UserMessage renders "The assistant stopped before finishing ({code}).".
+// UserMessage returns "The assistant stopped before finishing ({code}).".
 func (*OutputSerializationFailed) UserMessage() string {
 	return "The assistant stopped before finishing (output_serialization_failed)."
 }
 
-func (e *OutputSerializationFailed) field(i int) (string, any) {
+func (e *OutputSerializationFailed) LogValue() slog.Value { return logValue(e, 31) }
+
+func (e *OutputSerializationFailed) field(i int) any {
 	switch i {
 	case 0:
-		return "message", &e.Message
+		return &e.Message
 	}
-	return "", nil
+	return nil
 }
 
 // BudgetExhausted is the error budget_exhausted (4005) of the TurnError family, in category budget.
 //
 // The turn used all its iterations.
 type BudgetExhausted struct {
-	// Used is the used field.
-	//
 	// Iterations used.
-	Used int `json:"-"`
-	// Max is the max field.
-	//
+	Used int
 	// Iterations allowed.
-	Max int `json:"-"`
+	Max int
 }
 
 func (*BudgetExhausted) isTurnError()           {}
-func (*BudgetExhausted) Code() string           { return "budget_exhausted" }
+func (*BudgetExhausted) Code() Code             { return CodeBudgetExhausted }
 func (*BudgetExhausted) CodeNum() int           { return 4005 }
-func (*BudgetExhausted) Category() string       { return "budget" }
+func (*BudgetExhausted) Category() Category     { return CategoryBudget }
 func (*BudgetExhausted) SuppressRetry() bool    { return false }
 func (*BudgetExhausted) Retryable() bool        { return false }
 func (*BudgetExhausted) Class() Class           { return ClassTerminal }
 func (*BudgetExhausted) SuppressionKey() string { return "" }
+func (e *BudgetExhausted) Error() string        { return render(e, 32, textMessage) }
 
-func (e *BudgetExhausted) LogValue() slog.Value { return logValue(e, 32) }
-
-// Error renders the message "budget exhausted: {used}/{max} iterations".
-func (e *BudgetExhausted) Error() string { return renderText(e, 32, textMessage) }
-
-// UserMessage renders "The assistant reached its step limit for this request. Try breaking the task into smaller parts.".
+// UserMessage returns "The assistant reached its step limit for this request. Try breaking the task into smaller parts.".
 func (*BudgetExhausted) UserMessage() string {
 	return "The assistant reached its step limit for this request. Try breaking the task into smaller parts."
 }
 
-func (e *BudgetExhausted) field(i int) (string, any) {
+func (e *BudgetExhausted) LogValue() slog.Value { return logValue(e, 32) }
+
+func (e *BudgetExhausted) field(i int) any {
 	switch i {
 	case 0:
-		return "used", &e.Used
+		return &e.Used
 	case 1:
-		return "max", &e.Max
+		return &e.Max
 	}
-	return "", nil
+	return nil
 }
 
 // ContextLimitExceeded is the error context_limit_exceeded (4006) of the TurnError family, in category limit.
 //
 // The conversation outgrew the context limit and could not be compressed enough.
 type ContextLimitExceeded struct {
-	// Used is the used field.
-	//
 	// Tokens the next request would need.
-	Used int `json:"-"`
-	// Limit is the limit field.
-	//
+	Used int
 	// Tokens allowed.
-	Limit int `json:"-"`
+	Limit int
 }
 
 func (*ContextLimitExceeded) isTurnError()           {}
-func (*ContextLimitExceeded) Code() string           { return "context_limit_exceeded" }
+func (*ContextLimitExceeded) Code() Code             { return CodeContextLimitExceeded }
 func (*ContextLimitExceeded) CodeNum() int           { return 4006 }
-func (*ContextLimitExceeded) Category() string       { return "limit" }
+func (*ContextLimitExceeded) Category() Category     { return CategoryLimit }
 func (*ContextLimitExceeded) SuppressRetry() bool    { return false }
 func (*ContextLimitExceeded) Retryable() bool        { return false }
 func (*ContextLimitExceeded) Class() Class           { return ClassTerminal }
 func (*ContextLimitExceeded) SuppressionKey() string { return "" }
+func (e *ContextLimitExceeded) Error() string        { return render(e, 33, textMessage) }
 
-func (e *ContextLimitExceeded) LogValue() slog.Value { return logValue(e, 33) }
-
-// Error renders the message "context limit exceeded: {used}/{limit} tokens".
-func (e *ContextLimitExceeded) Error() string { return renderText(e, 33, textMessage) }
-
-// UserMessage renders "This conversation has become too long. Start a new conversation to continue.".
+// UserMessage returns "This conversation has become too long. Start a new conversation to continue.".
 func (*ContextLimitExceeded) UserMessage() string {
 	return "This conversation has become too long. Start a new conversation to continue."
 }
 
-func (e *ContextLimitExceeded) field(i int) (string, any) {
+func (e *ContextLimitExceeded) LogValue() slog.Value { return logValue(e, 33) }
+
+func (e *ContextLimitExceeded) field(i int) any {
 	switch i {
 	case 0:
-		return "used", &e.Used
+		return &e.Used
 	case 1:
-		return "limit", &e.Limit
+		return &e.Limit
 	}
-	return "", nil
+	return nil
 }
 
 // Interrupted is the error interrupted (4007) of the TurnError family, in category interrupt.
@@ -1611,309 +1582,272 @@ func (e *ContextLimitExceeded) field(i int) (string, any) {
 type Interrupted struct{}
 
 func (*Interrupted) isTurnError()           {}
-func (*Interrupted) Code() string           { return "interrupted" }
+func (*Interrupted) Code() Code             { return CodeInterrupted }
 func (*Interrupted) CodeNum() int           { return 4007 }
-func (*Interrupted) Category() string       { return "interrupt" }
+func (*Interrupted) Category() Category     { return CategoryInterrupt }
 func (*Interrupted) SuppressRetry() bool    { return false }
 func (*Interrupted) Retryable() bool        { return false }
 func (*Interrupted) Class() Class           { return ClassTerminal }
 func (*Interrupted) SuppressionKey() string { return "" }
+func (e *Interrupted) Error() string        { return render(e, 34, textMessage) }
+
+// UserMessage returns "Stopped.".
+func (*Interrupted) UserMessage() string { return "Stopped." }
 
 func (e *Interrupted) LogValue() slog.Value { return logValue(e, 34) }
 
-// Error renders the message "interrupted by the user".
-func (*Interrupted) Error() string { return "interrupted by the user" }
-
-// UserMessage renders "Stopped.".
-func (*Interrupted) UserMessage() string { return "Stopped." }
-
-func (*Interrupted) field(int) (string, any) { return "", nil }
+func (*Interrupted) field(int) any { return nil }
 
 // MaxStepsExceeded is the error max_steps_exceeded (4008) of the TurnError family, in category budget.
 //
 // The run reached its max_steps limit; the run ends failed or degraded.
 type MaxStepsExceeded struct {
-	// Steps is the steps field.
-	//
 	// Steps taken.
-	Steps int `json:"-"`
-	// Max is the max field.
-	//
+	Steps int
 	// The max_steps limit.
-	Max int `json:"-"`
+	Max int
 }
 
 func (*MaxStepsExceeded) isTurnError()           {}
-func (*MaxStepsExceeded) Code() string           { return "max_steps_exceeded" }
+func (*MaxStepsExceeded) Code() Code             { return CodeMaxStepsExceeded }
 func (*MaxStepsExceeded) CodeNum() int           { return 4008 }
-func (*MaxStepsExceeded) Category() string       { return "budget" }
+func (*MaxStepsExceeded) Category() Category     { return CategoryBudget }
 func (*MaxStepsExceeded) SuppressRetry() bool    { return false }
 func (*MaxStepsExceeded) Retryable() bool        { return false }
 func (*MaxStepsExceeded) Class() Class           { return ClassTerminal }
 func (*MaxStepsExceeded) SuppressionKey() string { return "" }
+func (e *MaxStepsExceeded) Error() string        { return render(e, 35, textMessage) }
 
-func (e *MaxStepsExceeded) LogValue() slog.Value { return logValue(e, 35) }
-
-// Error renders the message "step limit reached: {steps}/{max}".
-func (e *MaxStepsExceeded) Error() string { return renderText(e, 35, textMessage) }
-
-// UserMessage renders "The assistant stopped before finishing ({code}).".
+// UserMessage returns "The assistant stopped before finishing ({code}).".
 func (*MaxStepsExceeded) UserMessage() string {
 	return "The assistant stopped before finishing (max_steps_exceeded)."
 }
 
-func (e *MaxStepsExceeded) field(i int) (string, any) {
+func (e *MaxStepsExceeded) LogValue() slog.Value { return logValue(e, 35) }
+
+func (e *MaxStepsExceeded) field(i int) any {
 	switch i {
 	case 0:
-		return "steps", &e.Steps
+		return &e.Steps
 	case 1:
-		return "max", &e.Max
+		return &e.Max
 	}
-	return "", nil
+	return nil
 }
 
 // MaxToolCallsExceeded is the error max_tool_calls_exceeded (4009) of the TurnError family, in category budget.
 //
 // The run reached its max_tool_calls limit; the run ends failed or degraded.
 type MaxToolCallsExceeded struct {
-	// Calls is the calls field.
-	//
 	// Tool calls made.
-	Calls int `json:"-"`
-	// Max is the max field.
-	//
+	Calls int
 	// The max_tool_calls limit.
-	Max int `json:"-"`
+	Max int
 }
 
 func (*MaxToolCallsExceeded) isTurnError()           {}
-func (*MaxToolCallsExceeded) Code() string           { return "max_tool_calls_exceeded" }
+func (*MaxToolCallsExceeded) Code() Code             { return CodeMaxToolCallsExceeded }
 func (*MaxToolCallsExceeded) CodeNum() int           { return 4009 }
-func (*MaxToolCallsExceeded) Category() string       { return "budget" }
+func (*MaxToolCallsExceeded) Category() Category     { return CategoryBudget }
 func (*MaxToolCallsExceeded) SuppressRetry() bool    { return false }
 func (*MaxToolCallsExceeded) Retryable() bool        { return false }
 func (*MaxToolCallsExceeded) Class() Class           { return ClassTerminal }
 func (*MaxToolCallsExceeded) SuppressionKey() string { return "" }
+func (e *MaxToolCallsExceeded) Error() string        { return render(e, 36, textMessage) }
 
-func (e *MaxToolCallsExceeded) LogValue() slog.Value { return logValue(e, 36) }
-
-// Error renders the message "tool call limit reached: {calls}/{max}".
-func (e *MaxToolCallsExceeded) Error() string { return renderText(e, 36, textMessage) }
-
-// UserMessage renders "The assistant stopped before finishing ({code}).".
+// UserMessage returns "The assistant stopped before finishing ({code}).".
 func (*MaxToolCallsExceeded) UserMessage() string {
 	return "The assistant stopped before finishing (max_tool_calls_exceeded)."
 }
 
-func (e *MaxToolCallsExceeded) field(i int) (string, any) {
+func (e *MaxToolCallsExceeded) LogValue() slog.Value { return logValue(e, 36) }
+
+func (e *MaxToolCallsExceeded) field(i int) any {
 	switch i {
 	case 0:
-		return "calls", &e.Calls
+		return &e.Calls
 	case 1:
-		return "max", &e.Max
+		return &e.Max
 	}
-	return "", nil
+	return nil
 }
 
 // MaxCostExceeded is the error max_cost_exceeded (4010) of the TurnError family, in category budget.
 //
 // The run's estimated cost passed max_total_cost_usd; the run ends failed.
 type MaxCostExceeded struct {
-	// CostUsd is the cost_usd field.
-	//
 	// Estimated cost so far, in US dollars.
-	CostUsd float64 `json:"-"`
-	// MaxUsd is the max_usd field.
-	//
+	CostUsd float64
 	// The max_total_cost_usd limit.
-	MaxUsd float64 `json:"-"`
+	MaxUsd float64
 }
 
 func (*MaxCostExceeded) isTurnError()           {}
-func (*MaxCostExceeded) Code() string           { return "max_cost_exceeded" }
+func (*MaxCostExceeded) Code() Code             { return CodeMaxCostExceeded }
 func (*MaxCostExceeded) CodeNum() int           { return 4010 }
-func (*MaxCostExceeded) Category() string       { return "budget" }
+func (*MaxCostExceeded) Category() Category     { return CategoryBudget }
 func (*MaxCostExceeded) SuppressRetry() bool    { return false }
 func (*MaxCostExceeded) Retryable() bool        { return false }
 func (*MaxCostExceeded) Class() Class           { return ClassTerminal }
 func (*MaxCostExceeded) SuppressionKey() string { return "" }
+func (e *MaxCostExceeded) Error() string        { return render(e, 37, textMessage) }
 
-func (e *MaxCostExceeded) LogValue() slog.Value { return logValue(e, 37) }
-
-// Error renders the message "cost limit reached: ${cost_usd} of ${max_usd}".
-func (e *MaxCostExceeded) Error() string { return renderText(e, 37, textMessage) }
-
-// UserMessage renders "This request reached its spending limit and was stopped.".
+// UserMessage returns "This request reached its spending limit and was stopped.".
 func (*MaxCostExceeded) UserMessage() string {
 	return "This request reached its spending limit and was stopped."
 }
 
-func (e *MaxCostExceeded) field(i int) (string, any) {
+func (e *MaxCostExceeded) LogValue() slog.Value { return logValue(e, 37) }
+
+func (e *MaxCostExceeded) field(i int) any {
 	switch i {
 	case 0:
-		return "cost_usd", &e.CostUsd
+		return &e.CostUsd
 	case 1:
-		return "max_usd", &e.MaxUsd
+		return &e.MaxUsd
 	}
-	return "", nil
+	return nil
 }
 
 // MaxWallTimeExceeded is the error max_wall_time_exceeded (4011) of the TurnError family, in category budget.
 //
 // The run passed max_wall_time_s; the run ends interrupted.
 type MaxWallTimeExceeded struct {
-	// Elapsed is the elapsed field.
-	//
 	// Time the run had taken.
-	Elapsed time.Duration `json:"-"`
-	// Max is the max field.
-	//
+	Elapsed time.Duration
 	// The max_wall_time_s limit.
-	Max time.Duration `json:"-"`
+	Max time.Duration
 }
 
 func (*MaxWallTimeExceeded) isTurnError()           {}
-func (*MaxWallTimeExceeded) Code() string           { return "max_wall_time_exceeded" }
+func (*MaxWallTimeExceeded) Code() Code             { return CodeMaxWallTimeExceeded }
 func (*MaxWallTimeExceeded) CodeNum() int           { return 4011 }
-func (*MaxWallTimeExceeded) Category() string       { return "budget" }
+func (*MaxWallTimeExceeded) Category() Category     { return CategoryBudget }
 func (*MaxWallTimeExceeded) SuppressRetry() bool    { return false }
 func (*MaxWallTimeExceeded) Retryable() bool        { return false }
 func (*MaxWallTimeExceeded) Class() Class           { return ClassTerminal }
 func (*MaxWallTimeExceeded) SuppressionKey() string { return "" }
+func (e *MaxWallTimeExceeded) Error() string        { return render(e, 38, textMessage) }
 
-func (e *MaxWallTimeExceeded) LogValue() slog.Value { return logValue(e, 38) }
-
-// Error renders the message "wall time limit reached after {elapsed} (limit {max})".
-func (e *MaxWallTimeExceeded) Error() string { return renderText(e, 38, textMessage) }
-
-// UserMessage renders "The assistant stopped before finishing ({code}).".
+// UserMessage returns "The assistant stopped before finishing ({code}).".
 func (*MaxWallTimeExceeded) UserMessage() string {
 	return "The assistant stopped before finishing (max_wall_time_exceeded)."
 }
 
-func (e *MaxWallTimeExceeded) field(i int) (string, any) {
+func (e *MaxWallTimeExceeded) LogValue() slog.Value { return logValue(e, 38) }
+
+func (e *MaxWallTimeExceeded) field(i int) any {
 	switch i {
 	case 0:
-		return "elapsed", &e.Elapsed
+		return &e.Elapsed
 	case 1:
-		return "max", &e.Max
+		return &e.Max
 	}
-	return "", nil
+	return nil
 }
 
 // MalformedToolCall is the error malformed_tool_call (4012) of the TurnError family, in category protocol.
 //
 // The model produced a tool call that could not be parsed.
 type MalformedToolCall struct {
-	// Message is the message field.
-	//
 	// Why the call could not be parsed.
-	Message string `json:"-"`
+	Message string
 }
 
 func (*MalformedToolCall) isTurnError()           {}
-func (*MalformedToolCall) Code() string           { return "malformed_tool_call" }
+func (*MalformedToolCall) Code() Code             { return CodeMalformedToolCall }
 func (*MalformedToolCall) CodeNum() int           { return 4012 }
-func (*MalformedToolCall) Category() string       { return "protocol" }
+func (*MalformedToolCall) Category() Category     { return CategoryProtocol }
 func (*MalformedToolCall) SuppressRetry() bool    { return false }
 func (*MalformedToolCall) Retryable() bool        { return false }
 func (*MalformedToolCall) Class() Class           { return ClassTerminal }
 func (*MalformedToolCall) SuppressionKey() string { return "" }
+func (e *MalformedToolCall) Error() string        { return render(e, 39, textMessage) }
 
-func (e *MalformedToolCall) LogValue() slog.Value { return logValue(e, 39) }
-
-// Error renders the message "malformed tool call from the model: {message}".
-func (e *MalformedToolCall) Error() string { return renderText(e, 39, textMessage) }
-
-// UserMessage renders "The assistant stopped before finishing ({code}).".
+// UserMessage returns "The assistant stopped before finishing ({code}).".
 func (*MalformedToolCall) UserMessage() string {
 	return "The assistant stopped before finishing (malformed_tool_call)."
 }
 
-func (e *MalformedToolCall) field(i int) (string, any) {
+func (e *MalformedToolCall) LogValue() slog.Value { return logValue(e, 39) }
+
+func (e *MalformedToolCall) field(i int) any {
 	switch i {
 	case 0:
-		return "message", &e.Message
+		return &e.Message
 	}
-	return "", nil
+	return nil
 }
 
 // APIRefusal is the error api_refusal (4013) of the TurnError family, in category safety.
 //
 // The model refused to answer.
 type APIRefusal struct {
-	// Message is the message field.
-	//
 	// The refusal as the API reported it.
-	Message string `json:"-"`
+	Message string
 }
 
 func (*APIRefusal) isTurnError()           {}
-func (*APIRefusal) Code() string           { return "api_refusal" }
+func (*APIRefusal) Code() Code             { return CodeAPIRefusal }
 func (*APIRefusal) CodeNum() int           { return 4013 }
-func (*APIRefusal) Category() string       { return "safety" }
+func (*APIRefusal) Category() Category     { return CategorySafety }
 func (*APIRefusal) SuppressRetry() bool    { return false }
 func (*APIRefusal) Retryable() bool        { return false }
 func (*APIRefusal) Class() Class           { return ClassTerminal }
 func (*APIRefusal) SuppressionKey() string { return "" }
+func (e *APIRefusal) Error() string        { return render(e, 40, textMessage) }
 
-func (e *APIRefusal) LogValue() slog.Value { return logValue(e, 40) }
-
-// Error renders the message "model refused: {message}".
-func (e *APIRefusal) Error() string { return renderText(e, 40, textMessage) }
-
-// UserMessage renders "The assistant declined this request. Try rewording it.".
+// UserMessage returns "The assistant declined this request. Try rewording it.".
 func (*APIRefusal) UserMessage() string {
 	return "The assistant declined this request. Try rewording it."
 }
 
-func (e *APIRefusal) field(i int) (string, any) {
+func (e *APIRefusal) LogValue() slog.Value { return logValue(e, 40) }
+
+func (e *APIRefusal) field(i int) any {
 	switch i {
 	case 0:
-		return "message", &e.Message
+		return &e.Message
 	}
-	return "", nil
+	return nil
 }
 
 // Internal is the error internal (4099) of the TurnError family, in category internal.
 //
 // An unexpected failure inside the framework.
 type Internal struct {
-	// Cause is the cause field, the cause Unwrap returns.
-	//
 	// The unexpected error.
-	Cause error `json:"-"`
+	//
+	// The cause, which Unwrap returns.
+	Cause error
 }
 
 func (*Internal) isTurnError()           {}
-func (*Internal) Code() string           { return "internal" }
+func (*Internal) Code() Code             { return CodeInternal }
 func (*Internal) CodeNum() int           { return 4099 }
-func (*Internal) Category() string       { return "internal" }
+func (*Internal) Category() Category     { return CategoryInternal }
 func (*Internal) SuppressRetry() bool    { return false }
 func (*Internal) Retryable() bool        { return false }
 func (*Internal) Class() Class           { return ClassTerminal }
 func (*Internal) SuppressionKey() string { return "" }
+func (e *Internal) Error() string        { return render(e, 41, textMessage) }
 
-func (e *Internal) LogValue() slog.Value { return logValue(e, 41) }
-
-// Error renders the message "internal error: {cause}".
-func (e *Internal) Error() string { return renderText(e, 41, textMessage) }
-
-// UserMessage renders "Something went wrong inside the assistant. Please try again; if it keeps happening, report it.".
+// UserMessage returns "Something went wrong inside the assistant. Please try again; if it keeps happening, report it.".
 func (*Internal) UserMessage() string {
 	return "Something went wrong inside the assistant. Please try again; if it keeps happening, report it."
 }
 
-// Unwrap returns the cause, Cause.
-func (e *Internal) Unwrap() error { return e.Cause }
+func (e *Internal) LogValue() slog.Value { return logValue(e, 41) }
 
-func (e *Internal) field(i int) (string, any) {
-	switch i {
-	case 0:
-		return "cause", &e.Cause
+// Unwrap returns the cause, Cause.
+func (e *Internal) Unwrap() error {
+	if e == nil {
+		return nil
 	}
-	return "", nil
+	return e.Cause
 }
+
+func (*Internal) field(int) any { return nil }
 
 // RuntimeWarning is implemented by the errors of the RuntimeWarning family; no type outside this package implements it.
 //
@@ -1921,11 +1855,11 @@ func (e *Internal) field(i int) (string, any) {
 type RuntimeWarning interface {
 	error
 	// Code returns the error's stable string code.
-	Code() string
+	Code() Code
 	// CodeNum returns the error's stable number.
 	CodeNum() int
 	// Category returns the error's category.
-	Category() string
+	Category() Category
 	// Retryable reports whether trying again may succeed.
 	Retryable() bool
 	// SuppressRetry reports whether the model should stop retrying the same call.
@@ -1946,257 +1880,251 @@ func AsRuntimeWarning(err error) (RuntimeWarning, bool) { return asChain[Runtime
 //
 // A memory read or write failed; the turn continues without memory context.
 type MemoryUnavailable struct {
-	// Operation is the operation field.
-	//
 	// The memory operation that failed, read or write.
-	Operation string `json:"-"`
-	// Cause is the cause field, the cause Unwrap returns.
-	//
+	Operation string
 	// The memory backend's error.
-	Cause error `json:"-"`
+	//
+	// The cause, which Unwrap returns.
+	Cause error
 }
 
 func (*MemoryUnavailable) isRuntimeWarning()      {}
-func (*MemoryUnavailable) Code() string           { return "memory_unavailable" }
+func (*MemoryUnavailable) Code() Code             { return CodeMemoryUnavailable }
 func (*MemoryUnavailable) CodeNum() int           { return 5001 }
-func (*MemoryUnavailable) Category() string       { return "infrastructure" }
+func (*MemoryUnavailable) Category() Category     { return CategoryInfrastructure }
 func (*MemoryUnavailable) SuppressRetry() bool    { return false }
 func (*MemoryUnavailable) Retryable() bool        { return false }
 func (*MemoryUnavailable) Class() Class           { return ClassNonFatal }
 func (*MemoryUnavailable) SuppressionKey() string { return "" }
+func (e *MemoryUnavailable) Error() string        { return render(e, 42, textMessage) }
 
-func (e *MemoryUnavailable) UserMessage() string  { return e.Error() }
+// UserMessage returns the message: the catalogue gives no user message.
+func (e *MemoryUnavailable) UserMessage() string { return e.Error() }
+
 func (e *MemoryUnavailable) LogValue() slog.Value { return logValue(e, 42) }
 
-// Error renders the message "memory {operation} failed, continuing without it: {cause}".
-func (e *MemoryUnavailable) Error() string { return renderText(e, 42, textMessage) }
-
 // Unwrap returns the cause, Cause.
-func (e *MemoryUnavailable) Unwrap() error { return e.Cause }
+func (e *MemoryUnavailable) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Cause
+}
 
-func (e *MemoryUnavailable) field(i int) (string, any) {
+func (e *MemoryUnavailable) field(i int) any {
 	switch i {
 	case 0:
-		return "operation", &e.Operation
-	case 1:
-		return "cause", &e.Cause
+		return &e.Operation
 	}
-	return "", nil
+	return nil
 }
 
 // TelemetryExportFailed is the error telemetry_export_failed (5002) of the RuntimeWarning family, in category infrastructure.
 //
 // Exporting telemetry failed; the run continues with a no-op exporter.
 type TelemetryExportFailed struct {
-	// Exporter is the exporter field.
-	//
 	// The exporter that failed.
-	Exporter string `json:"-"`
-	// Cause is the cause field, the cause Unwrap returns.
-	//
+	Exporter string
 	// The exporter's error.
-	Cause error `json:"-"`
+	//
+	// The cause, which Unwrap returns.
+	Cause error
 }
 
 func (*TelemetryExportFailed) isRuntimeWarning()      {}
-func (*TelemetryExportFailed) Code() string           { return "telemetry_export_failed" }
+func (*TelemetryExportFailed) Code() Code             { return CodeTelemetryExportFailed }
 func (*TelemetryExportFailed) CodeNum() int           { return 5002 }
-func (*TelemetryExportFailed) Category() string       { return "infrastructure" }
+func (*TelemetryExportFailed) Category() Category     { return CategoryInfrastructure }
 func (*TelemetryExportFailed) SuppressRetry() bool    { return false }
 func (*TelemetryExportFailed) Retryable() bool        { return false }
 func (*TelemetryExportFailed) Class() Class           { return ClassNonFatal }
 func (*TelemetryExportFailed) SuppressionKey() string { return "" }
+func (e *TelemetryExportFailed) Error() string        { return render(e, 43, textMessage) }
 
-func (e *TelemetryExportFailed) UserMessage() string  { return e.Error() }
+// UserMessage returns the message: the catalogue gives no user message.
+func (e *TelemetryExportFailed) UserMessage() string { return e.Error() }
+
 func (e *TelemetryExportFailed) LogValue() slog.Value { return logValue(e, 43) }
 
-// Error renders the message "telemetry export via {exporter} failed: {cause}".
-func (e *TelemetryExportFailed) Error() string { return renderText(e, 43, textMessage) }
-
 // Unwrap returns the cause, Cause.
-func (e *TelemetryExportFailed) Unwrap() error { return e.Cause }
+func (e *TelemetryExportFailed) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Cause
+}
 
-func (e *TelemetryExportFailed) field(i int) (string, any) {
+func (e *TelemetryExportFailed) field(i int) any {
 	switch i {
 	case 0:
-		return "exporter", &e.Exporter
-	case 1:
-		return "cause", &e.Cause
+		return &e.Exporter
 	}
-	return "", nil
+	return nil
 }
 
 // QueuePushFailed is the error queue_push_failed (5003) of the RuntimeWarning family, in category infrastructure.
 //
 // Pushing a job onto the work queue failed; retry with backoff.
 type QueuePushFailed struct {
-	// Queue is the queue field.
-	//
 	// The queue that refused the job.
-	Queue string `json:"-"`
-	// Cause is the cause field, the cause Unwrap returns.
-	//
+	Queue string
 	// The queue backend's error.
-	Cause error `json:"-"`
+	//
+	// The cause, which Unwrap returns.
+	Cause error
 }
 
 func (*QueuePushFailed) isRuntimeWarning()      {}
-func (*QueuePushFailed) Code() string           { return "queue_push_failed" }
+func (*QueuePushFailed) Code() Code             { return CodeQueuePushFailed }
 func (*QueuePushFailed) CodeNum() int           { return 5003 }
-func (*QueuePushFailed) Category() string       { return "infrastructure" }
+func (*QueuePushFailed) Category() Category     { return CategoryInfrastructure }
 func (*QueuePushFailed) SuppressRetry() bool    { return false }
 func (*QueuePushFailed) Retryable() bool        { return true }
 func (*QueuePushFailed) Class() Class           { return ClassRetryable }
 func (*QueuePushFailed) SuppressionKey() string { return "" }
+func (e *QueuePushFailed) Error() string        { return render(e, 44, textMessage) }
 
-func (e *QueuePushFailed) UserMessage() string  { return e.Error() }
+// UserMessage returns the message: the catalogue gives no user message.
+func (e *QueuePushFailed) UserMessage() string { return e.Error() }
+
 func (e *QueuePushFailed) LogValue() slog.Value { return logValue(e, 44) }
 
-// Error renders the message "push to queue {queue} failed: {cause}".
-func (e *QueuePushFailed) Error() string { return renderText(e, 44, textMessage) }
-
 // Unwrap returns the cause, Cause.
-func (e *QueuePushFailed) Unwrap() error { return e.Cause }
+func (e *QueuePushFailed) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Cause
+}
 
-func (e *QueuePushFailed) field(i int) (string, any) {
+func (e *QueuePushFailed) field(i int) any {
 	switch i {
 	case 0:
-		return "queue", &e.Queue
-	case 1:
-		return "cause", &e.Cause
+		return &e.Queue
 	}
-	return "", nil
+	return nil
 }
 
 // infos describes every variant, sorted by Num.
 var infos = [...]Info{
-	{Name: "ToolNotFound", Family: "ToolError", Code: "tool_not_found", Num: 1001, Category: "resolution", Class: ClassTerminal, PayloadType: "tool_error", Message: "Unknown tool: {name} (available: {available})", Doc: "The model called a tool that is not in the registry."},
-	{Name: "InvalidArguments", Family: "ToolError", Code: "invalid_arguments", Num: 1002, Category: "arguments", Class: ClassTerminal, SuppressRetry: true, PayloadType: "tool_error", UsageHint: "Send every required field of the tool's schema with the type the schema gives.", Message: "Invalid arguments for {tool}: {message}", Doc: "The arguments of a tool call did not match the tool's schema."},
-	{Name: "ToolUnavailable", Family: "ToolError", Code: "tool_unavailable", Num: 1003, Category: "availability", Class: ClassRetryable, Retryable: true, SuppressRetry: true, PayloadType: "tool_error", Message: "Tool {tool} unavailable: {reason}", Doc: "The tool is registered but cannot run right now (its backend is down or still starting). Retrying later may work; retrying the same call at once will not."},
-	{Name: "ToolTimeout", Family: "ToolError", Code: "tool_timeout", Num: 1004, Category: "timeout", Class: ClassRetryable, Retryable: true, PayloadType: "tool_error", Message: "Execution timeout after {seconds}s: {tool}", Doc: "The tool did not finish within its time limit."},
-	{Name: "PermissionDenied", Family: "ToolError", Code: "permission_denied", Num: 1005, Category: "permission", Class: ClassTerminal, SuppressRetry: true, PayloadType: "tool_error", Message: "Permission denied: {message}", Doc: "The agent lacks a permission the tool requires."},
-	{Name: "ExecutionFailed", Family: "ToolError", Code: "execution_failed", Num: 1006, Category: "execution", Class: ClassTerminal, PayloadType: "tool_error", Message: "Execution failed in {tool}: {message}", Doc: "The tool ran and failed."},
-	{Name: "CapabilityDenied", Family: "ToolError", Code: "capability_denied", Num: 1007, Category: "capability", Class: ClassTerminal, SuppressRetry: true, PayloadType: "tool_error", SuggestedTool: "clarify", SuggestedAction: "Ask the user to grant the missing permission in the system settings, then retry once.", Message: "Capability {capability} denied for {tool}: {message}", Doc: "A host capability the tool depends on is denied or cannot be determined, such as operating-system automation consent. Only the user can change it, so the model should ask rather than retry."},
-	{Name: "ContentMismatch", Family: "ToolError", Code: "content_mismatch", Num: 1008, Category: "content", Class: ClassTerminal, SuppressRetry: true, PayloadType: "tool_error", UsageHint: "Read the file again and copy the text to replace from its current contents.", Message: "Content mismatch in {path}: {message}", Doc: "The content the tool expected (for example the text to replace) is not in the file, or the file changed between a read and a write. The message may embed a preview of the file so the model can retry with corrected arguments without reading it again."},
-	{Name: "PolicyDenied", Family: "ToolError", Code: "policy_denied", Num: 1009, Category: "policy", Class: ClassNonFatal, SuppressRetry: true, PayloadType: "tool_error", Message: "Policy {policy} denied {tool}: {reason}", Doc: "A policy denied the tool call. The denial goes back to the model and the run continues; the same call will be denied again."},
-	{Name: "OtherToolError", Family: "ToolError", Code: "tool_error", Num: 1099, Category: "other", Class: ClassTerminal, PayloadType: "tool_error", Message: "{message}", Doc: "A tool failure that fits no other variant."},
-	{Name: "RateLimited", Family: "ProviderError", Code: "rate_limited", Num: 2001, Category: "rate_limit", Class: ClassRetryable, Retryable: true, Message: "provider {provider} rate limited the request; retry after {retry_after}", Doc: "The provider answered 429 Too Many Requests."},
-	{Name: "ServerError", Family: "ProviderError", Code: "server_error", Num: 2002, Category: "server", Class: ClassRetryable, Retryable: true, Message: "provider {provider} returned HTTP {status}: {message}", Doc: "The provider failed on its side with a 5xx status."},
-	{Name: "ProviderTimeout", Family: "ProviderError", Code: "provider_timeout", Num: 2003, Category: "timeout", Class: ClassRetryable, Retryable: true, Message: "request to {provider} timed out after {timeout}", Doc: "The provider did not answer within the request deadline."},
-	{Name: "NetworkError", Family: "ProviderError", Code: "network_error", Num: 2004, Category: "network", Class: ClassRetryable, Retryable: true, Message: "cannot reach provider {provider}: {cause}", Doc: "The provider could not be reached (connection refused, DNS failure, reset)."},
-	{Name: "AuthFailed", Family: "ProviderError", Code: "auth_failed", Num: 2005, Category: "auth", Class: ClassTerminal, Message: "provider {provider} rejected the credentials (HTTP {status}): {message}", Doc: "The provider rejected the credentials (401) or refused access (403)."},
-	{Name: "InvalidRequest", Family: "ProviderError", Code: "invalid_request", Num: 2006, Category: "request", Class: ClassTerminal, Message: "provider {provider} rejected the request (HTTP {status}): {message}", Doc: "The provider rejected the request as malformed (400). Sending it again unchanged will fail the same way."},
-	{Name: "ModelNotFound", Family: "ProviderError", Code: "model_not_found", Num: 2007, Category: "resolution", Class: ClassTerminal, Message: "provider {provider} has no model {model}", Doc: "The requested model does not exist or this account cannot use it (404)."},
-	{Name: "ContentBlocked", Family: "ProviderError", Code: "content_blocked", Num: 2008, Category: "safety", Class: ClassTerminal, Message: "provider {provider} blocked the content: {message}", Doc: "The provider's content filter blocked the request or the response."},
-	{Name: "InvalidResponse", Family: "ProviderError", Code: "invalid_response", Num: 2009, Category: "protocol", Class: ClassTerminal, Message: "invalid response from provider {provider}: {message}", Doc: "The provider's response could not be parsed."},
-	{Name: "ContextLengthExceeded", Family: "ProviderError", Code: "context_length_exceeded", Num: 2010, Category: "limit", Class: ClassTerminal, Message: "input of {used} tokens exceeds the {limit}-token context window", Doc: "The input is longer than the model's context window."},
-	{Name: "CircuitOpen", Family: "ProviderError", Code: "circuit_open", Num: 2011, Category: "availability", Class: ClassTerminal, Message: "circuit breaker open for provider {provider}", Doc: "The circuit breaker for the provider is open after repeated failures, so the call was not made. Terminal for this call; a fallback provider may serve it."},
-	{Name: "ProviderNotConfigured", Family: "ProviderError", Code: "provider_not_configured", Num: 2012, Category: "config", Class: ClassTerminal, Message: "provider {provider} is not configured", Doc: "No configuration exists for the requested provider, or the provider name is unknown."},
-	{Name: "ModelCallFailed", Family: "OperatorError", Code: "model_call_failed", Num: 3001, Category: "model", Class: ClassTerminal, RetryableFromCause: true, Message: "model call failed in operator {operator}: {cause}", Doc: "The operator's model call failed; retryable exactly when the provider error is."},
-	{Name: "DispatchFailed", Family: "OperatorError", Code: "dispatch_failed", Num: 3002, Category: "dispatch", Class: ClassTerminal, Message: "dispatch to operator {operator} failed: {message}", Doc: "Dispatching work to a sub-operator or subagent failed."},
-	{Name: "ContextAssemblyFailed", Family: "OperatorError", Code: "context_assembly_failed", Num: 3003, Category: "context", Class: ClassTerminal, Message: "context assembly failed: {message}", Doc: "Building the context for a model call failed."},
-	{Name: "OperatorBudgetExceeded", Family: "OperatorError", Code: "operator_budget_exceeded", Num: 3004, Category: "budget", Class: ClassTerminal, Message: "operator budget exceeded: {reason}", Doc: "The operator stopped because a budget ran out. Never retryable."},
-	{Name: "SafetyViolation", Family: "OperatorError", Code: "safety_violation", Num: 3005, Category: "safety", Class: ClassTerminal, Message: "operator stopped for safety: {reason}", Doc: "The operator refused to continue for safety reasons. Never retryable."},
-	{Name: "OtherOperatorError", Family: "OperatorError", Code: "operator_error", Num: 3099, Category: "other", Class: ClassTerminal, RetryableFromCause: true, Message: "operator failed: {cause}", Doc: "An operator failure that fits no other variant; retryable exactly when its cause is."},
-	{Name: "LLMFailed", Family: "TurnError", Code: "llm_failed", Num: 4001, Category: "model", Class: ClassTerminal, RetryableFromCause: true, Message: "LLM call failed: {cause}", Doc: "The turn's model call failed with no fallback left; retryable exactly when the operator error is."},
-	{Name: "HookAborted", Family: "TurnError", Code: "hook_aborted", Num: 4002, Category: "hook", Class: ClassTerminal, Message: "hook {hook} aborted the turn: {reason}", Doc: "A gate hook that does not fail open aborted the turn."},
-	{Name: "InputInvalid", Family: "TurnError", Code: "input_invalid", Num: 4003, Category: "validation", Class: ClassTerminal, Message: "input failed validation: {message}", Doc: "The turn's input failed validation against the core schema."},
-	{Name: "OutputSerializationFailed", Family: "TurnError", Code: "output_serialization_failed", Num: 4004, Category: "serialization", Class: ClassTerminal, Message: "output serialization failed: {message}", Doc: "The turn's output could not be serialized."},
-	{Name: "BudgetExhausted", Family: "TurnError", Code: "budget_exhausted", Num: 4005, Category: "budget", Class: ClassTerminal, Message: "budget exhausted: {used}/{max} iterations", Doc: "The turn used all its iterations."},
-	{Name: "ContextLimitExceeded", Family: "TurnError", Code: "context_limit_exceeded", Num: 4006, Category: "limit", Class: ClassTerminal, Message: "context limit exceeded: {used}/{limit} tokens", Doc: "The conversation outgrew the context limit and could not be compressed enough."},
-	{Name: "Interrupted", Family: "TurnError", Code: "interrupted", Num: 4007, Category: "interrupt", Class: ClassTerminal, Message: "interrupted by the user", Doc: "The user interrupted the turn."},
-	{Name: "MaxStepsExceeded", Family: "TurnError", Code: "max_steps_exceeded", Num: 4008, Category: "budget", Class: ClassTerminal, Message: "step limit reached: {steps}/{max}", Doc: "The run reached its max_steps limit; the run ends failed or degraded."},
-	{Name: "MaxToolCallsExceeded", Family: "TurnError", Code: "max_tool_calls_exceeded", Num: 4009, Category: "budget", Class: ClassTerminal, Message: "tool call limit reached: {calls}/{max}", Doc: "The run reached its max_tool_calls limit; the run ends failed or degraded."},
-	{Name: "MaxCostExceeded", Family: "TurnError", Code: "max_cost_exceeded", Num: 4010, Category: "budget", Class: ClassTerminal, Message: "cost limit reached: ${cost_usd} of ${max_usd}", Doc: "The run's estimated cost passed max_total_cost_usd; the run ends failed."},
-	{Name: "MaxWallTimeExceeded", Family: "TurnError", Code: "max_wall_time_exceeded", Num: 4011, Category: "budget", Class: ClassTerminal, Message: "wall time limit reached after {elapsed} (limit {max})", Doc: "The run passed max_wall_time_s; the run ends interrupted."},
-	{Name: "MalformedToolCall", Family: "TurnError", Code: "malformed_tool_call", Num: 4012, Category: "protocol", Class: ClassTerminal, Message: "malformed tool call from the model: {message}", Doc: "The model produced a tool call that could not be parsed."},
-	{Name: "APIRefusal", Family: "TurnError", Code: "api_refusal", Num: 4013, Category: "safety", Class: ClassTerminal, Message: "model refused: {message}", Doc: "The model refused to answer."},
-	{Name: "Internal", Family: "TurnError", Code: "internal", Num: 4099, Category: "internal", Class: ClassTerminal, Message: "internal error: {cause}", Doc: "An unexpected failure inside the framework."},
-	{Name: "MemoryUnavailable", Family: "RuntimeWarning", Code: "memory_unavailable", Num: 5001, Category: "infrastructure", Class: ClassNonFatal, Message: "memory {operation} failed, continuing without it: {cause}", Doc: "A memory read or write failed; the turn continues without memory context."},
-	{Name: "TelemetryExportFailed", Family: "RuntimeWarning", Code: "telemetry_export_failed", Num: 5002, Category: "infrastructure", Class: ClassNonFatal, Message: "telemetry export via {exporter} failed: {cause}", Doc: "Exporting telemetry failed; the run continues with a no-op exporter."},
-	{Name: "QueuePushFailed", Family: "RuntimeWarning", Code: "queue_push_failed", Num: 5003, Category: "infrastructure", Class: ClassRetryable, Retryable: true, Message: "push to queue {queue} failed: {cause}", Doc: "Pushing a job onto the work queue failed; retry with backoff."},
+	{Name: "ToolNotFound", Family: "ToolError", Code: CodeToolNotFound, Num: 1001, Category: CategoryResolution, Class: ClassTerminal, PayloadType: "tool_error", Message: "Unknown tool: {name} (available: {available})", Doc: "The model called a tool that is not in the registry."},
+	{Name: "InvalidArguments", Family: "ToolError", Code: CodeInvalidArguments, Num: 1002, Category: CategoryArguments, Class: ClassTerminal, SuppressRetry: true, PayloadType: "tool_error", UsageHint: "Send every required field of the tool's schema with the type the schema gives.", Message: "Invalid arguments for {tool}: {message}", Doc: "The arguments of a tool call did not match the tool's schema."},
+	{Name: "ToolUnavailable", Family: "ToolError", Code: CodeToolUnavailable, Num: 1003, Category: CategoryAvailability, Class: ClassRetryable, Retryable: true, SuppressRetry: true, PayloadType: "tool_error", Message: "Tool {tool} unavailable: {reason}", Doc: "The tool is registered but cannot run right now (its backend is down or still starting). Retrying later may work; retrying the same call at once will not."},
+	{Name: "ToolTimeout", Family: "ToolError", Code: CodeToolTimeout, Num: 1004, Category: CategoryTimeout, Class: ClassRetryable, Retryable: true, PayloadType: "tool_error", Message: "Execution timeout after {seconds}s: {tool}", Doc: "The tool did not finish within its time limit."},
+	{Name: "PermissionDenied", Family: "ToolError", Code: CodePermissionDenied, Num: 1005, Category: CategoryPermission, Class: ClassTerminal, SuppressRetry: true, PayloadType: "tool_error", Message: "Permission denied: {message}", Doc: "The agent lacks a permission the tool requires."},
+	{Name: "ExecutionFailed", Family: "ToolError", Code: CodeExecutionFailed, Num: 1006, Category: CategoryExecution, Class: ClassTerminal, PayloadType: "tool_error", Message: "Execution failed in {tool}: {message}", Doc: "The tool ran and failed."},
+	{Name: "CapabilityDenied", Family: "ToolError", Code: CodeCapabilityDenied, Num: 1007, Category: CategoryCapability, Class: ClassTerminal, SuppressRetry: true, PayloadType: "tool_error", SuggestedTool: "clarify", SuggestedAction: "Ask the user to grant the missing permission in the system settings, then retry once.", Message: "Capability {capability} denied for {tool}: {message}", Doc: "A host capability the tool depends on is denied or cannot be determined, such as operating-system automation consent. Only the user can change it, so the model should ask rather than retry."},
+	{Name: "ContentMismatch", Family: "ToolError", Code: CodeContentMismatch, Num: 1008, Category: CategoryContent, Class: ClassTerminal, SuppressRetry: true, PayloadType: "tool_error", UsageHint: "Read the file again and copy the text to replace from its current contents.", Message: "Content mismatch in {path}: {message}", Doc: "The content the tool expected (for example the text to replace) is not in the file, or the file changed between a read and a write. The message may embed a preview of the file so the model can retry with corrected arguments without reading it again."},
+	{Name: "PolicyDenied", Family: "ToolError", Code: CodePolicyDenied, Num: 1009, Category: CategoryPolicy, Class: ClassNonFatal, SuppressRetry: true, PayloadType: "tool_error", Message: "Policy {policy} denied {tool}: {reason}", Doc: "A policy denied the tool call. The denial goes back to the model and the run continues; the same call will be denied again."},
+	{Name: "OtherToolError", Family: "ToolError", Code: CodeOtherToolError, Num: 1099, Category: CategoryOther, Class: ClassTerminal, PayloadType: "tool_error", Message: "{message}", Doc: "A tool failure that fits no other variant."},
+	{Name: "RateLimited", Family: "ProviderError", Code: CodeRateLimited, Num: 2001, Category: CategoryRateLimit, Class: ClassRetryable, Retryable: true, Message: "provider {provider} rate limited the request; retry after {retry_after}", Doc: "The provider answered 429 Too Many Requests."},
+	{Name: "ServerError", Family: "ProviderError", Code: CodeServerError, Num: 2002, Category: CategoryServer, Class: ClassRetryable, Retryable: true, Message: "provider {provider} returned HTTP {status}: {message}", Doc: "The provider failed on its side with a 5xx status."},
+	{Name: "ProviderTimeout", Family: "ProviderError", Code: CodeProviderTimeout, Num: 2003, Category: CategoryTimeout, Class: ClassRetryable, Retryable: true, Message: "request to {provider} timed out after {timeout}", Doc: "The provider did not answer within the request deadline."},
+	{Name: "NetworkError", Family: "ProviderError", Code: CodeNetworkError, Num: 2004, Category: CategoryNetwork, Class: ClassRetryable, Retryable: true, Message: "cannot reach provider {provider}: {cause}", Doc: "The provider could not be reached (connection refused, DNS failure, reset)."},
+	{Name: "AuthFailed", Family: "ProviderError", Code: CodeAuthFailed, Num: 2005, Category: CategoryAuth, Class: ClassTerminal, Message: "provider {provider} rejected the credentials (HTTP {status}): {message}", Doc: "The provider rejected the credentials (401) or refused access (403)."},
+	{Name: "InvalidRequest", Family: "ProviderError", Code: CodeInvalidRequest, Num: 2006, Category: CategoryRequest, Class: ClassTerminal, Message: "provider {provider} rejected the request (HTTP {status}): {message}", Doc: "The provider rejected the request as malformed (400). Sending it again unchanged will fail the same way."},
+	{Name: "ModelNotFound", Family: "ProviderError", Code: CodeModelNotFound, Num: 2007, Category: CategoryResolution, Class: ClassTerminal, Message: "provider {provider} has no model {model}", Doc: "The requested model does not exist or this account cannot use it (404)."},
+	{Name: "ContentBlocked", Family: "ProviderError", Code: CodeContentBlocked, Num: 2008, Category: CategorySafety, Class: ClassTerminal, Message: "provider {provider} blocked the content: {message}", Doc: "The provider's content filter blocked the request or the response."},
+	{Name: "InvalidResponse", Family: "ProviderError", Code: CodeInvalidResponse, Num: 2009, Category: CategoryProtocol, Class: ClassTerminal, Message: "invalid response from provider {provider}: {message}", Doc: "The provider's response could not be parsed."},
+	{Name: "ContextLengthExceeded", Family: "ProviderError", Code: CodeContextLengthExceeded, Num: 2010, Category: CategoryLimit, Class: ClassTerminal, Message: "input of {used} tokens exceeds the {limit}-token context window", Doc: "The input is longer than the model's context window."},
+	{Name: "CircuitOpen", Family: "ProviderError", Code: CodeCircuitOpen, Num: 2011, Category: CategoryAvailability, Class: ClassTerminal, Message: "circuit breaker open for provider {provider}", Doc: "The circuit breaker for the provider is open after repeated failures, so the call was not made. Terminal for this call; a fallback provider may serve it."},
+	{Name: "ProviderNotConfigured", Family: "ProviderError", Code: CodeProviderNotConfigured, Num: 2012, Category: CategoryConfig, Class: ClassTerminal, Message: "provider {provider} is not configured", Doc: "No configuration exists for the requested provider, or the provider name is unknown."},
+	{Name: "ModelCallFailed", Family: "OperatorError", Code: CodeModelCallFailed, Num: 3001, Category: CategoryModel, Class: ClassTerminal, RetryableFromCause: true, Message: "model call failed in operator {operator}: {cause}", Doc: "The operator's model call failed; retryable exactly when the provider error is."},
+	{Name: "DispatchFailed", Family: "OperatorError", Code: CodeDispatchFailed, Num: 3002, Category: CategoryDispatch, Class: ClassTerminal, Message: "dispatch to operator {operator} failed: {message}", Doc: "Dispatching work to a sub-operator or subagent failed."},
+	{Name: "ContextAssemblyFailed", Family: "OperatorError", Code: CodeContextAssemblyFailed, Num: 3003, Category: CategoryContext, Class: ClassTerminal, Message: "context assembly failed: {message}", Doc: "Building the context for a model call failed."},
+	{Name: "OperatorBudgetExceeded", Family: "OperatorError", Code: CodeOperatorBudgetExceeded, Num: 3004, Category: CategoryBudget, Class: ClassTerminal, Message: "operator budget exceeded: {reason}", Doc: "The operator stopped because a budget ran out. Never retryable."},
+	{Name: "SafetyViolation", Family: "OperatorError", Code: CodeSafetyViolation, Num: 3005, Category: CategorySafety, Class: ClassTerminal, Message: "operator stopped for safety: {reason}", Doc: "The operator refused to continue for safety reasons. Never retryable."},
+	{Name: "OtherOperatorError", Family: "OperatorError", Code: CodeOtherOperatorError, Num: 3099, Category: CategoryOther, Class: ClassTerminal, RetryableFromCause: true, Message: "operator failed: {cause}", Doc: "An operator failure that fits no other variant; retryable exactly when its cause is."},
+	{Name: "LLMFailed", Family: "TurnError", Code: CodeLLMFailed, Num: 4001, Category: CategoryModel, Class: ClassTerminal, RetryableFromCause: true, Message: "LLM call failed: {cause}", Doc: "The turn's model call failed with no fallback left; retryable exactly when the operator error is."},
+	{Name: "HookAborted", Family: "TurnError", Code: CodeHookAborted, Num: 4002, Category: CategoryHook, Class: ClassTerminal, Message: "hook {hook} aborted the turn: {reason}", Doc: "A gate hook that does not fail open aborted the turn."},
+	{Name: "InputInvalid", Family: "TurnError", Code: CodeInputInvalid, Num: 4003, Category: CategoryValidation, Class: ClassTerminal, Message: "input failed validation: {message}", Doc: "The turn's input failed validation against the core schema."},
+	{Name: "OutputSerializationFailed", Family: "TurnError", Code: CodeOutputSerializationFailed, Num: 4004, Category: CategorySerialization, Class: ClassTerminal, Message: "output serialization failed: {message}", Doc: "The turn's output could not be serialized."},
+	{Name: "BudgetExhausted", Family: "TurnError", Code: CodeBudgetExhausted, Num: 4005, Category: CategoryBudget, Class: ClassTerminal, Message: "budget exhausted: {used}/{max} iterations", Doc: "The turn used all its iterations."},
+	{Name: "ContextLimitExceeded", Family: "TurnError", Code: CodeContextLimitExceeded, Num: 4006, Category: CategoryLimit, Class: ClassTerminal, Message: "context limit exceeded: {used}/{limit} tokens", Doc: "The conversation outgrew the context limit and could not be compressed enough."},
+	{Name: "Interrupted", Family: "TurnError", Code: CodeInterrupted, Num: 4007, Category: CategoryInterrupt, Class: ClassTerminal, Message: "interrupted by the user", Doc: "The user interrupted the turn."},
+	{Name: "MaxStepsExceeded", Family: "TurnError", Code: CodeMaxStepsExceeded, Num: 4008, Category: CategoryBudget, Class: ClassTerminal, Message: "step limit reached: {steps}/{max}", Doc: "The run reached its max_steps limit; the run ends failed or degraded."},
+	{Name: "MaxToolCallsExceeded", Family: "TurnError", Code: CodeMaxToolCallsExceeded, Num: 4009, Category: CategoryBudget, Class: ClassTerminal, Message: "tool call limit reached: {calls}/{max}", Doc: "The run reached its max_tool_calls limit; the run ends failed or degraded."},
+	{Name: "MaxCostExceeded", Family: "TurnError", Code: CodeMaxCostExceeded, Num: 4010, Category: CategoryBudget, Class: ClassTerminal, Message: "cost limit reached: ${cost_usd} of ${max_usd}", Doc: "The run's estimated cost passed max_total_cost_usd; the run ends failed."},
+	{Name: "MaxWallTimeExceeded", Family: "TurnError", Code: CodeMaxWallTimeExceeded, Num: 4011, Category: CategoryBudget, Class: ClassTerminal, Message: "wall time limit reached after {elapsed} (limit {max})", Doc: "The run passed max_wall_time_s; the run ends interrupted."},
+	{Name: "MalformedToolCall", Family: "TurnError", Code: CodeMalformedToolCall, Num: 4012, Category: CategoryProtocol, Class: ClassTerminal, Message: "malformed tool call from the model: {message}", Doc: "The model produced a tool call that could not be parsed."},
+	{Name: "APIRefusal", Family: "TurnError", Code: CodeAPIRefusal, Num: 4013, Category: CategorySafety, Class: ClassTerminal, Message: "model refused: {message}", Doc: "The model refused to answer."},
+	{Name: "Internal", Family: "TurnError", Code: CodeInternal, Num: 4099, Category: CategoryInternal, Class: ClassTerminal, Message: "internal error: {cause}", Doc: "An unexpected failure inside the framework."},
+	{Name: "MemoryUnavailable", Family: "RuntimeWarning", Code: CodeMemoryUnavailable, Num: 5001, Category: CategoryInfrastructure, Class: ClassNonFatal, Message: "memory {operation} failed, continuing without it: {cause}", Doc: "A memory read or write failed; the turn continues without memory context."},
+	{Name: "TelemetryExportFailed", Family: "RuntimeWarning", Code: CodeTelemetryExportFailed, Num: 5002, Category: CategoryInfrastructure, Class: ClassNonFatal, Message: "telemetry export via {exporter} failed: {cause}", Doc: "Exporting telemetry failed; the run continues with a no-op exporter."},
+	{Name: "QueuePushFailed", Family: "RuntimeWarning", Code: CodeQueuePushFailed, Num: 5003, Category: CategoryInfrastructure, Class: ClassRetryable, Retryable: true, Message: "push to queue {queue} failed: {cause}", Doc: "Pushing a job onto the work queue failed; retry with backoff."},
 }
 
-// byCode is a hash table of the codes for Lookup: slot codeHash(code) mod
-// its size, or the first free slot after it, holds 1 + the code's index in
-// infos; 0 marks a free slot.
-var byCode = [128]uint16{
-	37, 0, 0, 0, 0, 33, 0, 0, 19, 20, 21, 30, 0, 0, 0, 0, 25, 0, 0, 14, 44, 0, 0, 0, 0, 0, 42, 0, 0, 0, 0, 0,
-	0, 23, 0, 6, 24, 38, 0, 27, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 4, 0, 0, 0, 5, 0, 0, 35, 0, 0, 15, 0, 0, 0,
-	0, 0, 0, 10, 3, 8, 0, 0, 0, 0, 41, 0, 28, 16, 34, 0, 0, 17, 45, 11, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 13, 12,
-	31, 0, 26, 40, 0, 0, 0, 0, 29, 36, 0, 0, 0, 0, 18, 43, 0, 0, 1, 0, 22, 0, 0, 0, 32, 39, 9, 0, 0, 0, 0, 0,
+// forms holds what the runtime renders each variant's texts and payload from,
+// in the order of infos.
+var forms = [...]form{
+	{user: "A tool the assistant used did not work ({code}). The assistant will try another way.", fields: []field{{name: "name"}, {name: "available"}}},
+	{user: "A tool the assistant used did not work ({code}). The assistant will try another way.", fields: []field{{name: "tool", payload: true}, {name: "message"}}},
+	{key: "{tool}:{code}", user: "A tool the assistant used did not work ({code}). The assistant will try another way.", fields: []field{{name: "tool", payload: true}, {name: "reason"}}},
+	{user: "A tool the assistant used did not work ({code}). The assistant will try another way.", fields: []field{{name: "tool", payload: true}, {name: "seconds"}}},
+	{key: "{code}", user: "A tool the assistant used did not work ({code}). The assistant will try another way.", fields: []field{{name: "message"}}},
+	{user: "A tool the assistant used did not work ({code}). The assistant will try another way.", fields: []field{{name: "tool", payload: true}, {name: "message"}}},
+	{key: "{tool}:{code}", user: "A tool the assistant used did not work ({code}). The assistant will try another way.", fields: []field{{name: "tool", payload: true}, {name: "capability"}, {name: "message"}}},
+	{key: "{tool}:{code}:{path}", user: "A tool the assistant used did not work ({code}). The assistant will try another way.", fields: []field{{name: "tool", payload: true}, {name: "path"}, {name: "message"}}},
+	{key: "{tool}:{code}", user: "A tool the assistant used did not work ({code}). The assistant will try another way.", fields: []field{{name: "tool", payload: true}, {name: "policy"}, {name: "reason"}}},
+	{user: "A tool the assistant used did not work ({code}). The assistant will try another way.", fields: []field{{name: "message"}}},
+	{user: "The AI service is handling too many requests right now. Wait a moment, then try again.", fields: []field{{name: "provider"}, {name: "retry_after", retryAfter: true}}},
+	{user: "The AI service is having trouble right now. Please try again in a few minutes.", fields: []field{{name: "provider"}, {name: "status"}, {name: "message"}}},
+	{user: "The AI service took too long to answer. Please try again.", fields: []field{{name: "provider"}, {name: "timeout"}}},
+	{user: "Cannot connect to the AI service. Check your internet connection, then try again.", fields: []field{{name: "provider"}, {name: "cause", cause: true}}},
+	{user: "The AI service did not accept your API key. Check the key in your settings.", fields: []field{{name: "provider"}, {name: "status"}, {name: "message"}}},
+	{user: "The AI service could not process this request. Try rephrasing or shortening your message.", fields: []field{{name: "provider"}, {name: "status"}, {name: "message"}}},
+	{user: "The selected AI model is not available. Choose a different model in your settings.", fields: []field{{name: "provider"}, {name: "model"}}},
+	{user: "The AI service declined to respond to this request. Try rewording it.", fields: []field{{name: "provider"}, {name: "message"}}},
+	{user: "The AI service sent a reply that could not be read. Please try again.", fields: []field{{name: "provider"}, {name: "message"}}},
+	{user: "This conversation is too long for the selected model. Start a new conversation or shorten your message.", fields: []field{{name: "used"}, {name: "limit"}}},
+	{user: "The AI service has failed several times in a row and is paused. Please try again in a few minutes.", fields: []field{{name: "provider"}}},
+	{user: "No AI service is set up yet. Add a provider and its API key in your settings.", fields: []field{{name: "provider"}}},
+	{user: "The assistant could not finish this step ({code}). Please try again.", fields: []field{{name: "operator"}, {name: "cause", cause: true}}},
+	{user: "The assistant could not finish this step ({code}). Please try again.", fields: []field{{name: "operator"}, {name: "message"}}},
+	{user: "The assistant could not finish this step ({code}). Please try again.", fields: []field{{name: "message"}}},
+	{user: "The assistant could not finish this step ({code}). Please try again.", fields: []field{{name: "reason"}}},
+	{user: "The assistant could not finish this step ({code}). Please try again.", fields: []field{{name: "reason"}}},
+	{user: "The assistant could not finish this step ({code}). Please try again.", fields: []field{{name: "cause", cause: true}}},
+	{user: "The assistant stopped before finishing ({code}).", fields: []field{{name: "cause", cause: true}}},
+	{user: "This request was stopped by a safeguard before it could finish.", fields: []field{{name: "hook"}, {name: "reason"}}},
+	{user: "The assistant stopped before finishing ({code}).", fields: []field{{name: "message"}}},
+	{user: "The assistant stopped before finishing ({code}).", fields: []field{{name: "message"}}},
+	{user: "The assistant reached its step limit for this request. Try breaking the task into smaller parts.", fields: []field{{name: "used"}, {name: "max"}}},
+	{user: "This conversation has become too long. Start a new conversation to continue.", fields: []field{{name: "used"}, {name: "limit"}}},
+	{user: "Stopped."},
+	{user: "The assistant stopped before finishing ({code}).", fields: []field{{name: "steps"}, {name: "max"}}},
+	{user: "The assistant stopped before finishing ({code}).", fields: []field{{name: "calls"}, {name: "max"}}},
+	{user: "This request reached its spending limit and was stopped.", fields: []field{{name: "cost_usd"}, {name: "max_usd"}}},
+	{user: "The assistant stopped before finishing ({code}).", fields: []field{{name: "elapsed"}, {name: "max"}}},
+	{user: "The assistant stopped before finishing ({code}).", fields: []field{{name: "message"}}},
+	{user: "The assistant declined this request. Try rewording it.", fields: []field{{name: "message"}}},
+	{user: "Something went wrong inside the assistant. Please try again; if it keeps happening, report it.", fields: []field{{name: "cause", cause: true}}},
+	{fields: []field{{name: "operation"}, {name: "cause", cause: true}}},
+	{fields: []field{{name: "exporter"}, {name: "cause", cause: true}}},
+	{fields: []field{{name: "queue"}, {name: "cause", cause: true}}},
 }
 
-// textTable holds what the runtime renders each variant's texts and payload
-// from, in the order of infos (see variantTexts).
-var textTable = [...]variantTexts{
-	{"Unknown tool: \x00\x00 (available: \x00\x01)", "", "", "", "{\"type\":\"tool_error\",\"category\":\"resolution\",\"code\":\"tool_not_found\",\"code_num\":1001,\"error\":\"", ""},
-	{"Invalid arguments for \x00\x00: \x00\x01", "", "", "\x00", "{\"type\":\"tool_error\",\"category\":\"arguments\",\"code\":\"invalid_arguments\",\"code_num\":1002,\"error\":\"", ",\"usage_hint\":\"Send every required field of the tool's schema with the type the schema gives.\""},
-	{"Tool \x00\x00 unavailable: \x00\x01", "\x00\x00:tool_unavailable", "", "\x00", "{\"type\":\"tool_error\",\"category\":\"availability\",\"code\":\"tool_unavailable\",\"code_num\":1003,\"error\":\"", ""},
-	{"Execution timeout after \x00\x01s: \x00\x00", "", "", "\x00", "{\"type\":\"tool_error\",\"category\":\"timeout\",\"code\":\"tool_timeout\",\"code_num\":1004,\"error\":\"", ""},
-	{"Permission denied: \x00\x00", "permission_denied", "", "", "{\"type\":\"tool_error\",\"category\":\"permission\",\"code\":\"permission_denied\",\"code_num\":1005,\"error\":\"", ""},
-	{"Execution failed in \x00\x00: \x00\x01", "", "", "\x00", "{\"type\":\"tool_error\",\"category\":\"execution\",\"code\":\"execution_failed\",\"code_num\":1006,\"error\":\"", ""},
-	{"Capability \x00\x01 denied for \x00\x00: \x00\x02", "\x00\x00:capability_denied", "", "\x00", "{\"type\":\"tool_error\",\"category\":\"capability\",\"code\":\"capability_denied\",\"code_num\":1007,\"error\":\"", ",\"suggested_tool\":\"clarify\",\"suggested_action\":\"Ask the user to grant the missing permission in the system settings, then retry once.\""},
-	{"Content mismatch in \x00\x01: \x00\x02", "\x00\x00:content_mismatch:\x00\x01", "", "\x00", "{\"type\":\"tool_error\",\"category\":\"content\",\"code\":\"content_mismatch\",\"code_num\":1008,\"error\":\"", ",\"usage_hint\":\"Read the file again and copy the text to replace from its current contents.\""},
-	{"Policy \x00\x01 denied \x00\x00: \x00\x02", "\x00\x00:policy_denied", "", "\x00", "{\"type\":\"tool_error\",\"category\":\"policy\",\"code\":\"policy_denied\",\"code_num\":1009,\"error\":\"", ""},
-	{"\x00\x00", "", "", "", "{\"type\":\"tool_error\",\"category\":\"other\",\"code\":\"tool_error\",\"code_num\":1099,\"error\":\"", ""},
-	{"provider \x00\x00 rate limited the request; retry after \x00\x01", "", "", "", "", ""},
-	{"provider \x00\x00 returned HTTP \x00\x01: \x00\x02", "", "", "", "", ""},
-	{"request to \x00\x00 timed out after \x00\x01", "", "", "", "", ""},
-	{"cannot reach provider \x00\x00: \x00\x01", "", "", "", "", ""},
-	{"provider \x00\x00 rejected the credentials (HTTP \x00\x01): \x00\x02", "", "", "", "", ""},
-	{"provider \x00\x00 rejected the request (HTTP \x00\x01): \x00\x02", "", "", "", "", ""},
-	{"provider \x00\x00 has no model \x00\x01", "", "", "", "", ""},
-	{"provider \x00\x00 blocked the content: \x00\x01", "", "", "", "", ""},
-	{"invalid response from provider \x00\x00: \x00\x01", "", "", "", "", ""},
-	{"input of \x00\x00 tokens exceeds the \x00\x01-token context window", "", "", "", "", ""},
-	{"circuit breaker open for provider \x00\x00", "", "", "", "", ""},
-	{"provider \x00\x00 is not configured", "", "", "", "", ""},
-	{"model call failed in operator \x00\x00: \x00\x01", "", "", "", "", ""},
-	{"dispatch to operator \x00\x00 failed: \x00\x01", "", "", "", "", ""},
-	{"context assembly failed: \x00\x00", "", "", "", "", ""},
-	{"operator budget exceeded: \x00\x00", "", "", "", "", ""},
-	{"operator stopped for safety: \x00\x00", "", "", "", "", ""},
-	{"operator failed: \x00\x00", "", "", "", "", ""},
-	{"LLM call failed: \x00\x00", "", "", "", "", ""},
-	{"hook \x00\x00 aborted the turn: \x00\x01", "", "", "", "", ""},
-	{"input failed validation: \x00\x00", "", "", "", "", ""},
-	{"output serialization failed: \x00\x00", "", "", "", "", ""},
-	{"budget exhausted: \x00\x00/\x00\x01 iterations", "", "", "", "", ""},
-	{"context limit exceeded: \x00\x00/\x00\x01 tokens", "", "", "", "", ""},
-	{"interrupted by the user", "", "", "", "", ""},
-	{"step limit reached: \x00\x00/\x00\x01", "", "", "", "", ""},
-	{"tool call limit reached: \x00\x00/\x00\x01", "", "", "", "", ""},
-	{"cost limit reached: $\x00\x00 of $\x00\x01", "", "", "", "", ""},
-	{"wall time limit reached after \x00\x00 (limit \x00\x01)", "", "", "", "", ""},
-	{"malformed tool call from the model: \x00\x00", "", "", "", "", ""},
-	{"model refused: \x00\x00", "", "", "", "", ""},
-	{"internal error: \x00\x00", "", "", "", "", ""},
-	{"memory \x00\x00 failed, continuing without it: \x00\x01", "", "", "", "", ""},
-	{"telemetry export via \x00\x00 failed: \x00\x01", "", "", "", "", ""},
-	{"push to queue \x00\x00 failed: \x00\x01", "", "", "", "", ""},
-}
-
-// LookupHTTPStatus returns the entry that stands for an HTTP status, if any.
-func LookupHTTPStatus(status int) (Info, bool) {
-	switch status {
-	case 429:
-		return infos[10], true
-	case 500, 502, 503, 504:
-		return infos[11], true
-	case 401, 403:
-		return infos[14], true
-	case 400:
-		return infos[15], true
-	case 404:
-		return infos[16], true
-	}
-	return Info{}, false
+// payloadShape is the order of the payload's keys; those marked omit are left
+// out when empty.
+var payloadShape = [...]payloadKey{
+	{name: "type", kind: keyType},
+	{name: "category", kind: keyCategory},
+	{name: "code", kind: keyCode},
+	{name: "code_num", kind: keyCodeNum},
+	{name: "error", kind: keyError},
+	{name: "retryable", kind: keyRetryable},
+	{name: "suppress_retry", kind: keySuppressRetry},
+	{name: "suppression_key", kind: keySuppressionKey, omit: true},
+	{name: "", kind: keyFields, omit: true},
+	{name: "suggested_tool", kind: keySuggestedTool, omit: true},
+	{name: "suggested_action", kind: keySuggestedAction, omit: true},
+	{name: "required_fields", kind: keyRequiredFields, omit: true},
+	{name: "usage_hint", kind: keyUsageHint, omit: true},
 }
 
 // variantTypes holds a nil pointer to each variant's type, in the order of
 // infos.
-var variantTypes = [...]any{
+var variantTypes = [...]variant{
 	(*ToolNotFound)(nil),
 	(*InvalidArguments)(nil),
 	(*ToolUnavailable)(nil),
@@ -2242,4 +2170,21 @@ var variantTypes = [...]any{
 	(*MemoryUnavailable)(nil),
 	(*TelemetryExportFailed)(nil),
 	(*QueuePushFailed)(nil),
+}
+
+// LookupHTTPStatus returns the entry that stands for an HTTP status, if any.
+func LookupHTTPStatus(status int) (Info, bool) {
+	switch status {
+	case 429:
+		return infos[10], true
+	case 500, 502, 503, 504:
+		return infos[11], true
+	case 401, 403:
+		return infos[14], true
+	case 400:
+		return infos[15], true
+	case 404:
+		return infos[16], true
+	}
+	return Info{}, false
 }

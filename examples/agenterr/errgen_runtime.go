@@ -3,17 +3,25 @@
 package agenterr
 
 import (
-	"encoding/binary"
+	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"math"
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 )
+
+// This file is the same in every generated package but for its first line
+// and its package clause. It holds the algorithms: walking wrap chains,
+// rendering templates, encoding and decoding payloads, logging. What a
+// catalogue means (its codes, classes, templates, fields and the payload's
+// key order) is in the tables errgen generates beside it, in errgen.go.
 
 // Info describes one entry of the catalogue.
 type Info struct {
@@ -22,21 +30,23 @@ type Info struct {
 	// Family is the Go interface type the variant belongs to.
 	Family string
 	// Code is the variant's stable string code.
-	Code string
+	Code Code
 	// Num is the variant's stable number.
 	Num int
 	// Category is the variant's category.
-	Category string
+	Category Category
 	// Class says how a handler should treat the error. For a variant that
 	// takes its retryability from its cause, it is the class without one.
 	Class Class
 	// Retryable reports whether the error is worth retrying. For a variant
-	// that takes its retryability from its cause, it is the value without one.
+	// that takes its retryability from its cause, it is the value without
+	// one.
 	Retryable bool
 	// RetryableFromCause reports whether the variant's cause decides
 	// whether it is retryable.
 	RetryableFromCause bool
-	// SuppressRetry reports whether the model should stop retrying the same call.
+	// SuppressRetry reports whether the model should stop retrying the same
+	// call.
 	SuppressRetry bool
 	// PayloadType is the "type" of the variant's LLM payload, or "" when its
 	// family sends none.
@@ -52,106 +62,161 @@ type Info struct {
 	Doc string
 }
 
-// Class says how a handler should treat an error.
+// Code is the stable string code of an error of the catalogue. The
+// package declares one constant per variant.
+type Code string
+
+// String returns the code.
+func (c Code) String() string { return string(c) }
+
+// Category is the category of an error of the catalogue. The package
+// declares one constant per category.
+type Category string
+
+// String returns the category.
+func (c Category) String() string { return string(c) }
+
+// Class says how a handler should treat an error; the package declares
+// the classes as constants.
 type Class int
 
-const (
-	// ClassUnknown is the class of an error that is not in the catalogue.
-	ClassUnknown Class = iota
-	// ClassTerminal errors will not go away on retry: stop and report.
-	ClassTerminal
-	// ClassRetryable errors are transient: retry with backoff.
-	ClassRetryable
-	// ClassNonFatal errors can be logged while the run carries on.
-	ClassNonFatal
-)
-
-// String returns the class's name as the catalogue documentation uses it.
+// String returns the class's name as the catalogue documentation spells
+// it.
 func (c Class) String() string {
-	switch c {
-	case ClassTerminal:
-		return "terminal"
-	case ClassRetryable:
-		return "retryable"
-	case ClassNonFatal:
-		return "non_fatal"
+	if c < 0 || int(c) >= len(classNames) {
+		return classNames[ClassUnknown]
 	}
-	return "unknown"
+	return classNames[c]
 }
 
-// variantTexts holds what the runtime renders a variant's texts and
-// payload from; the generated textTable holds one for each entry of
-// infos. The templates have the code filled in and each other placeholder
-// written as a NUL byte followed by the byte of the field's position
-// (catalogue text holds no control characters).
-type variantTexts struct {
-	message, key, user string // user only when it uses fields
-	fields             string // the positions of the payload fields, a byte each
-	// head and hints are the JSON of the payload up to the opening quote
-	// of "error", and of its static hints.
-	head, hints string
+// form is what the runtime renders a variant's texts and payload from,
+// besides its Info; forms holds one for each entry of infos.
+type form struct {
+	// key and user are the suppression key and user message templates,
+	// "" when the variant has none (the user message is then the
+	// technical one).
+	key, user string
+	fields    []field
 }
 
-// textPart names a template of a variant.
-type textPart uint8
+// field describes one field of a variant.
+type field struct {
+	name string
+	// payload reports whether the field is sent in the LLM payload.
+	payload bool
+	// cause reports whether the field is the variant's cause, which Unwrap
+	// returns; the variant's field method does not serve it.
+	cause bool
+	// retryAfter reports whether RetryAfterOf reads the field.
+	retryAfter bool
+}
+
+// keyKind says where the value of a payload key comes from.
+type keyKind uint8
 
 const (
-	textMessage textPart = iota
-	textKey
-	textUser
+	keyType keyKind = iota
+	keyCategory
+	keyCode
+	keyCodeNum
+	keyError
+	keyRetryable
+	keySuppressRetry
+	keySuppressionKey
+	keyFields
+	keySuggestedTool
+	keySuggestedAction
+	keyRequiredFields
+	keyUsageHint
 )
+
+// payloadKey is one key of the payload's shape (payloadShape): its name,
+// what it holds, and whether it is left out when empty.
+type payloadKey struct {
+	name string
+	kind keyKind
+	omit bool
+}
+
+// maxChain bounds every walk of a wrap chain, so a chain that comes back on
+// itself ends instead of looping forever or exhausting the stack.
+const maxChain = 100
 
 // catalogued is implemented by every error of the catalogue and by
-// *RemoteError; the unexported method keeps other types out.
+// *RemoteError.
 type catalogued interface {
 	error
-	Code() string
+	Code() Code
 	CodeNum() int
 	Retryable() bool
 	Class() Class
 	UserMessage() string
-	// field returns the name of the i-th field and a pointer to it, or nil
-	// past the last one.
-	field(i int) (string, any)
 }
 
 // variant is implemented by every generated variant type.
 type variant interface {
 	catalogued
-	Category() string
+	Category() Category
+	SuppressRetry() bool
 	SuppressionKey() string
 	LogValue() slog.Value
+	// field returns a pointer to the i-th field, or nil for the cause
+	// (Unwrap returns it) and past the last field.
+	field(i int) any
+}
+
+// isNil reports whether x is a nil pointer in a non-nil interface, which
+// fmt prints as <nil> and whose methods may not be called.
+func isNil(x any) bool {
+	v := reflect.ValueOf(x)
+	return v.Kind() == reflect.Pointer && v.IsNil()
+}
+
+// next returns what err wraps when it wraps one error, and the errors it
+// joins when it wraps several.
+func next(err error) (error, []error) {
+	switch u := err.(type) {
+	case interface{ Unwrap() error }:
+		return u.Unwrap(), nil
+	case interface{ Unwrap() []error }:
+		return nil, u.Unwrap()
+	}
+	return nil, nil
 }
 
 // find returns the first error of the catalogue in err's chain, following
 // Unwrap() error and Unwrap() []error depth first, as errors.As does, but
-// without reflection or allocation.
+// without reflection or allocation. A nil pointer ends the chain.
 func find(err error) catalogued {
-	for err != nil {
+	return findDepth(err, 0)
+}
+
+func findDepth(err error, depth int) catalogued {
+	for ; err != nil && depth < maxChain && !isNil(err); depth++ {
 		if c, ok := err.(catalogued); ok {
 			return c
 		}
-		switch u := err.(type) {
-		case interface{ Unwrap() error }:
-			err = u.Unwrap()
-		case interface{ Unwrap() []error }:
-			for _, e := range u.Unwrap() {
-				if c := find(e); c != nil {
+		one, many := next(err)
+		if many != nil {
+			for _, e := range many {
+				if c := findDepth(e, depth+1); c != nil {
 					return c
 				}
 			}
 			return nil
-		default:
-			return nil
 		}
+		err = one
 	}
 	return nil
 }
 
 // retryableOf is Retryable of a variant whose cause decides: the cause's,
 // or def when the cause is not an error of the catalogue.
-func retryableOf(cause error, def bool) bool {
-	if c := find(cause); c != nil {
+func retryableOf(e variant, def bool) bool {
+	if isNil(e) {
+		return def
+	}
+	if c := find(causeOf(e)); c != nil {
 		return c.Retryable()
 	}
 	return def
@@ -166,12 +231,24 @@ func classOf(retryable bool, def Class) Class {
 	return def
 }
 
+// causeOf returns the cause of e, which Unwrap returns.
+func causeOf(e variant) error {
+	if u, ok := e.(interface{ Unwrap() error }); ok {
+		return u.Unwrap()
+	}
+	return nil
+}
+
 // asChain returns the first error in err's chain that is a T, or that an As
 // method turns into one, as errors.As(err, &target) does, but without
 // reflection and, unless an As method is called, without allocating.
 func asChain[T any](err error) (T, bool) {
+	return asDepth[T](err, 0)
+}
+
+func asDepth[T any](err error, depth int) (T, bool) {
 	var zero T
-	for err != nil {
+	for ; err != nil && depth < maxChain && !isNil(err); depth++ {
 		if t, ok := err.(T); ok {
 			return t, true
 		}
@@ -181,55 +258,96 @@ func asChain[T any](err error) (T, bool) {
 				return t, true
 			}
 		}
-		switch u := err.(type) {
-		case interface{ Unwrap() error }:
-			err = u.Unwrap()
-		case interface{ Unwrap() []error }:
-			for _, e := range u.Unwrap() {
-				if t, ok := asChain[T](e); ok {
+		one, many := next(err)
+		if many != nil {
+			for _, e := range many {
+				if t, ok := asDepth[T](e, depth+1); ok {
 					return t, true
 				}
 			}
 			return zero, false
-		default:
-			return zero, false
 		}
+		err = one
 	}
 	return zero, false
 }
 
-// renderText renders a template of e, the variant infos[i].
-func renderText(e catalogued, i int, part textPart) string {
+// The texts of a variant the runtime renders.
+const (
+	textMessage = iota
+	textKey
+	textUser
+)
+
+// render renders a template of e, the variant infos[i].
+func render(e variant, i int, part int) string {
+	if isNil(e) {
+		return "<nil>"
+	}
 	return string(appendText(nil, e, i, part))
 }
 
-// appendText appends a template of e, the variant infos[i], rendered, to dst.
-func appendText(dst []byte, e catalogued, i int, part textPart) []byte {
+// appendText appends a template of e, the variant infos[i], rendered, to
+// dst.
+func appendText(dst []byte, e variant, i int, part int) []byte {
 	switch part {
-	case textMessage:
-		return appendTemplate(dst, e, textTable[i].message)
 	case textKey:
-		return appendTemplate(dst, e, textTable[i].key)
+		return appendTemplate(dst, e, i, forms[i].key)
+	case textUser:
+		if forms[i].user == "" {
+			return appendTemplate(dst, e, i, infos[i].Message)
+		}
+		return appendTemplate(dst, e, i, forms[i].user)
 	}
-	return appendTemplate(dst, e, textTable[i].user)
+	return appendTemplate(dst, e, i, infos[i].Message)
 }
 
-// appendTemplate appends the template t (see variantTexts), rendered with
-// e's fields, to dst.
-func appendTemplate(dst []byte, e catalogued, t string) []byte {
-	for {
-		j := strings.IndexByte(t, 0)
-		if j < 0 || j+1 >= len(t) {
+// appendTemplate appends t, a template of the variant e (infos[i]) as the
+// catalogue writes it, rendered with e's fields: {code} is the code,
+// {name} the field of that name as fmt's %v formats it, and {{ and }} are
+// literal braces. The catalogue's templates are checked, so every
+// placeholder names a field.
+func appendTemplate(dst []byte, e variant, i int, t string) []byte {
+	for len(t) > 0 {
+		j := strings.IndexAny(t, "{}")
+		if j < 0 {
 			return append(dst, t...)
 		}
-		_, p := e.field(int(t[j+1]))
-		dst = appendField(append(dst, t[:j]...), p)
-		t = t[j+2:]
+		dst = append(dst, t[:j]...)
+		if j+1 < len(t) && t[j+1] == t[j] {
+			dst = append(dst, t[j])
+			t = t[j+2:]
+			continue
+		}
+		end := j + 1
+		for end < len(t) && t[end] != '}' {
+			end++
+		}
+		name := t[j+1 : end]
+		if end < len(t) {
+			end++
+		}
+		t = t[end:]
+		if name == "code" {
+			dst = append(dst, infos[i].Code...)
+			continue
+		}
+		for k := range forms[i].fields {
+			if f := &forms[i].fields[k]; f.name == name {
+				if f.cause {
+					dst = appendError(dst, causeOf(e))
+				} else {
+					dst = appendValue(dst, e.field(k))
+				}
+				break
+			}
+		}
 	}
+	return dst
 }
 
-// appendField appends the field p points to as fmt's %v formats it.
-func appendField(dst []byte, p any) []byte {
+// appendValue appends the field p points to as fmt's %v formats it.
+func appendValue(dst []byte, p any) []byte {
 	switch p := p.(type) {
 	case *string:
 		return append(dst, *p...)
@@ -246,109 +364,77 @@ func appendField(dst []byte, p any) []byte {
 	case *time.Duration:
 		return append(dst, p.String()...)
 	case *[]string:
-		return appendList(dst, *p)
-	case *error:
-		return appendError(dst, *p)
-	}
-	return appendError(dst, causeOf(p))
-}
-
-// causeOf reads a field whose type is a family of the catalogue, through
-// reflect but without allocating.
-func causeOf(p any) error {
-	err, _ := reflect.ValueOf(p).Elem().Interface().(error)
-	return err
-}
-
-// appendFields appends the payload fields of e, those at the positions
-// the bytes of fields give, as members of a JSON object, each with a
-// leading comma, leaving out zero values as omitempty does.
-func appendFields(dst []byte, e catalogued, fields string) []byte {
-	for k := 0; k < len(fields); k++ {
-		name, p := e.field(int(fields[k]))
-		switch p := p.(type) {
-		case *string:
-			if *p != "" {
-				dst = appendString(appendKey(dst, name), *p)
+		dst = append(dst, '[')
+		for i, s := range *p {
+			if i > 0 {
+				dst = append(dst, ' ')
 			}
-		case *bool:
-			if *p {
-				dst = append(appendKey(dst, name), "true"...)
-			}
-		case *int:
-			if *p != 0 {
-				dst = strconv.AppendInt(appendKey(dst, name), int64(*p), 10)
-			}
-		case *int64:
-			if *p != 0 {
-				dst = strconv.AppendInt(appendKey(dst, name), *p, 10)
-			}
-		case *time.Duration:
-			if *p != 0 {
-				dst = strconv.AppendInt(appendKey(dst, name), int64(*p), 10)
-			}
-		case *uint64:
-			if *p != 0 {
-				dst = strconv.AppendUint(appendKey(dst, name), *p, 10)
-			}
-		case *float64:
-			if *p != 0 {
-				dst = appendFloat(appendKey(dst, name), *p)
-			}
-		case *[]string:
-			if len(*p) > 0 {
-				dst = appendStrings(appendKey(dst, name), *p)
-			}
+			dst = append(dst, s...)
 		}
+		return append(dst, ']')
 	}
 	return dst
 }
 
-// appendKey appends a comma and the key of an object member. Field names
-// are snake_case, so they need no escaping.
-func appendKey(dst []byte, name string) []byte {
-	dst = append(dst, `,"`...)
-	dst = append(dst, name...)
-	return append(dst, `":`...)
+// appendError appends err as fmt's %v formats it: <nil> for nil, and for
+// an Error method that panics on a nil pointer.
+func appendError(dst []byte, err error) []byte {
+	return append(dst, errorText(err)...)
+}
+
+// errorText is err.Error() as fmt's %v reports it, so a nil error or a
+// nil pointer in a cause field reads <nil> instead of panicking.
+func errorText(err error) (s string) {
+	if err == nil {
+		return "<nil>"
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			if isNil(err) {
+				s = "<nil>"
+				return
+			}
+			s = fmt.Sprintf("%%!v(PANIC=Error method: %v)", r)
+		}
+	}()
+	return err.Error()
 }
 
 // logValue is LogValue of e, the variant infos[i]: a group of its code,
 // number, category and fields.
-func logValue(e catalogued, i int) slog.Value {
+func logValue(e variant, i int) slog.Value {
 	in := &infos[i]
-	n := 0
-	for {
-		if _, p := e.field(n); p == nil {
-			break
-		}
-		n++
+	attrs := make([]slog.Attr, 0, 3+len(forms[i].fields))
+	attrs = append(attrs, slog.String("code", string(in.Code)), slog.Int("num", in.Num), slog.String("category", string(in.Category)))
+	if isNil(e) {
+		return slog.GroupValue(attrs...)
 	}
-	attrs := make([]slog.Attr, 0, 3+n)
-	attrs = append(attrs, slog.String("code", in.Code), slog.Int("num", in.Num), slog.String("category", in.Category))
-	for k := 0; k < n; k++ {
-		name, p := e.field(k)
+	for k := range forms[i].fields {
+		f := &forms[i].fields[k]
+		if f.cause {
+			attrs = append(attrs, slog.Any(f.name, causeOf(e)))
+			continue
+		}
 		var a slog.Attr
-		switch p := p.(type) {
+		switch p := e.field(k).(type) {
 		case *string:
-			a = slog.String(name, *p)
+			a = slog.String(f.name, *p)
 		case *bool:
-			a = slog.Bool(name, *p)
+			a = slog.Bool(f.name, *p)
 		case *int:
-			a = slog.Int(name, *p)
+			a = slog.Int(f.name, *p)
 		case *int64:
-			a = slog.Int64(name, *p)
+			a = slog.Int64(f.name, *p)
 		case *uint64:
-			a = slog.Uint64(name, *p)
+			a = slog.Uint64(f.name, *p)
 		case *float64:
-			a = slog.Float64(name, *p)
+			a = slog.Float64(f.name, *p)
 		case *time.Duration:
-			a = slog.Duration(name, *p)
+			a = slog.Duration(f.name, *p)
 		case *[]string:
-			a = slog.Any(name, *p)
-		case *error:
-			a = slog.Any(name, *p)
+			a = slog.Any(f.name, *p)
 		default:
-			a = slog.Any(name, causeOf(p))
+			continue
 		}
 		attrs = append(attrs, a)
 	}
@@ -357,7 +443,7 @@ func logValue(e catalogued, i int) slog.Value {
 
 // CodeOf returns the code of the first error of the catalogue in err's
 // chain, or "" when there is none (and for nil).
-func CodeOf(err error) string {
+func CodeOf(err error) Code {
 	if c := find(err); c != nil {
 		return c.Code()
 	}
@@ -396,63 +482,59 @@ func UserMessageOf(err error) string {
 // through wrappers of the catalogue too, so a rate limit wrapped by a
 // higher layer still tells the caller how long to wait.
 func RetryAfterOf(err error) (time.Duration, bool) {
-	for err != nil {
-		if r, ok := err.(interface{ retryAfter() time.Duration }); ok {
-			return r.retryAfter(), true
+	return retryAfterDepth(err, 0)
+}
+
+func retryAfterDepth(err error, depth int) (time.Duration, bool) {
+	for ; err != nil && depth < maxChain && !isNil(err); depth++ {
+		if v, ok := err.(variant); ok {
+			if i, ok := lookupCode(v.Code()); ok {
+				for k, f := range forms[i].fields {
+					if f.retryAfter {
+						if p, ok := v.field(k).(*time.Duration); ok {
+							return *p, true
+						}
+					}
+				}
+			}
 		}
-		switch u := err.(type) {
-		case interface{ Unwrap() error }:
-			err = u.Unwrap()
-		case interface{ Unwrap() []error }:
-			for _, e := range u.Unwrap() {
-				if d, ok := RetryAfterOf(e); ok {
+		one, many := next(err)
+		if many != nil {
+			for _, e := range many {
+				if d, ok := retryAfterDepth(e, depth+1); ok {
 					return d, true
 				}
 			}
 			return 0, false
-		default:
-			return 0, false
 		}
+		err = one
 	}
 	return 0, false
 }
 
 // Lookup returns the entry with the given code. Reserved and unknown codes
 // are not found.
-func Lookup(code string) (Info, bool) {
+func Lookup(code Code) (Info, bool) {
 	if i, ok := lookupCode(code); ok {
 		return infos[i], true
 	}
 	return Info{}, false
 }
 
-// lookupCode returns the position in infos of the entry with the given code.
-func lookupCode(code string) (int, bool) {
-	mask := uint32(len(byCode) - 1)
-	for j := codeHash(code); ; j++ {
-		k := byCode[j&mask]
-		if k == 0 {
-			return 0, false
-		}
-		if infos[k-1].Code == code {
-			return int(k - 1), true
-		}
+// byCode indexes infos by code, built on the first lookup.
+var byCode = sync.OnceValue(func() map[Code]int {
+	m := make(map[Code]int, len(infos))
+	for i := range infos {
+		m[infos[i].Code] = i
 	}
-}
+	return m
+})
 
-// codeHash is the hash byCode is built with: a multiplicative hash of the
-// length and the bytes, four at a time.
-func codeHash(s string) uint32 {
-	const k = 0x9E3779B1
-	h := uint32(len(s)) * k
-	i := 0
-	for ; i+4 <= len(s); i += 4 {
-		h = (h ^ (uint32(s[i]) | uint32(s[i+1])<<8 | uint32(s[i+2])<<16 | uint32(s[i+3])<<24)) * k
-	}
-	for ; i < len(s); i++ {
-		h = (h ^ uint32(s[i])) * k
-	}
-	return h ^ h>>16
+// lookupCode returns the position in infos of the entry with the given
+// code.
+func lookupCode(code Code) (int, bool) {
+	i, ok := byCode()[code]
+	return i, ok
 }
 
 // LookupNum returns the entry with the given number. Reserved and unknown
@@ -486,8 +568,8 @@ func All() []Info {
 // and the bytes are exactly those encoding/json would produce.
 type Payload struct {
 	Type           string
-	Category       string
-	Code           string
+	Category       Category
+	Code           Code
 	CodeNum        int
 	Error          string
 	Retryable      bool
@@ -512,21 +594,24 @@ type Payload struct {
 // newPayload is LLMPayload of e, the variant infos[i].
 func newPayload(e variant, i int) *Payload {
 	in := &infos[i]
-	return &Payload{
+	p := &Payload{
 		Type:            in.PayloadType,
 		Category:        in.Category,
 		Code:            in.Code,
 		CodeNum:         in.Num,
-		Error:           e.Error(),
+		Error:           render(e, i, textMessage),
 		Retryable:       e.Retryable(),
 		SuppressRetry:   in.SuppressRetry,
-		SuppressionKey:  e.SuppressionKey(),
 		SuggestedTool:   in.SuggestedTool,
 		SuggestedAction: in.SuggestedAction,
 		UsageHint:       in.UsageHint,
-		fields:          e,
 		index:           i,
 	}
+	if !isNil(e) {
+		p.SuppressionKey = e.SuppressionKey()
+		p.fields = e
+	}
+	return p
 }
 
 // MarshalJSON encodes the payload; see AppendJSON.
@@ -537,90 +622,210 @@ func (p Payload) MarshalJSON() ([]byte, error) {
 // AppendJSON appends the payload's JSON encoding to dst and returns the
 // extended buffer.
 func (p *Payload) AppendJSON(dst []byte) []byte {
-	dst = append(dst, `{"type":`...)
-	dst = appendString(dst, p.Type)
-	dst = append(dst, `,"category":`...)
-	dst = appendString(dst, p.Category)
-	dst = append(dst, `,"code":`...)
-	dst = appendString(dst, p.Code)
-	dst = append(dst, `,"code_num":`...)
-	dst = strconv.AppendInt(dst, int64(p.CodeNum), 10)
-	dst = append(dst, `,"error":`...)
-	dst = appendString(dst, p.Error)
-	dst = append(dst, `,"retryable":`...)
-	dst = strconv.AppendBool(dst, p.Retryable)
-	dst = append(dst, `,"suppress_retry":`...)
-	dst = strconv.AppendBool(dst, p.SuppressRetry)
-	if p.SuppressionKey != "" {
-		dst = append(dst, `,"suppression_key":`...)
-		dst = appendString(dst, p.SuppressionKey)
-	}
-	if p.fields != nil {
-		dst = appendFields(dst, p.fields, textTable[p.index].fields)
-	}
-	return appendHints(dst, p.SuggestedTool, p.SuggestedAction, p.RequiredFields, p.UsageHint)
-}
-
-// appendHints appends the optional hint keys and closes the object.
-func appendHints(dst []byte, tool, action string, required []string, hint string) []byte {
-	if tool != "" {
-		dst = append(dst, `,"suggested_tool":`...)
-		dst = appendString(dst, tool)
-	}
-	if action != "" {
-		dst = append(dst, `,"suggested_action":`...)
-		dst = appendString(dst, action)
-	}
-	if len(required) > 0 {
-		dst = append(dst, `,"required_fields":`...)
-		dst = appendStrings(dst, required)
-	}
-	if hint != "" {
-		dst = append(dst, `,"usage_hint":`...)
-		dst = appendString(dst, hint)
+	dst = append(dst, '{')
+	first := true
+	for _, k := range payloadShape {
+		mark := len(dst)
+		if !first {
+			dst = append(dst, ',')
+		}
+		if k.kind == keyFields {
+			if p.fields != nil {
+				dst = appendFields(dst[:mark], p.fields, p.index, !first)
+				first = first && len(dst) == mark
+			} else {
+				dst = dst[:mark]
+			}
+			continue
+		}
+		dst = appendKey(dst, k.name)
+		start := len(dst)
+		switch k.kind {
+		case keyType:
+			dst = appendString(dst, p.Type)
+		case keyCategory:
+			dst = appendString(dst, string(p.Category))
+		case keyCode:
+			dst = appendString(dst, string(p.Code))
+		case keyCodeNum:
+			dst = strconv.AppendInt(dst, int64(p.CodeNum), 10)
+		case keyError:
+			dst = appendString(dst, p.Error)
+		case keyRetryable:
+			dst = strconv.AppendBool(dst, p.Retryable)
+		case keySuppressRetry:
+			dst = strconv.AppendBool(dst, p.SuppressRetry)
+		case keySuppressionKey:
+			dst = appendOptional(dst, p.SuppressionKey)
+		case keySuggestedTool:
+			dst = appendOptional(dst, p.SuggestedTool)
+		case keySuggestedAction:
+			dst = appendOptional(dst, p.SuggestedAction)
+		case keyRequiredFields:
+			if len(p.RequiredFields) > 0 {
+				dst = appendStrings(dst, p.RequiredFields)
+			}
+		case keyUsageHint:
+			dst = appendOptional(dst, p.UsageHint)
+		}
+		if k.omit && len(dst) == start {
+			dst = dst[:mark]
+			continue
+		}
+		first = false
 	}
 	return append(dst, '}')
+}
+
+// appendOptional appends s as a JSON string, or nothing when it is empty.
+func appendOptional(dst []byte, s string) []byte {
+	if s == "" {
+		return dst
+	}
+	return appendString(dst, s)
 }
 
 // appendPayload is AppendLLMPayload of e, the variant infos[i], without
-// building a Payload: the message and suppression key are rendered straight
-// into dst and escaped in place, and the static parts come encoded from
-// textTable, so encoding allocates nothing beyond growing dst.
+// building a Payload: the texts are rendered straight into dst and escaped
+// in place, so encoding allocates nothing beyond growing dst.
 func appendPayload(dst []byte, e variant, i int) []byte {
-	dst = append(dst, textTable[i].head...)
-	start := len(dst)
-	dst = closeString(appendTemplate(dst, e, textTable[i].message), start)
-	if e.Retryable() {
-		dst = append(dst, `,"retryable":true`...)
-	} else {
-		dst = append(dst, `,"retryable":false`...)
-	}
-	if infos[i].SuppressRetry {
-		dst = append(dst, `,"suppress_retry":true`...)
-	} else {
-		dst = append(dst, `,"suppress_retry":false`...)
-	}
-	if key := textTable[i].key; key != "" {
+	in := &infos[i]
+	dst = append(dst, '{')
+	first := true
+	live := !isNil(e)
+	for _, k := range payloadShape {
 		mark := len(dst)
-		dst = append(dst, `,"suppression_key":"`...)
-		start = len(dst)
-		if dst = appendTemplate(dst, e, key); len(dst) == start {
-			dst = dst[:mark] // empty: left out
-		} else {
-			dst = closeString(dst, start)
+		if !first {
+			dst = append(dst, ',')
 		}
+		if k.kind == keyFields {
+			if live {
+				dst = appendFields(dst[:mark], e, i, !first)
+				first = first && len(dst) == mark
+			} else {
+				dst = dst[:mark]
+			}
+			continue
+		}
+		dst = appendKey(dst, k.name)
+		start := len(dst)
+		switch k.kind {
+		case keyType:
+			dst = appendString(dst, in.PayloadType)
+		case keyCategory:
+			dst = appendString(dst, string(in.Category))
+		case keyCode:
+			dst = appendString(dst, string(in.Code))
+		case keyCodeNum:
+			dst = strconv.AppendInt(dst, int64(in.Num), 10)
+		case keyError:
+			dst = append(dst, '"')
+			if live {
+				dst = appendTemplate(dst, e, i, in.Message)
+			} else {
+				dst = append(dst, "<nil>"...)
+			}
+			dst = closeString(dst, start+1)
+		case keyRetryable:
+			dst = strconv.AppendBool(dst, e.Retryable())
+		case keySuppressRetry:
+			dst = strconv.AppendBool(dst, in.SuppressRetry)
+		case keySuppressionKey:
+			if live && forms[i].key != "" {
+				dst = append(dst, '"')
+				if dst = appendTemplate(dst, e, i, forms[i].key); len(dst) == start+1 {
+					dst = dst[:start]
+				} else {
+					dst = closeString(dst, start+1)
+				}
+			}
+		case keySuggestedTool:
+			dst = appendOptional(dst, in.SuggestedTool)
+		case keySuggestedAction:
+			dst = appendOptional(dst, in.SuggestedAction)
+		case keyUsageHint:
+			dst = appendOptional(dst, in.UsageHint)
+		}
+		if k.omit && len(dst) == start {
+			dst = dst[:mark]
+			continue
+		}
+		first = false
 	}
-	dst = appendFields(dst, e, textTable[i].fields)
-	dst = append(dst, textTable[i].hints...)
 	return append(dst, '}')
+}
+
+// appendFields appends the payload fields of e, the variant infos[i], as
+// members of a JSON object, each after a comma when comma is true or a
+// member came before it, leaving out zero values as omitempty does.
+func appendFields(dst []byte, e variant, i int, comma bool) []byte {
+	for k := range forms[i].fields {
+		f := &forms[i].fields[k]
+		if !f.payload {
+			continue
+		}
+		mark := len(dst)
+		if comma {
+			dst = append(dst, ',')
+		}
+		dst = appendKey(dst, f.name)
+		start := len(dst)
+		switch p := e.field(k).(type) {
+		case *string:
+			if *p != "" {
+				dst = appendString(dst, *p)
+			}
+		case *bool:
+			if *p {
+				dst = append(dst, "true"...)
+			}
+		case *int:
+			if *p != 0 {
+				dst = strconv.AppendInt(dst, int64(*p), 10)
+			}
+		case *int64:
+			if *p != 0 {
+				dst = strconv.AppendInt(dst, *p, 10)
+			}
+		case *time.Duration:
+			if *p != 0 {
+				dst = strconv.AppendInt(dst, int64(*p), 10)
+			}
+		case *uint64:
+			if *p != 0 {
+				dst = strconv.AppendUint(dst, *p, 10)
+			}
+		case *float64:
+			if *p != 0 {
+				dst = appendFloat(dst, *p)
+			}
+		case *[]string:
+			if len(*p) > 0 {
+				dst = appendStrings(dst, *p)
+			}
+		}
+		if len(dst) == start {
+			dst = dst[:mark]
+			continue
+		}
+		comma = true
+	}
+	return dst
+}
+
+// appendKey appends the key of an object member and its colon. Keys are
+// snake_case, so they need no escaping.
+func appendKey(dst []byte, name string) []byte {
+	dst = append(dst, '"')
+	dst = append(dst, name...)
+	return append(dst, '"', ':')
 }
 
 // closeString turns the raw text dst[start:], which follows an opening
 // quote, into the rest of a JSON string: escaped in place, then closed.
 func closeString(dst []byte, start int) []byte {
 	end := len(dst)
-	i := start + safePrefix(dst[start:end])
-	for ; i < end; i++ {
+	for i := start; i < end; i++ {
 		if !jsonSafe[dst[i]] {
 			dst = appendEscaped(dst, dst[i:end])
 			n := copy(dst[i:], dst[end:])
@@ -629,26 +834,6 @@ func closeString(dst []byte, start int) []byte {
 		}
 	}
 	return append(dst, '"')
-}
-
-// safePrefix returns the length of a prefix of s, a multiple of eight
-// bytes, that needs no escaping in a JSON string (see jsonSafe). It reads
-// a word at a time; it may stop early, never late.
-func safePrefix(s []byte) int {
-	const lo, hi = 0x0101010101010101, 0x8080808080808080
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		x := binary.LittleEndian.Uint64(s[i:])
-		// A byte of 0x80 or more or below 0x20, or one that is zero after
-		// x is xored with ", with \, with > (< too, once bit 1 is set),
-		// or with &.
-		q, b, a, h := x^(lo*'"'), x^(lo*'\\'), x^(lo*'&'), (x|lo*2)^(lo*'>')
-		t := x | (x-lo*0x20)&^x | (q-lo)&^q | (b-lo)&^b | (a-lo)&^a | (h-lo)&^h
-		if t&hi != 0 {
-			break
-		}
-	}
-	return i
 }
 
 const hexDigits = "0123456789abcdef"
@@ -757,26 +942,6 @@ func appendFloat(dst []byte, f float64) []byte {
 	return dst
 }
 
-// appendList formats a list as fmt's %v does: [a b c].
-func appendList(dst []byte, list []string) []byte {
-	dst = append(dst, '[')
-	for i, s := range list {
-		if i > 0 {
-			dst = append(dst, ' ')
-		}
-		dst = append(dst, s...)
-	}
-	return append(dst, ']')
-}
-
-// appendError formats an error as fmt's %v does.
-func appendError(dst []byte, err error) []byte {
-	if err == nil {
-		return append(dst, "<nil>"...)
-	}
-	return append(dst, err.Error()...)
-}
-
 // RemoteError is an error decoded from a payload another service sent.
 // Its message is the sender's. When this catalogue knows the code (with
 // the same number), Unwrap returns the exact variant with its payload
@@ -794,24 +959,20 @@ type RemoteError struct {
 	class Class // the class this catalogue gives err
 }
 
-// field reports no fields: a remote error's payload fields are its decoded
-// variant's.
-func (*RemoteError) field(int) (string, any) { return "", nil }
-
 // Error returns the message the sender wrote.
 func (e *RemoteError) Error() string { return e.Payload.Error }
 
 // Unwrap returns the decoded variant, or nil when the code is not in this
 // catalogue.
 func (e *RemoteError) Unwrap() error {
-	if e.err == nil {
+	if e == nil || e.err == nil {
 		return nil
 	}
 	return e.err
 }
 
 // Code returns the payload's code.
-func (e *RemoteError) Code() string { return e.Payload.Code }
+func (e *RemoteError) Code() Code { return e.Payload.Code }
 
 // CodeNum returns the payload's number.
 func (e *RemoteError) CodeNum() int { return e.Payload.CodeNum }
@@ -840,50 +1001,93 @@ func (e *RemoteError) UserMessage() string {
 	return e.err.UserMessage()
 }
 
+// maxPayload bounds the payloads DecodePayload reads.
+const maxPayload = 1 << 20
+
 // DecodePayload decodes a payload produced by LLMPayload or
 // AppendLLMPayload, by this service or another one sharing the catalogue.
+// Keys are matched exactly, as every other JSON reader of the payload
+// matches them, and a key given twice is refused, so no sender can make
+// this reader see a different payload than they do.
 func DecodePayload(data []byte) (*RemoteError, error) {
-	var w struct {
-		Type            string   `json:"type"`
-		Category        string   `json:"category"`
-		Code            string   `json:"code"`
-		CodeNum         int      `json:"code_num"`
-		Error           string   `json:"error"`
-		Retryable       bool     `json:"retryable"`
-		SuppressRetry   bool     `json:"suppress_retry"`
-		SuppressionKey  string   `json:"suppression_key"`
-		SuggestedTool   string   `json:"suggested_tool"`
-		SuggestedAction string   `json:"suggested_action"`
-		RequiredFields  []string `json:"required_fields"`
-		UsageHint       string   `json:"usage_hint"`
+	if len(data) > maxPayload {
+		return nil, fmt.Errorf("%s: payload of %d bytes; at most %d are decoded", packageName, len(data), maxPayload)
 	}
-	if err := json.Unmarshal(data, &w); err != nil {
-		return nil, err
+	members, err := readObject(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: payload: %w", packageName, err)
 	}
-	if w.Code == "" {
-		return nil, errors.New("agenterr: payload has no code")
+	var p Payload
+	for _, f := range []struct {
+		key string
+		to  any
+	}{
+		{"type", &p.Type}, {"category", &p.Category}, {"code", &p.Code}, {"code_num", &p.CodeNum},
+		{"error", &p.Error}, {"retryable", &p.Retryable}, {"suppress_retry", &p.SuppressRetry},
+		{"suppression_key", &p.SuppressionKey}, {"suggested_tool", &p.SuggestedTool},
+		{"suggested_action", &p.SuggestedAction}, {"required_fields", &p.RequiredFields},
+		{"usage_hint", &p.UsageHint},
+	} {
+		if raw, ok := members[f.key]; ok {
+			if err := json.Unmarshal(raw, f.to); err != nil {
+				return nil, fmt.Errorf("%s: payload key %q: %w", packageName, f.key, err)
+			}
+		}
 	}
-	e := &RemoteError{
-		Payload: Payload{
-			Type: w.Type, Category: w.Category, Code: w.Code, CodeNum: w.CodeNum,
-			Error: w.Error, Retryable: w.Retryable, SuppressRetry: w.SuppressRetry,
-			SuppressionKey: w.SuppressionKey, SuggestedTool: w.SuggestedTool,
-			SuggestedAction: w.SuggestedAction, RequiredFields: w.RequiredFields,
-			UsageHint: w.UsageHint,
-		},
-		Raw: append(json.RawMessage(nil), data...),
+	if p.Code == "" {
+		return nil, errors.New(packageName + ": payload has no code")
 	}
-	if i, ok := lookupCode(w.Code); ok && infos[i].Num == w.CodeNum && infos[i].PayloadType != "" {
-		// A new variant of the code's type; its payload fields carry json
-		// tags, so encoding/json fills them.
+	e := &RemoteError{Payload: p, Raw: append(json.RawMessage(nil), data...)}
+	if i, ok := lookupCode(p.Code); ok && infos[i].Num == p.CodeNum && infos[i].PayloadType != "" {
+		// A new variant of the code's type, its payload fields read from
+		// the members of their names.
 		v := reflect.New(reflect.TypeOf(variantTypes[i]).Elem()).Interface().(variant)
-		if textTable[i].fields != "" {
-			if err := json.Unmarshal(data, v); err != nil {
-				return nil, err
+		for k := range forms[i].fields {
+			f := &forms[i].fields[k]
+			raw, ok := members[f.name]
+			if !ok || !f.payload {
+				continue
+			}
+			if err := json.Unmarshal(raw, v.field(k)); err != nil {
+				return nil, fmt.Errorf("%s: payload key %q: %w", packageName, f.name, err)
 			}
 		}
 		e.err, e.class = v, infos[i].Class
 		e.Payload.fields, e.Payload.index = v, i
 	}
 	return e, nil
+}
+
+// readObject reads a JSON object into its members by key, refusing a key
+// that appears twice.
+func readObject(data []byte) (map[string]json.RawMessage, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if tok, err := dec.Token(); err != nil {
+		return nil, err
+	} else if tok != json.Delim('{') {
+		return nil, errors.New("not a JSON object")
+	}
+	members := map[string]json.RawMessage{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		key := tok.(string)
+		if _, dup := members[key]; dup {
+			return nil, fmt.Errorf("key %q appears twice", key)
+		}
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, err
+		}
+		members[key] = raw
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err == nil {
+		return nil, errors.New("data after the object")
+	}
+	return members, nil
 }

@@ -3,75 +3,62 @@
 package agenterr
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
-	"flag"
-	"fmt"
-	"os"
-	"path/filepath"
-	"reflect"
-	"testing"
 	"time"
 )
 
-func init() {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite golden files")
-	}
+// errgenExampleList holds one example of every variant, built from the
+// catalogue's example values or errgen's placeholders.
+var errgenExampleList = []variant{
+	&ToolNotFound{Name: "web.search2", Available: []string{"web.search", "http.fetch"}},
+	&InvalidArguments{Tool: "read_file", Message: "path is required"},
+	&ToolUnavailable{Tool: "browser", Reason: "browser backend is not running"},
+	&ToolTimeout{Tool: "terminal", Seconds: 30},
+	&PermissionDenied{Message: "tool 'code.exec' requires 'process:spawn'"},
+	&ExecutionFailed{Tool: "http.fetch", Message: "HTTP request failed: connection refused"},
+	&CapabilityDenied{Tool: "terminal", Capability: "macos_automation", Message: "Automation consent could not be determined."},
+	&ContentMismatch{Tool: "patch", Path: "src/main.rs", Message: "old_string not found in file"},
+	&PolicyDenied{Tool: "shell.exec", Policy: "no-network", Reason: "outbound network access is disabled for this agent"},
+	&OtherToolError{Message: "unexpected end of JSON input"},
+	&RateLimited{Provider: "anthropic", RetryAfter: 2 * time.Second},
+	&ServerError{Provider: "openai", Status: 503, Message: "upstream service overloaded"},
+	&ProviderTimeout{Provider: "openai", Timeout: 1 * time.Minute},
+	&NetworkError{Provider: "anthropic", Cause: errors.New("dial tcp: connect: connection refused")},
+	&AuthFailed{Provider: "openai", Status: 401, Message: "Incorrect API key provided"},
+	&InvalidRequest{Provider: "anthropic", Status: 400, Message: "messages.0.content: field required"},
+	&ModelNotFound{Provider: "openai", Model: "gpt-4o-mini-2023"},
+	&ContentBlocked{Provider: "azure", Message: "the prompt triggered the content management policy"},
+	&InvalidResponse{Provider: "ollama", Message: "unexpected end of JSON input"},
+	&ContextLengthExceeded{Used: 131072, Limit: 128000},
+	&CircuitOpen{Provider: "openai"},
+	&ProviderNotConfigured{Provider: "mistral"},
+	&ModelCallFailed{Operator: "react_loop", Cause: &RateLimited{Provider: "anthropic", RetryAfter: 2 * time.Second}},
+	&DispatchFailed{Operator: "researcher", Message: "subagent completed with state=failed"},
+	&ContextAssemblyFailed{Message: "history store: scope session/42 not found"},
+	&OperatorBudgetExceeded{Reason: "token budget of 200000 spent"},
+	&SafetyViolation{Reason: "tool output contained an injected instruction"},
+	&OtherOperatorError{Cause: errors.New("state store: write failed")},
+	&LLMFailed{Cause: &ModelCallFailed{Operator: "react_loop", Cause: &RateLimited{Provider: "anthropic", RetryAfter: 2 * time.Second}}},
+	&HookAborted{Hook: "session_start", Reason: "workspace is read-only during review"},
+	&InputInvalid{Message: "query: must not be empty"},
+	&OutputSerializationFailed{Message: "json: unsupported value: NaN"},
+	&BudgetExhausted{Used: 90, Max: 90},
+	&ContextLimitExceeded{Used: 204800, Limit: 200000},
+	&Interrupted{},
+	&MaxStepsExceeded{Steps: 50, Max: 50},
+	&MaxToolCallsExceeded{Calls: 200, Max: 200},
+	&MaxCostExceeded{CostUsd: 5.12, MaxUsd: 5},
+	&MaxWallTimeExceeded{Elapsed: 602 * time.Second, Max: 10 * time.Minute},
+	&MalformedToolCall{Message: "arguments are not valid JSON"},
+	&APIRefusal{Message: "I can't help with that request."},
+	&Internal{Cause: errors.New("sqlite: database is locked")},
+	&MemoryUnavailable{Operation: "read", Cause: errors.New("sqlite: database is locked")},
+	&TelemetryExportFailed{Exporter: "otlp", Cause: errors.New("context deadline exceeded")},
+	&QueuePushFailed{Queue: "runs", Cause: errors.New("dial tcp 127.0.0.1:6379: connect: connection refused")},
 }
 
-// errgenExamples returns one example of every variant, built from the
-// catalogue's example values or errgen's placeholders.
-func errgenExamples() []variant {
-	return []variant{
-		&ToolNotFound{Name: "web.search2", Available: []string{"web.search", "http.fetch"}},
-		&InvalidArguments{Tool: "read_file", Message: "path is required"},
-		&ToolUnavailable{Tool: "browser", Reason: "browser backend is not running"},
-		&ToolTimeout{Tool: "terminal", Seconds: 30},
-		&PermissionDenied{Message: "tool 'code.exec' requires 'process:spawn'"},
-		&ExecutionFailed{Tool: "http.fetch", Message: "HTTP request failed: connection refused"},
-		&CapabilityDenied{Tool: "terminal", Capability: "macos_automation", Message: "Automation consent could not be determined."},
-		&ContentMismatch{Tool: "patch", Path: "src/main.rs", Message: "old_string not found in file"},
-		&PolicyDenied{Tool: "shell.exec", Policy: "no-network", Reason: "outbound network access is disabled for this agent"},
-		&OtherToolError{Message: "unexpected end of JSON input"},
-		&RateLimited{Provider: "anthropic", RetryAfter: 2 * time.Second},
-		&ServerError{Provider: "openai", Status: 503, Message: "upstream service overloaded"},
-		&ProviderTimeout{Provider: "openai", Timeout: 1 * time.Minute},
-		&NetworkError{Provider: "anthropic", Cause: errors.New("dial tcp: connect: connection refused")},
-		&AuthFailed{Provider: "openai", Status: 401, Message: "Incorrect API key provided"},
-		&InvalidRequest{Provider: "anthropic", Status: 400, Message: "messages.0.content: field required"},
-		&ModelNotFound{Provider: "openai", Model: "gpt-4o-mini-2023"},
-		&ContentBlocked{Provider: "azure", Message: "the prompt triggered the content management policy"},
-		&InvalidResponse{Provider: "ollama", Message: "unexpected end of JSON input"},
-		&ContextLengthExceeded{Used: 131072, Limit: 128000},
-		&CircuitOpen{Provider: "openai"},
-		&ProviderNotConfigured{Provider: "mistral"},
-		&ModelCallFailed{Operator: "react_loop", Cause: &RateLimited{Provider: "anthropic", RetryAfter: 2 * time.Second}},
-		&DispatchFailed{Operator: "researcher", Message: "subagent completed with state=failed"},
-		&ContextAssemblyFailed{Message: "history store: scope session/42 not found"},
-		&OperatorBudgetExceeded{Reason: "token budget of 200000 spent"},
-		&SafetyViolation{Reason: "tool output contained an injected instruction"},
-		&OtherOperatorError{Cause: errors.New("state store: write failed")},
-		&LLMFailed{Cause: &ModelCallFailed{Operator: "react_loop", Cause: &RateLimited{Provider: "anthropic", RetryAfter: 2 * time.Second}}},
-		&HookAborted{Hook: "session_start", Reason: "workspace is read-only during review"},
-		&InputInvalid{Message: "query: must not be empty"},
-		&OutputSerializationFailed{Message: "json: unsupported value: NaN"},
-		&BudgetExhausted{Used: 90, Max: 90},
-		&ContextLimitExceeded{Used: 204800, Limit: 200000},
-		&Interrupted{},
-		&MaxStepsExceeded{Steps: 50, Max: 50},
-		&MaxToolCallsExceeded{Calls: 200, Max: 200},
-		&MaxCostExceeded{CostUsd: 5.12, MaxUsd: 5},
-		&MaxWallTimeExceeded{Elapsed: 602 * time.Second, Max: 10 * time.Minute},
-		&MalformedToolCall{Message: "arguments are not valid JSON"},
-		&APIRefusal{Message: "I can't help with that request."},
-		&Internal{Cause: errors.New("sqlite: database is locked")},
-		&MemoryUnavailable{Operation: "read", Cause: errors.New("sqlite: database is locked")},
-		&TelemetryExportFailed{Exporter: "otlp", Cause: errors.New("context deadline exceeded")},
-		&QueuePushFailed{Queue: "runs", Cause: errors.New("dial tcp 127.0.0.1:6379: connect: connection refused")},
-	}
-}
+// errgenExamples returns the examples the tests of errgen_runtime_test.go check.
+func errgenExamples() []variant { return errgenExampleList }
 
 // Every variant implements its family's interface.
 var _ = []any{
@@ -120,106 +107,4 @@ var _ = []any{
 	RuntimeWarning((*MemoryUnavailable)(nil)),
 	RuntimeWarning((*TelemetryExportFailed)(nil)),
 	RuntimeWarning((*QueuePushFailed)(nil)),
-}
-
-// TestErrgenGolden checks every example's code, number, message and payload
-// against testdata/<code>.golden.json.
-func TestErrgenGolden(t *testing.T) {
-	update := flag.Lookup("update").Value.String() == "true"
-	for _, e := range errgenExamples() {
-		t.Run(e.Code(), func(t *testing.T) {
-			got := errgenGolden(t, e)
-			path := filepath.Join("testdata", e.Code()+".golden.json")
-			if update {
-				if err := os.MkdirAll("testdata", 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go generate to create it, or go test -update)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("%s is stale; if the change is intended, run go test -update and review the diff\n--- want\n%s\n+++ got\n%s", path, want, got)
-			}
-		})
-	}
-}
-
-// errgenGolden returns the golden file contents for e, after checking that
-// both payload encoders agree and that the payload decodes back to e's code.
-func errgenGolden(t *testing.T, e variant) []byte {
-	t.Helper()
-	g := struct {
-		Code    string          `json:"code"`
-		CodeNum int             `json:"code_num"`
-		Error   string          `json:"error"`
-		Payload json.RawMessage `json:"payload,omitempty"`
-	}{Code: e.Code(), CodeNum: e.CodeNum(), Error: e.Error()}
-	if p, ok := e.(interface {
-		LLMPayload() *Payload
-		AppendLLMPayload([]byte) []byte
-	}); ok {
-		fast := p.AppendLLMPayload(nil)
-		slow, err := json.Marshal(p.LLMPayload())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(fast, slow) {
-			t.Errorf("AppendLLMPayload and LLMPayload disagree:\n%s\n%s", fast, slow)
-		}
-		r, err := DecodePayload(fast)
-		if err != nil {
-			t.Fatalf("DecodePayload: %v", err)
-		}
-		if CodeOf(r) != e.Code() || IsRetryable(r) != e.Retryable() {
-			t.Errorf("decoded payload: CodeOf = %q, IsRetryable = %v", CodeOf(r), IsRetryable(r))
-		}
-		if reflect.TypeOf(r.Unwrap()) != reflect.TypeOf(e) {
-			t.Errorf("decoded payload unwraps to %T, want %T", r.Unwrap(), e)
-		}
-		if again := r.Payload.AppendJSON(nil); !bytes.Equal(again, fast) {
-			t.Errorf("decoded payload re-encodes differently:\n%s\n%s", again, fast)
-		}
-		g.Payload = fast
-	}
-	out, err := json.MarshalIndent(g, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return append(out, '\n')
-}
-
-// TestErrgenCatalogue checks lookups and classification for every example.
-func TestErrgenCatalogue(t *testing.T) {
-	all := All()
-	for i := 1; i < len(all); i++ {
-		if all[i-1].Num >= all[i].Num {
-			t.Errorf("All is not sorted by Num at %d", i)
-		}
-	}
-	for _, e := range errgenExamples() {
-		wrapped := fmt.Errorf("outer: %w", fmt.Errorf("inner: %w", e))
-		if got := CodeOf(wrapped); got != e.Code() {
-			t.Errorf("CodeOf(wrapped %s) = %q", e.Code(), got)
-		}
-		if IsRetryable(wrapped) != e.Retryable() {
-			t.Errorf("IsRetryable(wrapped %s) != Retryable()", e.Code())
-		}
-		if ClassOf(errors.Join(errors.New("other"), e)) != e.Class() {
-			t.Errorf("ClassOf(joined %s) != Class()", e.Code())
-		}
-		byCode, ok1 := Lookup(e.Code())
-		byNum, ok2 := LookupNum(e.CodeNum())
-		if !ok1 || !ok2 || byCode.Code != byNum.Code || byCode.Num != e.CodeNum() || byCode.Code != e.Code() || byCode.Category != e.Category() {
-			t.Errorf("Lookup(%q) and LookupNum(%d) disagree", e.Code(), e.CodeNum())
-		}
-	}
-	if CodeOf(nil) != "" || IsRetryable(nil) || ClassOf(errors.New("x")) != ClassUnknown {
-		t.Error("errors outside the catalogue must not classify")
-	}
 }

@@ -1,9 +1,8 @@
 // This file is written by hand, not generated: errgen never deletes or
-// overwrites a file without its generated-file line. It fuzzes the JSON
-// encoder of the runtime every generated package carries. It reaches into
-// the runtime only for appendString, appendStrings and appendFloat; the rest
-// goes through the generated package's exported API, so the runtime's
-// internals may change freely.
+// overwrites a file without its generated-file line. It fuzzes the payloads
+// of the reference catalogue's variants through the generated package's
+// exported API; the runtime's own encoders are fuzzed in errgen's
+// gen/golang/runtime.
 
 package agenterr
 
@@ -11,103 +10,26 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
+	"os"
 	"reflect"
-	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/errgen/errgen/gen"
+	"github.com/errgen/errgen/gen/model"
 )
-
-// FuzzPayloadString holds the runtime's JSON encoders to encoding/json: for
-// any strings, appendString (of a string and of bytes, onto an empty and a
-// non-empty buffer), appendStrings and appendFloat give exactly the bytes
-// json.Marshal gives, the JSON is valid, and it decodes to the same
-// strings, with each byte of invalid UTF-8 read as U+FFFD.
-func FuzzPayloadString(f *testing.F) {
-	seeds := []string{
-		"", "plain", "\"quoted\" and \\back\\slash", "<b>&amp;</b>", "\u2028\u2029",
-		"\x00\x01\x1f\x7f", "\t\n\r\b\f", "é日本😀", "\xff", "a\xc3", "\xed\xa0\x80",
-		"\xf4\x90\x80\x80", "\xef\xbf\xbd", "\x1b[31mred\x1b[0m", "::error::forged",
-		"%s %v {{x}} `tick`", strings.Repeat("\xe2\x80", 3),
-	}
-	for i, s := range seeds {
-		f.Add(s, seeds[(i+1)%len(seeds)], float64(i)*1.5e-7)
-	}
-	f.Add("x", "y", math.Inf(1))
-	f.Add("x", "y", math.NaN())
-	f.Add("x", "y", math.Copysign(0, -1))
-	f.Add("x", "y", 1e21)
-	f.Add("x", "y", 5e-324)
-	f.Add("x", "y", math.MaxFloat64)
-	f.Fuzz(func(t *testing.T, s, s2 string, x float64) {
-		want, err := json.Marshal(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := appendString(nil, s)
-		if !bytes.Equal(got, want) {
-			t.Fatalf("appendString(%q) = %s, json.Marshal = %s", s, got, want)
-		}
-		if b := appendString(nil, []byte(s)); !bytes.Equal(b, want) {
-			t.Fatalf("appendString([]byte(%q)) = %s, json.Marshal = %s", s, b, want)
-		}
-		if !json.Valid(got) {
-			t.Fatalf("appendString(%q) = %s is not valid JSON", s, got)
-		}
-		var back string
-		if err := json.Unmarshal(got, &back); err != nil {
-			t.Fatalf("appendString(%q) = %s does not decode: %v", s, got, err)
-		}
-		if back != jsonReplacement(s) {
-			t.Fatalf("appendString(%q) decodes to %q, want %q", s, back, jsonReplacement(s))
-		}
-
-		// Behind other bytes, with and without spare capacity.
-		for _, extra := range []int{0, len(s), 4 * len(s)} {
-			dst := append(make([]byte, 0, 3+extra), "ab:"...)
-			if q := appendString(dst, s); string(q) != "ab:"+string(want) {
-				t.Fatalf("appendString(ab:, %q) = %s, want ab:%s", s, q, want)
-			}
-		}
-
-		list := []string{s, s2}
-		wantList, _ := json.Marshal(list)
-		if got := appendStrings(nil, list); !bytes.Equal(got, wantList) {
-			t.Fatalf("appendStrings(%q) = %s, json.Marshal = %s", list, got, wantList)
-		}
-
-		gotF := appendFloat(nil, x)
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			if string(gotF) != "null" {
-				t.Fatalf("appendFloat(%v) = %s, want null", x, gotF)
-			}
-		} else if wantF, err := json.Marshal(x); err != nil || !bytes.Equal(gotF, wantF) {
-			t.Fatalf("appendFloat(%v) = %s, json.Marshal = %s (%v)", x, gotF, wantF, err)
-		}
-	})
-}
-
-// jsonReplacement is s as encoding/json decodes its encoding: each byte
-// that is not part of valid UTF-8 becomes U+FFFD (strings.ToValidUTF8
-// would replace a whole run of them with one).
-func jsonReplacement(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		b.WriteRune(r)
-		i += size
-	}
-	return b.String()
-}
 
 // payloadError is the exported API of a variant whose family sends an LLM
 // payload.
 type payloadError interface {
 	error
-	Code() string
+	Code() Code
 	CodeNum() int
-	Category() string
+	Category() Category
 	Retryable() bool
 	SuppressRetry() bool
 	SuppressionKey() string
@@ -213,9 +135,10 @@ func fill(ex any, strs []string, n int64, x float64, b bool) any {
 }
 
 // plainPayload encodes v's payload with encoding/json alone: the header
-// from the getters, then the variant's own fields (its struct tags send the
-// payload fields with omitempty and leave the others out), then the hints
-// the catalogue gives the code.
+// from the getters, then the variant's payload fields (read by reflection,
+// named and chosen as the reference catalogue says, left out when zero as
+// omitempty does; a duration as integer nanoseconds), then the hints the
+// catalogue gives the code.
 func plainPayload(t *testing.T, v payloadError) []byte {
 	t.Helper()
 	in, ok := Lookup(v.Code())
@@ -223,21 +146,31 @@ func plainPayload(t *testing.T, v payloadError) []byte {
 		t.Fatalf("Lookup(%q) finds nothing", v.Code())
 	}
 	head, err := json.Marshal(struct {
-		Type           string `json:"type"`
-		Category       string `json:"category"`
-		Code           string `json:"code"`
-		CodeNum        int    `json:"code_num"`
-		Error          string `json:"error"`
-		Retryable      bool   `json:"retryable"`
-		SuppressRetry  bool   `json:"suppress_retry"`
-		SuppressionKey string `json:"suppression_key,omitempty"`
+		Type           string   `json:"type"`
+		Category       Category `json:"category"`
+		Code           Code     `json:"code"`
+		CodeNum        int      `json:"code_num"`
+		Error          string   `json:"error"`
+		Retryable      bool     `json:"retryable"`
+		SuppressRetry  bool     `json:"suppress_retry"`
+		SuppressionKey string   `json:"suppression_key,omitempty"`
 	}{in.PayloadType, v.Category(), v.Code(), v.CodeNum(), v.Error(), v.Retryable(), v.SuppressRetry(), v.SuppressionKey()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	fields, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
+	out := head[:len(head)-1]
+	st := reflect.ValueOf(v).Elem()
+	for _, f := range referenceVariant(t, string(v.Code())).PayloadFields() {
+		fv := st.FieldByName(f.GoName)
+		if fv.IsZero() || (fv.Kind() == reflect.Slice && fv.Len() == 0) {
+			continue
+		}
+		val, err := json.Marshal(fv.Interface())
+		if err != nil {
+			t.Fatal(err)
+		}
+		key, _ := json.Marshal(f.Name)
+		out = append(append(append(append(out, ','), key...), ':'), val...)
 	}
 	hints, err := json.Marshal(struct {
 		SuggestedTool   string `json:"suggested_tool,omitempty"`
@@ -247,11 +180,37 @@ func plainPayload(t *testing.T, v payloadError) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := head[:len(head)-1]
-	for _, obj := range [][]byte{fields, hints} {
-		if inner := obj[1 : len(obj)-1]; len(inner) > 0 {
-			out = append(append(out, ','), inner...)
-		}
+	if inner := hints[1 : len(hints)-1]; len(inner) > 0 {
+		out = append(append(out, ','), inner...)
 	}
 	return append(out, '}')
+}
+
+// reference is the model of the catalogue this package is generated from,
+// read once: which fields of a variant the payload sends, under what name.
+var reference = sync.OnceValues(func() (*model.Catalogue, error) {
+	src, err := os.ReadFile("../../errors.yaml")
+	if err != nil {
+		return nil, err
+	}
+	m, diags := gen.Parse("errors.yaml", src)
+	if m == nil {
+		return nil, fmt.Errorf("%v", diags)
+	}
+	return m, nil
+})
+
+// referenceVariant returns the model of the variant with the given code.
+func referenceVariant(t *testing.T, code string) *model.Variant {
+	m, err := reference()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range m.Variants {
+		if v.Code == code {
+			return v
+		}
+	}
+	t.Fatalf("the reference catalogue has no variant %q", code)
+	return nil
 }

@@ -1,24 +1,27 @@
 // Package cli is the errgen command: it parses arguments, runs the
 // pipeline and reports. Everything is reachable in-process through Run, so
 // the tests exercise the real command without building a binary.
+//
+// A command is a flag set of its own and a function that returns an error:
+// a usage error exits 2, any other error 1, and Run is the one place that
+// prints errors and maps them to exit statuses.
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
+	"syscall"
 
 	"github.com/spf13/pflag"
 
-	"github.com/errgen/errgen/gen"
 	"github.com/errgen/errgen/gen/diag"
-	"github.com/errgen/errgen/gen/fsafe"
-	"github.com/errgen/errgen/gen/load"
-	"github.com/errgen/errgen/gen/model"
 	"github.com/errgen/errgen/gen/schema"
 )
 
@@ -35,11 +38,18 @@ const DefaultCatalogue = "errors.yaml"
 // maxPrinted bounds how many diagnostics one run prints.
 const maxPrinted = 100
 
-// command is one subcommand.
+// command is one subcommand. flags declares its flags on a flag set of its
+// own and returns the function that runs it with what was parsed, so that
+// help can list a command's flags without running it.
 type command struct {
 	name, args, short, long string
-	run                     func(e *env, c *command, args []string) int
+	// maxArgs is how many arguments the command takes after its flags.
+	maxArgs int
+	flags   func(fs *pflag.FlagSet) runFunc
 }
+
+// runFunc runs a command with its arguments (after the flags).
+type runFunc func(ctx context.Context, e *env, args []string) error
 
 // commands lists every subcommand in the order help shows them.
 var commands []*command
@@ -53,40 +63,150 @@ func init() {
 // env is what a command runs with.
 type env struct {
 	stdout, stderr io.Writer
-	// interrupted, when set, reports whether the user asked to stop; the
-	// writer checks it between files.
-	interrupted func() bool
+}
+
+// usageError is a wrong command line: Run prints it with the command's
+// usage line and exits 2.
+type usageError struct {
+	cmd *command
+	msg string
+}
+
+func (e *usageError) Error() string { return e.msg }
+
+// usagef returns a usage error of the command that returns it.
+func usagef(format string, args ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, args...)}
+}
+
+// diagError is a list of diagnostics with at least one error, which Run
+// prints one a line, positioned, without errgen's prefix.
+type diagError struct{ list diag.List }
+
+func (e *diagError) Error() string { return fmt.Sprintf("%d problems", len(e.list)) }
+
+// Main runs errgen as a process: like Run, with os.Args and an interrupt
+// (Ctrl-C or SIGTERM) cancelling the command's context. A command stops
+// promptly; the file being written finishes its rename, the files after it
+// are not touched, and no temporary file is left behind. A second
+// interrupt stops errgen at once.
+func Main(args []string) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop() // a second interrupt takes the default action
+	}()
+	return run(ctx, &env{stdout: os.Stdout, stderr: os.Stderr}, args)
 }
 
 // Run runs errgen with args (without the program name) and returns the exit
 // status.
 func Run(args []string, stdout, stderr io.Writer) int {
-	return run(&env{stdout: stdout, stderr: stderr, interrupted: func() bool { return false }}, args)
+	return run(context.Background(), &env{stdout: stdout, stderr: stderr}, args)
 }
 
-func run(e *env, args []string) int {
-	if len(args) == 0 {
-		return generateCmd.run(e, generateCmd, nil)
-	}
-	switch first := args[0]; {
-	case first == "-h" || first == "--help":
+func run(ctx context.Context, e *env, args []string) int {
+	c, rest := generateCmd, args
+	switch {
+	case len(args) == 0:
+	case args[0] == "-h" || args[0] == "--help":
 		usage(e.stdout)
 		return ExitOK
-	case first == "--version":
-		return versionCmd.run(e, versionCmd, nil)
-	case strings.HasPrefix(first, "-"):
+	case args[0] == "--version":
+		c, rest = versionCmd, nil
+	case strings.HasPrefix(args[0], "-"):
 		// Flags without a command belong to the default command, so
 		// `errgen --check` and `errgen -o dir` mean what they look like.
-		return generateCmd.run(e, generateCmd, args)
-	}
-	for _, c := range commands {
-		if c.name == args[0] {
-			return c.run(e, c, args[1:])
+	default:
+		c, rest = lookup(args[0]), args[1:]
+		if c == nil {
+			fmt.Fprintf(e.stderr, "errgen: unknown command %s\n", diag.Quote(args[0]))
+			fmt.Fprintf(e.stderr, "usage: errgen <command> [flags]; run 'errgen --help' for the commands\n")
+			return ExitUsage
 		}
 	}
-	fmt.Fprintf(e.stderr, "errgen: unknown command %s\n", diag.Quote(args[0]))
-	fmt.Fprintf(e.stderr, "usage: errgen <command> [flags]; run 'errgen --help' for the commands\n")
-	return ExitUsage
+	return report(e, execute(ctx, e, c, rest))
+}
+
+// lookup returns the command named name, or nil.
+func lookup(name string) *command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// errHelp is returned by execute when -h asked for the command's help,
+// which it printed.
+var errHelp = errors.New("help")
+
+// execute parses args with c's flags and runs it.
+func execute(ctx context.Context, e *env, c *command, args []string) error {
+	fs, runner := flagSet(c)
+	if err := fs.Parse(args); err != nil {
+		return &usageError{c, quoteFlagError(err)}
+	}
+	if help, _ := fs.GetBool("help"); help {
+		commandHelp(e.stdout, c)
+		return errHelp
+	}
+	if fs.NArg() > c.maxArgs {
+		return &usageError{c, "too many arguments: " + strings.Join(quoteAll(fs.Args()[c.maxArgs:]), " ")}
+	}
+	if err := ctx.Err(); err != nil {
+		return errInterrupted
+	}
+	err := runner(ctx, e, fs.Args())
+	var u *usageError
+	if errors.As(err, &u) && u.cmd == nil {
+		u.cmd = c
+	}
+	return err
+}
+
+// flagSet returns c's flag set, which reports errors instead of exiting,
+// with -h, and the function that runs c.
+func flagSet(c *command) (*pflag.FlagSet, runFunc) {
+	fs := pflag.NewFlagSet(c.name, pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.SortFlags = false
+	runner := c.flags(fs)
+	fs.BoolP("help", "h", false, "show this help")
+	return fs, runner
+}
+
+// quoteFlagError makes a flag error safe to print: pflag quotes neither
+// the flags nor the values it names.
+func quoteFlagError(err error) string {
+	return diag.Inert(err.Error())
+}
+
+// errInterrupted is returned by a command stopped by an interrupt.
+var errInterrupted = errors.New("interrupted")
+
+// report prints err as its kind says and returns the exit status.
+func report(e *env, err error) int {
+	var usage *usageError
+	var diags *diagError
+	switch {
+	case err == nil, errors.Is(err, errHelp):
+		return ExitOK
+	case errors.As(err, &usage):
+		fmt.Fprintf(e.stderr, "errgen %s: %s\n", usage.cmd.name, usage.msg)
+		fmt.Fprintf(e.stderr, "usage: errgen %s %s\n", usage.cmd.name, usage.cmd.args)
+		return ExitUsage
+	case errors.As(err, &diags):
+		printDiags(e.stderr, diags.list)
+		return ExitProblems
+	case errors.Is(err, errInterrupted) || errors.Is(err, context.Canceled):
+		fmt.Fprintln(e.stderr, "errgen: interrupted; the files not yet written are unchanged")
+		return ExitProblems
+	}
+	fmt.Fprintf(e.stderr, "errgen: %v\n", err)
+	return ExitProblems
 }
 
 func usage(w io.Writer) {
@@ -105,33 +225,11 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "Exit status: 0 success, 1 catalogue problems or stale output, 2 usage errors.")
 }
 
-// flags returns a flag set for c that reports errors instead of exiting.
-func flags(c *command, e *env) *pflag.FlagSet {
-	fs := pflag.NewFlagSet(c.name, pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.SortFlags = false
-	return fs
-}
-
-// parse parses args into fs; it returns the exit status to stop with, or
-// -1 to go on. -h prints the command's help.
-func parse(c *command, e *env, fs *pflag.FlagSet, args []string, maxArgs int) int {
-	help := fs.BoolP("help", "h", false, "show this help")
-	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(e.stderr, "errgen %s: %v\n", c.name, err)
-		fmt.Fprintf(e.stderr, "usage: errgen %s %s\n", c.name, c.args)
-		return ExitUsage
-	}
-	if *help {
-		commandHelp(e.stdout, c, fs)
-		return ExitOK
-	}
-	if fs.NArg() > maxArgs {
-		fmt.Fprintf(e.stderr, "errgen %s: too many arguments: %s\n", c.name, strings.Join(quoteAll(fs.Args()[maxArgs:]), " "))
-		fmt.Fprintf(e.stderr, "usage: errgen %s %s\n", c.name, c.args)
-		return ExitUsage
-	}
-	return -1
+// commandHelp prints c's usage, description and flags.
+func commandHelp(w io.Writer, c *command) {
+	fs, _ := flagSet(c)
+	fmt.Fprintf(w, "usage: errgen %s %s\n\n%s\n", c.name, c.args, c.long)
+	fmt.Fprintf(w, "\nFlags:\n%s", fs.FlagUsages())
 }
 
 func quoteAll(ss []string) []string {
@@ -140,13 +238,6 @@ func quoteAll(ss []string) []string {
 		out[i] = diag.Quote(s)
 	}
 	return out
-}
-
-func commandHelp(w io.Writer, c *command, fs *pflag.FlagSet) {
-	fmt.Fprintf(w, "usage: errgen %s %s\n\n%s\n", c.name, c.args, c.long)
-	if fs != nil && fs.HasFlags() {
-		fmt.Fprintf(w, "\nFlags:\n%s", fs.FlagUsages())
-	}
 }
 
 // displayPath is how diagnostics name a file: as the user wrote it, or
@@ -164,32 +255,7 @@ func displayPath(path string) string {
 	return path
 }
 
-// loadCatalogue reads and checks a catalogue, printing every diagnostic.
-// The model is nil when the catalogue has errors.
-func loadCatalogue(e *env, path string) *model.Catalogue {
-	name := displayPath(path)
-	src, err := readCatalogue(path)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "errgen: %v\n", err)
-		return nil
-	}
-	m, diags := gen.Parse(name, src)
-	printDiags(e.stderr, diags)
-	return m
-}
-
-// readCatalogue reads a catalogue file as errgen reads every file a pull
-// request can change (fsafe): never through a symlink, never a FIFO or a
-// device, never more than the loader's cap.
-func readCatalogue(path string) ([]byte, error) {
-	data, err := fsafe.ReadFile(path, load.MaxSize)
-	var tooLarge *fsafe.TooLargeError
-	if errors.As(err, &tooLarge) {
-		return nil, fmt.Errorf("%s is %d bytes; a catalogue may be at most %d (16 MiB)", diag.Path(path), tooLarge.Size, load.MaxSize)
-	}
-	return data, err
-}
-
+// printDiags prints diagnostics one a line, at most maxPrinted of them.
 func printDiags(w io.Writer, diags diag.List) {
 	for i, d := range diags {
 		if i == maxPrinted {
@@ -200,30 +266,27 @@ func printDiags(w io.Writer, diags diag.List) {
 	}
 }
 
-// catalogueArg returns the catalogue a command names, or the default.
-func catalogueArg(fs *pflag.FlagSet) string {
-	if fs.NArg() > 0 {
-		return fs.Arg(0)
+// catalogueArg returns the catalogue args name, or the default.
+func catalogueArg(args []string) string {
+	if len(args) > 0 {
+		return args[0]
 	}
 	return DefaultCatalogue
 }
 
 var lintCmd = &command{
-	name:  "lint",
-	args:  "[CATALOGUE]",
-	short: "check a catalogue and report every problem",
+	name:    "lint",
+	args:    "[CATALOGUE]",
+	short:   "check a catalogue and report every problem",
+	maxArgs: 1,
 	long: `Lint checks the catalogue (default errors.yaml) and prints every problem as
 FILE:LINE:COL: message, sorted by position. Warnings are printed too but do
 not fail. Exit status 1 when there is at least one error.`,
-	run: func(e *env, c *command, args []string) int {
-		fs := flags(c, e)
-		if st := parse(c, e, fs, args, 1); st >= 0 {
-			return st
+	flags: func(fs *pflag.FlagSet) runFunc {
+		return func(ctx context.Context, e *env, args []string) error {
+			_, err := loadCatalogue(ctx, e, catalogueArg(args))
+			return err
 		}
-		if loadCatalogue(e, catalogueArg(fs)) == nil {
-			return ExitProblems
-		}
-		return ExitOK
 	},
 }
 
@@ -235,17 +298,14 @@ var schemaCmd = &command{
 YAML language server complete and check errors.yaml with it, given a first
 line such as:
 
-  # yaml-language-server: $schema=errors.schema.json`,
-	run: func(e *env, c *command, args []string) int {
-		fs := flags(c, e)
-		if st := parse(c, e, fs, args, 0); st >= 0 {
-			return st
+  # yaml-language-server: $schema=errors.schema.json
+
+Write it beside the catalogue with: errgen schema > errors.schema.json`,
+	flags: func(fs *pflag.FlagSet) runFunc {
+		return func(ctx context.Context, e *env, args []string) error {
+			_, err := e.stdout.Write(schema.JSON())
+			return err
 		}
-		if _, err := e.stdout.Write(schema.JSON()); err != nil {
-			fmt.Fprintf(e.stderr, "errgen: %v\n", err)
-			return ExitProblems
-		}
-		return ExitOK
 	},
 }
 
@@ -254,13 +314,11 @@ var versionCmd = &command{
 	args:  "",
 	short: "print errgen's version",
 	long:  `Version prints the module version errgen was built from.`,
-	run: func(e *env, c *command, args []string) int {
-		fs := flags(c, e)
-		if st := parse(c, e, fs, args, 0); st >= 0 {
-			return st
+	flags: func(fs *pflag.FlagSet) runFunc {
+		return func(ctx context.Context, e *env, args []string) error {
+			_, err := fmt.Fprintf(e.stdout, "errgen %s\n", version())
+			return err
 		}
-		fmt.Fprintf(e.stdout, "errgen %s\n", version())
-		return ExitOK
 	},
 }
 
@@ -274,22 +332,23 @@ func version() string {
 }
 
 var helpCmd = &command{
-	name:  "help",
-	args:  "[COMMAND]",
-	short: "show help for errgen or one command",
-	long:  `Help shows errgen's commands, or one command's usage and flags.`,
-	run: func(e *env, c *command, args []string) int {
-		if len(args) == 0 {
-			usage(e.stdout)
-			return ExitOK
-		}
-		for _, c := range commands {
-			if c.name == args[0] {
-				// Build the command's flag set so its flags are listed.
-				return c.run(e, c, []string{"--help"})
+	name:    "help",
+	args:    "[COMMAND]",
+	short:   "show help for errgen or one command",
+	maxArgs: 1,
+	long:    `Help shows errgen's commands, or one command's usage and flags.`,
+	flags: func(fs *pflag.FlagSet) runFunc {
+		return func(ctx context.Context, e *env, args []string) error {
+			if len(args) == 0 {
+				usage(e.stdout)
+				return nil
 			}
+			c := lookup(args[0])
+			if c == nil {
+				return usagef("unknown command %s", diag.Quote(args[0]))
+			}
+			commandHelp(e.stdout, c)
+			return nil
 		}
-		fmt.Fprintf(e.stderr, "errgen help: unknown command %s\n", diag.Quote(args[0]))
-		return ExitUsage
 	},
 }

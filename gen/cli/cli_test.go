@@ -238,7 +238,7 @@ func TestCheckReportsStaleFiles(t *testing.T) {
 	}
 	// A hand edit of a generated file.
 	data, _ := os.ReadFile("errgen.go")
-	edited := strings.Replace(string(data), `return "tool_timeout"`, `return "tool_slow"`, 1)
+	edited := strings.Replace(string(data), `Code = "tool_timeout"`, `Code = "tool_slow"`, 1)
 	if edited == string(data) {
 		t.Fatal("test setup: the code literal was not found")
 	}
@@ -249,7 +249,7 @@ func TestCheckReportsStaleFiles(t *testing.T) {
 	if code != 1 {
 		t.Errorf("--check after a hand edit: exit %d, want 1", code)
 	}
-	for _, want := range []string{"--- errgen.go\n", "+++ errgen.go (generated)\n", `{ return "tool_slow" }`, `{ return "tool_timeout" }`, "@@ "} {
+	for _, want := range []string{"--- errgen.go\n", "+++ errgen.go (generated)\n", "-\tCodeToolTimeout Code = \"tool_slow\"", "+\tCodeToolTimeout Code = \"tool_timeout\"", "@@ "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("--check diff lacks %q:\n%s", want, out)
 		}

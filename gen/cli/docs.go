@@ -1,25 +1,24 @@
 package cli
 
 import (
+	"context"
+	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
-	"strconv"
-	"strings"
-	"text/tabwriter"
-	"unicode"
+
+	"github.com/spf13/pflag"
 
 	"github.com/errgen/errgen/gen"
 	"github.com/errgen/errgen/gen/diag"
 	"github.com/errgen/errgen/gen/docs"
-	"github.com/errgen/errgen/gen/example"
 	"github.com/errgen/errgen/gen/model"
 )
 
 var docsCmd = &command{
-	name:  "docs",
-	args:  "[-o FILE] [--check] [CATALOGUE]",
-	short: "write the Markdown reference of a catalogue",
+	name:    "docs",
+	args:    "[-o FILE] [--check] [CATALOGUE]",
+	short:   "write the Markdown reference of a catalogue",
+	maxArgs: 1,
 	long: `Docs renders the Markdown reference of the catalogue (default errors.yaml):
 per family a table of code, num, category, retryable, suppress_retry and
 message, then each error with an anchor named by its code, its doc, its
@@ -33,48 +32,39 @@ atomically, and only over a file that carries that line. errgen generate
 
 With --check (and -o) nothing is written: errgen exits 1 and prints a diff
 when FILE is stale or missing.`,
-	run: runDocs,
-}
-
-func runDocs(e *env, c *command, args []string) int {
-	fs := flags(c, e)
-	out := fs.StringP("out", "o", "", "write the reference to `FILE` instead of standard output")
-	check := fs.Bool("check", false, "with -o, write nothing; exit 1 with a diff when FILE is stale")
-	if st := parse(c, e, fs, args, 1); st >= 0 {
-		return st
-	}
-	if *check && *out == "" {
-		fmt.Fprintf(e.stderr, "errgen docs: --check needs -o FILE\nusage: errgen docs %s\n", c.args)
-		return ExitUsage
-	}
-	m := loadCatalogue(e, catalogueArg(fs))
-	if m == nil {
-		return ExitProblems
-	}
-	data, err := docs.Render(m)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "errgen: internal error: %v\n", err)
-		return ExitProblems
-	}
-	if *out == "" {
-		if _, err := e.stdout.Write(data); err != nil {
-			fmt.Fprintf(e.stderr, "errgen: %v\n", err)
-			return ExitProblems
+	flags: func(fs *pflag.FlagSet) runFunc {
+		out := fs.StringP("out", "o", "", "write the reference to `FILE` instead of standard output")
+		check := fs.Bool("check", false, "with -o, write nothing; exit 1 with a diff when FILE is stale")
+		return func(ctx context.Context, e *env, args []string) error {
+			if *check && *out == "" {
+				return usagef("--check needs -o FILE")
+			}
+			m, err := loadCatalogue(ctx, e, catalogueArg(args))
+			if err != nil {
+				return err
+			}
+			data, err := docs.Render(m)
+			if err != nil {
+				return fmt.Errorf("internal error: %v", err)
+			}
+			if *out == "" {
+				_, err := e.stdout.Write(data)
+				return err
+			}
+			files := []gen.File{{Path: filepath.Base(*out), Data: data}}
+			if *check {
+				return checkFiles(e, filepath.Dir(*out), files)
+			}
+			return writeFiles(ctx, e, filepath.Dir(*out), files, false)
 		}
-		return ExitOK
-	}
-	files := []gen.File{{Path: filepath.Base(*out), Data: data}}
-	if *check {
-		return checkFiles(e, filepath.Dir(*out), files)
-	}
-	return writeFiles(e, filepath.Dir(*out), files, false)
+	},
 }
 
 // docsFile is the Markdown reference of m as one more file of errgen
 // generate --docs, at rel inside the output folder.
 func docsFile(m *model.Catalogue, rel string) (gen.File, error) {
 	if !filepath.IsLocal(rel) {
-		return gen.File{}, fmt.Errorf("--docs %s must be a relative path inside the output folder; write the reference elsewhere with errgen docs -o FILE", diag.Quote(rel))
+		return gen.File{}, usagef("--docs %s must be a relative path inside the output folder; write the reference elsewhere with errgen docs -o FILE", diag.Quote(rel))
 	}
 	data, err := docs.Render(m)
 	if err != nil {
@@ -84,165 +74,32 @@ func docsFile(m *model.Catalogue, rel string) (gen.File, error) {
 }
 
 var explainCmd = &command{
-	name:  "explain",
-	args:  "[--catalogue FILE] CODE|NUM",
-	short: "print one error of the catalogue",
+	name:    "explain",
+	args:    "[--catalogue FILE] CODE|NUM",
+	short:   "print one error of the catalogue",
+	maxArgs: 1,
 	long: `Explain prints one error of the catalogue (default errors.yaml), found by
 its code or its num: family, category, class, whether it is retryable, its
 message template, user message, doc, fields and example payload, as
 rustc --explain does for compiler errors. A reserved code or num is
 reported as retired. Exit status 1 when the catalogue has no such entry.`,
-	run: runExplain,
-}
-
-func runExplain(e *env, c *command, args []string) int {
-	fs := flags(c, e)
-	path := fs.String("catalogue", DefaultCatalogue, "read the catalogue `FILE`")
-	if st := parse(c, e, fs, args, 1); st >= 0 {
-		return st
-	}
-	if fs.NArg() == 0 {
-		fmt.Fprintf(e.stderr, "errgen explain: missing CODE or NUM\nusage: errgen explain %s\n", c.args)
-		return ExitUsage
-	}
-	m := loadCatalogue(e, *path)
-	if m == nil {
-		return ExitProblems
-	}
-	key := fs.Arg(0)
-	num, err := strconv.Atoi(key)
-	isNum := err == nil
-	for _, v := range m.Variants {
-		if v.Code == key || isNum && v.Num == num {
-			explain(e.stdout, m, v)
-			return ExitOK
-		}
-	}
-	for _, f := range m.Families {
-		for _, n := range f.ReservedNums {
-			if isNum && n == num {
-				fmt.Fprintf(e.stderr, "errgen: num %d is reserved in family %s of %s: it was retired and is never used again\n", n, f.Name, m.File)
-				return ExitProblems
+	flags: func(fs *pflag.FlagSet) runFunc {
+		path := fs.String("catalogue", DefaultCatalogue, "read the catalogue `FILE`")
+		return func(ctx context.Context, e *env, args []string) error {
+			if len(args) == 0 {
+				return usagef("missing CODE or NUM")
 			}
-		}
-		for _, s := range f.ReservedCodes {
-			if s == key {
-				fmt.Fprintf(e.stderr, "errgen: code %s is reserved in family %s of %s: it was retired and is never used again\n", diag.Quote(s), f.Name, m.File)
-				return ExitProblems
+			m, err := loadCatalogue(ctx, e, *path)
+			if err != nil {
+				return err
 			}
-		}
-	}
-	fmt.Fprintf(e.stderr, "errgen: no entry %s in %s\n", diag.Quote(key), m.File)
-	return ExitProblems
-}
-
-// termText makes catalogue text safe to print on a terminal. The loader
-// already refuses control and bidirectional characters; this escapes any
-// that got through, keeping line breaks and tabs.
-func termText(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if r != '\n' && r != '\t' && (unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || r == '\u2028' || r == '\u2029') {
-			b.WriteString(strings.Trim(strconv.QuoteRuneToASCII(r), "'"))
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-func explainYesNo(b bool) string {
-	if b {
-		return "yes"
-	}
-	return "no"
-}
-
-// indent prefixes every line of s.
-func indent(s, prefix string) string {
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	for i, l := range lines {
-		if l != "" {
-			lines[i] = prefix + l
-		}
-	}
-	return strings.Join(lines, "\n") + "\n"
-}
-
-func explain(w io.Writer, m *model.Catalogue, v *model.Variant) {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s (%d): %s in family %s\n\n", v.Code, v.Num, v.Name, v.Family.Name)
-	row := func(label, value string) {
-		if value != "" {
-			fmt.Fprintf(&b, "  %-17s %s\n", label, termText(value))
-		}
-	}
-	category := v.Category
-	for _, k := range m.Categories {
-		if k.Name == v.Category && k.Doc != "" {
-			category += ": " + k.Doc
-		}
-	}
-	row("Category", category)
-	row("Class", docs.ClassText(v))
-	retryable := "no"
-	switch {
-	case v.RetryableFromCause:
-		retryable = "when its cause is"
-	case v.Retryable:
-		retryable = "yes"
-	}
-	row("Retryable", retryable)
-	row("Suppress retry", explainYesNo(v.SuppressRetry))
-	row("Message", v.MessageText)
-	switch {
-	case v.UserMessage != nil:
-		row("User message", v.UserMessageText)
-	case v.Family.UserMessage != nil:
-		row("User message", v.Family.UserMessage.String()+" (the family's)")
-	}
-	row("Suppression key", v.SuppressionKeyText)
-	row("Suggested tool", v.SuggestedTool)
-	row("Suggested action", v.SuggestedAction)
-	row("Usage hint", v.UsageHint)
-	if len(v.HTTPStatus) > 0 {
-		s := make([]string, len(v.HTTPStatus))
-		for i, n := range v.HTTPStatus {
-			s[i] = strconv.Itoa(n)
-		}
-		row("HTTP status", strings.Join(s, ", "))
-	}
-	if v.Family.HasPayload() {
-		row("Payload type", v.Family.PayloadType)
-	}
-	if strings.TrimSpace(v.Doc) != "" {
-		b.WriteString("\n")
-		b.WriteString(indent(termText(v.Doc), "  "))
-	}
-	if len(v.Fields) > 0 {
-		b.WriteString("\nFields\n")
-		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.TabIndent|tabwriter.DiscardEmptyColumns)
-		for _, f := range v.Fields {
-			var flags []string
-			if f.Payload {
-				flags = append(flags, "payload")
+			if v := docs.Find(m, args[0]); v != nil {
+				return docs.Explain(e.stdout, m, v)
 			}
-			if f.RetryAfter {
-				flags = append(flags, "retry_after")
+			if retired := docs.Retired(m, args[0]); retired != "" {
+				return errors.New(retired)
 			}
-			if f.Type.IsCause() {
-				flags = append(flags, "cause")
-			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", f.Name, f.Type.Name, strings.Join(flags, ", "),
-				termText(strings.Join(strings.Fields(f.Doc), " ")))
+			return fmt.Errorf("no entry %s in %s", diag.Quote(args[0]), diag.Path(m.File))
 		}
-		tw.Flush()
-	}
-	b.WriteString("\nExample\n")
-	fmt.Fprintf(&b, "  error: %s\n", termText(example.Message(v)))
-	if p := example.Payload(v); p != nil {
-		b.WriteString("  payload:\n")
-		b.WriteString(indent(termText(docs.IndentJSON(p)), "    "))
-	}
-	io.WriteString(w, b.String())
+	},
 }

@@ -92,7 +92,7 @@ func TestCatalogueAndBaseAreNotReadThroughLinks(t *testing.T) {
 	}
 	for _, args := range [][]string{
 		{"compat", "--against", catalogue, real},
-		{"diff", catalogue, real},
+		{"diff", "--against", catalogue, real},
 	} {
 		code, stdout, stderr := runCLI(t, args...)
 		if code != 1 || strings.Contains(stdout+stderr, "ghs_") || !strings.Contains(stderr, "symlink") {

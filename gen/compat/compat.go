@@ -202,10 +202,10 @@ func (c *comparer) variant(bv, hv *model.Variant) {
 	if bp, hp := bv.Family.PayloadType, hv.Family.PayloadType; bp != "" && bp != hp {
 		c.add(PayloadTypeChanged, hv.Pos, bv.Pos, code, "the payload type of %s is now %s; in base it was %s", q(code), orNone(hp), q(bp))
 	}
-	if bv.Category != hv.Category {
-		c.add(CategoryChanged, hv.Pos, bv.Pos, code, "the category of %s is now %s; in base it was %s", q(code), q(hv.Category), q(bv.Category))
+	if bv.Category.Name != hv.Category.Name {
+		c.add(CategoryChanged, hv.Pos, bv.Pos, code, "the category of %s is now %s; in base it was %s", q(code), q(hv.Category.Name), q(bv.Category.Name))
 	}
-	if b, h := RetryableText(bv), RetryableText(hv); b != h {
+	if b, h := bv.Retry.String(), hv.Retry.String(); b != h {
 		c.add(RetryableChanged, hv.Pos, bv.Pos, code, "%s is now %s; in base it was %s", q(code), h, b)
 	}
 	if bv.SuppressRetry != hv.SuppressRetry {
@@ -217,7 +217,7 @@ func (c *comparer) variant(bv, hv *model.Variant) {
 	if bv.RetryAfter != nil && hv.RetryAfter == nil {
 		c.addField(RetryAfterDropped, hv.Pos, bv.RetryAfter.Pos, code, bv.RetryAfter.Name, "%s no longer has a retry_after field; in base RetryAfter returned field %s", q(code), q(bv.RetryAfter.Name))
 	}
-	if b, h := bv.SuppressionKeyText, hv.SuppressionKeyText; b != "" && b != h {
+	if b, h := templateText(bv.SuppressionKey), templateText(hv.SuppressionKey); b != "" && b != h {
 		c.add(SuppressionKeyChanged, hv.Pos, bv.Pos, code, "the suppression_key of %s is now %s; in base it was %s", q(code), orNone(h), q(b))
 	}
 	var gone []string
@@ -229,7 +229,7 @@ func (c *comparer) variant(bv, hv *model.Variant) {
 	if len(gone) > 0 {
 		c.add(HTTPStatusRemoved, hv.Pos, bv.Pos, code, "%s no longer lists http_status %s", q(code), strings.Join(gone, ", "))
 	}
-	if bv.MessageText != hv.MessageText {
+	if bv.Message.Text != hv.Message.Text {
 		added, removed := diffRefs(bv.Message.Refs(), hv.Message.Refs())
 		if len(added)+len(removed) > 0 {
 			var parts []string
@@ -241,7 +241,7 @@ func (c *comparer) variant(bv, hv *model.Variant) {
 			}
 			c.add(MessagePlaceholdersChanged, hv.Pos, bv.Pos, code, "the message of %s changed its placeholders: %s", q(code), strings.Join(parts, "; "))
 		} else {
-			c.add(MessageReworded, hv.Pos, bv.Pos, code, "the message of %s was reworded from %s to %s", q(code), q(bv.MessageText), q(hv.MessageText))
+			c.add(MessageReworded, hv.Pos, bv.Pos, code, "the message of %s was reworded from %s to %s", q(code), q(bv.Message.Text), q(hv.Message.Text))
 		}
 	}
 	c.fields(bv, hv)
@@ -255,17 +255,13 @@ func orNone(s string) string {
 	return q(s)
 }
 
-// RetryableText says whether a variant is retryable, in words.
-func RetryableText(v *model.Variant) string {
-	switch {
-	case v.RetryableFromCause && v.Retryable:
-		return "retryable when its cause is (retryable when the cause is not of the catalogue)"
-	case v.RetryableFromCause:
-		return "retryable when its cause is"
-	case v.Retryable:
-		return "retryable"
+// templateText is the text of a template as written, "" when there is
+// none.
+func templateText(t *model.Template) string {
+	if t == nil {
+		return ""
 	}
-	return "not retryable"
+	return t.Text
 }
 
 // diffRefs returns the placeholders only in b and only in a, quoted as

@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/errgen/errgen/gen/diag"
-	"github.com/errgen/errgen/gen/example"
 	"github.com/errgen/errgen/gen/model"
+	"github.com/errgen/errgen/gen/oracle"
 )
 
 // Report is a review summary of what changed between two catalogues:
@@ -279,7 +279,7 @@ func catalogueChanges(base, head *model.Catalogue) []Change {
 	}
 	add("package", base.Package, head.Package)
 	for _, bc := range base.Categories {
-		i := slices.IndexFunc(head.Categories, func(h model.Category) bool { return h.Name == bc.Name })
+		i := slices.IndexFunc(head.Categories, func(h *model.Category) bool { return h.Name == bc.Name })
 		if i < 0 {
 			add("category "+bc.Name, bc.Doc, "")
 		} else {
@@ -287,7 +287,7 @@ func catalogueChanges(base, head *model.Catalogue) []Change {
 		}
 	}
 	for _, hc := range head.Categories {
-		if !slices.ContainsFunc(base.Categories, func(b model.Category) bool { return b.Name == hc.Name }) {
+		if !slices.ContainsFunc(base.Categories, func(b *model.Category) bool { return b.Name == hc.Name }) {
 			add("category "+hc.Name, "", hc.Doc)
 		}
 	}
@@ -304,7 +304,7 @@ func familyChanges(bf, hf *model.Family) []Change {
 	add("name", bf.Name, hf.Name)
 	add("doc", bf.Doc, hf.Doc)
 	add("payload_type", bf.PayloadType, hf.PayloadType)
-	add("user_message", bf.UserMessage.String(), hf.UserMessage.String())
+	add("user_message", templateText(bf.UserMessage), templateText(hf.UserMessage))
 	add("nums", numsText(bf), numsText(hf))
 	add("reserved nums", ints(bf.ReservedNums), ints(hf.ReservedNums))
 	add("reserved codes", strings.Join(bf.ReservedCodes, ", "), strings.Join(hf.ReservedCodes, ", "))
@@ -340,12 +340,12 @@ func variantChanges(c *comparer, bv, hv *model.Variant) []Change {
 		add("family", bv.Family.Name, hv.Family.Name)
 	}
 	add("name", bv.Name, hv.Name)
-	add("category", bv.Category, hv.Category)
+	add("category", bv.Category.Name, hv.Category.Name)
 	add("doc", bv.Doc, hv.Doc)
-	add("message", bv.MessageText, hv.MessageText)
-	add("user_message", bv.UserMessageText, hv.UserMessageText)
-	add("suppression_key", bv.SuppressionKeyText, hv.SuppressionKeyText)
-	add("retryable", RetryableText(bv), RetryableText(hv))
+	add("message", bv.Message.Text, hv.Message.Text)
+	add("user_message", ownUserMessage(bv), ownUserMessage(hv))
+	add("suppression_key", templateText(bv.SuppressionKey), templateText(hv.SuppressionKey))
+	add("retryable", bv.Retry.String(), hv.Retry.String())
 	add("suppress_retry", strconv.FormatBool(bv.SuppressRetry), strconv.FormatBool(hv.SuppressRetry))
 	add("non_fatal", strconv.FormatBool(bv.NonFatal), strconv.FormatBool(hv.NonFatal))
 	add("suggested_tool", bv.SuggestedTool, hv.SuggestedTool)
@@ -386,6 +386,15 @@ func variantChanges(c *comparer, bv, hv *model.Variant) []Change {
 	return out
 }
 
+// ownUserMessage is the variant's own user_message as written, "" when it
+// takes another's.
+func ownUserMessage(v *model.Variant) string {
+	if v.UserMessage.From != model.UserFromVariant {
+		return ""
+	}
+	return v.UserMessage.Template.Text
+}
+
 // fieldText describes a field as "name type", then its flags.
 func fieldText(f *model.Field) string {
 	s := f.Name + " " + f.Type.Name
@@ -404,7 +413,7 @@ func exampleText(f *model.Field) string {
 	if !f.ExampleSet {
 		return ""
 	}
-	return example.Format(f)
+	return oracle.Format(f)
 }
 
 // MarshalJSON encodes a finding as an object with stable keys: rule, tier,

@@ -28,7 +28,7 @@ func TestDiffGolden(t *testing.T) {
 	} {
 		t.Run(tc.format, func(t *testing.T) {
 			t.Setenv("NO_COLOR", "")
-			got := runCLI(t, dir, "diff", "--format", tc.format, "base.yaml", "head.yaml")
+			got := runCLI(t, dir, "diff", "--format", tc.format, "--against", "base.yaml", "head.yaml")
 			// The command must succeed and print nothing else.
 			out, ok := strings.CutSuffix(got, "exit 0\n")
 			if !ok || strings.Contains(out, "stderr: ") {
@@ -63,7 +63,7 @@ func TestDiffMarkdownEscapes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := runCLI(t, dir, "diff", "--format", "markdown", "base.yaml", "head.yaml")
+	got := runCLI(t, dir, "diff", "--format", "markdown", "--against", "base.yaml", "head.yaml")
 	cols := 0
 	for _, line := range lines(got) {
 		if !strings.HasPrefix(line, "|") {
@@ -103,7 +103,7 @@ func TestDiffColor(t *testing.T) {
 	} {
 		t.Setenv("NO_COLOR", tc.noColor)
 		var stdout, stderr bytes.Buffer
-		args := append(append([]string{"diff"}, tc.args...), "base.yaml", "head.yaml")
+		args := append(append([]string{"diff"}, tc.args...), "--against", "base.yaml", "head.yaml")
 		if code := cli.Run(args, &stdout, &stderr); code != 0 {
 			t.Fatalf("errgen %v: exit %d: %s", args, code, stderr.String())
 		}
@@ -112,7 +112,7 @@ func TestDiffColor(t *testing.T) {
 		}
 	}
 	var stdout, stderr bytes.Buffer
-	if code := cli.Run([]string{"diff", "--color", "sometimes", "base.yaml", "head.yaml"}, &stdout, &stderr); code != cli.ExitUsage {
+	if code := cli.Run([]string{"diff", "--color", "sometimes", "--against", "base.yaml", "head.yaml"}, &stdout, &stderr); code != cli.ExitUsage {
 		t.Errorf("--color sometimes: exit %d, want %d", code, cli.ExitUsage)
 	}
 }

@@ -105,7 +105,7 @@ exit 1
 			`stderr: errgen: base "git:--output=x": revision "--output=x" must not start with -
 exit 1
 `},
-		{"diff", sub, []string{"diff", "git:HEAD~1"},
+		{"diff", sub, []string{"diff", "--against", "git:HEAD~1"},
 			`errors.yaml against git:HEAD~1:internal/toolerr/errors.yaml: 0 added, 0 removed, 1 changed, 2 breaking
 
 ToolError

@@ -1,6 +1,9 @@
-// Package docs renders the Markdown reference of a catalogue from
-// templates/docs.md.tmpl: per family a table of its errors, then each
-// error's doc, fields and example payload.
+// Package docs renders what a person reads about a catalogue: the Markdown
+// reference (from templates/docs.md.tmpl: per family a table of its
+// errors, then each error's doc, fields and example payload) and the
+// terminal page errgen explain prints for one error. Every meaning it shows
+// (a class, a retry rule, where a user message comes from, an example)
+// comes from the model and the oracle; this package only lays it out.
 //
 // The template receives text already escaped for Markdown, so no catalogue
 // text can break a table or inject HTML, whatever the template does with
@@ -13,10 +16,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/errgen/errgen/gen/example"
-	"github.com/errgen/errgen/gen/golang"
 	"github.com/errgen/errgen/gen/markdown"
 	"github.com/errgen/errgen/gen/model"
+	"github.com/errgen/errgen/gen/oracle"
 	"github.com/errgen/errgen/templates"
 )
 
@@ -27,7 +29,7 @@ const Template = "docs.md.tmpl"
 // file: an HTML comment, invisible when rendered, holding the same
 // "Code generated ... DO NOT EDIT." text as the Go files.
 func Marker(file string) string {
-	return "<!-- " + strings.TrimPrefix(golang.Header(file), "// ") + " -->"
+	return "<!-- " + model.GeneratedBy(file) + " -->"
 }
 
 // Render returns the Markdown reference of m.
@@ -85,7 +87,7 @@ func view(m *model.Catalogue) catalogueView {
 			fv.PayloadType = markdown.Code(f.PayloadType)
 		}
 		if f.UserMessage != nil {
-			fv.UserMessage = markdown.Code(f.UserMessage.String())
+			fv.UserMessage = markdown.Code(f.UserMessage.Text)
 		}
 		if f.HasNums {
 			fv.Nums = strconv.Itoa(f.Nums[0]) + "–" + strconv.Itoa(f.Nums[1])
@@ -105,9 +107,10 @@ func FamilyAnchor(f *model.Family) string { return "family-" + strings.ToLower(f
 func variant(v *model.Variant) variantView {
 	vv := variantView{
 		Code: markdown.Code(v.Code), Anchor: v.Code, Num: strconv.Itoa(v.Num), Name: markdown.Code(v.Name),
-		Category: markdown.Code(v.Category), Class: ClassText(v), Retryable: RetryableCell(v),
-		SuppressRetry: yesNo(v.SuppressRetry), Doc: markdown.Para(v.Doc), Message: markdown.Code(v.MessageText), MessageCell: markdown.CodeCell(v.MessageText),
-		HTTPStatus: joinInts(v.HTTPStatus), ExampleMessage: markdown.Code(example.Message(v)),
+		Category: markdown.Code(v.Category.Name), Class: v.ClassRule().String(), Retryable: v.Retry.Short(),
+		SuppressRetry: yesNo(v.SuppressRetry), Doc: markdown.Para(v.Doc), Message: markdown.Code(v.Message.Text),
+		MessageCell: markdown.CodeCell(v.Message.Text),
+		HTTPStatus:  joinInts(v.HTTPStatus), ExampleMessage: markdown.Code(oracle.Message(v)),
 	}
 	opt := func(s string, f func(string) string) string {
 		if s == "" {
@@ -115,12 +118,16 @@ func variant(v *model.Variant) variantView {
 		}
 		return f(s)
 	}
-	vv.UserMessage = opt(v.UserMessageText, markdown.Code)
-	vv.SuppressionKey = opt(v.SuppressionKeyText, markdown.Code)
+	if u := v.UserMessage; u.From == model.UserFromVariant {
+		vv.UserMessage = markdown.Code(u.Template.Text)
+	}
+	if v.SuppressionKey != nil {
+		vv.SuppressionKey = markdown.Code(v.SuppressionKey.Text)
+	}
 	vv.SuggestedTool = opt(v.SuggestedTool, markdown.Code)
 	vv.SuggestedAction = opt(v.SuggestedAction, markdown.Text)
 	vv.UsageHint = opt(v.UsageHint, markdown.Text)
-	if p := example.Payload(v); p != nil {
+	if p := oracle.Payload(v); p != nil {
 		vv.ExamplePayload = markdown.Fence(IndentJSON(p), "json")
 	}
 	for _, f := range v.Fields {
@@ -136,33 +143,6 @@ func IndentJSON(data []byte) string {
 		return string(data) + "\n"
 	}
 	return b.String() + "\n"
-}
-
-// ClassText names a variant's class as the generated Class method does.
-func ClassText(v *model.Variant) string {
-	other := "terminal"
-	if v.NonFatal {
-		other = "non-fatal"
-	}
-	switch {
-	case v.RetryableFromCause:
-		return "retryable when its cause is, otherwise " + other
-	case v.Retryable:
-		return "retryable"
-	}
-	return other
-}
-
-// RetryableCell says whether a variant is retryable: yes, no, or from
-// cause.
-func RetryableCell(v *model.Variant) string {
-	switch {
-	case v.RetryableFromCause:
-		return "from cause"
-	case v.Retryable:
-		return "yes"
-	}
-	return "no"
 }
 
 func yesNo(b bool) string {

@@ -173,7 +173,7 @@ func TestGenerateDocs(t *testing.T) {
 	if code != cli.ExitProblems || !strings.Contains(stdout, "+++ docs/ERRORS.md") {
 		t.Errorf("generate --check with the docs missing: exit %d:\n%s", code, stdout)
 	}
-	if _, stderr, code := run(t, dir, "generate", "--docs", "../ERRORS.md"); code != cli.ExitProblems || !strings.Contains(stderr, "inside the output folder") {
+	if _, stderr, code := run(t, dir, "generate", "--docs", "../ERRORS.md"); code != cli.ExitUsage || !strings.Contains(stderr, "inside the output folder") {
 		t.Errorf("generate --docs ../ERRORS.md: exit %d: %s", code, stderr)
 	}
 }

@@ -18,13 +18,6 @@ import (
 // addresses a variant's fields with one byte.
 const MaxFields = 255
 
-// PayloadKeys are the keys every payload object may already carry; a
-// payload field may not reuse one.
-var PayloadKeys = []string{
-	"type", "category", "code", "code_num", "error", "retryable", "suppress_retry",
-	"suppression_key", "suggested_tool", "suggested_action", "required_fields", "usage_hint",
-}
-
 // Resolve checks cat and builds its model in the same pass. It returns
 // every problem, sorted by position, and the model, which is nil when any
 // problem is an error. Values of the wrong form were left unset by the
@@ -40,7 +33,7 @@ func Resolve(cat *ast.Catalogue) (*Catalogue, diag.List) {
 		statuses:       map[int64]diag.Pos{},
 		families:       map[string]*Family{},
 		familyNames:    map[string]bool{},
-		declared:       map[string]bool{},
+		categories:     map[string]*Category{},
 		usedCategories: map[string]bool{},
 		reservedNums:   map[int64]diag.Pos{},
 		reservedCodes:  map[string]diag.Pos{},
@@ -70,7 +63,7 @@ type resolver struct {
 	// familyNames holds every family name as written that is a Go name,
 	// usable or not, so that no name takes another family's helper.
 	familyNames    map[string]bool
-	declared       map[string]bool // declared categories
+	categories     map[string]*Category // declared categories, by name
 	usedCategories map[string]bool
 	reservedNums   map[int64]diag.Pos
 	reservedCodes  map[string]diag.Pos
@@ -95,14 +88,17 @@ func (r *resolver) catalogue() {
 		r.errorf(cat.Package.Pos, "package %s is not a usable Go package name (lower-case letters and digits; not a Go keyword, predeclared identifier, main or init)", diag.Quote(cat.Package.Value))
 	}
 	for _, k := range cat.Categories {
-		r.declared[k.Name.Value] = true
 		if !names.IsCode(k.Name.Value) {
 			r.errorf(k.Name.Pos, "category name %s must match %s", diag.Quote(k.Name.Value), names.CodePattern)
 		}
 		if k.Doc.Set && strings.TrimSpace(k.Doc.Value) == "" {
 			r.errorf(k.Doc.Pos, "category %s needs a description", diag.Quote(k.Name.Value))
 		}
-		m.Categories = append(m.Categories, Category{Name: k.Name.Value, Doc: k.Doc.Value, Pos: k.Name.Pos})
+		c := &Category{Name: k.Name.Value, Doc: k.Doc.Value, GoName: categoryConst(k.Name.Value), Pos: k.Name.Pos}
+		m.Categories = append(m.Categories, c)
+		if r.categories[c.Name] == nil {
+			r.categories[c.Name] = c
+		}
 	}
 	// Family names first, so a variant named like a later family is caught
 	// at the variant, and every family can be a field type. Every family's
@@ -130,6 +126,7 @@ func (r *resolver) catalogue() {
 			r.allCategorised = false
 		}
 	}
+	r.constants()
 	if r.allCategorised {
 		for _, k := range cat.Categories {
 			if !r.usedCategories[k.Name.Value] {
@@ -173,7 +170,7 @@ func (r *resolver) goName(s ast.String, what string) bool {
 		r.errorf(s.Pos, "%s name %s must be an exported Go identifier: an upper-case ASCII letter, then letters and digits", what, diag.Quote(s.Value))
 		return false
 	}
-	if slices.Contains(names.PackageScope, s.Value) {
+	if slices.Contains(PackageScope, s.Value) {
 		r.errorf(s.Pos, "%s name %s is taken by the generated package's own API", what, diag.Quote(s.Value))
 		return false
 	}
@@ -273,10 +270,8 @@ func (r *resolver) family(af *ast.Family, f *Family) {
 func (r *resolver) variant(f *Family, av *ast.Variant, payload bool) *Variant {
 	v := &Variant{
 		Src: av, Family: f, Name: av.Name.Value, Code: av.Code.Value, Num: int(av.Num.Value),
-		Category: av.Category.Value, Doc: av.Doc.Value,
-		MessageText: av.Message.Value, UserMessageText: av.UserMessage.Value,
-		SuppressionKeyText: av.SuppressionKey.Value,
-		Retryable:          av.Retryable.Value, RetryableFromCause: av.RetryableFromCause.Value,
+		Doc:           av.Doc.Value,
+		Retry:         Retry{Retryable: av.Retryable.Value, FromCause: av.RetryableFromCause.Value},
 		SuppressRetry: av.SuppressRetry.Value, NonFatal: av.NonFatal.Value,
 		SuggestedTool: av.SuggestedTool.Value, SuggestedAction: av.SuggestedAction.Value,
 		UsageHint: av.UsageHint.Value, Pos: av.Pos,
@@ -315,7 +310,8 @@ func (r *resolver) variant(f *Family, av *ast.Variant, payload bool) *Variant {
 		// With no categories read, the loader has already reported
 		// categories as missing, empty or malformed; every variant would
 		// repeat that.
-		if !r.declared[av.Category.Value] {
+		v.Category = r.categories[av.Category.Value]
+		if v.Category == nil {
 			r.allCategorised = false
 			if len(r.cat.Categories) > 0 {
 				r.errorf(av.Category.Pos, "category %s is not declared under categories%s", diag.Quote(av.Category.Value), r.suggestCategory(av.Category.Value))
@@ -335,8 +331,9 @@ func (r *resolver) variant(f *Family, av *ast.Variant, payload bool) *Variant {
 		v.Message = r.template(av.Message, "message", fields, known)
 	}
 	if r.nonEmpty(av.UserMessage, "user_message") {
-		v.UserMessage = r.template(av.UserMessage, "user_message", fields, known)
+		v.UserMessage.Template = r.template(av.UserMessage, "user_message", fields, known)
 	}
+	v.UserMessage = userText(v)
 	if r.nonEmpty(av.SuppressionKey, "suppression_key") {
 		v.SuppressionKey = r.template(av.SuppressionKey, "suppression_key", fields, known)
 	}
@@ -404,7 +401,7 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 	var cause, retryAfter *ast.Field
 	for i, af := range av.Fields {
 		fd := &Field{Src: af, Name: af.Name.Value, GoName: names.Go(af.Name.Value), Doc: af.Doc.Value,
-			Payload: af.Payload.Value, RetryAfter: af.RetryAfter.Value, Pos: af.Pos}
+			Payload: af.Payload.Value, RetryAfter: af.RetryAfter.Value, Index: i, Pos: af.Pos}
 		v.Fields = append(v.Fields, fd)
 		name := af.Name.Value
 		if !af.Name.Set {
@@ -420,7 +417,7 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 			default:
 				out[name] = true
 				g := fd.GoName
-				if slices.Contains(names.Methods, g) {
+				if slices.Contains(Methods, g) {
 					r.errorf(af.Name.Pos, "field %s becomes %s, which is a generated method; rename the field", diag.Quote(name), g)
 				} else if p, dup := goNames[g]; dup {
 					r.errorf(af.Name.Pos, "field %s becomes %s, like the field at %s; rename one", diag.Quote(name), g, at(p))
@@ -611,16 +608,17 @@ func exampleVariant(f *Family, visiting map[*Family]bool) *Variant {
 // parse. fields is nil for family-level templates, which know no fields.
 // When known is false the field names are not all known, and only the
 // syntax is checked.
-func (r *resolver) template(s ast.String, what string, fields map[string]bool, known bool) tmpl.Template {
-	t, err := tmpl.Parse(s.Value)
+func (r *resolver) template(s ast.String, what string, fields map[string]bool, known bool) *Template {
+	segs, err := tmpl.Parse(s.Value)
 	if err != nil {
 		r.errorf(s.Pos, "%s: %v", what, err)
 		return nil
 	}
+	t := &Template{Text: s.Value, Segments: segs, Pos: s.Pos}
 	if !known {
 		return t
 	}
-	for _, ref := range t.Refs() {
+	for _, ref := range segs.Refs() {
 		if ref == "code" || fields[ref] {
 			continue
 		}
@@ -643,4 +641,53 @@ func fieldList(fields map[string]bool) string {
 		return "none; {code} is always available"
 	}
 	return strings.Join(out, ", ") + ", and {code}"
+}
+
+// userText is the effective user message of v: its own, else its
+// family's, else the technical message.
+func userText(v *Variant) UserText {
+	switch {
+	case v.UserMessage.Template != nil:
+		return UserText{Template: v.UserMessage.Template, From: UserFromVariant}
+	case v.Family.UserMessage != nil:
+		return UserText{Template: v.Family.UserMessage, From: UserFromFamily}
+	}
+	return UserText{From: UserFromMessage}
+}
+
+// constants refuses a category or code constant whose Go name is already
+// declared: by the generated API, by a family, a variant or a helper, or by
+// another constant. Family and variant names were checked before; a
+// constant is reported at the catalogue name it is made from.
+func (r *resolver) constants() {
+	taken := map[string]string{}
+	for _, n := range PackageScope {
+		taken[n] = "the generated package's own API"
+	}
+	for name, pos := range r.names {
+		taken[name] = "the name at " + at(pos)
+	}
+	for name := range r.familyNames {
+		taken[names.FamilyHelper(name)] = "the generated helper for family " + diag.Quote(name)
+	}
+	for _, c := range r.m.Categories {
+		if !names.IsCode(c.Name) {
+			continue
+		}
+		if what, dup := taken[c.GoName]; dup {
+			r.errorf(c.Pos, "category %s becomes the constant %s, which is taken by %s", diag.Quote(c.Name), c.GoName, what)
+			continue
+		}
+		taken[c.GoName] = "the constant of category " + diag.Quote(c.Name)
+	}
+	for _, v := range r.m.Variants {
+		if pos, ok := r.names[v.Name]; !ok || pos != v.Src.Name.Pos {
+			continue // refused already, as a name
+		}
+		if what, dup := taken[v.CodeConst()]; dup {
+			r.errorf(v.Src.Name.Pos, "variant %s has the code constant %s, which is taken by %s", diag.Quote(v.Name), v.CodeConst(), what)
+			continue
+		}
+		taken[v.CodeConst()] = "the code constant of variant " + diag.Quote(v.Name)
+	}
 }

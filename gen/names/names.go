@@ -100,26 +100,6 @@ func Go(snake string) string {
 	return b.String()
 }
 
-// Methods are the methods every generated variant has. A field whose Go name
-// is one of these would not compile.
-var Methods = []string{
-	"Error", "Unwrap", "Code", "CodeNum", "Category", "Retryable", "SuppressRetry",
-	"SuppressionKey", "LLMPayload", "AppendLLMPayload", "UserMessage", "Class",
-	"LogValue",
-}
-
-// PackageScope are the exported identifiers the generated package and its
-// generated test declare besides the catalogue's own families and variants
-// (and their As<Family> helpers). A test in package gen holds this list to
-// the generated files.
-var PackageScope = []string{
-	"Info", "Class", "ClassUnknown", "ClassTerminal", "ClassRetryable", "ClassNonFatal",
-	"Payload", "RemoteError", "DecodePayload", "Lookup", "LookupNum", "LookupHTTPStatus",
-	"All", "IsRetryable", "CodeOf", "ClassOf", "RetryAfterOf", "UserMessageOf",
-	// The generated test (errgen_test.go) is in the same package.
-	"TestErrgenGolden", "TestErrgenCatalogue",
-}
-
 // FamilyHelper is the name of the generated function that finds a family's
 // error in a wrap chain.
 func FamilyHelper(family string) string { return "As" + family }

@@ -13,8 +13,8 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/errgen/errgen/gen"
-	"github.com/errgen/errgen/gen/model"
 	"github.com/errgen/errgen/gen/load"
+	"github.com/errgen/errgen/gen/model"
 	"github.com/errgen/errgen/gen/names"
 	"github.com/errgen/errgen/gen/schema"
 )
@@ -346,8 +346,8 @@ func TestListsMatchChecker(t *testing.T) {
 	for _, n := range forbidden {
 		goNames = append(goNames, names.Go(n))
 	}
-	if !sameSet(goNames, names.Methods) {
-		t.Errorf("forbidden field names become %v; the generated methods are %v", goNames, names.Methods)
+	if !sameSet(goNames, model.Methods) {
+		t.Errorf("forbidden field names become %v; the generated methods are %v", goNames, model.Methods)
 	}
 
 	var payloadKeys []string
@@ -365,8 +365,8 @@ func TestListsMatchChecker(t *testing.T) {
 	}
 
 	scope := strs(t, object(t, doc, "$defs", "goName", "not")["enum"])
-	if !sameSet(scope, names.PackageScope) {
-		t.Errorf("reserved Go names: schema %v, generator %v", scope, names.PackageScope)
+	if !sameSet(scope, model.PackageScope) {
+		t.Errorf("reserved Go names: schema %v, generator %v", scope, model.PackageScope)
 	}
 
 	// Every package name the schema refuses by name, the checker refuses,

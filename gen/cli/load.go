@@ -1,0 +1,230 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/errgen/errgen/gen"
+	"github.com/errgen/errgen/gen/diag"
+	"github.com/errgen/errgen/gen/fsafe"
+	"github.com/errgen/errgen/gen/load"
+	"github.com/errgen/errgen/gen/model"
+)
+
+// interruptible runs fn and returns its result, or errInterrupted as soon
+// as ctx is cancelled: loading and resolving a large catalogue cannot stop
+// half-way, but errgen need not wait for it, since nothing is written
+// before they end.
+func interruptible[T any](ctx context.Context, fn func() (T, error)) (T, error) {
+	type result struct {
+		v   T
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		v, err := fn()
+		done <- result{v, err}
+	}()
+	select {
+	case r := <-done:
+		return r.v, r.err
+	case <-ctx.Done():
+		var zero T
+		return zero, errInterrupted
+	}
+}
+
+// loadCatalogue reads and resolves a catalogue. Its warnings are printed;
+// its errors come back as a *diagError.
+func loadCatalogue(ctx context.Context, e *env, path string) (*model.Catalogue, error) {
+	src, err := readCatalogue(path)
+	if err != nil {
+		return nil, err
+	}
+	return parse(ctx, e, displayPath(path), src, true)
+}
+
+// parse resolves src, printing its warnings when warn is set.
+func parse(ctx context.Context, e *env, name string, src []byte, warn bool) (*model.Catalogue, error) {
+	type parsed struct {
+		m     *model.Catalogue
+		diags diag.List
+	}
+	p, err := interruptible(ctx, func() (parsed, error) {
+		m, diags := gen.Parse(name, src)
+		return parsed{m, diags}, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if p.m == nil {
+		return nil, &diagError{p.diags}
+	}
+	if warn {
+		printDiags(e.stderr, p.diags)
+	}
+	return p.m, nil
+}
+
+// readCatalogue reads a catalogue file as errgen reads every file a pull
+// request can change (fsafe): never through a symlink, never a FIFO or a
+// device, never more than the loader's cap.
+func readCatalogue(path string) ([]byte, error) {
+	data, err := fsafe.ReadFile(path, load.MaxSize)
+	var tooLarge *fsafe.TooLargeError
+	if errors.As(err, &tooLarge) {
+		return nil, fmt.Errorf("%s is %d bytes; a catalogue may be at most %d (16 MiB)", diag.Path(path), tooLarge.Size, load.MaxSize)
+	}
+	return data, err
+}
+
+// loadBase reads and resolves the catalogue to compare with: a file, or
+// git:REV[:PATH]. Its warnings are not printed: they are not the change's;
+// its errors come back as a *diagError after a line that says they are the
+// base's.
+func loadBase(ctx context.Context, e *env, against, catalogue string) (*model.Catalogue, error) {
+	var name string
+	var src []byte
+	if spec, ok := strings.CutPrefix(against, "git:"); ok {
+		var err error
+		name, src, err = gitShow(spec, catalogue)
+		if err != nil {
+			return nil, fmt.Errorf("base %s: %w", diag.Quote(against), err)
+		}
+	} else {
+		name = displayPath(against)
+		var err error
+		if src, err = readCatalogue(against); err != nil {
+			return nil, fmt.Errorf("base: %w", err)
+		}
+	}
+	m, err := parse(ctx, e, name, src, false)
+	var d *diagError
+	if errors.As(err, &d) {
+		var errs diag.List
+		for _, x := range d.list {
+			if x.Severity == diag.Error {
+				errs = append(errs, x)
+			}
+		}
+		printDiags(e.stderr, errs)
+		return nil, fmt.Errorf("the base catalogue %s has errors; compare with a base that errgen accepts", diag.Path(name))
+	}
+	return m, err
+}
+
+// gitShow reads a catalogue at a git revision: spec is REV[:PATH]. PATH
+// is relative to the repository root; without it, the catalogue's own
+// path is used, found with git rev-parse --show-prefix. Git runs in the
+// catalogue's folder. It returns the name diagnostics give the base,
+// git:REV:PATH.
+func gitShow(spec, catalogue string) (string, []byte, error) {
+	rev, path, hasPath := strings.Cut(spec, ":")
+	switch {
+	case rev == "":
+		return "", nil, errors.New("give a revision: git:REV or git:REV:PATH, such as git:origin/main")
+	case strings.HasPrefix(rev, "-"):
+		return "", nil, fmt.Errorf("revision %s must not start with -", diag.Quote(rev))
+	case hasPath && path == "":
+		return "", nil, errors.New("empty path after the revision; write git:REV or git:REV:PATH")
+	}
+	dir := filepath.Dir(catalogue)
+	if !hasPath {
+		prefix, err := git(dir, "rev-parse", "--show-prefix")
+		if err != nil {
+			return "", nil, err
+		}
+		path = strings.TrimSpace(string(prefix)) + filepath.Base(catalogue)
+	}
+	path = strings.TrimPrefix(filepath.ToSlash(path), "/")
+	name := "git:" + rev + ":" + path
+	if _, err := git(dir, "rev-parse", "--verify", "--quiet", rev+"^{commit}"); err != nil {
+		hint := ""
+		if strings.Contains(rev, "/") {
+			hint = " (in CI, fetch the history first: actions/checkout with fetch-depth: 0)"
+		}
+		return "", nil, fmt.Errorf("unknown revision %s%s", diag.Quote(rev), hint)
+	}
+	// The base is a blob a pull request may have made as large as it
+	// liked: ask its type and size before reading it, and read no more than
+	// the loader's cap even then.
+	obj := rev + ":" + path
+	kind, err := git(dir, "cat-file", "-t", obj)
+	if err != nil {
+		return "", nil, err
+	}
+	if k := strings.TrimSpace(string(kind)); k != "blob" {
+		return "", nil, fmt.Errorf("%s is a %s in git, not a file", diag.Quote(obj), k)
+	}
+	sizeText, err := git(dir, "cat-file", "-s", obj)
+	if err != nil {
+		return "", nil, err
+	}
+	size, err := strconv.ParseInt(strings.TrimSpace(string(sizeText)), 10, 64)
+	if err != nil {
+		return "", nil, fmt.Errorf("git cat-file -s %s: %v", diag.Quote(obj), err)
+	}
+	if size > load.MaxSize {
+		return "", nil, fmt.Errorf("%s is %d bytes; a catalogue may be at most %d (16 MiB)", diag.Quote(obj), size, load.MaxSize)
+	}
+	src, err := gitCapped(dir, load.MaxSize, "cat-file", "blob", obj)
+	if err != nil {
+		return "", nil, err
+	}
+	return name, src, nil
+}
+
+// git runs git with args in dir and returns its output, at most 1 MiB of
+// it; on failure the error holds the first line git printed.
+func git(dir string, args ...string) ([]byte, error) {
+	return gitCapped(dir, 1<<20, args...)
+}
+
+// gitCapped is git with a bound on the output it keeps: past max bytes the
+// output is refused, and git, its pipe closed, stops.
+func gitCapped(dir string, max int64, args ...string) ([]byte, error) {
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "LC_ALL=C", "GIT_PAGER=cat")
+	stderr := &cappedBuffer{max: 4 << 10}
+	stdout := &cappedBuffer{max: max}
+	cmd.Stderr, cmd.Stdout = stderr, stdout
+	err := cmd.Run()
+	if stdout.over {
+		return nil, fmt.Errorf("git %s printed more than %d bytes", args[0], max)
+	}
+	if err == nil {
+		return stdout.Bytes(), nil
+	}
+	if errors.Is(err, exec.ErrNotFound) {
+		return nil, errors.New("git is not installed or not in PATH")
+	}
+	msg, _, _ := strings.Cut(strings.TrimSpace(string(stderr.Bytes())), "\n")
+	if msg == "" {
+		msg = err.Error()
+	}
+	return nil, fmt.Errorf("git %s: %s", args[0], strings.Trim(diag.Quote(msg), `"`))
+}
+
+// cappedBuffer keeps what is written to it up to max bytes; a write past
+// that fails, which closes the pipe of the process writing.
+type cappedBuffer struct {
+	bytes.Buffer
+	max  int64
+	over bool
+}
+
+func (b *cappedBuffer) Write(p []byte) (int, error) {
+	if int64(b.Len()+len(p)) > b.max {
+		b.over = true
+		return 0, errors.New("output too large")
+	}
+	return b.Buffer.Write(p)
+}

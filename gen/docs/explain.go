@@ -1,0 +1,138 @@
+package docs
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/errgen/errgen/gen/diag"
+	"github.com/errgen/errgen/gen/model"
+	"github.com/errgen/errgen/gen/oracle"
+)
+
+// Explain writes one entry of m for the terminal, as rustc --explain does
+// for compiler errors: its family, category, class, retry rule, texts,
+// doc, fields and example. Catalogue text goes through diag.Inert line by
+// line, so it cannot act on the terminal.
+func Explain(w io.Writer, m *model.Catalogue, v *model.Variant) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s (%d): %s in family %s\n\n", v.Code, v.Num, v.Name, v.Family.Name)
+	row := func(label, value string) {
+		if value != "" {
+			fmt.Fprintf(&b, "  %-17s %s\n", label, termText(value))
+		}
+	}
+	category := v.Category.Name
+	if v.Category.Doc != "" {
+		category += ": " + v.Category.Doc
+	}
+	row("Category", category)
+	row("Class", v.ClassRule().String())
+	row("Retryable", v.Retry.Short())
+	row("Suppress retry", yesNo(v.SuppressRetry))
+	row("Message", v.Message.Text)
+	if u := v.UserMessage; u.Template != nil {
+		text := u.Template.Text
+		if from := u.Describe(); from != "" {
+			text += " (" + from + ")"
+		}
+		row("User message", text)
+	}
+	if v.SuppressionKey != nil {
+		row("Suppression key", v.SuppressionKey.Text)
+	}
+	row("Suggested tool", v.SuggestedTool)
+	row("Suggested action", v.SuggestedAction)
+	row("Usage hint", v.UsageHint)
+	if len(v.HTTPStatus) > 0 {
+		row("HTTP status", joinInts(v.HTTPStatus))
+	}
+	if v.Family.HasPayload() {
+		row("Payload type", v.Family.PayloadType)
+	}
+	if strings.TrimSpace(v.Doc) != "" {
+		b.WriteString("\n")
+		b.WriteString(indent(termText(v.Doc), "  "))
+	}
+	if len(v.Fields) > 0 {
+		b.WriteString("\nFields\n")
+		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.TabIndent|tabwriter.DiscardEmptyColumns)
+		for _, f := range v.Fields {
+			var flags []string
+			if f.Payload {
+				flags = append(flags, "payload")
+			}
+			if f.RetryAfter {
+				flags = append(flags, "retry_after")
+			}
+			if f.Type.IsCause() {
+				flags = append(flags, "cause")
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", f.Name, f.Type.Name, strings.Join(flags, ", "),
+				termText(strings.Join(strings.Fields(f.Doc), " ")))
+		}
+		tw.Flush()
+	}
+	b.WriteString("\nExample\n")
+	fmt.Fprintf(&b, "  error: %s\n", termText(oracle.Message(v)))
+	if p := oracle.Payload(v); p != nil {
+		b.WriteString("  payload:\n")
+		b.WriteString(indent(termText(IndentJSON(p)), "    "))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// Retired describes a code or num that a family reserved, for explain to
+// say that it is retired; "" when key names no reserved value.
+func Retired(m *model.Catalogue, key string) string {
+	num, err := strconv.Atoi(key)
+	isNum := err == nil
+	for _, f := range m.Families {
+		for _, n := range f.ReservedNums {
+			if isNum && n == num {
+				return fmt.Sprintf("num %d is reserved in family %s of %s: it was retired and is never used again", n, f.Name, diag.Path(m.File))
+			}
+		}
+		for _, s := range f.ReservedCodes {
+			if s == key {
+				return fmt.Sprintf("code %s is reserved in family %s of %s: it was retired and is never used again", diag.Quote(s), f.Name, diag.Path(m.File))
+			}
+		}
+	}
+	return ""
+}
+
+// Find returns the variant of m whose code or num is key.
+func Find(m *model.Catalogue, key string) *model.Variant {
+	num, err := strconv.Atoi(key)
+	for _, v := range m.Variants {
+		if v.Code == key || err == nil && v.Num == num {
+			return v
+		}
+	}
+	return nil
+}
+
+// termText makes catalogue text safe to print on a terminal, line by line
+// (diag.Inert), keeping its line breaks.
+func termText(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = diag.Inert(l)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// indent prefixes every line of s.
+func indent(s, prefix string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = prefix + l
+		}
+	}
+	return strings.Join(lines, "\n") + "\n"
+}

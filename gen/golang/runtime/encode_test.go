@@ -1,0 +1,112 @@
+package runtime
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// FuzzPayloadString holds the runtime's JSON encoders to encoding/json: for
+// any strings, appendString (of a string and of bytes, onto an empty and a
+// non-empty buffer), appendStrings and appendFloat give exactly the bytes
+// json.Marshal gives, the JSON is valid, and it decodes to the same
+// strings, with each byte of invalid UTF-8 read as U+FFFD.
+func FuzzPayloadString(f *testing.F) {
+	seeds := []string{
+		"", "plain", "\"quoted\" and \\back\\slash", "<b>&amp;</b>", "\u2028\u2029",
+		"\x00\x01\x1f\x7f", "\t\n\r\b\f", "é日本😀", "\xff", "a\xc3", "\xed\xa0\x80",
+		"\xf4\x90\x80\x80", "\xef\xbf\xbd", "\x1b[31mred\x1b[0m", "::error::forged",
+		"%s %v {{x}} `tick`", strings.Repeat("\xe2\x80", 3),
+	}
+	for i, s := range seeds {
+		f.Add(s, seeds[(i+1)%len(seeds)], float64(i)*1.5e-7)
+	}
+	f.Add("x", "y", math.Inf(1))
+	f.Add("x", "y", math.NaN())
+	f.Add("x", "y", math.Copysign(0, -1))
+	f.Add("x", "y", 1e21)
+	f.Add("x", "y", 5e-324)
+	f.Add("x", "y", math.MaxFloat64)
+	f.Fuzz(func(t *testing.T, s, s2 string, x float64) {
+		want, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := appendString(nil, s)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("appendString(%q) = %s, json.Marshal = %s", s, got, want)
+		}
+		if b := appendString(nil, []byte(s)); !bytes.Equal(b, want) {
+			t.Fatalf("appendString([]byte(%q)) = %s, json.Marshal = %s", s, b, want)
+		}
+		if !json.Valid(got) {
+			t.Fatalf("appendString(%q) = %s is not valid JSON", s, got)
+		}
+		var back string
+		if err := json.Unmarshal(got, &back); err != nil {
+			t.Fatalf("appendString(%q) = %s does not decode: %v", s, got, err)
+		}
+		if back != jsonReplacement(s) {
+			t.Fatalf("appendString(%q) decodes to %q, want %q", s, back, jsonReplacement(s))
+		}
+
+		// Behind other bytes, with and without spare capacity.
+		for _, extra := range []int{0, len(s), 4 * len(s)} {
+			dst := append(make([]byte, 0, 3+extra), "ab:"...)
+			if q := appendString(dst, s); string(q) != "ab:"+string(want) {
+				t.Fatalf("appendString(ab:, %q) = %s, want ab:%s", s, q, want)
+			}
+		}
+
+		list := []string{s, s2}
+		wantList, _ := json.Marshal(list)
+		if got := appendStrings(nil, list); !bytes.Equal(got, wantList) {
+			t.Fatalf("appendStrings(%q) = %s, json.Marshal = %s", list, got, wantList)
+		}
+
+		gotF := appendFloat(nil, x)
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			if string(gotF) != "null" {
+				t.Fatalf("appendFloat(%v) = %s, want null", x, gotF)
+			}
+		} else if wantF, err := json.Marshal(x); err != nil || !bytes.Equal(gotF, wantF) {
+			t.Fatalf("appendFloat(%v) = %s, json.Marshal = %s (%v)", x, gotF, wantF, err)
+		}
+	})
+}
+
+// jsonReplacement is s as encoding/json decodes its encoding: each byte
+// that is not part of valid UTF-8 becomes U+FFFD (strings.ToValidUTF8
+// would replace a whole run of them with one).
+func jsonReplacement(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		b.WriteRune(r)
+		i += size
+	}
+	return b.String()
+}
+
+// TestCloseString checks the in-place quoting of rendered text against
+// encoding/json, for every byte value at every position of texts that are
+// shorter, as long as, and longer than a word.
+func TestCloseString(t *testing.T) {
+	for _, n := range []int{1, 7, 8, 9, 17, 30} {
+		for pos := 0; pos < n; pos++ {
+			for b := 0; b < 256; b++ {
+				text := []byte(strings.Repeat("x", n))
+				text[pos] = byte(b)
+				want, _ := json.Marshal(string(text))
+				dst := append([]byte(`{"error":"`), text...)
+				got := closeString(dst, len(`{"error":"`))
+				if string(got) != `{"error":`+string(want) {
+					t.Fatalf("closeString(%q) = %s, want %s", text, got[len(`{"error":`):], want)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,132 @@
+// errgen runtime: copied into every generated package as errgen_runtime_test.go.
+
+package runtime
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+)
+
+// These tests hold every variant of the catalogue to the golden files
+// errgen wrote for it (testdata/<code>.golden.json): its code, number,
+// message and LLM payload. errgen computes those files without running this
+// code, so a test that fails here is a fault in the generated code or in
+// errgen, or a catalogue change that alters what goes over the wire. The
+// examples are in errgen_test.go.
+
+// The -update flag may already be defined by the package's own tests, so
+// it is shared rather than defined twice.
+func init() {
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "rewrite golden files")
+	}
+}
+
+// TestErrgenGolden checks every example's code, number, message and payload
+// against testdata/<code>.golden.json.
+func TestErrgenGolden(t *testing.T) {
+	update := flag.Lookup("update").Value.String() == "true"
+	for _, e := range errgenExamples() {
+		t.Run(string(e.Code()), func(t *testing.T) {
+			got := errgenGolden(t, e)
+			path := filepath.Join("testdata", string(e.Code())+".golden.json")
+			if update {
+				if err := os.MkdirAll("testdata", 0o777); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, got, 0o666); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go generate to create it, or go test -update)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s is stale; if the change is intended, run go test -update and review the diff\n--- want\n%s\n+++ got\n%s", path, want, got)
+			}
+		})
+	}
+}
+
+// errgenGolden returns the golden file contents for e, after checking that
+// both payload encoders agree and that the payload decodes back to e's code.
+func errgenGolden(t *testing.T, e variant) []byte {
+	t.Helper()
+	g := struct {
+		Code    Code            `json:"code"`
+		CodeNum int             `json:"code_num"`
+		Error   string          `json:"error"`
+		Payload json.RawMessage `json:"payload,omitempty"`
+	}{Code: e.Code(), CodeNum: e.CodeNum(), Error: e.Error()}
+	if p, ok := e.(interface {
+		LLMPayload() *Payload
+		AppendLLMPayload([]byte) []byte
+	}); ok {
+		fast := p.AppendLLMPayload(nil)
+		slow, err := json.Marshal(p.LLMPayload())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(fast, slow) {
+			t.Errorf("AppendLLMPayload and LLMPayload disagree:\n%s\n%s", fast, slow)
+		}
+		r, err := DecodePayload(fast)
+		if err != nil {
+			t.Fatalf("DecodePayload: %v", err)
+		}
+		if CodeOf(r) != e.Code() || IsRetryable(r) != e.Retryable() {
+			t.Errorf("decoded payload: CodeOf = %q, IsRetryable = %v", CodeOf(r), IsRetryable(r))
+		}
+		if reflect.TypeOf(r.Unwrap()) != reflect.TypeOf(e) {
+			t.Errorf("decoded payload unwraps to %T, want %T", r.Unwrap(), e)
+		}
+		if again := r.Payload.AppendJSON(nil); !bytes.Equal(again, fast) {
+			t.Errorf("decoded payload re-encodes differently:\n%s\n%s", again, fast)
+		}
+		g.Payload = fast
+	}
+	out, err := json.MarshalIndent(g, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(out, '\n')
+}
+
+// TestErrgenCatalogue checks lookups and classification for every example.
+func TestErrgenCatalogue(t *testing.T) {
+	all := All()
+	for i := 1; i < len(all); i++ {
+		if all[i-1].Num >= all[i].Num {
+			t.Errorf("All is not sorted by Num at %d", i)
+		}
+	}
+	for _, e := range errgenExamples() {
+		wrapped := fmt.Errorf("outer: %w", fmt.Errorf("inner: %w", e))
+		if got := CodeOf(wrapped); got != e.Code() {
+			t.Errorf("CodeOf(wrapped %s) = %q", e.Code(), got)
+		}
+		if IsRetryable(wrapped) != e.Retryable() {
+			t.Errorf("IsRetryable(wrapped %s) != Retryable()", e.Code())
+		}
+		if ClassOf(errors.Join(errors.New("other"), e)) != e.Class() {
+			t.Errorf("ClassOf(joined %s) != Class()", e.Code())
+		}
+		byCode, ok1 := Lookup(e.Code())
+		byNum, ok2 := LookupNum(e.CodeNum())
+		if !ok1 || !ok2 || byCode.Code != byNum.Code || byCode.Num != e.CodeNum() || byCode.Code != e.Code() || byCode.Category != e.Category() {
+			t.Errorf("Lookup(%q) and LookupNum(%d) disagree", e.Code(), e.CodeNum())
+		}
+	}
+	if CodeOf(nil) != "" || IsRetryable(nil) || ClassOf(errors.New("x")) != ClassUnknown {
+		t.Error("errors outside the catalogue must not classify")
+	}
+}

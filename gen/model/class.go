@@ -1,0 +1,159 @@
+package model
+
+// Class is how a handler should treat an error: the classification of
+// 001's failure matrix. Every output names a class through its methods, so
+// its wording is written once, here.
+type Class int
+
+// The classes. Unknown is what the generated ClassOf answers for an error
+// outside the catalogue; no variant has it.
+const (
+	Unknown Class = iota
+	Terminal
+	Retryable
+	NonFatal
+)
+
+// Classes lists every class in the order the generated constants declare
+// them.
+var Classes = []Class{Unknown, Terminal, Retryable, NonFatal}
+
+var classText = [...]struct{ name, goName, handling, doc string }{
+	Unknown:   {"unknown", "ClassUnknown", "not an error of the catalogue", "is the class of an error that is not in the catalogue."},
+	Terminal:  {"terminal", "ClassTerminal", "stop and report", "errors will not go away on retry: stop and report."},
+	Retryable: {"retryable", "ClassRetryable", "retry with backoff", "errors are transient: retry with backoff."},
+	NonFatal:  {"non_fatal", "ClassNonFatal", "log and carry on", "errors can be logged while the run carries on."},
+}
+
+// String returns the class's name as the generated Class.String, Info and
+// the docs spell it: terminal, retryable, non_fatal, unknown.
+func (c Class) String() string { return classText[c].name }
+
+// GoName returns the generated constant: ClassTerminal.
+func (c Class) GoName() string { return classText[c].goName }
+
+// Handling says in a few words what a handler does with an error of the
+// class.
+func (c Class) Handling() string { return classText[c].handling }
+
+// Doc is the doc comment of the generated constant, after its name.
+func (c Class) Doc() string { return classText[c].doc }
+
+// Retry is a variant's retryability rule: whether trying again may work,
+// either fixed or decided by its cause.
+type Retry struct {
+	// Retryable is the answer when the cause does not decide: always
+	// without FromCause, and with it when the cause is not an error of the
+	// catalogue (or there is none).
+	Retryable bool
+	// FromCause reports whether the first catalogue error in the cause's
+	// chain decides.
+	FromCause bool
+}
+
+// String says the rule in words, as compat, diff and the docs show it.
+func (r Retry) String() string {
+	switch {
+	case r.FromCause && r.Retryable:
+		return "retryable when its cause is (retryable when the cause is not of the catalogue)"
+	case r.FromCause:
+		return "retryable when its cause is"
+	case r.Retryable:
+		return "retryable"
+	}
+	return "not retryable"
+}
+
+// Short says the rule in a table cell: yes, no, or from cause.
+func (r Retry) Short() string {
+	switch {
+	case r.FromCause:
+		return "from cause"
+	case r.Retryable:
+		return "yes"
+	}
+	return "no"
+}
+
+// GoDoc is the doc comment of a generated Retryable method whose cause
+// decides.
+func (r Retry) GoDoc() string {
+	return "Retryable reports whether the first error of the catalogue in the cause's chain is retryable; " +
+		boolText(r.Retryable) + " when there is none."
+}
+
+func boolText(b bool) string {
+	if b {
+		return "true"
+	}
+	return "false"
+}
+
+// ClassRule says how a variant's class is decided.
+type ClassRule struct {
+	// Static is the class when the cause does not decide: always without
+	// FromCause, and with it when the cause is not an error of the
+	// catalogue (Info.Class in the generated tables).
+	Static Class
+	// FromCause reports whether the class follows Retryable(), which the
+	// cause decides: Retryable when it reports true, else Otherwise.
+	FromCause bool
+	Otherwise Class
+}
+
+// ClassRule returns the rule of v's class. A non-fatal variant is never
+// retryable (the resolver refuses both), so its class is fixed. With
+// retryable_from_cause, the class is Retryable exactly when Retryable()
+// reports true; otherwise it is Terminal, whatever `retryable` says,
+// because `retryable` only answers for a cause outside the catalogue.
+func (v *Variant) ClassRule() ClassRule {
+	switch {
+	case v.NonFatal:
+		return ClassRule{Static: NonFatal}
+	case v.Retry.FromCause && v.Retry.Retryable:
+		return ClassRule{Static: Retryable, FromCause: true, Otherwise: Terminal}
+	case v.Retry.FromCause:
+		return ClassRule{Static: Terminal, FromCause: true, Otherwise: Terminal}
+	case v.Retry.Retryable:
+		return ClassRule{Static: Retryable}
+	}
+	return ClassRule{Static: Terminal}
+}
+
+// Class is the class of v's example values: the rule applied with its
+// example cause.
+func (v *Variant) Class() Class {
+	rule := v.ClassRule()
+	if !rule.FromCause {
+		return rule.Static
+	}
+	if v.ExampleRetryable() {
+		return Retryable
+	}
+	return rule.Otherwise
+}
+
+// ExampleRetryable is what Retryable() reports for v's example values: the
+// example cause's, when the cause decides and the example has a catalogue
+// cause.
+func (v *Variant) ExampleRetryable() bool {
+	if v.Retry.FromCause && v.Cause != nil && v.Cause.Type.Kind == FamilyKind && v.Cause.Example.Variant != nil {
+		return v.Cause.Example.Variant.ExampleRetryable()
+	}
+	return v.Retry.Retryable
+}
+
+// String says the rule in words: "retryable", "terminal", or "retryable
+// when its cause is, otherwise terminal".
+func (c ClassRule) String() string {
+	if c.FromCause {
+		return "retryable when its cause is, otherwise " + c.Otherwise.String()
+	}
+	return c.Static.String()
+}
+
+// GoDoc is the doc comment of a generated Class method that follows the
+// cause.
+func (c ClassRule) GoDoc() string {
+	return "Class returns " + Retryable.GoName() + " when Retryable reports true, otherwise " + c.Otherwise.GoName() + "."
+}

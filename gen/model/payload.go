@@ -1,0 +1,122 @@
+package model
+
+// The LLM payload is the JSON object the model reads to correct itself. Its
+// keys, their order, what each holds and when it is left out are decided
+// here and nowhere else: the emitter writes this order into the generated
+// tables the runtime encodes from, the golden-file oracle computes the
+// expected bytes from it, the docs list it, and the resolver refuses payload
+// fields named like one of its keys.
+
+// KeyKind says what a payload key holds, and so where its value comes from.
+type KeyKind int
+
+// The kinds of payload keys, in payload order.
+const (
+	// KeyType holds the family's payload_type.
+	KeyType KeyKind = iota
+	// KeyCategory holds the variant's category.
+	KeyCategory
+	// KeyCode holds the variant's code.
+	KeyCode
+	// KeyCodeNum holds the variant's num.
+	KeyCodeNum
+	// KeyError holds the message, rendered with the error's fields.
+	KeyError
+	// KeyRetryable holds what Retryable() reports.
+	KeyRetryable
+	// KeySuppressRetry holds the variant's suppress_retry.
+	KeySuppressRetry
+	// KeySuppressionKey holds the rendered suppression key.
+	KeySuppressionKey
+	// KeyFields stands for the variant's payload fields, each under its
+	// name, in catalogue order.
+	KeyFields
+	// KeySuggestedTool holds the variant's suggested_tool.
+	KeySuggestedTool
+	// KeySuggestedAction holds the variant's suggested_action.
+	KeySuggestedAction
+	// KeyRequiredFields holds the required fields the caller sets.
+	KeyRequiredFields
+	// KeyUsageHint holds the variant's usage_hint, or the caller's.
+	KeyUsageHint
+)
+
+// ShapeKey is one key of the payload's shape.
+type ShapeKey struct {
+	// Name is the JSON key; "" for KeyFields, whose keys are the fields'
+	// names.
+	Name string
+	Kind KeyKind
+	// Omit reports whether the key is left out when its value is empty
+	// (or, for a field, its type's zero value, as omitempty does).
+	Omit bool
+	// Doc says what the key holds, for the docs.
+	Doc string
+}
+
+// PayloadShape is the order of the payload's keys. Every payload has the
+// keys without Omit, in this order; the others appear only when set.
+var PayloadShape = []ShapeKey{
+	{"type", KeyType, false, "The family's payload type."},
+	{"category", KeyCategory, false, "The variant's category."},
+	{"code", KeyCode, false, "The stable string code."},
+	{"code_num", KeyCodeNum, false, "The stable number."},
+	{"error", KeyError, false, "The message, rendered with the error's fields."},
+	{"retryable", KeyRetryable, false, "Whether trying again may work."},
+	{"suppress_retry", KeySuppressRetry, false, "Whether the model should stop repeating the same call."},
+	{"suppression_key", KeySuppressionKey, true, "The key that groups repeats of the error, when the variant has one."},
+	{"", KeyFields, true, "The variant's payload fields, each under its name, when not zero."},
+	{"suggested_tool", KeySuggestedTool, true, "A tool to use instead."},
+	{"suggested_action", KeySuggestedAction, true, "What to do instead."},
+	{"required_fields", KeyRequiredFields, true, "The parameters the tool requires, set by the caller."},
+	{"usage_hint", KeyUsageHint, true, "A one-line corrective hint."},
+}
+
+// PayloadKeys are the keys every payload may carry besides its fields; a
+// payload field may not be named like one.
+var PayloadKeys = func() []string {
+	var out []string
+	for _, k := range PayloadShape {
+		if k.Name != "" {
+			out = append(out, k.Name)
+		}
+	}
+	return out
+}()
+
+// PayloadKey is one key of a variant's payload.
+type PayloadKey struct {
+	ShapeKey
+	// Field is the field a KeyFields key holds; Name is then its name.
+	Field *Field
+	// Static is the value of a hint the catalogue sets
+	// (suggested_tool, suggested_action, usage_hint), "" when it sets none.
+	Static string
+}
+
+// Payload returns the keys v's payload may carry, in order: the shape with
+// KeyFields replaced by one key per payload field. It is nil for a variant
+// whose family sends no payload.
+func (v *Variant) Payload() []PayloadKey {
+	if !v.Family.HasPayload() {
+		return nil
+	}
+	var out []PayloadKey
+	for _, k := range PayloadShape {
+		switch k.Kind {
+		case KeyFields:
+			for _, f := range v.PayloadFields() {
+				out = append(out, PayloadKey{ShapeKey: ShapeKey{Name: f.Name, Kind: KeyFields, Omit: true, Doc: f.Doc}, Field: f})
+			}
+		case KeySuggestedTool:
+			out = append(out, PayloadKey{ShapeKey: k, Static: v.SuggestedTool})
+		case KeySuggestedAction:
+			out = append(out, PayloadKey{ShapeKey: k, Static: v.SuggestedAction})
+		case KeyUsageHint:
+			out = append(out, PayloadKey{ShapeKey: k, Static: v.UsageHint})
+		default:
+			out = append(out, PayloadKey{ShapeKey: k})
+		}
+	}
+	return out
+}
