@@ -9,7 +9,7 @@ ERRGEN ?= $(GO) run ./cmd/errgen
 # export, a first commit) compares with HEAD, which cannot break.
 BASE ?= $(shell git rev-parse -q --verify origin/main >/dev/null 2>&1 && echo origin/main || echo HEAD)
 
-.PHONY: all generate test vet fmt-check check lint build errors-check errors-diff
+.PHONY: all generate test vet fmt-check tidy-check check lint build errors-check errors-diff
 
 all: test
 
@@ -32,7 +32,7 @@ errors-check:
 
 # The review summary of the catalogue change, for a pull request.
 errors-diff:
-	$(ERRGEN) diff --format markdown git:$(BASE) errors.yaml
+	$(ERRGEN) diff --format markdown --against git:$(BASE) errors.yaml
 
 check: errors-check
 
@@ -42,10 +42,14 @@ fmt-check:
 vet:
 	$(GO) vet ./...
 
-# Every test: formatting, vet, the catalogue, staleness, the unit, golden
+# go.mod and go.sum say exactly what the code imports.
+tidy-check:
+	$(GO) mod tidy -diff
+
+# Every test: formatting, tidy modules, vet, the catalogue, staleness, the unit, golden
 # and end-to-end tests (which build and test the generated packages), and a
 # short run of each fuzz target.
-test: fmt-check vet lint errors-check
+test: fmt-check tidy-check vet lint errors-check
 	$(GO) test ./...
 	$(MAKE) fuzz-ci
 

@@ -137,11 +137,9 @@ func (c *comparer) addField(rule string, pos, basePos diag.Pos, code, field, for
 // base family whose name is gone with a new head family that holds
 // exactly its surviving variants, which is a rename.
 func (c *comparer) matchFamilies() {
-	matched := map[*model.Family]bool{}
 	for _, bf := range c.base.cat.Families {
 		if hf := c.head.families[bf.Name]; hf != nil {
 			c.family[bf] = hf
-			matched[hf] = true
 		}
 	}
 	for _, bf := range c.base.cat.Families {
@@ -160,7 +158,9 @@ func (c *comparer) matchFamilies() {
 			}
 			to = hv.Family
 		}
-		if to == nil || matched[to] || c.base.families[to.Name] != nil {
+		// A family of the base keeps its name; a renamed one is new, and
+		// holds what is left of bf and nothing else of the base.
+		if to == nil || c.base.families[to.Name] != nil {
 			continue
 		}
 		whole := true
@@ -171,7 +171,6 @@ func (c *comparer) matchFamilies() {
 		}
 		if whole {
 			c.family[bf] = to
-			matched[to] = true
 		}
 	}
 }

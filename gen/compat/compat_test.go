@@ -235,3 +235,113 @@ func TestFilter(t *testing.T) {
 		t.Errorf("tier go kept %d of %d", got, len(compat.Rules))
 	}
 }
+
+// rules returns the rule of each finding, by code.
+func rules(findings []compat.Finding) map[string][]string {
+	out := map[string][]string{}
+	for _, f := range findings {
+		out[f.Code] = append(out[f.Code], f.Rule)
+	}
+	return out
+}
+
+// families is a catalogue of two families, A (a1, a2) and B (b1), with the
+// family lines replaceable.
+const families = `version: 1
+package: fam
+categories:
+  c: A category.
+families:
+  - name: A
+    variants:
+      - {name: A1, code: a1, num: 1, category: c, message: "a1"}
+      - {name: A2, code: a2, num: 2, category: c, message: "a2"}
+  - name: B
+    variants:
+      - {name: B1, code: b1, num: 3, category: c, message: "b1"}
+`
+
+// TestComparePayloadTypeAdded: a family that starts to send a payload
+// breaks nobody; one that stops, or changes its type, does.
+func TestComparePayloadTypeAdded(t *testing.T) {
+	base := parse(t, "base.yaml", families)
+	added := parse(t, "errors.yaml", strings.Replace(families, "  - name: A\n", "  - name: A\n    payload_type: a_error\n", 1))
+	if got := compat.Compare(base, added); len(got) != 0 {
+		t.Errorf("adding a payload_type: %v", got)
+	}
+	if got := rules(compat.Compare(added, base)); len(got["a1"]) != 1 || got["a1"][0] != compat.PayloadTypeChanged {
+		t.Errorf("removing a payload_type: %v", got)
+	}
+}
+
+// TestCompareFamilyRename: a family is renamed only when a new family holds
+// exactly what is left of it; variants that move anywhere else moved
+// family.
+func TestCompareFamilyRename(t *testing.T) {
+	base := parse(t, "base.yaml", families)
+	for _, tc := range []struct {
+		name, head string
+		want       map[string][]string
+	}{
+		{"renamed", strings.Replace(families, "name: A\n", "name: C\n", 1),
+			map[string][]string{"a1": {compat.GoNameChanged}, "a2": {compat.GoNameChanged}}},
+		{"moved into a family of the base", `version: 1
+package: fam
+categories:
+  c: A category.
+families:
+  - name: A
+    variants:
+      - {name: A3, code: a3, num: 4, category: c, message: "a3"}
+  - name: B
+    variants:
+      - {name: A1, code: a1, num: 1, category: c, message: "a1"}
+      - {name: A2, code: a2, num: 2, category: c, message: "a2"}
+      - {name: B1, code: b1, num: 3, category: c, message: "b1"}
+`,
+			// A keeps only a new variant; a1 and a2 are B's now.
+			map[string][]string{"a1": {compat.FamilyChanged}, "a2": {compat.FamilyChanged}}},
+		{"its family gone, moved into a family of the base", `version: 1
+package: fam
+categories:
+  c: A category.
+families:
+  - name: B
+    variants:
+      - {name: A1, code: a1, num: 1, category: c, message: "a1"}
+      - {name: A2, code: a2, num: 2, category: c, message: "a2"}
+      - {name: B1, code: b1, num: 3, category: c, message: "b1"}
+`,
+			// B was in the base: A was not renamed to B.
+			map[string][]string{"a1": {compat.FamilyChanged}, "a2": {compat.FamilyChanged}}},
+		{"its family gone, moved into an emptied family of the base", `version: 1
+package: fam
+categories:
+  c: A category.
+families:
+  - name: B
+    reserved: {nums: [3], codes: [b1]}
+    variants:
+      - {name: A1, code: a1, num: 1, category: c, message: "a1"}
+      - {name: A2, code: a2, num: 2, category: c, message: "a2"}
+`,
+			// B holds exactly what is left of A, but B is B: A was not
+			// renamed to it.
+			map[string][]string{"a1": {compat.FamilyChanged}, "a2": {compat.FamilyChanged}}},
+		{"a new family with more than A held", strings.Replace(strings.Replace(families,
+			"  - name: B\n    variants:\n", "", 1), "name: A\n", "name: C\n", 1),
+			// C holds A's variants and B's: neither family was renamed.
+			map[string][]string{"a1": {compat.FamilyChanged}, "a2": {compat.FamilyChanged}, "b1": {compat.FamilyChanged}}},
+		{"split in two", strings.Replace(families,
+			"      - {name: A2,", "  - name: D\n    variants:\n      - {name: A2,", 1),
+			// A keeps a1; a2 moved to the new D.
+			map[string][]string{"a2": {compat.FamilyChanged}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			head := parse(t, "errors.yaml", tc.head)
+			if got := rules(compat.Compare(base, head)); !cmp.Equal(got, tc.want) {
+				t.Errorf("findings %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

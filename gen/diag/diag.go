@@ -88,7 +88,19 @@ func (l List) Sort() List {
 			cmp.Compare(a.Pos.Col, b.Pos.Col),
 		)
 	})
-	return slices.Compact(l)
+	// Drop repeats: they stand at the same position, though not always
+	// next to each other.
+	out := make(List, 0, len(l))
+	for i, d := range l {
+		group := i
+		for group > 0 && l[group-1].Pos == d.Pos {
+			group--
+		}
+		if !slices.Contains(l[group:i], d) {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // Print writes each diagnostic of l on its own line.

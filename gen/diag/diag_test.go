@@ -24,3 +24,20 @@ func TestPosQuotesHostileFileNames(t *testing.T) {
 		t.Errorf("a whole-file position = %s", got)
 	}
 }
+
+func TestSortOrdersAndDropsRepeats(t *testing.T) {
+	a := Diagnostic{Pos: Pos{File: "a.yaml", Line: 2, Col: 1}, Msg: "second"}
+	b := Diagnostic{Pos: Pos{File: "a.yaml", Line: 1, Col: 9}, Msg: "first"}
+	c := Diagnostic{Pos: Pos{File: "a.yaml", Line: 1, Col: 9}, Msg: "first, another"}
+	w := Diagnostic{Pos: Pos{File: "a.yaml", Line: 2, Col: 1}, Severity: Warning, Msg: "second"}
+	got := List{a, b, a, c, b, w}.Sort()
+	want := List{b, c, a, w}
+	if len(got) != len(want) {
+		t.Fatalf("Sort = %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("Sort()[%d] = %v, want %v", i, got[i], want[i])
+		}
+	}
+}

@@ -3,6 +3,7 @@ package udiff
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -139,5 +140,34 @@ func TestDiffIsBounded(t *testing.T) {
 	}
 	if !strings.Contains(d, "diff cut after") || !strings.Contains(d, "10000 lines in all") {
 		t.Errorf("no cut marker:\n%s", d[len(d)-200:])
+	}
+}
+
+// TestDiffMergesCloseHunks pins where two changes share a hunk: when at
+// most twice the context lies between them, their context would overlap,
+// so they print as one; one line more and they are two.
+func TestDiffMergesCloseHunks(t *testing.T) {
+	lines := func(changed ...int) string {
+		var b strings.Builder
+		for i := range 20 {
+			if slices.Contains(changed, i) {
+				fmt.Fprintf(&b, "changed %d\n", i)
+			} else {
+				fmt.Fprintf(&b, "line %d\n", i)
+			}
+		}
+		return b.String()
+	}
+	base := lines()
+	for _, tc := range []struct {
+		second, hunks int
+	}{
+		{3 + 2*context, 1}, // 2*context unchanged lines between the changes
+		{3 + 2*context + 1, 2},
+	} {
+		d := Diff("a", base, "b", lines(3, tc.second))
+		if got := strings.Count(d, "@@ -"); got != tc.hunks {
+			t.Errorf("changes at 3 and %d: %d hunks, want %d:\n%s", tc.second, got, tc.hunks, d)
+		}
 	}
 }

@@ -25,6 +25,7 @@ func TestClassFollowsRetryableFromCause(t *testing.T) {
 		class     Class
 	}{
 		{"retryable cause", &RateLimited{}, true, ClassRetryable},
+		{"terminal cause", &AuthFailed{}, false, ClassTerminal},
 		{"no cause", nil, true, ClassRetryable},
 	} {
 		e := &ModelCallFailed{Cause: tc.cause}

@@ -35,6 +35,7 @@ const (
 	CodeToolTimeout       Code = "tool_timeout"
 	CodeToolUnavailable   Code = "tool_unavailable"
 	CodeRateLimited       Code = "rate_limited"
+	CodeAuthFailed        Code = "auth_failed"
 	CodeModelCallFailed   Code = "model_call_failed"
 	CodeMemoryUnavailable Code = "memory_unavailable"
 )
@@ -47,6 +48,8 @@ const (
 	CategoryAvailability Category = "availability"
 	// CategoryRateLimit: the provider throttled the caller.
 	CategoryRateLimit Category = "rate_limit"
+	// CategoryAuth: the provider refused the credentials.
+	CategoryAuth Category = "auth"
 	// CategoryModel: a call to the model failed.
 	CategoryModel Category = "model"
 	// CategoryInfrastructure: a supporting service failed.
@@ -238,6 +241,34 @@ func (e *RateLimited) field(i int) any {
 	return nil
 }
 
+// AuthFailed is the error auth_failed (2002) of the ProviderError family, in category auth.
+type AuthFailed struct {
+	Provider string
+}
+
+func (*AuthFailed) isProviderError()       {}
+func (*AuthFailed) Code() Code             { return CodeAuthFailed }
+func (*AuthFailed) CodeNum() int           { return 2002 }
+func (*AuthFailed) Category() Category     { return CategoryAuth }
+func (*AuthFailed) SuppressRetry() bool    { return false }
+func (*AuthFailed) Retryable() bool        { return false }
+func (*AuthFailed) Class() Class           { return ClassTerminal }
+func (*AuthFailed) SuppressionKey() string { return "" }
+func (e *AuthFailed) Error() string        { return render(e, 3, textMessage) }
+
+// UserMessage returns the message: the catalogue gives no user message.
+func (e *AuthFailed) UserMessage() string { return e.Error() }
+
+func (e *AuthFailed) LogValue() slog.Value { return logValue(e, 3) }
+
+func (e *AuthFailed) field(i int) any {
+	switch i {
+	case 0:
+		return &e.Provider
+	}
+	return nil
+}
+
 // OperatorError is implemented by the errors of the OperatorError family; no type outside this package implements it.
 //
 // An operator failed.
@@ -277,12 +308,12 @@ func (*ModelCallFailed) CodeNum() int           { return 3001 }
 func (*ModelCallFailed) Category() Category     { return CategoryModel }
 func (*ModelCallFailed) SuppressRetry() bool    { return false }
 func (*ModelCallFailed) SuppressionKey() string { return "" }
-func (e *ModelCallFailed) Error() string        { return render(e, 3, textMessage) }
+func (e *ModelCallFailed) Error() string        { return render(e, 4, textMessage) }
 
 // UserMessage returns the message: the catalogue gives no user message.
 func (e *ModelCallFailed) UserMessage() string { return e.Error() }
 
-func (e *ModelCallFailed) LogValue() slog.Value { return logValue(e, 3) }
+func (e *ModelCallFailed) LogValue() slog.Value { return logValue(e, 4) }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; true when there is none.
 func (e *ModelCallFailed) Retryable() bool { return retryableOf(e, true) }
@@ -314,12 +345,12 @@ func (*MemoryUnavailable) SuppressRetry() bool    { return false }
 func (*MemoryUnavailable) Retryable() bool        { return false }
 func (*MemoryUnavailable) Class() Class           { return ClassNonFatal }
 func (*MemoryUnavailable) SuppressionKey() string { return "" }
-func (e *MemoryUnavailable) Error() string        { return render(e, 4, textMessage) }
+func (e *MemoryUnavailable) Error() string        { return render(e, 5, textMessage) }
 
 // UserMessage returns the message: the catalogue gives no user message.
 func (e *MemoryUnavailable) UserMessage() string { return e.Error() }
 
-func (e *MemoryUnavailable) LogValue() slog.Value { return logValue(e, 4) }
+func (e *MemoryUnavailable) LogValue() slog.Value { return logValue(e, 5) }
 
 // Unwrap returns the cause, Err.
 func (e *MemoryUnavailable) Unwrap() error {
@@ -336,6 +367,7 @@ var infos = [...]Info{
 	{Name: "ToolUnavailable", Family: "ToolError", Code: CodeToolUnavailable, Num: 1003, Category: CategoryAvailability, Class: ClassRetryable, Retryable: true, SuppressRetry: true, PayloadType: "tool_error", SuggestedTool: "clarify", SuggestedAction: "Ask the user to start the \"browser\" backend & retry.", UsageHint: "Wait, then retry.", Message: "Tool {tool} unavailable: {reason} <{{not a field}}>"},
 	{Name: "ToolTimeout", Family: "ToolError", Code: CodeToolTimeout, Num: 1004, Category: CategoryTimeout, Class: ClassRetryable, Retryable: true, PayloadType: "tool_error", Message: "Execution timeout after {seconds}s: {tool}"},
 	{Name: "RateLimited", Family: "ProviderError", Code: CodeRateLimited, Num: 2001, Category: CategoryRateLimit, Class: ClassRetryable, Retryable: true, Message: "provider {provider} rate limited the request"},
+	{Name: "AuthFailed", Family: "ProviderError", Code: CodeAuthFailed, Num: 2002, Category: CategoryAuth, Class: ClassTerminal, Message: "provider {provider} refused the credentials"},
 	{Name: "ModelCallFailed", Family: "OperatorError", Code: CodeModelCallFailed, Num: 3001, Category: CategoryModel, Class: ClassRetryable, Retryable: true, RetryableFromCause: true, Message: "model call failed: {cause}"},
 	{Name: "MemoryUnavailable", Family: "OperatorError", Code: CodeMemoryUnavailable, Num: 3002, Category: CategoryInfrastructure, Class: ClassNonFatal, Message: "memory unavailable: {err}"},
 }
@@ -346,6 +378,7 @@ var forms = [...]form{
 	{key: "{tool}:{code}", user: "A tool did not work ({code}).", fields: []field{{name: "tool", payload: true}, {name: "reason"}, {name: "attempts", payload: true}, {name: "load", payload: true}, {name: "since", payload: true}, {name: "alternatives", payload: true}, {name: "cached", payload: true}, {name: "bytes", payload: true}}},
 	{user: "A tool did not work ({code}).", fields: []field{{name: "tool", payload: true}, {name: "seconds"}}},
 	{user: "The service is busy. Try again in a moment.", fields: []field{{name: "provider"}, {name: "retry_after", retryAfter: true}}},
+	{fields: []field{{name: "provider"}}},
 	{fields: []field{{name: "cause", cause: true}}},
 	{fields: []field{{name: "err", cause: true}}},
 }
@@ -374,6 +407,7 @@ var variantTypes = [...]variant{
 	(*ToolUnavailable)(nil),
 	(*ToolTimeout)(nil),
 	(*RateLimited)(nil),
+	(*AuthFailed)(nil),
 	(*ModelCallFailed)(nil),
 	(*MemoryUnavailable)(nil),
 }
@@ -383,6 +417,8 @@ func LookupHTTPStatus(status int) (Info, bool) {
 	switch status {
 	case 429:
 		return infos[2], true
+	case 401, 403:
+		return infos[3], true
 	}
 	return Info{}, false
 }

@@ -13,6 +13,7 @@ var errgenExampleList = []variant{
 	&ToolTimeout{Tool: "terminal", Seconds: 30},
 	&ToolUnavailable{Tool: "browser", Reason: "not running", Attempts: 2, Load: 0.75, Since: 1500 * time.Millisecond, Alternatives: []string{"a", "b&c"}, Cached: true, Bytes: -4},
 	&RateLimited{Provider: "openai", RetryAfter: 2 * time.Second},
+	&AuthFailed{Provider: "openai"},
 	&ModelCallFailed{Cause: &RateLimited{Provider: "openai", RetryAfter: 2 * time.Second}},
 	&MemoryUnavailable{Err: errors.New("database is locked")},
 }
@@ -25,6 +26,7 @@ var _ = []any{
 	ToolError((*ToolTimeout)(nil)),
 	ToolError((*ToolUnavailable)(nil)),
 	ProviderError((*RateLimited)(nil)),
+	ProviderError((*AuthFailed)(nil)),
 	OperatorError((*ModelCallFailed)(nil)),
 	OperatorError((*MemoryUnavailable)(nil)),
 }

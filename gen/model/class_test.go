@@ -1,0 +1,46 @@
+package model
+
+import "testing"
+
+// TestClassRule pins the class of every combination of the retry keys, and
+// its wording, which the docs, explain and the generated Class doc all
+// take from here.
+func TestClassRule(t *testing.T) {
+	for _, tc := range []struct {
+		retry    Retry
+		nonFatal bool
+		static   Class
+		text     string
+		goDoc    string
+	}{
+		{Retry{}, false, Terminal, "terminal", ""},
+		{Retry{Retryable: true}, false, Retryable, "retryable", ""},
+		{Retry{}, true, NonFatal, "non_fatal", ""},
+		{Retry{FromCause: true}, false, Terminal, "retryable when its cause is, otherwise terminal",
+			"Class returns ClassRetryable when Retryable reports true, otherwise ClassTerminal."},
+		// retryable only answers for a cause outside the catalogue: when
+		// Retryable() reports false, the class is terminal.
+		{Retry{Retryable: true, FromCause: true}, false, Retryable, "retryable when its cause is, otherwise terminal",
+			"Class returns ClassRetryable when Retryable reports true, otherwise ClassTerminal."},
+	} {
+		v := &Variant{Retry: tc.retry, NonFatal: tc.nonFatal}
+		rule := v.ClassRule()
+		if rule.Static != tc.static || rule.String() != tc.text || rule.FromCause != tc.retry.FromCause {
+			t.Errorf("%+v non_fatal %v: rule %+v %q", tc.retry, tc.nonFatal, rule, rule.String())
+		}
+		if rule.FromCause && rule.GoDoc() != tc.goDoc {
+			t.Errorf("%+v: GoDoc %q", tc.retry, rule.GoDoc())
+		}
+	}
+}
+
+func TestClassNames(t *testing.T) {
+	for c, want := range map[Class][2]string{
+		Unknown: {"unknown", "ClassUnknown"}, Terminal: {"terminal", "ClassTerminal"},
+		Retryable: {"retryable", "ClassRetryable"}, NonFatal: {"non_fatal", "ClassNonFatal"},
+	} {
+		if c.String() != want[0] || c.GoName() != want[1] {
+			t.Errorf("class %d: %q %q", c, c.String(), c.GoName())
+		}
+	}
+}
