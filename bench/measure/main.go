@@ -113,7 +113,7 @@ func runBaseline(args []string) error {
 	var b strings.Builder
 	b.WriteString("// Package baseline is the plain package errgen's output is compared with.\npackage baseline\n\nimport (\n\t\"log/slog\"\n\t\"time\"\n)\n\nvar (\n\t_ time.Duration\n\t_ slog.Value\n)\n\n")
 	if *api {
-		b.WriteString("type Payload struct{ Code string }\n\n")
+		b.WriteString("type Payload struct{ Code string }\n\ntype Code string\n\ntype Category string\n\ntype Class int\n\n")
 	}
 	types := map[string]string{
 		"string": "string", "bool": "bool", "int": "int", "int64": "int64", "uint64": "uint64",
@@ -129,16 +129,22 @@ func runBaseline(args []string) error {
 			fmt.Fprintf(&b, "\t%s %s\n", f.GoName, t)
 		}
 		b.WriteString("}\n\n")
-		fmt.Fprintf(&b, "func (*%s) Code() string { return %q }\n", v.Name, v.Code)
+		typed := func(t string) string {
+			if *api {
+				return t
+			}
+			return "string"
+		}
+		fmt.Fprintf(&b, "func (*%s) Code() %s { return %q }\n", v.Name, typed("Code"), v.Code)
 		fmt.Fprintf(&b, "func (*%s) CodeNum() int { return %d }\n", v.Name, v.Num)
-		fmt.Fprintf(&b, "func (*%s) Category() string { return %q }\n", v.Name, v.Category.Name)
+		fmt.Fprintf(&b, "func (*%s) Category() %s { return %q }\n", v.Name, typed("Category"), v.Category.Name)
 		fmt.Fprintf(&b, "func (*%s) Retryable() bool { return %t }\n", v.Name, v.Retry.Retryable)
 		fmt.Fprintf(&b, "func (*%s) Error() string { return %q }\n", v.Name, v.Message.Text)
 		if *api {
 			fmt.Fprintf(&b, "func (*%s) is%s() {}\n", v.Name, v.Family.Name)
 			fmt.Fprintf(&b, "func (*%s) SuppressRetry() bool { return %t }\n", v.Name, v.SuppressRetry)
 			fmt.Fprintf(&b, "func (*%s) SuppressionKey() string { return %q }\n", v.Name, text(v.SuppressionKey))
-			fmt.Fprintf(&b, "func (*%s) Class() int { return %d }\n", v.Name, v.Class())
+			fmt.Fprintf(&b, "func (*%s) Class() Class { return %d }\n", v.Name, v.Class())
 			fmt.Fprintf(&b, "func (*%s) UserMessage() string { return %q }\n", v.Name, text(v.UserMessage.Template))
 			fmt.Fprintf(&b, "func (*%s) LogValue() slog.Value { return slog.Value{} }\n", v.Name)
 			if v.Family.HasPayload() {

@@ -201,16 +201,6 @@ func (e *ToolNotFound) LLMPayload() *Payload               { return newPayload(e
 func (e *ToolNotFound) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 0) }
 func (e *ToolNotFound) LogValue() slog.Value               { return logValue(e, 0) }
 
-func (e *ToolNotFound) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Name
-	case 1:
-		return &e.Available
-	}
-	return nil
-}
-
 // InvalidArguments is the error invalid_arguments (1002) of the ToolError family, in category arguments.
 //
 // The arguments of a tool call did not match the tool's schema.
@@ -241,16 +231,6 @@ func (*InvalidArguments) UserMessage() string {
 func (e *InvalidArguments) LLMPayload() *Payload               { return newPayload(e, 1) }
 func (e *InvalidArguments) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 1) }
 func (e *InvalidArguments) LogValue() slog.Value               { return logValue(e, 1) }
-
-func (e *InvalidArguments) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Tool
-	case 1:
-		return &e.Message
-	}
-	return nil
-}
 
 // ToolUnavailable is the error tool_unavailable (1003) of the ToolError family, in category availability.
 //
@@ -286,16 +266,6 @@ func (e *ToolUnavailable) LLMPayload() *Payload               { return newPayloa
 func (e *ToolUnavailable) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 2) }
 func (e *ToolUnavailable) LogValue() slog.Value               { return logValue(e, 2) }
 
-func (e *ToolUnavailable) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Tool
-	case 1:
-		return &e.Reason
-	}
-	return nil
-}
-
 // ToolTimeout is the error tool_timeout (1004) of the ToolError family, in category timeout.
 //
 // The tool did not finish within its time limit.
@@ -327,16 +297,6 @@ func (e *ToolTimeout) LLMPayload() *Payload               { return newPayload(e,
 func (e *ToolTimeout) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 3) }
 func (e *ToolTimeout) LogValue() slog.Value               { return logValue(e, 3) }
 
-func (e *ToolTimeout) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Tool
-	case 1:
-		return &e.Seconds
-	}
-	return nil
-}
-
 // PermissionDenied is the error permission_denied (1005) of the ToolError family, in category permission.
 //
 // The agent lacks a permission the tool requires.
@@ -366,14 +326,6 @@ func (*PermissionDenied) UserMessage() string {
 func (e *PermissionDenied) LLMPayload() *Payload               { return newPayload(e, 4) }
 func (e *PermissionDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 4) }
 func (e *PermissionDenied) LogValue() slog.Value               { return logValue(e, 4) }
-
-func (e *PermissionDenied) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Message
-	}
-	return nil
-}
 
 // ExecutionFailed is the error execution_failed (1006) of the ToolError family, in category execution.
 //
@@ -405,16 +357,6 @@ func (*ExecutionFailed) UserMessage() string {
 func (e *ExecutionFailed) LLMPayload() *Payload               { return newPayload(e, 5) }
 func (e *ExecutionFailed) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 5) }
 func (e *ExecutionFailed) LogValue() slog.Value               { return logValue(e, 5) }
-
-func (e *ExecutionFailed) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Tool
-	case 1:
-		return &e.Message
-	}
-	return nil
-}
 
 // CapabilityDenied is the error capability_denied (1007) of the ToolError family, in category capability.
 //
@@ -452,18 +394,6 @@ func (e *CapabilityDenied) LLMPayload() *Payload               { return newPaylo
 func (e *CapabilityDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 6) }
 func (e *CapabilityDenied) LogValue() slog.Value               { return logValue(e, 6) }
 
-func (e *CapabilityDenied) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Tool
-	case 1:
-		return &e.Capability
-	case 2:
-		return &e.Message
-	}
-	return nil
-}
-
 // ContentMismatch is the error content_mismatch (1008) of the ToolError family, in category content.
 //
 // The content the tool expected (for example the text to replace) is not in the file, or the file changed between a read and a write. The message may embed a preview of the file so the model can retry with corrected arguments without reading it again.
@@ -499,18 +429,6 @@ func (*ContentMismatch) UserMessage() string {
 func (e *ContentMismatch) LLMPayload() *Payload               { return newPayload(e, 7) }
 func (e *ContentMismatch) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 7) }
 func (e *ContentMismatch) LogValue() slog.Value               { return logValue(e, 7) }
-
-func (e *ContentMismatch) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Tool
-	case 1:
-		return &e.Path
-	case 2:
-		return &e.Message
-	}
-	return nil
-}
 
 // PolicyDenied is the error policy_denied (1009) of the ToolError family, in category policy.
 //
@@ -548,18 +466,6 @@ func (e *PolicyDenied) LLMPayload() *Payload               { return newPayload(e
 func (e *PolicyDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 8) }
 func (e *PolicyDenied) LogValue() slog.Value               { return logValue(e, 8) }
 
-func (e *PolicyDenied) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Tool
-	case 1:
-		return &e.Policy
-	case 2:
-		return &e.Reason
-	}
-	return nil
-}
-
 // OtherToolError is the error tool_error (1099) of the ToolError family, in category other.
 //
 // A tool failure that fits no other variant.
@@ -586,14 +492,6 @@ func (*OtherToolError) UserMessage() string {
 func (e *OtherToolError) LLMPayload() *Payload               { return newPayload(e, 9) }
 func (e *OtherToolError) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 9) }
 func (e *OtherToolError) LogValue() slog.Value               { return logValue(e, 9) }
-
-func (e *OtherToolError) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Message
-	}
-	return nil
-}
 
 // ProviderError is implemented by the errors of the ProviderError family; no type outside this package implements it.
 //
@@ -651,16 +549,6 @@ func (*RateLimited) UserMessage() string {
 
 func (e *RateLimited) LogValue() slog.Value { return logValue(e, 10) }
 
-func (e *RateLimited) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Provider
-	case 1:
-		return &e.RetryAfter
-	}
-	return nil
-}
-
 // ServerError is the error server_error (2002) of the ProviderError family, in category server.
 //
 // The provider failed on its side with a 5xx status.
@@ -690,18 +578,6 @@ func (*ServerError) UserMessage() string {
 
 func (e *ServerError) LogValue() slog.Value { return logValue(e, 11) }
 
-func (e *ServerError) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Provider
-	case 1:
-		return &e.Status
-	case 2:
-		return &e.Message
-	}
-	return nil
-}
-
 // ProviderTimeout is the error provider_timeout (2003) of the ProviderError family, in category timeout.
 //
 // The provider did not answer within the request deadline.
@@ -728,16 +604,6 @@ func (*ProviderTimeout) UserMessage() string {
 }
 
 func (e *ProviderTimeout) LogValue() slog.Value { return logValue(e, 12) }
-
-func (e *ProviderTimeout) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Provider
-	case 1:
-		return &e.Timeout
-	}
-	return nil
-}
 
 // NetworkError is the error network_error (2004) of the ProviderError family, in category network.
 //
@@ -776,14 +642,6 @@ func (e *NetworkError) Unwrap() error {
 	return e.Cause
 }
 
-func (e *NetworkError) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Provider
-	}
-	return nil
-}
-
 // AuthFailed is the error auth_failed (2005) of the ProviderError family, in category auth.
 //
 // The provider rejected the credentials (401) or refused access (403).
@@ -812,18 +670,6 @@ func (*AuthFailed) UserMessage() string {
 }
 
 func (e *AuthFailed) LogValue() slog.Value { return logValue(e, 14) }
-
-func (e *AuthFailed) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Provider
-	case 1:
-		return &e.Status
-	case 2:
-		return &e.Message
-	}
-	return nil
-}
 
 // InvalidRequest is the error invalid_request (2006) of the ProviderError family, in category request.
 //
@@ -854,18 +700,6 @@ func (*InvalidRequest) UserMessage() string {
 
 func (e *InvalidRequest) LogValue() slog.Value { return logValue(e, 15) }
 
-func (e *InvalidRequest) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Provider
-	case 1:
-		return &e.Status
-	case 2:
-		return &e.Message
-	}
-	return nil
-}
-
 // ModelNotFound is the error model_not_found (2007) of the ProviderError family, in category resolution.
 //
 // The requested model does not exist or this account cannot use it (404).
@@ -892,16 +726,6 @@ func (*ModelNotFound) UserMessage() string {
 }
 
 func (e *ModelNotFound) LogValue() slog.Value { return logValue(e, 16) }
-
-func (e *ModelNotFound) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Provider
-	case 1:
-		return &e.Model
-	}
-	return nil
-}
 
 // ContentBlocked is the error content_blocked (2008) of the ProviderError family, in category safety.
 //
@@ -930,16 +754,6 @@ func (*ContentBlocked) UserMessage() string {
 
 func (e *ContentBlocked) LogValue() slog.Value { return logValue(e, 17) }
 
-func (e *ContentBlocked) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Provider
-	case 1:
-		return &e.Message
-	}
-	return nil
-}
-
 // InvalidResponse is the error invalid_response (2009) of the ProviderError family, in category protocol.
 //
 // The provider's response could not be parsed.
@@ -966,16 +780,6 @@ func (*InvalidResponse) UserMessage() string {
 }
 
 func (e *InvalidResponse) LogValue() slog.Value { return logValue(e, 18) }
-
-func (e *InvalidResponse) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Provider
-	case 1:
-		return &e.Message
-	}
-	return nil
-}
 
 // ContextLengthExceeded is the error context_length_exceeded (2010) of the ProviderError family, in category limit.
 //
@@ -1004,16 +808,6 @@ func (*ContextLengthExceeded) UserMessage() string {
 
 func (e *ContextLengthExceeded) LogValue() slog.Value { return logValue(e, 19) }
 
-func (e *ContextLengthExceeded) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Used
-	case 1:
-		return &e.Limit
-	}
-	return nil
-}
-
 // CircuitOpen is the error circuit_open (2011) of the ProviderError family, in category availability.
 //
 // The circuit breaker for the provider is open after repeated failures, so the call was not made. Terminal for this call; a fallback provider may serve it.
@@ -1039,14 +833,6 @@ func (*CircuitOpen) UserMessage() string {
 
 func (e *CircuitOpen) LogValue() slog.Value { return logValue(e, 20) }
 
-func (e *CircuitOpen) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Provider
-	}
-	return nil
-}
-
 // ProviderNotConfigured is the error provider_not_configured (2012) of the ProviderError family, in category config.
 //
 // No configuration exists for the requested provider, or the provider name is unknown.
@@ -1071,14 +857,6 @@ func (*ProviderNotConfigured) UserMessage() string {
 }
 
 func (e *ProviderNotConfigured) LogValue() slog.Value { return logValue(e, 21) }
-
-func (e *ProviderNotConfigured) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Provider
-	}
-	return nil
-}
 
 // OperatorError is implemented by the errors of the OperatorError family; no type outside this package implements it.
 //
@@ -1148,14 +926,6 @@ func (e *ModelCallFailed) Unwrap() error {
 	return e.Cause
 }
 
-func (e *ModelCallFailed) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Operator
-	}
-	return nil
-}
-
 // DispatchFailed is the error dispatch_failed (3002) of the OperatorError family, in category dispatch.
 //
 // Dispatching work to a sub-operator or subagent failed.
@@ -1183,16 +953,6 @@ func (*DispatchFailed) UserMessage() string {
 
 func (e *DispatchFailed) LogValue() slog.Value { return logValue(e, 23) }
 
-func (e *DispatchFailed) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Operator
-	case 1:
-		return &e.Message
-	}
-	return nil
-}
-
 // ContextAssemblyFailed is the error context_assembly_failed (3003) of the OperatorError family, in category context.
 //
 // Building the context for a model call failed.
@@ -1217,14 +977,6 @@ func (*ContextAssemblyFailed) UserMessage() string {
 }
 
 func (e *ContextAssemblyFailed) LogValue() slog.Value { return logValue(e, 24) }
-
-func (e *ContextAssemblyFailed) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Message
-	}
-	return nil
-}
 
 // OperatorBudgetExceeded is the error operator_budget_exceeded (3004) of the OperatorError family, in category budget.
 //
@@ -1251,14 +1003,6 @@ func (*OperatorBudgetExceeded) UserMessage() string {
 
 func (e *OperatorBudgetExceeded) LogValue() slog.Value { return logValue(e, 25) }
 
-func (e *OperatorBudgetExceeded) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Reason
-	}
-	return nil
-}
-
 // SafetyViolation is the error safety_violation (3005) of the OperatorError family, in category safety.
 //
 // The operator refused to continue for safety reasons. Never retryable.
@@ -1283,14 +1027,6 @@ func (*SafetyViolation) UserMessage() string {
 }
 
 func (e *SafetyViolation) LogValue() slog.Value { return logValue(e, 26) }
-
-func (e *SafetyViolation) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Reason
-	}
-	return nil
-}
 
 // OtherOperatorError is the error operator_error (3099) of the OperatorError family, in category other.
 //
@@ -1330,8 +1066,6 @@ func (e *OtherOperatorError) Unwrap() error {
 	}
 	return e.Cause
 }
-
-func (*OtherOperatorError) field(int) any { return nil }
 
 // TurnError is implemented by the errors of the TurnError family; no type outside this package implements it.
 //
@@ -1397,8 +1131,6 @@ func (e *LLMFailed) Unwrap() error {
 	return e.Cause
 }
 
-func (*LLMFailed) field(int) any { return nil }
-
 // HookAborted is the error hook_aborted (4002) of the TurnError family, in category hook.
 //
 // A gate hook that does not fail open aborted the turn.
@@ -1426,16 +1158,6 @@ func (*HookAborted) UserMessage() string {
 
 func (e *HookAborted) LogValue() slog.Value { return logValue(e, 29) }
 
-func (e *HookAborted) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Hook
-	case 1:
-		return &e.Reason
-	}
-	return nil
-}
-
 // InputInvalid is the error input_invalid (4003) of the TurnError family, in category validation.
 //
 // The turn's input failed validation against the core schema.
@@ -1461,14 +1183,6 @@ func (*InputInvalid) UserMessage() string {
 
 func (e *InputInvalid) LogValue() slog.Value { return logValue(e, 30) }
 
-func (e *InputInvalid) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Message
-	}
-	return nil
-}
-
 // OutputSerializationFailed is the error output_serialization_failed (4004) of the TurnError family, in category serialization.
 //
 // The turn's output could not be serialized.
@@ -1493,14 +1207,6 @@ func (*OutputSerializationFailed) UserMessage() string {
 }
 
 func (e *OutputSerializationFailed) LogValue() slog.Value { return logValue(e, 31) }
-
-func (e *OutputSerializationFailed) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Message
-	}
-	return nil
-}
 
 // BudgetExhausted is the error budget_exhausted (4005) of the TurnError family, in category budget.
 //
@@ -1529,16 +1235,6 @@ func (*BudgetExhausted) UserMessage() string {
 
 func (e *BudgetExhausted) LogValue() slog.Value { return logValue(e, 32) }
 
-func (e *BudgetExhausted) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Used
-	case 1:
-		return &e.Max
-	}
-	return nil
-}
-
 // ContextLimitExceeded is the error context_limit_exceeded (4006) of the TurnError family, in category limit.
 //
 // The conversation outgrew the context limit and could not be compressed enough.
@@ -1566,16 +1262,6 @@ func (*ContextLimitExceeded) UserMessage() string {
 
 func (e *ContextLimitExceeded) LogValue() slog.Value { return logValue(e, 33) }
 
-func (e *ContextLimitExceeded) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Used
-	case 1:
-		return &e.Limit
-	}
-	return nil
-}
-
 // Interrupted is the error interrupted (4007) of the TurnError family, in category interrupt.
 //
 // The user interrupted the turn.
@@ -1595,8 +1281,6 @@ func (e *Interrupted) Error() string        { return render(e, 34, textMessage) 
 func (*Interrupted) UserMessage() string { return "Stopped." }
 
 func (e *Interrupted) LogValue() slog.Value { return logValue(e, 34) }
-
-func (*Interrupted) field(int) any { return nil }
 
 // MaxStepsExceeded is the error max_steps_exceeded (4008) of the TurnError family, in category budget.
 //
@@ -1625,16 +1309,6 @@ func (*MaxStepsExceeded) UserMessage() string {
 
 func (e *MaxStepsExceeded) LogValue() slog.Value { return logValue(e, 35) }
 
-func (e *MaxStepsExceeded) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Steps
-	case 1:
-		return &e.Max
-	}
-	return nil
-}
-
 // MaxToolCallsExceeded is the error max_tool_calls_exceeded (4009) of the TurnError family, in category budget.
 //
 // The run reached its max_tool_calls limit; the run ends failed or degraded.
@@ -1661,16 +1335,6 @@ func (*MaxToolCallsExceeded) UserMessage() string {
 }
 
 func (e *MaxToolCallsExceeded) LogValue() slog.Value { return logValue(e, 36) }
-
-func (e *MaxToolCallsExceeded) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Calls
-	case 1:
-		return &e.Max
-	}
-	return nil
-}
 
 // MaxCostExceeded is the error max_cost_exceeded (4010) of the TurnError family, in category budget.
 //
@@ -1699,16 +1363,6 @@ func (*MaxCostExceeded) UserMessage() string {
 
 func (e *MaxCostExceeded) LogValue() slog.Value { return logValue(e, 37) }
 
-func (e *MaxCostExceeded) field(i int) any {
-	switch i {
-	case 0:
-		return &e.CostUsd
-	case 1:
-		return &e.MaxUsd
-	}
-	return nil
-}
-
 // MaxWallTimeExceeded is the error max_wall_time_exceeded (4011) of the TurnError family, in category budget.
 //
 // The run passed max_wall_time_s; the run ends interrupted.
@@ -1736,16 +1390,6 @@ func (*MaxWallTimeExceeded) UserMessage() string {
 
 func (e *MaxWallTimeExceeded) LogValue() slog.Value { return logValue(e, 38) }
 
-func (e *MaxWallTimeExceeded) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Elapsed
-	case 1:
-		return &e.Max
-	}
-	return nil
-}
-
 // MalformedToolCall is the error malformed_tool_call (4012) of the TurnError family, in category protocol.
 //
 // The model produced a tool call that could not be parsed.
@@ -1771,14 +1415,6 @@ func (*MalformedToolCall) UserMessage() string {
 
 func (e *MalformedToolCall) LogValue() slog.Value { return logValue(e, 39) }
 
-func (e *MalformedToolCall) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Message
-	}
-	return nil
-}
-
 // APIRefusal is the error api_refusal (4013) of the TurnError family, in category safety.
 //
 // The model refused to answer.
@@ -1803,14 +1439,6 @@ func (*APIRefusal) UserMessage() string {
 }
 
 func (e *APIRefusal) LogValue() slog.Value { return logValue(e, 40) }
-
-func (e *APIRefusal) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Message
-	}
-	return nil
-}
 
 // Internal is the error internal (4099) of the TurnError family, in category internal.
 //
@@ -1846,8 +1474,6 @@ func (e *Internal) Unwrap() error {
 	}
 	return e.Cause
 }
-
-func (*Internal) field(int) any { return nil }
 
 // RuntimeWarning is implemented by the errors of the RuntimeWarning family; no type outside this package implements it.
 //
@@ -1911,14 +1537,6 @@ func (e *MemoryUnavailable) Unwrap() error {
 	return e.Cause
 }
 
-func (e *MemoryUnavailable) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Operation
-	}
-	return nil
-}
-
 // TelemetryExportFailed is the error telemetry_export_failed (5002) of the RuntimeWarning family, in category infrastructure.
 //
 // Exporting telemetry failed; the run continues with a no-op exporter.
@@ -1954,14 +1572,6 @@ func (e *TelemetryExportFailed) Unwrap() error {
 	return e.Cause
 }
 
-func (e *TelemetryExportFailed) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Exporter
-	}
-	return nil
-}
-
 // QueuePushFailed is the error queue_push_failed (5003) of the RuntimeWarning family, in category infrastructure.
 //
 // Pushing a job onto the work queue failed; retry with backoff.
@@ -1995,14 +1605,6 @@ func (e *QueuePushFailed) Unwrap() error {
 		return nil
 	}
 	return e.Cause
-}
-
-func (e *QueuePushFailed) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Queue
-	}
-	return nil
 }
 
 // infos describes every variant, sorted by Num.

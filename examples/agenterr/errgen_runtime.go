@@ -4,6 +4,7 @@ package agenterr
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,7 +12,6 @@ import (
 	"math"
 	"reflect"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -160,9 +160,17 @@ type variant interface {
 	SuppressRetry() bool
 	SuppressionKey() string
 	LogValue() slog.Value
-	// field returns a pointer to the i-th field, or nil for the cause
-	// (Unwrap returns it) and past the last field.
-	field(i int) any
+}
+
+// fieldOf returns a pointer to the i-th field of the variant e (a
+// pointer to its struct, whose fields stand in catalogue order): *string,
+// *int, *time.Duration, and so on. The runtime reads and sets fields
+// through it, so a variant needs no accessor method of its own: each such
+// method, one per variant, cost more to compile than the rest of the
+// variant's code beyond its constant methods (BENCHMARKS.md). The cause is
+// read through Unwrap instead.
+func fieldOf(e variant, i int) any {
+	return reflect.ValueOf(e).Elem().Field(i).Addr().Interface()
 }
 
 // isNil reports whether x is a nil pointer in a non-nil interface, which
@@ -309,8 +317,11 @@ func appendText(dst []byte, e variant, i int, part int) []byte {
 // placeholder names a field.
 func appendTemplate(dst []byte, e variant, i int, t string) []byte {
 	for len(t) > 0 {
-		j := strings.IndexAny(t, "{}")
-		if j < 0 {
+		j := 0
+		for j < len(t) && t[j] != '{' && t[j] != '}' {
+			j++
+		}
+		if j == len(t) {
 			return append(dst, t...)
 		}
 		dst = append(dst, t[:j]...)
@@ -337,7 +348,7 @@ func appendTemplate(dst []byte, e variant, i int, t string) []byte {
 				if f.cause {
 					dst = appendError(dst, causeOf(e))
 				} else {
-					dst = appendValue(dst, e.field(k))
+					dst = appendValue(dst, fieldOf(e, k))
 				}
 				break
 			}
@@ -416,7 +427,7 @@ func logValue(e variant, i int) slog.Value {
 			continue
 		}
 		var a slog.Attr
-		switch p := e.field(k).(type) {
+		switch p := fieldOf(e, k).(type) {
 		case *string:
 			a = slog.String(f.name, *p)
 		case *bool:
@@ -491,7 +502,7 @@ func retryAfterDepth(err error, depth int) (time.Duration, bool) {
 			if i, ok := lookupCode(v.Code()); ok {
 				for k, f := range forms[i].fields {
 					if f.retryAfter {
-						if p, ok := v.field(k).(*time.Duration); ok {
+						if p, ok := fieldOf(v, k).(*time.Duration); ok {
 							return *p, true
 						}
 					}
@@ -711,11 +722,11 @@ func appendPayload(dst []byte, e variant, i int) []byte {
 		start := len(dst)
 		switch k.kind {
 		case keyType:
-			dst = appendString(dst, in.PayloadType)
+			dst = appendName(dst, in.PayloadType)
 		case keyCategory:
-			dst = appendString(dst, string(in.Category))
+			dst = appendName(dst, string(in.Category))
 		case keyCode:
-			dst = appendString(dst, string(in.Code))
+			dst = appendName(dst, string(in.Code))
 		case keyCodeNum:
 			dst = strconv.AppendInt(dst, int64(in.Num), 10)
 		case keyError:
@@ -770,7 +781,7 @@ func appendFields(dst []byte, e variant, i int, comma bool) []byte {
 		}
 		dst = appendKey(dst, f.name)
 		start := len(dst)
-		switch p := e.field(k).(type) {
+		switch p := fieldOf(e, k).(type) {
 		case *string:
 			if *p != "" {
 				dst = appendString(dst, *p)
@@ -825,7 +836,8 @@ func appendKey(dst []byte, name string) []byte {
 // quote, into the rest of a JSON string: escaped in place, then closed.
 func closeString(dst []byte, start int) []byte {
 	end := len(dst)
-	for i := start; i < end; i++ {
+	i := start + safePrefix(dst[start:end])
+	for ; i < end; i++ {
 		if !jsonSafe[dst[i]] {
 			dst = appendEscaped(dst, dst[i:end])
 			n := copy(dst[i:], dst[end:])
@@ -833,6 +845,35 @@ func closeString(dst []byte, start int) []byte {
 			break
 		}
 	}
+	return append(dst, '"')
+}
+
+// safePrefix returns the length of a prefix of s, a multiple of eight
+// bytes, that needs no escaping in a JSON string (see jsonSafe). It reads
+// a word at a time; it may stop early, never late.
+func safePrefix(s []byte) int {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := binary.LittleEndian.Uint64(s[i:])
+		// A byte of 0x80 or more or below 0x20, or one that is zero after
+		// x is xored with ", with \, with > (< too, once bit 1 is set),
+		// or with &.
+		q, b, a, h := x^(lo*'"'), x^(lo*'\\'), x^(lo*'&'), (x|lo*2)^(lo*'>')
+		t := x | (x-lo*0x20)&^x | (q-lo)&^q | (b-lo)&^b | (a-lo)&^a | (h-lo)&^h
+		if t&hi != 0 {
+			break
+		}
+	}
+	return i
+}
+
+// appendName appends s, a code, category or payload type of the
+// catalogue, as a JSON string: the resolver holds them to [a-z0-9_], so
+// they need no escaping.
+func appendName(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	dst = append(dst, s...)
 	return append(dst, '"')
 }
 
@@ -1048,7 +1089,7 @@ func DecodePayload(data []byte) (*RemoteError, error) {
 			if !ok || !f.payload {
 				continue
 			}
-			if err := json.Unmarshal(raw, v.field(k)); err != nil {
+			if err := json.Unmarshal(raw, fieldOf(v, k)); err != nil {
 				return nil, fmt.Errorf("%s: payload key %q: %w", packageName, f.name, err)
 			}
 		}

@@ -9,10 +9,10 @@
 //   - errgen_test.go, one example of every variant for the harness.
 //
 // Every meaning comes from the model; layout belongs to the printer. The
-// per-variant code is deliberately small (a struct, one-line methods that
-// return constants or hand the work to the runtime, and one field method
-// through which the runtime reads the fields), because the compile cost of
-// the generated package grows with the code per variant (BENCHMARKS.md).
+// per-variant code is deliberately small (a struct, and one-line methods
+// that return constants or hand the work to the runtime, which reads the
+// fields by reflection), because the compile cost of the generated package
+// grows with the code per variant (BENCHMARKS.md).
 package golang
 
 import (
@@ -286,7 +286,6 @@ func genVariant(f *printer.File, v *model.Variant) {
 	if v.Cause != nil {
 		genUnwrap(f, v)
 	}
-	genField(f, v)
 }
 
 // fieldDoc is a field's comment: the catalogue's doc, then what the field
@@ -363,43 +362,6 @@ func genUnwrap(f *printer.File, v *model.Variant) {
 	b.Line("return nil")
 	b.Close()
 	b.Line("return e." + v.Cause.GoName)
-	b.End()
-}
-
-// genField writes field, the one method through which the runtime reads a
-// variant's fields by position, to render its templates, encode its
-// payload and log it. It returns a pointer, which costs neither an
-// allocation when called nor much code to compile; the cause is served by
-// Unwrap:
-//
-//	func (e *ToolTimeout) field(i int) any {
-//		switch i {
-//		case 0:
-//			return &e.Tool
-//		case 1:
-//			return &e.Seconds
-//		}
-//		return nil
-//	}
-func genField(f *printer.File, v *model.Variant) {
-	var served []*model.Field
-	for _, fd := range v.Fields {
-		if !fd.Type.IsCause() {
-			served = append(served, fd)
-		}
-	}
-	if len(served) == 0 {
-		f.Funcs([]printer.Func{{Header: "func (*" + v.Name + ") field(int) any", Body: "return nil"}})
-		return
-	}
-	b := f.Func(nil, "func (e *"+v.Name+") field(i int) any")
-	b.Open("switch i")
-	for _, fd := range served {
-		b.Case("case " + strconv.Itoa(fd.Index) + ":")
-		b.Line("return &e." + fd.GoName)
-	}
-	b.Close()
-	b.Line("return nil")
 	b.End()
 }
 

@@ -110,3 +110,22 @@ func TestCloseString(t *testing.T) {
 		}
 	}
 }
+
+// TestSafePrefix puts every byte value at every position of a word of safe
+// bytes: safePrefix may call a safe word unsafe, never an unsafe one safe.
+func TestSafePrefix(t *testing.T) {
+	for b := 0; b < 256; b++ {
+		for pos := 0; pos < 8; pos++ {
+			for _, fill := range []byte{'a', ' ', '~', '!', '=', '?'} {
+				w := []byte(strings.Repeat(string(fill), 8))
+				w[pos] = byte(b)
+				if safePrefix(w) == 8 && !jsonSafe[b] {
+					t.Fatalf("safePrefix(%q) passes it, but %#x needs escaping", w, b)
+				}
+			}
+		}
+	}
+	if safePrefix([]byte("plain ok")) != 8 {
+		t.Error("safePrefix refuses a plain ASCII word")
+	}
+}

@@ -111,16 +111,6 @@ func (e *ToolTimeout) LLMPayload() *Payload               { return newPayload(e,
 func (e *ToolTimeout) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 1) }
 func (e *ToolTimeout) LogValue() slog.Value               { return logValue(e, 1) }
 
-func (e *ToolTimeout) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Tool
-	case 1:
-		return &e.Seconds
-	}
-	return nil
-}
-
 // ToolUnavailable is the error tool_unavailable (1003) of the ToolError family, in category availability.
 type ToolUnavailable struct {
 	// Sent in the LLM payload.
@@ -159,28 +149,6 @@ func (*ToolUnavailable) UserMessage() string { return "A tool did not work (tool
 func (e *ToolUnavailable) LLMPayload() *Payload               { return newPayload(e, 0) }
 func (e *ToolUnavailable) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 0) }
 func (e *ToolUnavailable) LogValue() slog.Value               { return logValue(e, 0) }
-
-func (e *ToolUnavailable) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Tool
-	case 1:
-		return &e.Reason
-	case 2:
-		return &e.Attempts
-	case 3:
-		return &e.Load
-	case 4:
-		return &e.Since
-	case 5:
-		return &e.Alternatives
-	case 6:
-		return &e.Cached
-	case 7:
-		return &e.Bytes
-	}
-	return nil
-}
 
 // ProviderError is implemented by the errors of the ProviderError family; no type outside this package implements it.
 //
@@ -231,16 +199,6 @@ func (*RateLimited) UserMessage() string { return "The service is busy. Try agai
 
 func (e *RateLimited) LogValue() slog.Value { return logValue(e, 2) }
 
-func (e *RateLimited) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Provider
-	case 1:
-		return &e.RetryAfter
-	}
-	return nil
-}
-
 // AuthFailed is the error auth_failed (2002) of the ProviderError family, in category auth.
 type AuthFailed struct {
 	Provider string
@@ -260,14 +218,6 @@ func (e *AuthFailed) Error() string        { return render(e, 3, textMessage) }
 func (e *AuthFailed) UserMessage() string { return e.Error() }
 
 func (e *AuthFailed) LogValue() slog.Value { return logValue(e, 3) }
-
-func (e *AuthFailed) field(i int) any {
-	switch i {
-	case 0:
-		return &e.Provider
-	}
-	return nil
-}
 
 // OperatorError is implemented by the errors of the OperatorError family; no type outside this package implements it.
 //
@@ -329,8 +279,6 @@ func (e *ModelCallFailed) Unwrap() error {
 	return e.Cause
 }
 
-func (*ModelCallFailed) field(int) any { return nil }
-
 // MemoryUnavailable is the error memory_unavailable (3002) of the OperatorError family, in category infrastructure.
 type MemoryUnavailable struct {
 	// The cause, which Unwrap returns.
@@ -359,8 +307,6 @@ func (e *MemoryUnavailable) Unwrap() error {
 	}
 	return e.Err
 }
-
-func (*MemoryUnavailable) field(int) any { return nil }
 
 // infos describes every variant, sorted by Num.
 var infos = [...]Info{
