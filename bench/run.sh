@@ -41,7 +41,7 @@ OUT=$(cd "$OUT" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/errgen-bench-work.XXXXXX")
 trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
 
-# The generated module declares go 1.22; build it with the local toolchain
+# The generated module declares go 1.23; build it with the local toolchain
 # rather than fetching another.
 export GOTOOLCHAIN=local
 
@@ -109,7 +109,7 @@ if has compile; then
 	section "compile: go build and go vet, $COMPILE_N variants, errgen against the baseline (median of $RUNS runs)"
 	mod="$work/compile"
 	mkdir -p "$mod/generated" "$mod/baseline" "$mod/apifloor"
-	printf 'module example.com/bench\n\ngo 1.22\n' >"$mod/go.mod"
+	printf 'module example.com/bench\n\ngo 1.23\n' >"$mod/go.mod"
 	"$measure" synth -n "$COMPILE_N" -o "$mod/generated"
 	"$errgen" generate "$mod/generated/errors.yaml"
 	"$measure" baseline -n "$COMPILE_N" -o "$mod/baseline"

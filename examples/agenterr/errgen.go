@@ -10,6 +10,10 @@ import (
 // packageName starts the errors the package's own functions return.
 const packageName = "agenterr"
 
+// defaultUserMessage is the user message of an error no other text is given
+// for: the catalogue's user_message, or errgen's neutral sentence.
+const defaultUserMessage = "Something went wrong on our side ({code}). Please try again."
+
 // The classes say how a handler should treat an error.
 const (
 	// ClassUnknown is the class of an error that is not in the catalogue.
@@ -145,23 +149,11 @@ const (
 //
 // A tool call failed. Tool errors are conversation data, not exceptions: the runtime returns the LLM payload to the model as the tool result so it can fix its arguments, pick another tool, or explain the failure.
 type ToolError interface {
-	error
-	// Code returns the error's stable string code.
-	Code() Code
-	// CodeNum returns the error's stable number.
-	CodeNum() int
-	// Category returns the error's category.
-	Category() Category
-	// Retryable reports whether trying again may succeed.
-	Retryable() bool
+	Error
 	// SuppressRetry reports whether the model should stop retrying the same call.
 	SuppressRetry() bool
 	// SuppressionKey returns the key that groups repeats of this error, or "".
 	SuppressionKey() string
-	// Class says how a handler should treat the error.
-	Class() Class
-	// UserMessage returns the message to show an end user.
-	UserMessage() string
 	// LLMPayload returns the JSON payload the model reads.
 	LLMPayload() *Payload
 	// AppendLLMPayload appends the payload's JSON to dst.
@@ -200,6 +192,8 @@ func (*ToolNotFound) UserMessage() string {
 func (e *ToolNotFound) LLMPayload() *Payload               { return newPayload(e, 0) }
 func (e *ToolNotFound) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 0) }
 func (e *ToolNotFound) LogValue() slog.Value               { return logValue(e, 0) }
+func (e *ToolNotFound) MarshalJSON() ([]byte, error)       { return marshalWire(e, 0) }
+func (*ToolNotFound) Is(target error) bool                 { return codeOf(target) == CodeToolNotFound }
 
 // InvalidArguments is the error invalid_arguments (1002) of the ToolError family, in category arguments.
 //
@@ -231,6 +225,8 @@ func (*InvalidArguments) UserMessage() string {
 func (e *InvalidArguments) LLMPayload() *Payload               { return newPayload(e, 1) }
 func (e *InvalidArguments) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 1) }
 func (e *InvalidArguments) LogValue() slog.Value               { return logValue(e, 1) }
+func (e *InvalidArguments) MarshalJSON() ([]byte, error)       { return marshalWire(e, 1) }
+func (*InvalidArguments) Is(target error) bool                 { return codeOf(target) == CodeInvalidArguments }
 
 // ToolUnavailable is the error tool_unavailable (1003) of the ToolError family, in category availability.
 //
@@ -265,6 +261,8 @@ func (*ToolUnavailable) UserMessage() string {
 func (e *ToolUnavailable) LLMPayload() *Payload               { return newPayload(e, 2) }
 func (e *ToolUnavailable) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 2) }
 func (e *ToolUnavailable) LogValue() slog.Value               { return logValue(e, 2) }
+func (e *ToolUnavailable) MarshalJSON() ([]byte, error)       { return marshalWire(e, 2) }
+func (*ToolUnavailable) Is(target error) bool                 { return codeOf(target) == CodeToolUnavailable }
 
 // ToolTimeout is the error tool_timeout (1004) of the ToolError family, in category timeout.
 //
@@ -296,6 +294,8 @@ func (*ToolTimeout) UserMessage() string {
 func (e *ToolTimeout) LLMPayload() *Payload               { return newPayload(e, 3) }
 func (e *ToolTimeout) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 3) }
 func (e *ToolTimeout) LogValue() slog.Value               { return logValue(e, 3) }
+func (e *ToolTimeout) MarshalJSON() ([]byte, error)       { return marshalWire(e, 3) }
+func (*ToolTimeout) Is(target error) bool                 { return codeOf(target) == CodeToolTimeout }
 
 // PermissionDenied is the error permission_denied (1005) of the ToolError family, in category permission.
 //
@@ -326,6 +326,8 @@ func (*PermissionDenied) UserMessage() string {
 func (e *PermissionDenied) LLMPayload() *Payload               { return newPayload(e, 4) }
 func (e *PermissionDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 4) }
 func (e *PermissionDenied) LogValue() slog.Value               { return logValue(e, 4) }
+func (e *PermissionDenied) MarshalJSON() ([]byte, error)       { return marshalWire(e, 4) }
+func (*PermissionDenied) Is(target error) bool                 { return codeOf(target) == CodePermissionDenied }
 
 // ExecutionFailed is the error execution_failed (1006) of the ToolError family, in category execution.
 //
@@ -357,6 +359,8 @@ func (*ExecutionFailed) UserMessage() string {
 func (e *ExecutionFailed) LLMPayload() *Payload               { return newPayload(e, 5) }
 func (e *ExecutionFailed) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 5) }
 func (e *ExecutionFailed) LogValue() slog.Value               { return logValue(e, 5) }
+func (e *ExecutionFailed) MarshalJSON() ([]byte, error)       { return marshalWire(e, 5) }
+func (*ExecutionFailed) Is(target error) bool                 { return codeOf(target) == CodeExecutionFailed }
 
 // CapabilityDenied is the error capability_denied (1007) of the ToolError family, in category capability.
 //
@@ -393,6 +397,8 @@ func (*CapabilityDenied) UserMessage() string {
 func (e *CapabilityDenied) LLMPayload() *Payload               { return newPayload(e, 6) }
 func (e *CapabilityDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 6) }
 func (e *CapabilityDenied) LogValue() slog.Value               { return logValue(e, 6) }
+func (e *CapabilityDenied) MarshalJSON() ([]byte, error)       { return marshalWire(e, 6) }
+func (*CapabilityDenied) Is(target error) bool                 { return codeOf(target) == CodeCapabilityDenied }
 
 // ContentMismatch is the error content_mismatch (1008) of the ToolError family, in category content.
 //
@@ -429,6 +435,8 @@ func (*ContentMismatch) UserMessage() string {
 func (e *ContentMismatch) LLMPayload() *Payload               { return newPayload(e, 7) }
 func (e *ContentMismatch) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 7) }
 func (e *ContentMismatch) LogValue() slog.Value               { return logValue(e, 7) }
+func (e *ContentMismatch) MarshalJSON() ([]byte, error)       { return marshalWire(e, 7) }
+func (*ContentMismatch) Is(target error) bool                 { return codeOf(target) == CodeContentMismatch }
 
 // PolicyDenied is the error policy_denied (1009) of the ToolError family, in category policy.
 //
@@ -465,6 +473,8 @@ func (*PolicyDenied) UserMessage() string {
 func (e *PolicyDenied) LLMPayload() *Payload               { return newPayload(e, 8) }
 func (e *PolicyDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 8) }
 func (e *PolicyDenied) LogValue() slog.Value               { return logValue(e, 8) }
+func (e *PolicyDenied) MarshalJSON() ([]byte, error)       { return marshalWire(e, 8) }
+func (*PolicyDenied) Is(target error) bool                 { return codeOf(target) == CodePolicyDenied }
 
 // OtherToolError is the error tool_error (1099) of the ToolError family, in category other.
 //
@@ -492,28 +502,18 @@ func (*OtherToolError) UserMessage() string {
 func (e *OtherToolError) LLMPayload() *Payload               { return newPayload(e, 9) }
 func (e *OtherToolError) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 9) }
 func (e *OtherToolError) LogValue() slog.Value               { return logValue(e, 9) }
+func (e *OtherToolError) MarshalJSON() ([]byte, error)       { return marshalWire(e, 9) }
+func (*OtherToolError) Is(target error) bool                 { return codeOf(target) == CodeOtherToolError }
 
 // ProviderError is implemented by the errors of the ProviderError family; no type outside this package implements it.
 //
 // A call to an LLM provider failed. Rate limits and 5xx, timeout and network failures are transient and retried with exponential backoff (honouring the provider's retry-after delay when it gives one); every other provider error is permanent.
 type ProviderError interface {
-	error
-	// Code returns the error's stable string code.
-	Code() Code
-	// CodeNum returns the error's stable number.
-	CodeNum() int
-	// Category returns the error's category.
-	Category() Category
-	// Retryable reports whether trying again may succeed.
-	Retryable() bool
+	Error
 	// SuppressRetry reports whether the model should stop retrying the same call.
 	SuppressRetry() bool
 	// SuppressionKey returns the key that groups repeats of this error, or "".
 	SuppressionKey() string
-	// Class says how a handler should treat the error.
-	Class() Class
-	// UserMessage returns the message to show an end user.
-	UserMessage() string
 	isProviderError()
 }
 
@@ -547,7 +547,9 @@ func (*RateLimited) UserMessage() string {
 	return "The AI service is handling too many requests right now. Wait a moment, then try again."
 }
 
-func (e *RateLimited) LogValue() slog.Value { return logValue(e, 10) }
+func (e *RateLimited) LogValue() slog.Value         { return logValue(e, 10) }
+func (e *RateLimited) MarshalJSON() ([]byte, error) { return marshalWire(e, 10) }
+func (*RateLimited) Is(target error) bool           { return codeOf(target) == CodeRateLimited }
 
 // ServerError is the error server_error (2002) of the ProviderError family, in category server.
 //
@@ -576,7 +578,9 @@ func (*ServerError) UserMessage() string {
 	return "The AI service is having trouble right now. Please try again in a few minutes."
 }
 
-func (e *ServerError) LogValue() slog.Value { return logValue(e, 11) }
+func (e *ServerError) LogValue() slog.Value         { return logValue(e, 11) }
+func (e *ServerError) MarshalJSON() ([]byte, error) { return marshalWire(e, 11) }
+func (*ServerError) Is(target error) bool           { return codeOf(target) == CodeServerError }
 
 // ProviderTimeout is the error provider_timeout (2003) of the ProviderError family, in category timeout.
 //
@@ -603,7 +607,9 @@ func (*ProviderTimeout) UserMessage() string {
 	return "The AI service took too long to answer. Please try again."
 }
 
-func (e *ProviderTimeout) LogValue() slog.Value { return logValue(e, 12) }
+func (e *ProviderTimeout) LogValue() slog.Value         { return logValue(e, 12) }
+func (e *ProviderTimeout) MarshalJSON() ([]byte, error) { return marshalWire(e, 12) }
+func (*ProviderTimeout) Is(target error) bool           { return codeOf(target) == CodeProviderTimeout }
 
 // NetworkError is the error network_error (2004) of the ProviderError family, in category network.
 //
@@ -632,7 +638,9 @@ func (*NetworkError) UserMessage() string {
 	return "Cannot connect to the AI service. Check your internet connection, then try again."
 }
 
-func (e *NetworkError) LogValue() slog.Value { return logValue(e, 13) }
+func (e *NetworkError) LogValue() slog.Value         { return logValue(e, 13) }
+func (e *NetworkError) MarshalJSON() ([]byte, error) { return marshalWire(e, 13) }
+func (*NetworkError) Is(target error) bool           { return codeOf(target) == CodeNetworkError }
 
 // Unwrap returns the cause, Cause.
 func (e *NetworkError) Unwrap() error {
@@ -669,7 +677,9 @@ func (*AuthFailed) UserMessage() string {
 	return "The AI service did not accept your API key. Check the key in your settings."
 }
 
-func (e *AuthFailed) LogValue() slog.Value { return logValue(e, 14) }
+func (e *AuthFailed) LogValue() slog.Value         { return logValue(e, 14) }
+func (e *AuthFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 14) }
+func (*AuthFailed) Is(target error) bool           { return codeOf(target) == CodeAuthFailed }
 
 // InvalidRequest is the error invalid_request (2006) of the ProviderError family, in category request.
 //
@@ -698,7 +708,9 @@ func (*InvalidRequest) UserMessage() string {
 	return "The AI service could not process this request. Try rephrasing or shortening your message."
 }
 
-func (e *InvalidRequest) LogValue() slog.Value { return logValue(e, 15) }
+func (e *InvalidRequest) LogValue() slog.Value         { return logValue(e, 15) }
+func (e *InvalidRequest) MarshalJSON() ([]byte, error) { return marshalWire(e, 15) }
+func (*InvalidRequest) Is(target error) bool           { return codeOf(target) == CodeInvalidRequest }
 
 // ModelNotFound is the error model_not_found (2007) of the ProviderError family, in category resolution.
 //
@@ -725,7 +737,9 @@ func (*ModelNotFound) UserMessage() string {
 	return "The selected AI model is not available. Choose a different model in your settings."
 }
 
-func (e *ModelNotFound) LogValue() slog.Value { return logValue(e, 16) }
+func (e *ModelNotFound) LogValue() slog.Value         { return logValue(e, 16) }
+func (e *ModelNotFound) MarshalJSON() ([]byte, error) { return marshalWire(e, 16) }
+func (*ModelNotFound) Is(target error) bool           { return codeOf(target) == CodeModelNotFound }
 
 // ContentBlocked is the error content_blocked (2008) of the ProviderError family, in category safety.
 //
@@ -752,7 +766,9 @@ func (*ContentBlocked) UserMessage() string {
 	return "The AI service declined to respond to this request. Try rewording it."
 }
 
-func (e *ContentBlocked) LogValue() slog.Value { return logValue(e, 17) }
+func (e *ContentBlocked) LogValue() slog.Value         { return logValue(e, 17) }
+func (e *ContentBlocked) MarshalJSON() ([]byte, error) { return marshalWire(e, 17) }
+func (*ContentBlocked) Is(target error) bool           { return codeOf(target) == CodeContentBlocked }
 
 // InvalidResponse is the error invalid_response (2009) of the ProviderError family, in category protocol.
 //
@@ -779,7 +795,9 @@ func (*InvalidResponse) UserMessage() string {
 	return "The AI service sent a reply that could not be read. Please try again."
 }
 
-func (e *InvalidResponse) LogValue() slog.Value { return logValue(e, 18) }
+func (e *InvalidResponse) LogValue() slog.Value         { return logValue(e, 18) }
+func (e *InvalidResponse) MarshalJSON() ([]byte, error) { return marshalWire(e, 18) }
+func (*InvalidResponse) Is(target error) bool           { return codeOf(target) == CodeInvalidResponse }
 
 // ContextLengthExceeded is the error context_length_exceeded (2010) of the ProviderError family, in category limit.
 //
@@ -806,7 +824,12 @@ func (*ContextLengthExceeded) UserMessage() string {
 	return "This conversation is too long for the selected model. Start a new conversation or shorten your message."
 }
 
-func (e *ContextLengthExceeded) LogValue() slog.Value { return logValue(e, 19) }
+func (e *ContextLengthExceeded) LogValue() slog.Value         { return logValue(e, 19) }
+func (e *ContextLengthExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 19) }
+
+func (*ContextLengthExceeded) Is(target error) bool {
+	return codeOf(target) == CodeContextLengthExceeded
+}
 
 // CircuitOpen is the error circuit_open (2011) of the ProviderError family, in category availability.
 //
@@ -831,7 +854,9 @@ func (*CircuitOpen) UserMessage() string {
 	return "The AI service has failed several times in a row and is paused. Please try again in a few minutes."
 }
 
-func (e *CircuitOpen) LogValue() slog.Value { return logValue(e, 20) }
+func (e *CircuitOpen) LogValue() slog.Value         { return logValue(e, 20) }
+func (e *CircuitOpen) MarshalJSON() ([]byte, error) { return marshalWire(e, 20) }
+func (*CircuitOpen) Is(target error) bool           { return codeOf(target) == CodeCircuitOpen }
 
 // ProviderNotConfigured is the error provider_not_configured (2012) of the ProviderError family, in category config.
 //
@@ -856,29 +881,22 @@ func (*ProviderNotConfigured) UserMessage() string {
 	return "No AI service is set up yet. Add a provider and its API key in your settings."
 }
 
-func (e *ProviderNotConfigured) LogValue() slog.Value { return logValue(e, 21) }
+func (e *ProviderNotConfigured) LogValue() slog.Value         { return logValue(e, 21) }
+func (e *ProviderNotConfigured) MarshalJSON() ([]byte, error) { return marshalWire(e, 21) }
+
+func (*ProviderNotConfigured) Is(target error) bool {
+	return codeOf(target) == CodeProviderNotConfigured
+}
 
 // OperatorError is implemented by the errors of the OperatorError family; no type outside this package implements it.
 //
-// An operator (one step of agent execution: model call, dispatch, context assembly) failed. Provider errors reach callers wrapped in this family, and a wrapper's retryability is its cause's, so orchestrators decide on retries without looking inside.
+// An operator (one step of agent execution: model call, dispatch, context assembly) failed. Provider errors reach callers wrapped in this family, and a wrapper's retryability is its cause's, so orchestrators decide on retries without looking inside. The family has no user message of its own: a wrapper shows its cause's, which says more (a rate limit, a refused key), and the others the catalogue's.
 type OperatorError interface {
-	error
-	// Code returns the error's stable string code.
-	Code() Code
-	// CodeNum returns the error's stable number.
-	CodeNum() int
-	// Category returns the error's category.
-	Category() Category
-	// Retryable reports whether trying again may succeed.
-	Retryable() bool
+	Error
 	// SuppressRetry reports whether the model should stop retrying the same call.
 	SuppressRetry() bool
 	// SuppressionKey returns the key that groups repeats of this error, or "".
 	SuppressionKey() string
-	// Class says how a handler should treat the error.
-	Class() Class
-	// UserMessage returns the message to show an end user.
-	UserMessage() string
 	isOperatorError()
 }
 
@@ -905,12 +923,13 @@ func (*ModelCallFailed) SuppressRetry() bool    { return false }
 func (*ModelCallFailed) SuppressionKey() string { return "" }
 func (e *ModelCallFailed) Error() string        { return render(e, 22, textMessage) }
 
-// UserMessage returns "The assistant could not finish this step ({code}). Please try again.".
-func (*ModelCallFailed) UserMessage() string {
-	return "The assistant could not finish this step (model_call_failed). Please try again."
-}
+// UserMessage returns the user message of the cause when it is an error of
+// the catalogue, else "Something went wrong on our side ({code}). Please try again.".
+func (e *ModelCallFailed) UserMessage() string { return userMessageOf(e, 22) }
 
-func (e *ModelCallFailed) LogValue() slog.Value { return logValue(e, 22) }
+func (e *ModelCallFailed) LogValue() slog.Value         { return logValue(e, 22) }
+func (e *ModelCallFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 22) }
+func (*ModelCallFailed) Is(target error) bool           { return codeOf(target) == CodeModelCallFailed }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; false when there is none.
 func (e *ModelCallFailed) Retryable() bool { return retryableOf(e, false) }
@@ -946,12 +965,14 @@ func (*DispatchFailed) Class() Class           { return ClassTerminal }
 func (*DispatchFailed) SuppressionKey() string { return "" }
 func (e *DispatchFailed) Error() string        { return render(e, 23, textMessage) }
 
-// UserMessage returns "The assistant could not finish this step ({code}). Please try again.".
+// UserMessage returns "Something went wrong on our side ({code}). Please try again.".
 func (*DispatchFailed) UserMessage() string {
-	return "The assistant could not finish this step (dispatch_failed). Please try again."
+	return "Something went wrong on our side (dispatch_failed). Please try again."
 }
 
-func (e *DispatchFailed) LogValue() slog.Value { return logValue(e, 23) }
+func (e *DispatchFailed) LogValue() slog.Value         { return logValue(e, 23) }
+func (e *DispatchFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 23) }
+func (*DispatchFailed) Is(target error) bool           { return codeOf(target) == CodeDispatchFailed }
 
 // ContextAssemblyFailed is the error context_assembly_failed (3003) of the OperatorError family, in category context.
 //
@@ -971,12 +992,17 @@ func (*ContextAssemblyFailed) Class() Class           { return ClassTerminal }
 func (*ContextAssemblyFailed) SuppressionKey() string { return "" }
 func (e *ContextAssemblyFailed) Error() string        { return render(e, 24, textMessage) }
 
-// UserMessage returns "The assistant could not finish this step ({code}). Please try again.".
+// UserMessage returns "Something went wrong on our side ({code}). Please try again.".
 func (*ContextAssemblyFailed) UserMessage() string {
-	return "The assistant could not finish this step (context_assembly_failed). Please try again."
+	return "Something went wrong on our side (context_assembly_failed). Please try again."
 }
 
-func (e *ContextAssemblyFailed) LogValue() slog.Value { return logValue(e, 24) }
+func (e *ContextAssemblyFailed) LogValue() slog.Value         { return logValue(e, 24) }
+func (e *ContextAssemblyFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 24) }
+
+func (*ContextAssemblyFailed) Is(target error) bool {
+	return codeOf(target) == CodeContextAssemblyFailed
+}
 
 // OperatorBudgetExceeded is the error operator_budget_exceeded (3004) of the OperatorError family, in category budget.
 //
@@ -996,12 +1022,17 @@ func (*OperatorBudgetExceeded) Class() Class           { return ClassTerminal }
 func (*OperatorBudgetExceeded) SuppressionKey() string { return "" }
 func (e *OperatorBudgetExceeded) Error() string        { return render(e, 25, textMessage) }
 
-// UserMessage returns "The assistant could not finish this step ({code}). Please try again.".
+// UserMessage returns "Something went wrong on our side ({code}). Please try again.".
 func (*OperatorBudgetExceeded) UserMessage() string {
-	return "The assistant could not finish this step (operator_budget_exceeded). Please try again."
+	return "Something went wrong on our side (operator_budget_exceeded). Please try again."
 }
 
-func (e *OperatorBudgetExceeded) LogValue() slog.Value { return logValue(e, 25) }
+func (e *OperatorBudgetExceeded) LogValue() slog.Value         { return logValue(e, 25) }
+func (e *OperatorBudgetExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 25) }
+
+func (*OperatorBudgetExceeded) Is(target error) bool {
+	return codeOf(target) == CodeOperatorBudgetExceeded
+}
 
 // SafetyViolation is the error safety_violation (3005) of the OperatorError family, in category safety.
 //
@@ -1021,12 +1052,14 @@ func (*SafetyViolation) Class() Class           { return ClassTerminal }
 func (*SafetyViolation) SuppressionKey() string { return "" }
 func (e *SafetyViolation) Error() string        { return render(e, 26, textMessage) }
 
-// UserMessage returns "The assistant could not finish this step ({code}). Please try again.".
+// UserMessage returns "Something went wrong on our side ({code}). Please try again.".
 func (*SafetyViolation) UserMessage() string {
-	return "The assistant could not finish this step (safety_violation). Please try again."
+	return "Something went wrong on our side (safety_violation). Please try again."
 }
 
-func (e *SafetyViolation) LogValue() slog.Value { return logValue(e, 26) }
+func (e *SafetyViolation) LogValue() slog.Value         { return logValue(e, 26) }
+func (e *SafetyViolation) MarshalJSON() ([]byte, error) { return marshalWire(e, 26) }
+func (*SafetyViolation) Is(target error) bool           { return codeOf(target) == CodeSafetyViolation }
 
 // OtherOperatorError is the error operator_error (3099) of the OperatorError family, in category other.
 //
@@ -1046,12 +1079,13 @@ func (*OtherOperatorError) SuppressRetry() bool    { return false }
 func (*OtherOperatorError) SuppressionKey() string { return "" }
 func (e *OtherOperatorError) Error() string        { return render(e, 27, textMessage) }
 
-// UserMessage returns "The assistant could not finish this step ({code}). Please try again.".
-func (*OtherOperatorError) UserMessage() string {
-	return "The assistant could not finish this step (operator_error). Please try again."
-}
+// UserMessage returns the user message of the cause when it is an error of
+// the catalogue, else "Something went wrong on our side ({code}). Please try again.".
+func (e *OtherOperatorError) UserMessage() string { return userMessageOf(e, 27) }
 
-func (e *OtherOperatorError) LogValue() slog.Value { return logValue(e, 27) }
+func (e *OtherOperatorError) LogValue() slog.Value         { return logValue(e, 27) }
+func (e *OtherOperatorError) MarshalJSON() ([]byte, error) { return marshalWire(e, 27) }
+func (*OtherOperatorError) Is(target error) bool           { return codeOf(target) == CodeOtherOperatorError }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; false when there is none.
 func (e *OtherOperatorError) Retryable() bool { return retryableOf(e, false) }
@@ -1071,23 +1105,11 @@ func (e *OtherOperatorError) Unwrap() error {
 //
 // An error that ends an agent turn. Tool, memory and event failures never end a turn; only these do.
 type TurnError interface {
-	error
-	// Code returns the error's stable string code.
-	Code() Code
-	// CodeNum returns the error's stable number.
-	CodeNum() int
-	// Category returns the error's category.
-	Category() Category
-	// Retryable reports whether trying again may succeed.
-	Retryable() bool
+	Error
 	// SuppressRetry reports whether the model should stop retrying the same call.
 	SuppressRetry() bool
 	// SuppressionKey returns the key that groups repeats of this error, or "".
 	SuppressionKey() string
-	// Class says how a handler should treat the error.
-	Class() Class
-	// UserMessage returns the message to show an end user.
-	UserMessage() string
 	isTurnError()
 }
 
@@ -1115,7 +1137,9 @@ func (e *LLMFailed) Error() string        { return render(e, 28, textMessage) }
 // UserMessage returns "The assistant stopped before finishing ({code}).".
 func (*LLMFailed) UserMessage() string { return "The assistant stopped before finishing (llm_failed)." }
 
-func (e *LLMFailed) LogValue() slog.Value { return logValue(e, 28) }
+func (e *LLMFailed) LogValue() slog.Value         { return logValue(e, 28) }
+func (e *LLMFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 28) }
+func (*LLMFailed) Is(target error) bool           { return codeOf(target) == CodeLLMFailed }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; false when there is none.
 func (e *LLMFailed) Retryable() bool { return retryableOf(e, false) }
@@ -1156,7 +1180,9 @@ func (*HookAborted) UserMessage() string {
 	return "This request was stopped by a safeguard before it could finish."
 }
 
-func (e *HookAborted) LogValue() slog.Value { return logValue(e, 29) }
+func (e *HookAborted) LogValue() slog.Value         { return logValue(e, 29) }
+func (e *HookAborted) MarshalJSON() ([]byte, error) { return marshalWire(e, 29) }
+func (*HookAborted) Is(target error) bool           { return codeOf(target) == CodeHookAborted }
 
 // InputInvalid is the error input_invalid (4003) of the TurnError family, in category validation.
 //
@@ -1181,7 +1207,9 @@ func (*InputInvalid) UserMessage() string {
 	return "The assistant stopped before finishing (input_invalid)."
 }
 
-func (e *InputInvalid) LogValue() slog.Value { return logValue(e, 30) }
+func (e *InputInvalid) LogValue() slog.Value         { return logValue(e, 30) }
+func (e *InputInvalid) MarshalJSON() ([]byte, error) { return marshalWire(e, 30) }
+func (*InputInvalid) Is(target error) bool           { return codeOf(target) == CodeInputInvalid }
 
 // OutputSerializationFailed is the error output_serialization_failed (4004) of the TurnError family, in category serialization.
 //
@@ -1206,7 +1234,12 @@ func (*OutputSerializationFailed) UserMessage() string {
 	return "The assistant stopped before finishing (output_serialization_failed)."
 }
 
-func (e *OutputSerializationFailed) LogValue() slog.Value { return logValue(e, 31) }
+func (e *OutputSerializationFailed) LogValue() slog.Value         { return logValue(e, 31) }
+func (e *OutputSerializationFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 31) }
+
+func (*OutputSerializationFailed) Is(target error) bool {
+	return codeOf(target) == CodeOutputSerializationFailed
+}
 
 // BudgetExhausted is the error budget_exhausted (4005) of the TurnError family, in category budget.
 //
@@ -1233,7 +1266,9 @@ func (*BudgetExhausted) UserMessage() string {
 	return "The assistant reached its step limit for this request. Try breaking the task into smaller parts."
 }
 
-func (e *BudgetExhausted) LogValue() slog.Value { return logValue(e, 32) }
+func (e *BudgetExhausted) LogValue() slog.Value         { return logValue(e, 32) }
+func (e *BudgetExhausted) MarshalJSON() ([]byte, error) { return marshalWire(e, 32) }
+func (*BudgetExhausted) Is(target error) bool           { return codeOf(target) == CodeBudgetExhausted }
 
 // ContextLimitExceeded is the error context_limit_exceeded (4006) of the TurnError family, in category limit.
 //
@@ -1260,7 +1295,9 @@ func (*ContextLimitExceeded) UserMessage() string {
 	return "This conversation has become too long. Start a new conversation to continue."
 }
 
-func (e *ContextLimitExceeded) LogValue() slog.Value { return logValue(e, 33) }
+func (e *ContextLimitExceeded) LogValue() slog.Value         { return logValue(e, 33) }
+func (e *ContextLimitExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 33) }
+func (*ContextLimitExceeded) Is(target error) bool           { return codeOf(target) == CodeContextLimitExceeded }
 
 // Interrupted is the error interrupted (4007) of the TurnError family, in category interrupt.
 //
@@ -1280,7 +1317,9 @@ func (e *Interrupted) Error() string        { return render(e, 34, textMessage) 
 // UserMessage returns "Stopped.".
 func (*Interrupted) UserMessage() string { return "Stopped." }
 
-func (e *Interrupted) LogValue() slog.Value { return logValue(e, 34) }
+func (e *Interrupted) LogValue() slog.Value         { return logValue(e, 34) }
+func (e *Interrupted) MarshalJSON() ([]byte, error) { return marshalWire(e, 34) }
+func (*Interrupted) Is(target error) bool           { return codeOf(target) == CodeInterrupted }
 
 // MaxStepsExceeded is the error max_steps_exceeded (4008) of the TurnError family, in category budget.
 //
@@ -1307,7 +1346,9 @@ func (*MaxStepsExceeded) UserMessage() string {
 	return "The assistant stopped before finishing (max_steps_exceeded)."
 }
 
-func (e *MaxStepsExceeded) LogValue() slog.Value { return logValue(e, 35) }
+func (e *MaxStepsExceeded) LogValue() slog.Value         { return logValue(e, 35) }
+func (e *MaxStepsExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 35) }
+func (*MaxStepsExceeded) Is(target error) bool           { return codeOf(target) == CodeMaxStepsExceeded }
 
 // MaxToolCallsExceeded is the error max_tool_calls_exceeded (4009) of the TurnError family, in category budget.
 //
@@ -1334,7 +1375,9 @@ func (*MaxToolCallsExceeded) UserMessage() string {
 	return "The assistant stopped before finishing (max_tool_calls_exceeded)."
 }
 
-func (e *MaxToolCallsExceeded) LogValue() slog.Value { return logValue(e, 36) }
+func (e *MaxToolCallsExceeded) LogValue() slog.Value         { return logValue(e, 36) }
+func (e *MaxToolCallsExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 36) }
+func (*MaxToolCallsExceeded) Is(target error) bool           { return codeOf(target) == CodeMaxToolCallsExceeded }
 
 // MaxCostExceeded is the error max_cost_exceeded (4010) of the TurnError family, in category budget.
 //
@@ -1361,7 +1404,9 @@ func (*MaxCostExceeded) UserMessage() string {
 	return "This request reached its spending limit and was stopped."
 }
 
-func (e *MaxCostExceeded) LogValue() slog.Value { return logValue(e, 37) }
+func (e *MaxCostExceeded) LogValue() slog.Value         { return logValue(e, 37) }
+func (e *MaxCostExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 37) }
+func (*MaxCostExceeded) Is(target error) bool           { return codeOf(target) == CodeMaxCostExceeded }
 
 // MaxWallTimeExceeded is the error max_wall_time_exceeded (4011) of the TurnError family, in category budget.
 //
@@ -1388,7 +1433,9 @@ func (*MaxWallTimeExceeded) UserMessage() string {
 	return "The assistant stopped before finishing (max_wall_time_exceeded)."
 }
 
-func (e *MaxWallTimeExceeded) LogValue() slog.Value { return logValue(e, 38) }
+func (e *MaxWallTimeExceeded) LogValue() slog.Value         { return logValue(e, 38) }
+func (e *MaxWallTimeExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 38) }
+func (*MaxWallTimeExceeded) Is(target error) bool           { return codeOf(target) == CodeMaxWallTimeExceeded }
 
 // MalformedToolCall is the error malformed_tool_call (4012) of the TurnError family, in category protocol.
 //
@@ -1413,7 +1460,9 @@ func (*MalformedToolCall) UserMessage() string {
 	return "The assistant stopped before finishing (malformed_tool_call)."
 }
 
-func (e *MalformedToolCall) LogValue() slog.Value { return logValue(e, 39) }
+func (e *MalformedToolCall) LogValue() slog.Value         { return logValue(e, 39) }
+func (e *MalformedToolCall) MarshalJSON() ([]byte, error) { return marshalWire(e, 39) }
+func (*MalformedToolCall) Is(target error) bool           { return codeOf(target) == CodeMalformedToolCall }
 
 // APIRefusal is the error api_refusal (4013) of the TurnError family, in category safety.
 //
@@ -1438,7 +1487,9 @@ func (*APIRefusal) UserMessage() string {
 	return "The assistant declined this request. Try rewording it."
 }
 
-func (e *APIRefusal) LogValue() slog.Value { return logValue(e, 40) }
+func (e *APIRefusal) LogValue() slog.Value         { return logValue(e, 40) }
+func (e *APIRefusal) MarshalJSON() ([]byte, error) { return marshalWire(e, 40) }
+func (*APIRefusal) Is(target error) bool           { return codeOf(target) == CodeAPIRefusal }
 
 // Internal is the error internal (4099) of the TurnError family, in category internal.
 //
@@ -1465,7 +1516,9 @@ func (*Internal) UserMessage() string {
 	return "Something went wrong inside the assistant. Please try again; if it keeps happening, report it."
 }
 
-func (e *Internal) LogValue() slog.Value { return logValue(e, 41) }
+func (e *Internal) LogValue() slog.Value         { return logValue(e, 41) }
+func (e *Internal) MarshalJSON() ([]byte, error) { return marshalWire(e, 41) }
+func (*Internal) Is(target error) bool           { return codeOf(target) == CodeInternal }
 
 // Unwrap returns the cause, Cause.
 func (e *Internal) Unwrap() error {
@@ -1479,23 +1532,11 @@ func (e *Internal) Unwrap() error {
 //
 // A supporting service failed while the run carries on: log the warning and continue in a degraded mode. None of these ends a turn.
 type RuntimeWarning interface {
-	error
-	// Code returns the error's stable string code.
-	Code() Code
-	// CodeNum returns the error's stable number.
-	CodeNum() int
-	// Category returns the error's category.
-	Category() Category
-	// Retryable reports whether trying again may succeed.
-	Retryable() bool
+	Error
 	// SuppressRetry reports whether the model should stop retrying the same call.
 	SuppressRetry() bool
 	// SuppressionKey returns the key that groups repeats of this error, or "".
 	SuppressionKey() string
-	// Class says how a handler should treat the error.
-	Class() Class
-	// UserMessage returns the message to show an end user.
-	UserMessage() string
 	isRuntimeWarning()
 }
 
@@ -1524,10 +1565,14 @@ func (*MemoryUnavailable) Class() Class           { return ClassNonFatal }
 func (*MemoryUnavailable) SuppressionKey() string { return "" }
 func (e *MemoryUnavailable) Error() string        { return render(e, 42, textMessage) }
 
-// UserMessage returns the message: the catalogue gives no user message.
-func (e *MemoryUnavailable) UserMessage() string { return e.Error() }
+// UserMessage returns "Some features are unavailable right now ({code}); the assistant carries on without them.".
+func (*MemoryUnavailable) UserMessage() string {
+	return "Some features are unavailable right now (memory_unavailable); the assistant carries on without them."
+}
 
-func (e *MemoryUnavailable) LogValue() slog.Value { return logValue(e, 42) }
+func (e *MemoryUnavailable) LogValue() slog.Value         { return logValue(e, 42) }
+func (e *MemoryUnavailable) MarshalJSON() ([]byte, error) { return marshalWire(e, 42) }
+func (*MemoryUnavailable) Is(target error) bool           { return codeOf(target) == CodeMemoryUnavailable }
 
 // Unwrap returns the cause, Cause.
 func (e *MemoryUnavailable) Unwrap() error {
@@ -1559,10 +1604,17 @@ func (*TelemetryExportFailed) Class() Class           { return ClassNonFatal }
 func (*TelemetryExportFailed) SuppressionKey() string { return "" }
 func (e *TelemetryExportFailed) Error() string        { return render(e, 43, textMessage) }
 
-// UserMessage returns the message: the catalogue gives no user message.
-func (e *TelemetryExportFailed) UserMessage() string { return e.Error() }
+// UserMessage returns "Some features are unavailable right now ({code}); the assistant carries on without them.".
+func (*TelemetryExportFailed) UserMessage() string {
+	return "Some features are unavailable right now (telemetry_export_failed); the assistant carries on without them."
+}
 
-func (e *TelemetryExportFailed) LogValue() slog.Value { return logValue(e, 43) }
+func (e *TelemetryExportFailed) LogValue() slog.Value         { return logValue(e, 43) }
+func (e *TelemetryExportFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 43) }
+
+func (*TelemetryExportFailed) Is(target error) bool {
+	return codeOf(target) == CodeTelemetryExportFailed
+}
 
 // Unwrap returns the cause, Cause.
 func (e *TelemetryExportFailed) Unwrap() error {
@@ -1594,10 +1646,14 @@ func (*QueuePushFailed) Class() Class           { return ClassRetryable }
 func (*QueuePushFailed) SuppressionKey() string { return "" }
 func (e *QueuePushFailed) Error() string        { return render(e, 44, textMessage) }
 
-// UserMessage returns the message: the catalogue gives no user message.
-func (e *QueuePushFailed) UserMessage() string { return e.Error() }
+// UserMessage returns "Some features are unavailable right now ({code}); the assistant carries on without them.".
+func (*QueuePushFailed) UserMessage() string {
+	return "Some features are unavailable right now (queue_push_failed); the assistant carries on without them."
+}
 
-func (e *QueuePushFailed) LogValue() slog.Value { return logValue(e, 44) }
+func (e *QueuePushFailed) LogValue() slog.Value         { return logValue(e, 44) }
+func (e *QueuePushFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 44) }
+func (*QueuePushFailed) Is(target error) bool           { return codeOf(target) == CodeQueuePushFailed }
 
 // Unwrap returns the cause, Cause.
 func (e *QueuePushFailed) Unwrap() error {
@@ -1619,9 +1675,9 @@ var infos = [...]Info{
 	{Name: "ContentMismatch", Family: "ToolError", Code: CodeContentMismatch, Num: 1008, Category: CategoryContent, Class: ClassTerminal, SuppressRetry: true, PayloadType: "tool_error", UsageHint: "Read the file again and copy the text to replace from its current contents.", Message: "Content mismatch in {path}: {message}", Doc: "The content the tool expected (for example the text to replace) is not in the file, or the file changed between a read and a write. The message may embed a preview of the file so the model can retry with corrected arguments without reading it again."},
 	{Name: "PolicyDenied", Family: "ToolError", Code: CodePolicyDenied, Num: 1009, Category: CategoryPolicy, Class: ClassNonFatal, SuppressRetry: true, PayloadType: "tool_error", Message: "Policy {policy} denied {tool}: {reason}", Doc: "A policy denied the tool call. The denial goes back to the model and the run continues; the same call will be denied again."},
 	{Name: "OtherToolError", Family: "ToolError", Code: CodeOtherToolError, Num: 1099, Category: CategoryOther, Class: ClassTerminal, PayloadType: "tool_error", Message: "{message}", Doc: "A tool failure that fits no other variant."},
-	{Name: "RateLimited", Family: "ProviderError", Code: CodeRateLimited, Num: 2001, Category: CategoryRateLimit, Class: ClassRetryable, Retryable: true, Message: "provider {provider} rate limited the request; retry after {retry_after}", Doc: "The provider answered 429 Too Many Requests."},
+	{Name: "RateLimited", Family: "ProviderError", Code: CodeRateLimited, Num: 2001, Category: CategoryRateLimit, Class: ClassRetryable, Retryable: true, Message: "provider {provider} rate limited the request; retry after {retry_after}ms", Doc: "The provider answered 429 Too Many Requests."},
 	{Name: "ServerError", Family: "ProviderError", Code: CodeServerError, Num: 2002, Category: CategoryServer, Class: ClassRetryable, Retryable: true, Message: "provider {provider} returned HTTP {status}: {message}", Doc: "The provider failed on its side with a 5xx status."},
-	{Name: "ProviderTimeout", Family: "ProviderError", Code: CodeProviderTimeout, Num: 2003, Category: CategoryTimeout, Class: ClassRetryable, Retryable: true, Message: "request to {provider} timed out after {timeout}", Doc: "The provider did not answer within the request deadline."},
+	{Name: "ProviderTimeout", Family: "ProviderError", Code: CodeProviderTimeout, Num: 2003, Category: CategoryTimeout, Class: ClassRetryable, Retryable: true, Message: "request to {provider} timed out after {timeout}s", Doc: "The provider did not answer within the request deadline."},
 	{Name: "NetworkError", Family: "ProviderError", Code: CodeNetworkError, Num: 2004, Category: CategoryNetwork, Class: ClassRetryable, Retryable: true, Message: "cannot reach provider {provider}: {cause}", Doc: "The provider could not be reached (connection refused, DNS failure, reset)."},
 	{Name: "AuthFailed", Family: "ProviderError", Code: CodeAuthFailed, Num: 2005, Category: CategoryAuth, Class: ClassTerminal, Message: "provider {provider} rejected the credentials (HTTP {status}): {message}", Doc: "The provider rejected the credentials (401) or refused access (403)."},
 	{Name: "InvalidRequest", Family: "ProviderError", Code: CodeInvalidRequest, Num: 2006, Category: CategoryRequest, Class: ClassTerminal, Message: "provider {provider} rejected the request (HTTP {status}): {message}", Doc: "The provider rejected the request as malformed (400). Sending it again unchanged will fail the same way."},
@@ -1647,7 +1703,7 @@ var infos = [...]Info{
 	{Name: "MaxStepsExceeded", Family: "TurnError", Code: CodeMaxStepsExceeded, Num: 4008, Category: CategoryBudget, Class: ClassTerminal, Message: "step limit reached: {steps}/{max}", Doc: "The run reached its max_steps limit; the run ends failed or degraded."},
 	{Name: "MaxToolCallsExceeded", Family: "TurnError", Code: CodeMaxToolCallsExceeded, Num: 4009, Category: CategoryBudget, Class: ClassTerminal, Message: "tool call limit reached: {calls}/{max}", Doc: "The run reached its max_tool_calls limit; the run ends failed or degraded."},
 	{Name: "MaxCostExceeded", Family: "TurnError", Code: CodeMaxCostExceeded, Num: 4010, Category: CategoryBudget, Class: ClassTerminal, Message: "cost limit reached: ${cost_usd} of ${max_usd}", Doc: "The run's estimated cost passed max_total_cost_usd; the run ends failed."},
-	{Name: "MaxWallTimeExceeded", Family: "TurnError", Code: CodeMaxWallTimeExceeded, Num: 4011, Category: CategoryBudget, Class: ClassTerminal, Message: "wall time limit reached after {elapsed} (limit {max})", Doc: "The run passed max_wall_time_s; the run ends interrupted."},
+	{Name: "MaxWallTimeExceeded", Family: "TurnError", Code: CodeMaxWallTimeExceeded, Num: 4011, Category: CategoryBudget, Class: ClassTerminal, Message: "wall time limit reached after {elapsed}s (limit {max}s)", Doc: "The run passed max_wall_time_s; the run ends interrupted."},
 	{Name: "MalformedToolCall", Family: "TurnError", Code: CodeMalformedToolCall, Num: 4012, Category: CategoryProtocol, Class: ClassTerminal, Message: "malformed tool call from the model: {message}", Doc: "The model produced a tool call that could not be parsed."},
 	{Name: "APIRefusal", Family: "TurnError", Code: CodeAPIRefusal, Num: 4013, Category: CategorySafety, Class: ClassTerminal, Message: "model refused: {message}", Doc: "The model refused to answer."},
 	{Name: "Internal", Family: "TurnError", Code: CodeInternal, Num: 4099, Category: CategoryInternal, Class: ClassTerminal, Message: "internal error: {cause}", Doc: "An unexpected failure inside the framework."},
@@ -1669,9 +1725,9 @@ var forms = [...]form{
 	{key: "{tool}:{code}:{path}", user: "A tool the assistant used did not work ({code}). The assistant will try another way.", fields: []field{{name: "tool", payload: true}, {name: "path"}, {name: "message"}}},
 	{key: "{tool}:{code}", user: "A tool the assistant used did not work ({code}). The assistant will try another way.", fields: []field{{name: "tool", payload: true}, {name: "policy"}, {name: "reason"}}},
 	{user: "A tool the assistant used did not work ({code}). The assistant will try another way.", fields: []field{{name: "message"}}},
-	{user: "The AI service is handling too many requests right now. Wait a moment, then try again.", fields: []field{{name: "provider"}, {name: "retry_after", retryAfter: true}}},
+	{user: "The AI service is handling too many requests right now. Wait a moment, then try again.", fields: []field{{name: "provider"}, {name: "retry_after", retryAfter: true, unit: time.Millisecond}}},
 	{user: "The AI service is having trouble right now. Please try again in a few minutes.", fields: []field{{name: "provider"}, {name: "status"}, {name: "message"}}},
-	{user: "The AI service took too long to answer. Please try again.", fields: []field{{name: "provider"}, {name: "timeout"}}},
+	{user: "The AI service took too long to answer. Please try again.", fields: []field{{name: "provider"}, {name: "timeout", unit: time.Second}}},
 	{user: "Cannot connect to the AI service. Check your internet connection, then try again.", fields: []field{{name: "provider"}, {name: "cause", cause: true}}},
 	{user: "The AI service did not accept your API key. Check the key in your settings.", fields: []field{{name: "provider"}, {name: "status"}, {name: "message"}}},
 	{user: "The AI service could not process this request. Try rephrasing or shortening your message.", fields: []field{{name: "provider"}, {name: "status"}, {name: "message"}}},
@@ -1681,12 +1737,12 @@ var forms = [...]form{
 	{user: "This conversation is too long for the selected model. Start a new conversation or shorten your message.", fields: []field{{name: "used"}, {name: "limit"}}},
 	{user: "The AI service has failed several times in a row and is paused. Please try again in a few minutes.", fields: []field{{name: "provider"}}},
 	{user: "No AI service is set up yet. Add a provider and its API key in your settings.", fields: []field{{name: "provider"}}},
-	{user: "The assistant could not finish this step ({code}). Please try again.", fields: []field{{name: "operator"}, {name: "cause", cause: true}}},
-	{user: "The assistant could not finish this step ({code}). Please try again.", fields: []field{{name: "operator"}, {name: "message"}}},
-	{user: "The assistant could not finish this step ({code}). Please try again.", fields: []field{{name: "message"}}},
-	{user: "The assistant could not finish this step ({code}). Please try again.", fields: []field{{name: "reason"}}},
-	{user: "The assistant could not finish this step ({code}). Please try again.", fields: []field{{name: "reason"}}},
-	{user: "The assistant could not finish this step ({code}). Please try again.", fields: []field{{name: "cause", cause: true}}},
+	{user: "Something went wrong on our side ({code}). Please try again.", userCause: true, fields: []field{{name: "operator"}, {name: "cause", cause: true}}},
+	{user: "Something went wrong on our side ({code}). Please try again.", fields: []field{{name: "operator"}, {name: "message"}}},
+	{user: "Something went wrong on our side ({code}). Please try again.", fields: []field{{name: "message"}}},
+	{user: "Something went wrong on our side ({code}). Please try again.", fields: []field{{name: "reason"}}},
+	{user: "Something went wrong on our side ({code}). Please try again.", fields: []field{{name: "reason"}}},
+	{user: "Something went wrong on our side ({code}). Please try again.", userCause: true, fields: []field{{name: "cause", cause: true}}},
 	{user: "The assistant stopped before finishing ({code}).", fields: []field{{name: "cause", cause: true}}},
 	{user: "This request was stopped by a safeguard before it could finish.", fields: []field{{name: "hook"}, {name: "reason"}}},
 	{user: "The assistant stopped before finishing ({code}).", fields: []field{{name: "message"}}},
@@ -1697,13 +1753,13 @@ var forms = [...]form{
 	{user: "The assistant stopped before finishing ({code}).", fields: []field{{name: "steps"}, {name: "max"}}},
 	{user: "The assistant stopped before finishing ({code}).", fields: []field{{name: "calls"}, {name: "max"}}},
 	{user: "This request reached its spending limit and was stopped.", fields: []field{{name: "cost_usd"}, {name: "max_usd"}}},
-	{user: "The assistant stopped before finishing ({code}).", fields: []field{{name: "elapsed"}, {name: "max"}}},
+	{user: "The assistant stopped before finishing ({code}).", fields: []field{{name: "elapsed", unit: time.Second}, {name: "max", unit: time.Second}}},
 	{user: "The assistant stopped before finishing ({code}).", fields: []field{{name: "message"}}},
 	{user: "The assistant declined this request. Try rewording it.", fields: []field{{name: "message"}}},
 	{user: "Something went wrong inside the assistant. Please try again; if it keeps happening, report it.", fields: []field{{name: "cause", cause: true}}},
-	{fields: []field{{name: "operation"}, {name: "cause", cause: true}}},
-	{fields: []field{{name: "exporter"}, {name: "cause", cause: true}}},
-	{fields: []field{{name: "queue"}, {name: "cause", cause: true}}},
+	{user: "Some features are unavailable right now ({code}); the assistant carries on without them.", fields: []field{{name: "operation"}, {name: "cause", cause: true}}},
+	{user: "Some features are unavailable right now ({code}); the assistant carries on without them.", fields: []field{{name: "exporter"}, {name: "cause", cause: true}}},
+	{user: "Some features are unavailable right now ({code}); the assistant carries on without them.", fields: []field{{name: "queue"}, {name: "cause", cause: true}}},
 }
 
 // payloadShape is the order of the payload's keys; those marked omit are left
@@ -1774,19 +1830,13 @@ var variantTypes = [...]variant{
 	(*QueuePushFailed)(nil),
 }
 
-// LookupHTTPStatus returns the entry that stands for an HTTP status, if any.
-func LookupHTTPStatus(status int) (Info, bool) {
-	switch status {
-	case 429:
-		return infos[10], true
-	case 500, 502, 503, 504:
-		return infos[11], true
-	case 401, 403:
-		return infos[14], true
-	case 400:
-		return infos[15], true
-	case 404:
-		return infos[16], true
-	}
-	return Info{}, false
+// httpStatuses maps HTTP statuses to the entries of infos that stand for them,
+// most specific first.
+var httpStatuses = [...]statusRange{
+	{lo: 400, hi: 400, index: 15},
+	{lo: 401, hi: 401, index: 14},
+	{lo: 403, hi: 403, index: 14},
+	{lo: 404, hi: 404, index: 16},
+	{lo: 429, hi: 429, index: 10},
+	{lo: 500, hi: 599, index: 11},
 }

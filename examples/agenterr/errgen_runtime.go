@@ -8,10 +8,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
 	"log/slog"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -19,47 +22,68 @@ import (
 
 // This file is the same in every generated package but for its first line
 // and its package clause. It holds the algorithms: walking wrap chains,
-// rendering templates, encoding and decoding payloads, logging. What a
-// catalogue means (its codes, classes, templates, fields and the payload's
-// key order) is in the tables errgen generates beside it, in errgen.go.
+// rendering templates, encoding and decoding payloads and wire forms,
+// logging. What a catalogue means (its codes, classes, templates, fields,
+// HTTP statuses and the payload's key order) is in the tables errgen
+// generates beside it, in errgen.go.
 
-// Info describes one entry of the catalogue.
+// Error is implemented by every error of the catalogue, and by
+// *RemoteError, an error decoded from another service.
+type Error interface {
+	error
+	// Code returns the error's stable string code.
+	Code() Code
+	// CodeNum returns the error's stable number.
+	CodeNum() int
+	// Category returns the error's category.
+	Category() Category
+	// Retryable reports whether trying again may succeed.
+	Retryable() bool
+	// Class says how a handler should treat the error.
+	Class() Class
+	// UserMessage returns the message to show an end user: never the
+	// technical message.
+	UserMessage() string
+}
+
+// Info describes one entry of the catalogue. It marshals to JSON with
+// snake_case keys.
 type Info struct {
 	// Name is the variant's Go type name.
-	Name string
+	Name string `json:"name"`
 	// Family is the Go interface type the variant belongs to.
-	Family string
+	Family string `json:"family"`
 	// Code is the variant's stable string code.
-	Code Code
+	Code Code `json:"code"`
 	// Num is the variant's stable number.
-	Num int
+	Num int `json:"num"`
 	// Category is the variant's category.
-	Category Category
+	Category Category `json:"category"`
 	// Class says how a handler should treat the error. For a variant that
 	// takes its retryability from its cause, it is the class without one.
-	Class Class
+	Class Class `json:"class"`
 	// Retryable reports whether the error is worth retrying. For a variant
 	// that takes its retryability from its cause, it is the value without
 	// one.
-	Retryable bool
+	Retryable bool `json:"retryable"`
 	// RetryableFromCause reports whether the variant's cause decides
 	// whether it is retryable.
-	RetryableFromCause bool
+	RetryableFromCause bool `json:"retryable_from_cause"`
 	// SuppressRetry reports whether the model should stop retrying the same
 	// call.
-	SuppressRetry bool
+	SuppressRetry bool `json:"suppress_retry"`
 	// PayloadType is the "type" of the variant's LLM payload, or "" when its
 	// family sends none.
-	PayloadType string
+	PayloadType string `json:"payload_type,omitempty"`
 	// SuggestedTool, SuggestedAction and UsageHint are the static hints the
 	// LLM payload carries.
-	SuggestedTool   string
-	SuggestedAction string
-	UsageHint       string
+	SuggestedTool   string `json:"suggested_tool,omitempty"`
+	SuggestedAction string `json:"suggested_action,omitempty"`
+	UsageHint       string `json:"usage_hint,omitempty"`
 	// Message is the message template as the catalogue writes it.
-	Message string
+	Message string `json:"message"`
 	// Doc is the variant's documentation.
-	Doc string
+	Doc string `json:"doc,omitempty"`
 }
 
 // Code is the stable string code of an error of the catalogue. The
@@ -77,11 +101,11 @@ type Category string
 func (c Category) String() string { return string(c) }
 
 // Class says how a handler should treat an error; the package declares
-// the classes as constants.
+// the classes as constants. In text (logs, JSON) a class is its name.
 type Class int
 
 // String returns the class's name as the catalogue documentation spells
-// it.
+// it: terminal, retryable, non_fatal or unknown.
 func (c Class) String() string {
 	if c < 0 || int(c) >= len(classNames) {
 		return classNames[ClassUnknown]
@@ -89,13 +113,29 @@ func (c Class) String() string {
 	return classNames[c]
 }
 
+// MarshalText returns the class's name.
+func (c Class) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText reads a class's name.
+func (c *Class) UnmarshalText(text []byte) error {
+	for i, name := range classNames {
+		if name == string(text) {
+			*c = Class(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("%s: unknown class %q", packageName, text)
+}
+
 // form is what the runtime renders a variant's texts and payload from,
 // besides its Info; forms holds one for each entry of infos.
 type form struct {
-	// key and user are the suppression key and user message templates,
-	// "" when the variant has none (the user message is then the
-	// technical one).
-	key, user string
+	// key is the suppression key template, "" when the variant has none.
+	key string
+	// user is the user message template; with userCause set, the cause's
+	// user message comes first at run time.
+	user      string
+	userCause bool
 	fields    []field
 }
 
@@ -105,10 +145,12 @@ type field struct {
 	// payload reports whether the field is sent in the LLM payload.
 	payload bool
 	// cause reports whether the field is the variant's cause, which Unwrap
-	// returns; the variant's field method does not serve it.
+	// returns.
 	cause bool
 	// retryAfter reports whether RetryAfterOf reads the field.
 	retryAfter bool
+	// unit is the unit of a duration field on the wire and in text.
+	unit time.Duration
 }
 
 // keyKind says where the value of a payload key comes from.
@@ -138,25 +180,19 @@ type payloadKey struct {
 	omit bool
 }
 
+// statusRange maps the HTTP statuses from lo to hi to the entry of infos
+// at index; httpStatuses lists them most specific first.
+type statusRange struct {
+	lo, hi, index int
+}
+
 // maxChain bounds every walk of a wrap chain, so a chain that comes back on
 // itself ends instead of looping forever or exhausting the stack.
 const maxChain = 100
 
-// catalogued is implemented by every error of the catalogue and by
-// *RemoteError.
-type catalogued interface {
-	error
-	Code() Code
-	CodeNum() int
-	Retryable() bool
-	Class() Class
-	UserMessage() string
-}
-
 // variant is implemented by every generated variant type.
 type variant interface {
-	catalogued
-	Category() Category
+	Error
 	SuppressRetry() bool
 	SuppressionKey() string
 	LogValue() slog.Value
@@ -181,8 +217,11 @@ func isNil(x any) bool {
 }
 
 // next returns what err wraps when it wraps one error, and the errors it
-// joins when it wraps several.
+// joins when it wraps several. A nil pointer wraps nothing.
 func next(err error) (error, []error) {
+	if isNil(err) {
+		return nil, nil
+	}
 	switch u := err.(type) {
 	case interface{ Unwrap() error }:
 		return u.Unwrap(), nil
@@ -192,30 +231,144 @@ func next(err error) (error, []error) {
 	return nil, nil
 }
 
-// find returns the first error of the catalogue in err's chain, following
-// Unwrap() error and Unwrap() []error depth first, as errors.As does, but
-// without reflection or allocation. A nil pointer ends the chain.
-func find(err error) catalogued {
-	return findDepth(err, 0)
+// catalogueError returns err as an error of the catalogue, as errors.As
+// would find it at this link of a chain: err itself, or what its As method
+// gives. A nil pointer is none.
+func catalogueError(err error) (Error, bool) {
+	if c, ok := err.(Error); ok {
+		return c, !isNil(c)
+	}
+	if x, ok := err.(interface{ As(any) bool }); ok && !isNil(err) {
+		var c Error
+		if x.As(&c) && c != nil && !isNil(c) {
+			return c, true
+		}
+	}
+	return nil, false
 }
 
-func findDepth(err error, depth int) catalogued {
-	for ; err != nil && depth < maxChain && !isNil(err); depth++ {
-		if c, ok := err.(catalogued); ok {
-			return c
+// walk calls yield with every error of the catalogue in err's chain,
+// outermost first, following Unwrap() error and Unwrap() []error depth
+// first as errors.As does, until yield returns false; it reports whether
+// the walk went to its end. A decoded error stands for the variant it
+// unwraps to: that variant is not visited again, its cause is.
+func walk(err error, depth int, yield func(Error) bool) bool {
+	for ; err != nil && depth < maxChain; depth++ {
+		if c, ok := catalogueError(err); ok {
+			if !yield(c) {
+				return false
+			}
+			if r, ok := c.(*RemoteError); ok && r.err != nil {
+				err, _ = next(r.err)
+				continue
+			}
 		}
 		one, many := next(err)
 		if many != nil {
 			for _, e := range many {
-				if c := findDepth(e, depth+1); c != nil {
-					return c
+				if !walk(e, depth+1, yield) {
+					return false
 				}
 			}
-			return nil
+			return true
 		}
 		err = one
 	}
-	return nil
+	return true
+}
+
+// find returns the first error of the catalogue in err's chain, or nil.
+func find(err error) Error {
+	var found Error
+	walk(err, 0, func(c Error) bool {
+		found = c
+		return false
+	})
+	return found
+}
+
+// Chain returns every error of the catalogue in err's chain, outermost
+// first, in the order errors.As would find them (As methods included), a
+// decoded error once, for use in a range loop:
+//
+//	for e := range Chain(err) { ... }
+//
+// Walking it allocates nothing.
+func Chain(err error) iter.Seq[Error] {
+	return func(yield func(Error) bool) { walk(err, 0, yield) }
+}
+
+// CodeOf returns the code of the outermost error of the catalogue in err's
+// chain, or "" when there is none (and for nil).
+func CodeOf(err error) Code {
+	if c := find(err); c != nil {
+		return c.Code()
+	}
+	return ""
+}
+
+// RootCodeOf returns the code of the innermost error of the catalogue in
+// err's chain, the last one Chain yields, or "" when there is none.
+func RootCodeOf(err error) Code {
+	var code Code
+	walk(err, 0, func(c Error) bool {
+		code = c.Code()
+		return true
+	})
+	return code
+}
+
+// HasCode reports whether any error of the catalogue in err's chain has the
+// code.
+func HasCode(err error, code Code) bool {
+	found := false
+	walk(err, 0, func(c Error) bool {
+		found = c.Code() == code
+		return !found
+	})
+	return found
+}
+
+// IsRetryable reports whether the outermost error of the catalogue in
+// err's chain is retryable; false when there is none (and for nil).
+func IsRetryable(err error) bool {
+	if c := find(err); c != nil {
+		return c.Retryable()
+	}
+	return false
+}
+
+// ClassOf returns the class of the outermost error of the catalogue in
+// err's chain, or ClassUnknown when there is none (and for nil).
+func ClassOf(err error) Class {
+	if c := find(err); c != nil {
+		return c.Class()
+	}
+	return ClassUnknown
+}
+
+// UserMessageOf returns the user-facing message of the outermost error of
+// the catalogue in err's chain, or "" when there is none.
+func UserMessageOf(err error) string {
+	if c := find(err); c != nil {
+		return c.UserMessage()
+	}
+	return ""
+}
+
+// codeOf is the code of target when it is an error of the catalogue: what
+// a variant's Is method compares, so that errors.Is(err, &ToolTimeout{})
+// matches any error with that code.
+func codeOf(target error) Code {
+	c, ok := target.(Error)
+	if !ok {
+		return ""
+	}
+	if r, remote := c.(*RemoteError); remote && r == nil {
+		return ""
+	}
+	// A nil variant still names its code: its Code method is a constant.
+	return c.Code()
 }
 
 // retryableOf is Retryable of a variant whose cause decides: the cause's,
@@ -239,12 +392,38 @@ func classOf(retryable bool, def Class) Class {
 	return def
 }
 
-// causeOf returns the cause of e, which Unwrap returns.
+// causeOf returns the cause of e, which Unwrap returns, or nil when
+// following causes from e comes back to e (or goes on past maxChain): the
+// texts, log values, user messages and retryability that ask a cause
+// would otherwise ask it forever.
 func causeOf(e variant) error {
-	if u, ok := e.(interface{ Unwrap() error }); ok {
-		return u.Unwrap()
+	u, ok := e.(interface{ Unwrap() error })
+	if !ok || isNil(e) {
+		return nil
 	}
-	return nil
+	cause := u.Unwrap()
+	if reaches(cause, e, 0) {
+		return nil
+	}
+	return cause
+}
+
+// reaches reports whether e is in err's chain (joins included), or the
+// chain goes on past maxChain.
+func reaches(err error, e variant, depth int) bool {
+	for ; err != nil; depth++ {
+		if depth >= maxChain || err == error(e) {
+			return true
+		}
+		one, many := next(err)
+		for _, m := range many {
+			if reaches(m, e, depth+1) {
+				return true
+			}
+		}
+		err = one
+	}
+	return false
 }
 
 // asChain returns the first error in err's chain that is a T, or that an As
@@ -302,18 +481,34 @@ func appendText(dst []byte, e variant, i int, part int) []byte {
 	case textKey:
 		return appendTemplate(dst, e, i, forms[i].key)
 	case textUser:
-		if forms[i].user == "" {
-			return appendTemplate(dst, e, i, infos[i].Message)
-		}
 		return appendTemplate(dst, e, i, forms[i].user)
 	}
 	return appendTemplate(dst, e, i, infos[i].Message)
 }
 
+// userMessageOf is UserMessage of e, the variant infos[i], when it has no
+// user message of its own or of its family: its cause's, when the cause is
+// an error of the catalogue, else the catalogue's default or errgen's
+// neutral sentence. Never the technical message.
+func userMessageOf(e variant, i int) string {
+	if c := find(causeOf(e)); c != nil {
+		if m := c.UserMessage(); m != "" {
+			return m
+		}
+	}
+	return renderCode(forms[i].user, infos[i].Code)
+}
+
+// renderCode renders a template whose only placeholder is {code}.
+func renderCode(t string, code Code) string {
+	return strings.NewReplacer("{code}", string(code), "{{", "{", "}}", "}").Replace(t)
+}
+
 // appendTemplate appends t, a template of the variant e (infos[i]) as the
 // catalogue writes it, rendered with e's fields: {code} is the code,
-// {name} the field of that name as fmt's %v formats it, and {{ and }} are
-// literal braces. The catalogue's templates are checked, so every
+// {name} the field of that name as fmt's %v formats it (a duration as a
+// whole number of its unit, a list as its items joined by ", "), and {{ and
+// }} are literal braces. The catalogue's templates are checked, so every
 // placeholder names a field.
 func appendTemplate(dst []byte, e variant, i int, t string) []byte {
 	for len(t) > 0 {
@@ -348,7 +543,7 @@ func appendTemplate(dst []byte, e variant, i int, t string) []byte {
 				if f.cause {
 					dst = appendError(dst, causeOf(e))
 				} else {
-					dst = appendValue(dst, fieldOf(e, k))
+					dst = appendValue(dst, fieldOf(e, k), f.unit)
 				}
 				break
 			}
@@ -357,8 +552,8 @@ func appendTemplate(dst []byte, e variant, i int, t string) []byte {
 	return dst
 }
 
-// appendValue appends the field p points to as fmt's %v formats it.
-func appendValue(dst []byte, p any) []byte {
+// appendValue appends the field p points to as text.
+func appendValue(dst []byte, p any, unit time.Duration) []byte {
 	switch p := p.(type) {
 	case *string:
 		return append(dst, *p...)
@@ -373,16 +568,14 @@ func appendValue(dst []byte, p any) []byte {
 	case *float64:
 		return strconv.AppendFloat(dst, *p, 'g', -1, 64)
 	case *time.Duration:
-		return append(dst, p.String()...)
+		return strconv.AppendInt(dst, int64(*p/unit), 10)
 	case *[]string:
-		dst = append(dst, '[')
 		for i, s := range *p {
 			if i > 0 {
-				dst = append(dst, ' ')
+				dst = append(dst, ", "...)
 			}
 			dst = append(dst, s...)
 		}
-		return append(dst, ']')
 	}
 	return dst
 }
@@ -411,19 +604,22 @@ func errorText(err error) (s string) {
 	return err.Error()
 }
 
-// logValue is LogValue of e, the variant infos[i]: a group of its code,
-// number, category and fields.
+// logValue is LogValue of e, the variant infos[i]: a group of its message,
+// code, number, category, class and retryability, then its fields (a
+// duration in its unit, a cause as its own log value).
 func logValue(e variant, i int) slog.Value {
 	in := &infos[i]
-	attrs := make([]slog.Attr, 0, 3+len(forms[i].fields))
-	attrs = append(attrs, slog.String("code", string(in.Code)), slog.Int("num", in.Num), slog.String("category", string(in.Category)))
+	attrs := make([]slog.Attr, 0, 6+len(forms[i].fields))
+	attrs = append(attrs, slog.String("error", render(e, i, textMessage)), slog.String("code", string(in.Code)),
+		slog.Int("num", in.Num), slog.String("category", string(in.Category)),
+		slog.String("class", e.Class().String()), slog.Bool("retryable", e.Retryable()))
 	if isNil(e) {
 		return slog.GroupValue(attrs...)
 	}
 	for k := range forms[i].fields {
 		f := &forms[i].fields[k]
 		if f.cause {
-			attrs = append(attrs, slog.Any(f.name, causeOf(e)))
+			attrs = append(attrs, slog.Attr{Key: f.name, Value: LogValueOf(causeOf(e))})
 			continue
 		}
 		var a slog.Attr
@@ -441,7 +637,7 @@ func logValue(e variant, i int) slog.Value {
 		case *float64:
 			a = slog.Float64(f.name, *p)
 		case *time.Duration:
-			a = slog.Duration(f.name, *p)
+			a = slog.Int64(f.name, int64(*p/f.unit))
 		case *[]string:
 			a = slog.Any(f.name, *p)
 		default:
@@ -452,61 +648,62 @@ func logValue(e variant, i int) slog.Value {
 	return slog.GroupValue(attrs...)
 }
 
-// CodeOf returns the code of the first error of the catalogue in err's
-// chain, or "" when there is none (and for nil).
-func CodeOf(err error) Code {
-	if c := find(err); c != nil {
-		return c.Code()
+// LogValueOf returns the log value of err: the log value of the outermost
+// error of the catalogue in its chain, found through fmt.Errorf wraps and
+// decoded errors alike, with err's own text when it wraps that error; its
+// text alone when the chain holds none.
+func LogValueOf(err error) slog.Value {
+	if err == nil {
+		return slog.StringValue("<nil>")
 	}
-	return ""
+	c := find(err)
+	if c == nil {
+		return slog.StringValue(errorText(err))
+	}
+	var v slog.Value
+	switch c := c.(type) {
+	case slog.LogValuer:
+		v = c.LogValue()
+	default:
+		v = slog.GroupValue(slog.String("error", c.Error()), slog.String("code", string(c.Code())),
+			slog.Int("num", c.CodeNum()), slog.String("category", string(c.Category())),
+			slog.String("class", c.Class().String()), slog.Bool("retryable", c.Retryable()))
+	}
+	if text := errorText(err); text != c.Error() {
+		attrs := append([]slog.Attr{slog.String("error", text)}, v.Group()[1:]...)
+		v = slog.GroupValue(attrs...)
+	}
+	return v
 }
 
-// IsRetryable reports whether the first error of the catalogue in err's
-// chain is retryable; false when there is none (and for nil).
-func IsRetryable(err error) bool {
-	if c := find(err); c != nil {
-		return c.Retryable()
-	}
-	return false
-}
-
-// ClassOf returns the class of the first error of the catalogue in err's
-// chain, or ClassUnknown when there is none (and for nil).
-func ClassOf(err error) Class {
-	if c := find(err); c != nil {
-		return c.Class()
-	}
-	return ClassUnknown
-}
-
-// UserMessageOf returns the user-facing message of the first error of the
-// catalogue in err's chain, or "" when there is none.
-func UserMessageOf(err error) string {
-	if c := find(err); c != nil {
-		return c.UserMessage()
-	}
-	return ""
+// LogAttr returns the attribute "error" with the log value of err (see
+// LogValueOf), for slog.Logger.LogAttrs or as an argument of Info and the
+// like.
+func LogAttr(err error) slog.Attr {
+	return slog.Attr{Key: "error", Value: LogValueOf(err)}
 }
 
 // RetryAfterOf returns the retry-after value of the first error in err's
 // chain that carries one (a variant with a retry_after field), looking
 // through wrappers of the catalogue too, so a rate limit wrapped by a
-// higher layer still tells the caller how long to wait.
+// higher layer still tells the caller how long to wait. A decoded error
+// answers only when the sender sent the value.
 func RetryAfterOf(err error) (time.Duration, bool) {
 	return retryAfterDepth(err, 0)
 }
 
 func retryAfterDepth(err error, depth int) (time.Duration, bool) {
 	for ; err != nil && depth < maxChain && !isNil(err); depth++ {
+		if r, ok := err.(*RemoteError); ok && r.err != nil {
+			if d, ok := retryAfterField(r.err, r.sent); ok {
+				return d, true
+			}
+			err, _ = next(r.err)
+			continue
+		}
 		if v, ok := err.(variant); ok {
-			if i, ok := lookupCode(v.Code()); ok {
-				for k, f := range forms[i].fields {
-					if f.retryAfter {
-						if p, ok := fieldOf(v, k).(*time.Duration); ok {
-							return *p, true
-						}
-					}
-				}
+			if d, ok := retryAfterField(v, nil); ok {
+				return d, true
 			}
 		}
 		one, many := next(err)
@@ -519,6 +716,23 @@ func retryAfterDepth(err error, depth int) (time.Duration, bool) {
 			return 0, false
 		}
 		err = one
+	}
+	return 0, false
+}
+
+// retryAfterField returns the value of v's retry_after field, if it has
+// one; with sent given, only when the sender sent it.
+func retryAfterField(v variant, sent map[string]bool) (time.Duration, bool) {
+	i, ok := lookupCode(v.Code())
+	if !ok {
+		return 0, false
+	}
+	for k, f := range forms[i].fields {
+		if f.retryAfter && (sent == nil || sent[f.name]) {
+			if p, ok := fieldOf(v, k).(*time.Duration); ok {
+				return *p, true
+			}
+		}
 	}
 	return 0, false
 }
@@ -572,11 +786,90 @@ func All() []Info {
 	return append([]Info(nil), infos[:]...)
 }
 
-// Payload is the JSON object the model reads to correct itself. LLMPayload
-// fills it from an error; the caller may then set RequiredFields and
-// UsageHint (or change any hint) before encoding it with json.Marshal or
-// AppendJSON. Keys come in a fixed order, empty optional keys are left out,
-// and the bytes are exactly those encoding/json would produce.
+// LookupHTTPStatus returns the entry that stands for an HTTP status: the
+// one whose http_status is the most specific that covers it (429 before
+// "4xx").
+func LookupHTTPStatus(status int) (Info, bool) {
+	if i, ok := statusIndex(status); ok {
+		return infos[i], true
+	}
+	return Info{}, false
+}
+
+func statusIndex(status int) (int, bool) {
+	for _, s := range httpStatuses {
+		if s.lo <= status && status <= s.hi {
+			return s.index, true
+		}
+	}
+	return 0, false
+}
+
+// now is the clock FromHTTP reads an HTTP date against.
+var now = time.Now
+
+// FromHTTP returns a new error of the variant that stands for an HTTP
+// status (see LookupHTTPStatus), its fields unset but for its retry-after
+// field, set from the Retry-After header when there is one: a number of
+// seconds, or an HTTP date (the time until then). header is an
+// http.Header, or anything with its Get method.
+func FromHTTP(status int, header interface{ Get(key string) string }) (Error, bool) {
+	i, ok := statusIndex(status)
+	if !ok {
+		return nil, false
+	}
+	v := newVariant(i)
+	if header == nil || isNil(header) {
+		return v, true
+	}
+	d, ok := parseRetryAfter(header.Get("Retry-After"))
+	if !ok {
+		return v, true
+	}
+	for k, f := range forms[i].fields {
+		if f.retryAfter {
+			*fieldOf(v, k).(*time.Duration) = d
+		}
+	}
+	return v, true
+}
+
+// httpDates are the layouts an HTTP date may have (RFC 9110, 5.6.7).
+var httpDates = []string{time.RFC1123, "Monday, 02-Jan-06 15:04:05 GMT", time.ANSIC}
+
+// parseRetryAfter reads a Retry-After value: delay seconds, or an HTTP
+// date, which is read as the time from now until then (none when past).
+func parseRetryAfter(s string) (time.Duration, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, false
+	}
+	if n, err := strconv.ParseUint(s, 10, 32); err == nil {
+		return time.Duration(n) * time.Second, true
+	}
+	for _, layout := range httpDates {
+		if t, err := time.Parse(layout, s); err == nil {
+			if d := t.Sub(now()); d > 0 {
+				return d.Round(time.Second), true
+			}
+			return 0, true
+		}
+	}
+	return 0, false
+}
+
+// newVariant returns a new, zero variant of infos[i]'s type.
+func newVariant(i int) variant {
+	return reflect.New(reflect.TypeOf(variantTypes[i]).Elem()).Interface().(variant)
+}
+
+// Payload is the JSON object the model reads to correct itself, as
+// LLMPayload made it: its values are copied when it is made, so changing
+// the error afterwards does not change the payload. The caller may set
+// RequiredFields and UsageHint (or change any hint) before encoding it with
+// json.Marshal or AppendJSON. Keys come in a fixed order, empty optional
+// keys are left out, and the bytes are exactly those encoding/json would
+// produce. json.Unmarshal reads a payload back into it.
 type Payload struct {
 	Type           string
 	Category       Category
@@ -586,6 +879,9 @@ type Payload struct {
 	Retryable      bool
 	SuppressRetry  bool
 	SuppressionKey string
+	// Fields are the variant's payload fields that are set, in payload
+	// order, each with its value as JSON.
+	Fields []PayloadField
 	// SuggestedTool, SuggestedAction and UsageHint start as the catalogue's
 	// static hints.
 	SuggestedTool   string
@@ -594,12 +890,12 @@ type Payload struct {
 	// filled from its schema when the model sent invalid arguments.
 	RequiredFields []string
 	UsageHint      string
+}
 
-	// fields is the variant whose payload fields the payload carries, nil
-	// for a payload decoded from an unknown code; index is its entry in
-	// infos.
-	fields variant
-	index  int
+// PayloadField is a payload field and its value as JSON.
+type PayloadField struct {
+	Name  string
+	Value json.RawMessage
 }
 
 // newPayload is LLMPayload of e, the variant infos[i].
@@ -616,11 +912,17 @@ func newPayload(e variant, i int) *Payload {
 		SuggestedTool:   in.SuggestedTool,
 		SuggestedAction: in.SuggestedAction,
 		UsageHint:       in.UsageHint,
-		index:           i,
 	}
-	if !isNil(e) {
-		p.SuppressionKey = e.SuppressionKey()
-		p.fields = e
+	if isNil(e) {
+		return p
+	}
+	p.SuppressionKey = e.SuppressionKey()
+	for k := range forms[i].fields {
+		if f := &forms[i].fields[k]; f.payload {
+			if v := appendFieldValue(nil, e, k, f); v != nil {
+				p.Fields = append(p.Fields, PayloadField{f.name, v})
+			}
+		}
 	}
 	return p
 }
@@ -641,11 +943,15 @@ func (p *Payload) AppendJSON(dst []byte) []byte {
 			dst = append(dst, ',')
 		}
 		if k.kind == keyFields {
-			if p.fields != nil {
-				dst = appendFields(dst[:mark], p.fields, p.index, !first)
-				first = first && len(dst) == mark
-			} else {
-				dst = dst[:mark]
+			dst = dst[:mark]
+			for _, f := range p.Fields {
+				if !first {
+					dst = append(dst, ',')
+				}
+				dst = appendString(dst, f.Name)
+				dst = append(dst, ':')
+				dst = append(dst, f.Value...)
+				first = false
 			}
 			continue
 		}
@@ -688,6 +994,64 @@ func (p *Payload) AppendJSON(dst []byte) []byte {
 	return append(dst, '}')
 }
 
+// UnmarshalJSON reads a payload as DecodePayload reads one: keys matched
+// exactly, a key given twice refused. Keys that are not the payload's own
+// are its fields, in the order they came.
+func (p *Payload) UnmarshalJSON(data []byte) error {
+	members, order, err := readObject(data)
+	if err != nil {
+		return fmt.Errorf("%s: payload: %w", packageName, err)
+	}
+	var q Payload
+	if err := q.read(members, nil); err != nil {
+		return err
+	}
+	for _, name := range order {
+		if !isPayloadKey(name) {
+			q.Fields = append(q.Fields, PayloadField{name, members[name]})
+		}
+	}
+	*p = q
+	return nil
+}
+
+// read sets the payload's own keys from members, but for those fields
+// names as their own (in a family without a payload type, a field may be
+// named like a payload key).
+func (p *Payload) read(members map[string]json.RawMessage, fields []field) error {
+	for _, f := range []struct {
+		key string
+		to  any
+	}{
+		{"type", &p.Type}, {"category", &p.Category}, {"code", &p.Code}, {"code_num", &p.CodeNum},
+		{"error", &p.Error}, {"retryable", &p.Retryable}, {"suppress_retry", &p.SuppressRetry},
+		{"suppression_key", &p.SuppressionKey}, {"suggested_tool", &p.SuggestedTool},
+		{"suggested_action", &p.SuggestedAction}, {"required_fields", &p.RequiredFields},
+		{"usage_hint", &p.UsageHint},
+	} {
+		if slices.ContainsFunc(fields, func(fd field) bool { return fd.name == f.key }) {
+			continue
+		}
+		if raw, ok := members[f.key]; ok {
+			if err := json.Unmarshal(raw, f.to); err != nil {
+				return fmt.Errorf("%s: payload key %q: %w", packageName, f.key, err)
+			}
+		}
+	}
+	return nil
+}
+
+// isPayloadKey reports whether name is one of the payload's own keys
+// rather than a field.
+func isPayloadKey(name string) bool {
+	for _, k := range payloadShape {
+		if k.name == name && k.kind != keyFields {
+			return true
+		}
+	}
+	return false
+}
+
 // appendOptional appends s as a JSON string, or nothing when it is empty.
 func appendOptional(dst []byte, s string) []byte {
 	if s == "" {
@@ -700,6 +1064,19 @@ func appendOptional(dst []byte, s string) []byte {
 // building a Payload: the texts are rendered straight into dst and escaped
 // in place, so encoding allocates nothing beyond growing dst.
 func appendPayload(dst []byte, e variant, i int) []byte {
+	return appendObject(dst, e, i, false, 0)
+}
+
+// marshalWire is MarshalJSON of e, the variant infos[i]: its wire form.
+func marshalWire(e variant, i int) ([]byte, error) {
+	return appendObject(nil, e, i, true, 0), nil
+}
+
+// appendObject appends the JSON object of e, the variant infos[i], in the
+// payload's key order: its LLM payload, or, with wire set, its wire form,
+// which has every field (the cause nested), and "type" only for a family
+// with a payload type. depth counts the causes above.
+func appendObject(dst []byte, e variant, i int, wire bool, depth int) []byte {
 	in := &infos[i]
 	dst = append(dst, '{')
 	first := true
@@ -710,12 +1087,16 @@ func appendPayload(dst []byte, e variant, i int) []byte {
 			dst = append(dst, ',')
 		}
 		if k.kind == keyFields {
+			dst = dst[:mark]
 			if live {
-				dst = appendFields(dst[:mark], e, i, !first)
-				first = first && len(dst) == mark
-			} else {
-				dst = dst[:mark]
+				n := len(dst)
+				dst = appendFields(dst, e, i, !first, wire, depth)
+				first = first && len(dst) == n
 			}
+			continue
+		}
+		if k.kind == keyType && wire && in.PayloadType == "" {
+			dst = dst[:mark]
 			continue
 		}
 		dst = appendKey(dst, k.name)
@@ -766,13 +1147,14 @@ func appendPayload(dst []byte, e variant, i int) []byte {
 	return append(dst, '}')
 }
 
-// appendFields appends the payload fields of e, the variant infos[i], as
-// members of a JSON object, each after a comma when comma is true or a
-// member came before it, leaving out zero values as omitempty does.
-func appendFields(dst []byte, e variant, i int, comma bool) []byte {
+// appendFields appends the fields of e, the variant infos[i], as members
+// of a JSON object, each after a comma when comma is true or a member came
+// before it, leaving out zero values as omitempty does: its payload fields,
+// or with wire set every field, the cause as its own wire form.
+func appendFields(dst []byte, e variant, i int, comma, wire bool, depth int) []byte {
 	for k := range forms[i].fields {
 		f := &forms[i].fields[k]
-		if !f.payload {
+		if !wire && !f.payload {
 			continue
 		}
 		mark := len(dst)
@@ -781,39 +1163,10 @@ func appendFields(dst []byte, e variant, i int, comma bool) []byte {
 		}
 		dst = appendKey(dst, f.name)
 		start := len(dst)
-		switch p := fieldOf(e, k).(type) {
-		case *string:
-			if *p != "" {
-				dst = appendString(dst, *p)
-			}
-		case *bool:
-			if *p {
-				dst = append(dst, "true"...)
-			}
-		case *int:
-			if *p != 0 {
-				dst = strconv.AppendInt(dst, int64(*p), 10)
-			}
-		case *int64:
-			if *p != 0 {
-				dst = strconv.AppendInt(dst, *p, 10)
-			}
-		case *time.Duration:
-			if *p != 0 {
-				dst = strconv.AppendInt(dst, int64(*p), 10)
-			}
-		case *uint64:
-			if *p != 0 {
-				dst = strconv.AppendUint(dst, *p, 10)
-			}
-		case *float64:
-			if *p != 0 {
-				dst = appendFloat(dst, *p)
-			}
-		case *[]string:
-			if len(*p) > 0 {
-				dst = appendStrings(dst, *p)
-			}
+		if f.cause {
+			dst = appendCause(dst, causeOf(e), depth+1)
+		} else {
+			dst = appendFieldJSON(dst, fieldOf(e, k), f.unit)
 		}
 		if len(dst) == start {
 			dst = dst[:mark]
@@ -824,12 +1177,94 @@ func appendFields(dst []byte, e variant, i int, comma bool) []byte {
 	return dst
 }
 
+// appendFieldValue returns the JSON value of e's field k, nil when it is
+// its type's zero value.
+func appendFieldValue(dst []byte, e variant, k int, f *field) []byte {
+	if f.cause {
+		return appendCause(dst, causeOf(e), 1)
+	}
+	return appendFieldJSON(dst, fieldOf(e, k), f.unit)
+}
+
+// appendFieldJSON appends the JSON value of the field p points to, or
+// nothing when it is its type's zero value: a duration as a whole number
+// of its unit.
+func appendFieldJSON(dst []byte, p any, unit time.Duration) []byte {
+	switch p := p.(type) {
+	case *string:
+		if *p != "" {
+			dst = appendString(dst, *p)
+		}
+	case *bool:
+		if *p {
+			dst = append(dst, "true"...)
+		}
+	case *int:
+		if *p != 0 {
+			dst = strconv.AppendInt(dst, int64(*p), 10)
+		}
+	case *int64:
+		if *p != 0 {
+			dst = strconv.AppendInt(dst, *p, 10)
+		}
+	case *time.Duration:
+		if *p != 0 {
+			dst = strconv.AppendInt(dst, int64(*p/unit), 10)
+		}
+	case *uint64:
+		if *p != 0 {
+			dst = strconv.AppendUint(dst, *p, 10)
+		}
+	case *float64:
+		if *p != 0 {
+			dst = appendFloat(dst, *p)
+		}
+	case *[]string:
+		if len(*p) > 0 {
+			dst = appendStrings(dst, *p)
+		}
+	}
+	return dst
+}
+
+// appendCause appends a cause in a wire form: an error of the catalogue as
+// its own wire form (a decoded one as it was received), any other error as
+// an object holding its text under "error", nothing for none.
+func appendCause(dst []byte, cause error, depth int) []byte {
+	switch {
+	case cause == nil || isNil(cause):
+		return dst
+	case depth >= maxChain:
+		return append(appendString(append(dst, `{"error":`...), "(cause chain too deep)"), '}')
+	}
+	if r, ok := cause.(*RemoteError); ok {
+		return append(dst, r.Raw...)
+	}
+	if v, ok := cause.(variant); ok {
+		if i, ok := lookupCode(v.Code()); ok {
+			return appendObject(dst, v, i, true, depth)
+		}
+	}
+	dst = append(dst, `{"error":`...)
+	dst = appendString(dst, errorText(cause))
+	return append(dst, '}')
+}
+
 // appendKey appends the key of an object member and its colon. Keys are
 // snake_case, so they need no escaping.
 func appendKey(dst []byte, name string) []byte {
 	dst = append(dst, '"')
 	dst = append(dst, name...)
 	return append(dst, '"', ':')
+}
+
+// appendName appends s, a code, category or payload type of the
+// catalogue, as a JSON string: the resolver holds them to [a-z0-9_], so
+// they need no escaping.
+func appendName(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	dst = append(dst, s...)
+	return append(dst, '"')
 }
 
 // closeString turns the raw text dst[start:], which follows an opening
@@ -866,15 +1301,6 @@ func safePrefix(s []byte) int {
 		}
 	}
 	return i
-}
-
-// appendName appends s, a code, category or payload type of the
-// catalogue, as a JSON string: the resolver holds them to [a-z0-9_], so
-// they need no escaping.
-func appendName(dst []byte, s string) []byte {
-	dst = append(dst, '"')
-	dst = append(dst, s...)
-	return append(dst, '"')
 }
 
 const hexDigits = "0123456789abcdef"
@@ -983,25 +1409,32 @@ func appendFloat(dst []byte, f float64) []byte {
 	return dst
 }
 
-// RemoteError is an error decoded from a payload another service sent.
-// Its message is the sender's. When this catalogue knows the code (with
-// the same number), Unwrap returns the exact variant with its payload
-// fields, so errors.As finds it; otherwise the payload is all there is, and
-// CodeOf and IsRetryable still answer from it: a newer service's errors do
-// not break an older client.
+// RemoteError is an error decoded from a payload or a wire form another
+// service sent. Its message is the sender's. When this catalogue knows the
+// code (with the same number), Unwrap returns the exact variant with the
+// fields that travelled, and its cause as far as it was sent, so errors.As
+// and the As<Family> helpers find it; otherwise the payload is all there
+// is, and CodeOf, IsRetryable and ClassOf still answer from it: a newer
+// service's errors do not break an older client.
 type RemoteError struct {
-	// Payload is the decoded payload.
+	// Payload is what was decoded.
 	Payload Payload
 	// Raw is the payload exactly as received, including keys this
 	// catalogue does not know.
 	Raw json.RawMessage
 
 	err   variant
-	class Class // the class this catalogue gives err
+	class Class           // the class this catalogue gives err
+	sent  map[string]bool // the fields the sender sent
 }
 
 // Error returns the message the sender wrote.
-func (e *RemoteError) Error() string { return e.Payload.Error }
+func (e *RemoteError) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
+	return e.Payload.Error
+}
 
 // Unwrap returns the decoded variant, or nil when the code is not in this
 // catalogue.
@@ -1018,6 +1451,9 @@ func (e *RemoteError) Code() Code { return e.Payload.Code }
 // CodeNum returns the payload's number.
 func (e *RemoteError) CodeNum() int { return e.Payload.CodeNum }
 
+// Category returns the payload's category.
+func (e *RemoteError) Category() Category { return e.Payload.Category }
+
 // Retryable reports what the sender said.
 func (e *RemoteError) Retryable() bool { return e.Payload.Retryable }
 
@@ -1033,102 +1469,196 @@ func (e *RemoteError) Class() Class {
 	return ClassTerminal
 }
 
-// UserMessage returns the decoded variant's user-facing message (fields
-// that did not travel in the payload are empty), or "" for an unknown code.
+// UserMessage returns the decoded variant's user message (with the fields
+// that travelled); for a code this catalogue does not know, its default
+// user message, or errgen's neutral sentence naming the code.
 func (e *RemoteError) UserMessage() string {
-	if e.err == nil {
-		return ""
+	if e.err != nil {
+		return e.err.UserMessage()
 	}
-	return e.err.UserMessage()
+	return renderCode(defaultUserMessage, e.Payload.Code)
+}
+
+// Is reports whether target is an error of the catalogue with the same
+// code.
+func (e *RemoteError) Is(target error) bool { return codeOf(target) == e.Code() }
+
+// LogValue logs the decoded variant, or what the payload says.
+func (e *RemoteError) LogValue() slog.Value {
+	v := slog.GroupValue(slog.String("error", e.Error()), slog.String("code", string(e.Payload.Code)),
+		slog.Int("num", e.Payload.CodeNum), slog.String("category", string(e.Payload.Category)),
+		slog.String("class", e.Class().String()), slog.Bool("retryable", e.Retryable()), slog.Bool("remote", true))
+	return v
+}
+
+// MarshalJSON returns the payload exactly as it was received.
+func (e *RemoteError) MarshalJSON() ([]byte, error) {
+	return append([]byte(nil), e.Raw...), nil
 }
 
 // maxPayload bounds the payloads DecodePayload reads.
 const maxPayload = 1 << 20
 
-// DecodePayload decodes a payload produced by LLMPayload or
-// AppendLLMPayload, by this service or another one sharing the catalogue.
-// Keys are matched exactly, as every other JSON reader of the payload
-// matches them, and a key given twice is refused, so no sender can make
-// this reader see a different payload than they do.
+// DecodePayload decodes what LLMPayload, AppendLLMPayload or json.Marshal
+// of an error of this catalogue wrote, in this service or another one
+// sharing the catalogue: an LLM payload or a wire form, the nested causes
+// of a wire form included. Keys are matched exactly, as every other JSON
+// reader of the payload matches them, and a key given twice is refused, so
+// no sender can make this reader see a different payload than they do. A
+// code this catalogue knows but with another number, or with a "type" that
+// is not its family's payload type, is an error: the two services do not
+// share the catalogue.
 func DecodePayload(data []byte) (*RemoteError, error) {
+	return decode(data, 0)
+}
+
+func decode(data []byte, depth int) (*RemoteError, error) {
 	if len(data) > maxPayload {
 		return nil, fmt.Errorf("%s: payload of %d bytes; at most %d are decoded", packageName, len(data), maxPayload)
 	}
-	members, err := readObject(data)
+	members, order, err := readObject(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: payload: %w", packageName, err)
 	}
-	var p Payload
-	for _, f := range []struct {
-		key string
-		to  any
-	}{
-		{"type", &p.Type}, {"category", &p.Category}, {"code", &p.Code}, {"code_num", &p.CodeNum},
-		{"error", &p.Error}, {"retryable", &p.Retryable}, {"suppress_retry", &p.SuppressRetry},
-		{"suppression_key", &p.SuppressionKey}, {"suggested_tool", &p.SuggestedTool},
-		{"suggested_action", &p.SuggestedAction}, {"required_fields", &p.RequiredFields},
-		{"usage_hint", &p.UsageHint},
-	} {
-		if raw, ok := members[f.key]; ok {
-			if err := json.Unmarshal(raw, f.to); err != nil {
-				return nil, fmt.Errorf("%s: payload key %q: %w", packageName, f.key, err)
-			}
-		}
-	}
-	if p.Code == "" {
+	e := &RemoteError{Raw: append(json.RawMessage(nil), data...)}
+	p := &e.Payload
+	if err := json.Unmarshal(members["code"], &p.Code); err != nil || p.Code == "" {
 		return nil, errors.New(packageName + ": payload has no code")
 	}
-	e := &RemoteError{Payload: p, Raw: append(json.RawMessage(nil), data...)}
-	if i, ok := lookupCode(p.Code); ok && infos[i].Num == p.CodeNum && infos[i].PayloadType != "" {
-		// A new variant of the code's type, its payload fields read from
-		// the members of their names.
-		v := reflect.New(reflect.TypeOf(variantTypes[i]).Elem()).Interface().(variant)
-		for k := range forms[i].fields {
-			f := &forms[i].fields[k]
-			raw, ok := members[f.name]
-			if !ok || !f.payload {
-				continue
-			}
-			if err := json.Unmarshal(raw, fieldOf(v, k)); err != nil {
+	i, known := lookupCode(p.Code)
+	var fields []field
+	if known {
+		fields = forms[i].fields
+	}
+	if err := p.read(members, fields); err != nil {
+		return nil, err
+	}
+	for _, name := range order {
+		if !isPayloadKey(name) || slices.ContainsFunc(fields, func(fd field) bool { return fd.name == name }) {
+			p.Fields = append(p.Fields, PayloadField{name, members[name]})
+		}
+	}
+	if !known {
+		return e, nil
+	}
+	in := &infos[i]
+	switch {
+	case in.Num != p.CodeNum:
+		return nil, fmt.Errorf("%s: code %q has code_num %d in the payload, but %d in this catalogue", packageName, p.Code, p.CodeNum, in.Num)
+	case in.PayloadType != p.Type:
+		return nil, fmt.Errorf("%s: code %q has type %q in the payload, but %q in this catalogue", packageName, p.Code, p.Type, in.PayloadType)
+	}
+	v := newVariant(i)
+	e.sent = map[string]bool{}
+	for k := range forms[i].fields {
+		f := &forms[i].fields[k]
+		raw, ok := members[f.name]
+		if !ok {
+			continue
+		}
+		e.sent[f.name] = true
+		if f.cause {
+			if err := setCause(v, k, raw, depth); err != nil {
 				return nil, fmt.Errorf("%s: payload key %q: %w", packageName, f.name, err)
 			}
+			continue
 		}
-		e.err, e.class = v, infos[i].Class
-		e.Payload.fields, e.Payload.index = v, i
+		if err := readField(fieldOf(v, k), raw, f.unit); err != nil {
+			return nil, fmt.Errorf("%s: payload key %q: %w", packageName, f.name, err)
+		}
 	}
+	e.err, e.class = v, in.Class
 	return e, nil
 }
 
-// readObject reads a JSON object into its members by key, refusing a key
-// that appears twice.
-func readObject(data []byte) (map[string]json.RawMessage, error) {
+// readField sets the field p points to from its JSON value: a duration
+// as a whole number of its unit.
+func readField(p any, raw json.RawMessage, unit time.Duration) error {
+	if d, ok := p.(*time.Duration); ok {
+		var n int64
+		if err := json.Unmarshal(raw, &n); err != nil {
+			return err
+		}
+		*d = time.Duration(n) * unit
+		return nil
+	}
+	return json.Unmarshal(raw, p)
+}
+
+// setCause sets the cause field k of v from its wire form: an error of the
+// catalogue is decoded (its own causes too, as deep as maxChain), any other
+// becomes an error of its text. A cause whose type does not fit the
+// field (another family's error) is refused.
+func setCause(v variant, k int, raw json.RawMessage, depth int) error {
+	if depth+1 >= maxChain {
+		return errors.New("causes nested too deep")
+	}
+	members, _, err := readObject(raw)
+	if err != nil {
+		return err
+	}
+	var cause error
+	if _, ok := members["code"]; ok {
+		r, err := decode(raw, depth+1)
+		if err != nil {
+			return err
+		}
+		cause = r
+		if r.err != nil {
+			cause = r.err
+		}
+	} else {
+		var text string
+		if err := json.Unmarshal(members["error"], &text); err != nil {
+			return err
+		}
+		cause = errors.New(text)
+	}
+	slot := reflect.ValueOf(v).Elem().Field(k)
+	c := reflect.ValueOf(cause)
+	if !c.Type().AssignableTo(slot.Type()) {
+		if r, ok := cause.(*RemoteError); ok && slot.Type() == reflect.TypeFor[error]() {
+			c = reflect.ValueOf(r)
+		} else {
+			return fmt.Errorf("a cause with code %q is not a %s", CodeOf(cause), slot.Type())
+		}
+	}
+	slot.Set(c)
+	return nil
+}
+
+// readObject reads a JSON object into its members by key, and their keys
+// in order, refusing a key that appears twice.
+func readObject(data []byte) (map[string]json.RawMessage, []string, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if tok, err := dec.Token(); err != nil {
-		return nil, err
+		return nil, nil, err
 	} else if tok != json.Delim('{') {
-		return nil, errors.New("not a JSON object")
+		return nil, nil, errors.New("not a JSON object")
 	}
 	members := map[string]json.RawMessage{}
+	var order []string
 	for dec.More() {
 		tok, err := dec.Token()
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		key := tok.(string)
 		if _, dup := members[key]; dup {
-			return nil, fmt.Errorf("key %q appears twice", key)
+			return nil, nil, fmt.Errorf("key %q appears twice", key)
 		}
 		var raw json.RawMessage
 		if err := dec.Decode(&raw); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		members[key] = raw
+		order = append(order, key)
 	}
 	if _, err := dec.Token(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if _, err := dec.Token(); err == nil {
-		return nil, errors.New("data after the object")
+		return nil, nil, errors.New("data after the object")
 	}
-	return members, nil
+	return members, order, nil
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"os"
 	"strings"
 	"time"
@@ -53,6 +54,20 @@ func Example_payload() {
 	// true
 }
 
+// The user message never shows technical text: a wrapper without one of
+// its own shows its cause's, and an error nothing speaks for shows the
+// catalogue's default.
+func Example_userMessage() {
+	rate := &agenterr.RateLimited{Provider: "anthropic", RetryAfter: 2 * time.Second}
+	fmt.Println(agenterr.UserMessageOf(rate))
+	fmt.Println(agenterr.UserMessageOf(fmt.Errorf("run 42: %w", &agenterr.ModelCallFailed{Cause: rate})))
+	fmt.Println(agenterr.UserMessageOf(&agenterr.ContextAssemblyFailed{Message: "nil map write at context.go:212"}))
+	// Output:
+	// The AI service is handling too many requests right now. Wait a moment, then try again.
+	// The AI service is handling too many requests right now. Wait a moment, then try again.
+	// Something went wrong on our side (context_assembly_failed). Please try again.
+}
+
 func Example_classification() {
 	rate := &agenterr.RateLimited{Provider: "anthropic", RetryAfter: 2 * time.Second}
 	// Provider errors are wrapped by operator errors, which are wrapped by
@@ -61,10 +76,18 @@ func Example_classification() {
 	err := fmt.Errorf("run 42: %w", turn)
 
 	fmt.Println(agenterr.CodeOf(err))      // the outermost catalogue error
+	fmt.Println(agenterr.RootCodeOf(err))  // the innermost
 	fmt.Println(agenterr.IsRetryable(err)) // taken from the cause, layer by layer
 	fmt.Println(agenterr.ClassOf(err))
 	wait, ok := agenterr.RetryAfterOf(err)
 	fmt.Println(wait, ok)
+
+	// Every catalogue error of the chain, outermost first.
+	var codes []string
+	for e := range agenterr.Chain(err) {
+		codes = append(codes, e.Code().String())
+	}
+	fmt.Println(strings.Join(codes, " "))
 
 	// Each layer matches its own family.
 	if p, ok := agenterr.AsProviderError(err); ok {
@@ -72,18 +95,35 @@ func Example_classification() {
 	}
 	var rl *agenterr.RateLimited
 	fmt.Println(errors.As(err, &rl), rl.Provider)
-
-	fmt.Println(agenterr.UserMessageOf(rate))
 	fmt.Println(agenterr.IsRetryable(errors.New("not ours")), agenterr.ClassOf(nil))
 	// Output:
 	// llm_failed
+	// rate_limited
 	// true
 	// retryable
 	// 2s true
+	// llm_failed model_call_failed rate_limited
 	// provider: rate_limited
 	// true anthropic
-	// The AI service is handling too many requests right now. Wait a moment, then try again.
 	// false unknown
+}
+
+// Codes are typed constants, so a typo does not compile; errors.Is matches
+// a variant by its code.
+func Example_codes() {
+	err := fmt.Errorf("step 3: %w", &agenterr.ModelCallFailed{Cause: &agenterr.AuthFailed{Provider: "openai"}})
+	fmt.Println(agenterr.CodeOf(err) == agenterr.CodeModelCallFailed)
+	fmt.Println(agenterr.HasCode(err, agenterr.CodeAuthFailed), agenterr.HasCode(err, agenterr.CodeRateLimited))
+	fmt.Println(errors.Is(err, &agenterr.AuthFailed{}), errors.Is(err, &agenterr.RateLimited{}))
+	switch agenterr.RootCodeOf(err) {
+	case agenterr.CodeAuthFailed:
+		fmt.Println("ask for a new API key")
+	}
+	// Output:
+	// true
+	// true false
+	// true false
+	// ask for a new API key
 }
 
 func Example_joined() {
@@ -94,39 +134,76 @@ func Example_joined() {
 }
 
 func ExampleLookup() {
-	info, ok := agenterr.Lookup("content_mismatch")
+	info, ok := agenterr.Lookup(agenterr.CodeContentMismatch)
 	fmt.Println(ok, info.Num, info.Family, info.Name, info.SuppressRetry)
 	info, _ = agenterr.LookupNum(1004)
 	fmt.Println(info.Code)
 	_, ok = agenterr.LookupNum(2013) // reserved: retired, never resolves
 	fmt.Println(ok)
-	info, _ = agenterr.LookupHTTPStatus(503)
-	fmt.Println(info.Code, info.Retryable)
 	fmt.Println(len(agenterr.All()))
+	data, _ := json.Marshal(info)
+	fmt.Println(string(data))
 	// Output:
 	// true 1008 ToolError ContentMismatch true
 	// tool_timeout
 	// false
-	// server_error true
 	// 45
+	// {"name":"ToolTimeout","family":"ToolError","code":"tool_timeout","num":1004,"category":"timeout","class":"retryable","retryable":true,"retryable_from_cause":false,"suppress_retry":false,"payload_type":"tool_error","message":"Execution timeout after {seconds}s: {tool}","doc":"The tool did not finish within its time limit."}
 }
 
+// An HTTP response becomes the catalogue error that stands for its status,
+// with the provider's Retry-After.
+func ExampleFromHTTP() {
+	header := http.Header{}
+	header.Set("Retry-After", "7")
+	err, _ := agenterr.FromHTTP(http.StatusTooManyRequests, header)
+	wait, _ := agenterr.RetryAfterOf(err)
+	fmt.Println(err.Code(), err.Retryable(), wait)
+	err, _ = agenterr.FromHTTP(http.StatusBadGateway, nil) // covered by "5xx"
+	fmt.Println(err.Code())
+	info, _ := agenterr.LookupHTTPStatus(404)
+	fmt.Println(info.Code)
+	// Output:
+	// rate_limited true 7s
+	// server_error
+	// model_not_found
+}
+
+// Any catalogue error crosses a service boundary: json.Marshal writes its
+// wire form, its causes nested, and DecodePayload restores the exact
+// variants in the other service.
 func ExampleDecodePayload() {
-	// A payload from another service that shares the catalogue.
-	sent := (&agenterr.ToolUnavailable{Tool: "browser", Reason: "restarting"}).AppendLLMPayload(nil)
-	err, _ := agenterr.DecodePayload(sent)
-	var tu *agenterr.ToolUnavailable
-	fmt.Println(agenterr.CodeOf(err), agenterr.IsRetryable(err), errors.As(err, &tu), tu.Tool)
+	sent, _ := json.Marshal(&agenterr.ModelCallFailed{Operator: "react_loop", Cause: &agenterr.RateLimited{Provider: "anthropic", RetryAfter: 1500 * time.Millisecond}})
+	fmt.Println(string(sent))
+
+	remote, _ := agenterr.DecodePayload(sent)
+	var mc *agenterr.ModelCallFailed
+	fmt.Println(errors.As(remote, &mc), mc.Operator, agenterr.RootCodeOf(remote))
+	wait, _ := agenterr.RetryAfterOf(remote)
+	fmt.Println(wait)
+	// The decoded error stands as the cause of a local one.
+	local := &agenterr.LLMFailed{Cause: mc}
+	fmt.Println(agenterr.IsRetryable(local))
 
 	// A newer service sends a code this catalogue does not know yet.
 	newer := []byte(`{"type":"tool_error","category":"quota","code":"tool_quota","code_num":1010,"error":"quota exhausted","retryable":true,"suppress_retry":false,"quota":"daily"}`)
-	err, _ = agenterr.DecodePayload(newer)
-	fmt.Println(agenterr.CodeOf(err), agenterr.IsRetryable(err), err.Unwrap() == nil, strings.Contains(string(err.Raw), `"quota":"daily"`))
+	remote, _ = agenterr.DecodePayload(newer)
+	fmt.Println(agenterr.CodeOf(remote), agenterr.IsRetryable(remote), remote.Unwrap() == nil, strings.Contains(string(remote.Raw), `"quota":"daily"`))
+
+	// A known code with another number means the services disagree.
+	_, err := agenterr.DecodePayload([]byte(`{"category":"rate_limit","code":"rate_limited","code_num":2999,"error":"x","retryable":true,"suppress_retry":false}`))
+	fmt.Println(err)
 	// Output:
-	// tool_unavailable true true browser
+	// {"category":"model","code":"model_call_failed","code_num":3001,"error":"model call failed in operator react_loop: provider anthropic rate limited the request; retry after 1500ms","retryable":true,"suppress_retry":false,"operator":"react_loop","cause":{"category":"rate_limit","code":"rate_limited","code_num":2001,"error":"provider anthropic rate limited the request; retry after 1500ms","retryable":true,"suppress_retry":false,"provider":"anthropic","retry_after":1500}}
+	// true react_loop rate_limited
+	// 1.5s
+	// true
 	// tool_quota true true true
+	// agenterr: code "rate_limited" has code_num 2999 in the payload, but 2001 in this catalogue
 }
 
+// Every variant logs as a group with its text, code, class and fields;
+// LogAttr finds the catalogue error inside any wrap.
 func Example_slog() {
 	logger := slog.New(slog.NewJSONHandler(os.Stdout, &slog.HandlerOptions{
 		ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
@@ -137,8 +214,10 @@ func Example_slog() {
 		},
 	}))
 	logger.Error("tool failed", "err", &agenterr.ToolTimeout{Tool: "terminal", Seconds: 30})
+	logger.Error("turn failed", agenterr.LogAttr(fmt.Errorf("turn 3: %w", &agenterr.ToolNotFound{Name: "web.search2"})))
 	// Output:
-	// {"level":"ERROR","msg":"tool failed","err":{"code":"tool_timeout","num":1004,"category":"timeout","tool":"terminal","seconds":30}}
+	// {"level":"ERROR","msg":"tool failed","err":{"error":"Execution timeout after 30s: terminal","code":"tool_timeout","num":1004,"category":"timeout","class":"retryable","retryable":true,"tool":"terminal","seconds":30}}
+	// {"level":"ERROR","msg":"turn failed","error":{"error":"turn 3: Unknown tool: web.search2 (available: )","code":"tool_not_found","num":1001,"category":"resolution","class":"terminal","retryable":false,"name":"web.search2","available":null}}
 }
 
 func ExamplePayload_AppendJSON() {

@@ -30,12 +30,18 @@ type Bool struct {
 // Catalogue is a whole errors.yaml file.
 type Catalogue struct {
 	// File is the path diagnostics name.
-	File       string
+	File string
+	// Incomplete reports that the loader refused some value: what needs the
+	// whole catalogue (whether a category is used, whether a user message
+	// is missing) cannot be judged.
+	Incomplete bool
 	Version    Int
 	Package    String
-	Categories []Category
-	Families   []*Family
-	Compat     []Waiver
+	// UserMessage is the catalogue's default user message.
+	UserMessage String
+	Categories  []Category
+	Families    []*Family
+	Compat      []Waiver
 }
 
 // Category is one entry of the categories mapping: a name and what it means.
@@ -78,8 +84,9 @@ type Variant struct {
 	SuggestedTool      String
 	SuggestedAction    String
 	UsageHint          String
-	HTTPStatus         []Int
-	Fields             []*Field
+	// HTTPStatus holds each status as written: 429, "4xx" or "500-599".
+	HTTPStatus []String
+	Fields     []*Field
 }
 
 // Field is one typed value a variant carries.
@@ -90,7 +97,9 @@ type Field struct {
 	Doc        String
 	Payload    Bool
 	RetryAfter Bool
-	Example    *Example
+	// Unit is the unit of a duration field: ms, s or ns.
+	Unit    String
+	Example *Example
 }
 
 // Example is the example value of a field as written: a scalar or a list

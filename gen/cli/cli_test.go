@@ -13,6 +13,7 @@ import (
 
 const validCatalogue = `version: 1
 package: toolerr
+user_message: The tool failed ({code}).
 categories:
   timeout: The tool ran past its time limit.
 families:
@@ -50,7 +51,7 @@ func TestLint(t *testing.T) {
 	if code != 1 {
 		t.Errorf("lint of a broken catalogue: exit %d, want 1", code)
 	}
-	if !strings.Contains(errOut, `:14:9: unknown key "retriable" in a variant; did you mean "retryable"?`) {
+	if !strings.Contains(errOut, `:15:9: unknown key "retriable" in a variant; did you mean "retryable"?`) {
 		t.Errorf("lint did not report the misspelt key with its position:\n%s", errOut)
 	}
 	warn := writeCatalogue(t, strings.Replace(validCatalogue, "categories:\n", "categories:\n  unused: Nobody uses it.\n", 1))

@@ -219,10 +219,14 @@ func (c *comparer) variant(bv, hv *model.Variant) {
 	if b, h := templateText(bv.SuppressionKey), templateText(hv.SuppressionKey); b != "" && b != h {
 		c.add(SuppressionKeyChanged, hv.Pos, bv.Pos, code, "the suppression_key of %s is now %s; in base it was %s", q(code), orNone(h), q(b))
 	}
+	// A status is gone when the head variant no longer covers all of it.
 	var gone []string
-	for _, s := range bv.HTTPStatus {
-		if !slices.Contains(hv.HTTPStatus, s) {
-			gone = append(gone, fmt.Sprint(s))
+	for _, s := range bv.HTTP {
+		for st := s.Lo; st <= s.Hi; st++ {
+			if !hv.CoversStatus(st) {
+				gone = append(gone, s.Text)
+				break
+			}
 		}
 	}
 	if len(gone) > 0 {
@@ -328,6 +332,9 @@ func (c *comparer) fields(bv, hv *model.Variant) {
 		}
 		if bf.Payload && !hf.Payload {
 			c.addField(PayloadFieldDropped, hf.Pos, bf.Pos, code, bf.Name, "field %s of %s is no longer in the payload", q(bf.Name), q(code))
+		}
+		if bf.Type.Kind == model.Duration && hf.Type.Kind == model.Duration && bf.Unit != hf.Unit {
+			c.addField(UnitChanged, hf.Pos, bf.Pos, code, bf.Name, "field %s of %s now counts %s; in base it counted %s", q(bf.Name), q(code), hf.Unit.Name, bf.Unit.Name)
 		}
 	}
 }

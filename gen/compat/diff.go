@@ -351,7 +351,7 @@ func variantChanges(c *comparer, bv, hv *model.Variant) []Change {
 	add("suggested_tool", bv.SuggestedTool, hv.SuggestedTool)
 	add("suggested_action", bv.SuggestedAction, hv.SuggestedAction)
 	add("usage_hint", bv.UsageHint, hv.UsageHint)
-	add("http_status", ints(bv.HTTPStatus), ints(hv.HTTPStatus))
+	add("http_status", bv.HTTPText(), hv.HTTPText())
 
 	field := func(name, b, h string) {
 		if b != h {

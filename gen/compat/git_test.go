@@ -12,6 +12,7 @@ import (
 
 const gitBase = `version: 1
 package: toolerr
+user_message: The request failed ({code}).
 categories:
   timeout: The operation ran past its deadline.
 families:
@@ -75,8 +76,8 @@ func TestCompatAgainstGit(t *testing.T) {
 	write(strings.Replace(strings.Replace(gitBase, "        retryable: true\n", "", 1), "num: 1004", "num: 1005", 1))
 	gitRun(t, repo, "commit", "-q", "-a", "-m", "Break it")
 
-	const findings = `FILE:10:9: CODE_RENUMBERED: code "tool_timeout" now has num 1005; in base it had 1004 (base git:HEAD~1:internal/toolerr/errors.yaml:10:9)
-FILE:10:9: RETRYABLE_CHANGED: "tool_timeout" is now not retryable; in base it was retryable (base git:HEAD~1:internal/toolerr/errors.yaml:10:9)
+	const findings = `FILE:11:9: CODE_RENUMBERED: code "tool_timeout" now has num 1005; in base it had 1004 (base git:HEAD~1:internal/toolerr/errors.yaml:11:9)
+FILE:11:9: RETRYABLE_CHANGED: "tool_timeout" is now not retryable; in base it was retryable (base git:HEAD~1:internal/toolerr/errors.yaml:11:9)
 stderr: errgen: 2 breaking changes against git:HEAD~1:internal/toolerr/errors.yaml; undo them, or waive a deliberate one under compat: in FILE
 exit 1
 `
@@ -93,7 +94,7 @@ exit 1
 			strings.ReplaceAll(findings, "FILE", "errors.yaml")},
 		{"unchanged", sub, []string{"compat", "--against", "git:HEAD"}, "exit 0\n"},
 		{"wire tier", sub, []string{"compat", "--tier", "wire", "--against", "git:HEAD~1"},
-			`errors.yaml:10:9: CODE_RENUMBERED: code "tool_timeout" now has num 1005; in base it had 1004 (base git:HEAD~1:internal/toolerr/errors.yaml:10:9)
+			`errors.yaml:11:9: CODE_RENUMBERED: code "tool_timeout" now has num 1005; in base it had 1004 (base git:HEAD~1:internal/toolerr/errors.yaml:11:9)
 stderr: errgen: 1 breaking change against git:HEAD~1:internal/toolerr/errors.yaml; undo it, or waive a deliberate one under compat: in errors.yaml
 exit 1
 `},
@@ -111,9 +112,9 @@ exit 1
 ToolError
   ~ tool_timeout (1005)
       num: "1004" → "1005"
-        BREAKING CODE_RENUMBERED: code "tool_timeout" now has num 1005; in base it had 1004 (base git:HEAD~1:internal/toolerr/errors.yaml:10:9)
+        BREAKING CODE_RENUMBERED: code "tool_timeout" now has num 1005; in base it had 1004 (base git:HEAD~1:internal/toolerr/errors.yaml:11:9)
       retryable: "retryable" → "not retryable"
-        BREAKING RETRYABLE_CHANGED: "tool_timeout" is now not retryable; in base it was retryable (base git:HEAD~1:internal/toolerr/errors.yaml:10:9)
+        BREAKING RETRYABLE_CHANGED: "tool_timeout" is now not retryable; in base it was retryable (base git:HEAD~1:internal/toolerr/errors.yaml:11:9)
 exit 0
 `},
 	} {

@@ -97,6 +97,7 @@ const (
 	PayloadFieldRenamed        = "PAYLOAD_FIELD_RENAMED"
 	PayloadFieldRetyped        = "PAYLOAD_FIELD_RETYPED"
 	PayloadFieldDropped        = "PAYLOAD_FIELD_DROPPED"
+	UnitChanged                = "UNIT_CHANGED"
 	FamilyChanged              = "FAMILY_CHANGED"
 	CategoryChanged            = "CATEGORY_CHANGED"
 	RetryableChanged           = "RETRYABLE_CHANGED"
@@ -127,6 +128,7 @@ var Rules = []Rule{
 	{PayloadFieldRenamed, JSON, Break, "A payload field was renamed: its key in the payload changed (and its Go name)."},
 	{PayloadFieldRetyped, JSON, Break, "A payload field changed type: its value in the payload changed (and its Go type)."},
 	{PayloadFieldDropped, JSON, Break, "A field lost its payload flag: its key leaves the payload."},
+	{UnitChanged, JSON, Break, "A duration field's unit changed: its number in payloads, wire forms, logs and messages now counts another unit."},
 
 	{FamilyChanged, Semantics, Break, "A variant moved to another family."},
 	{CategoryChanged, Semantics, Break, "A variant's category changed."},

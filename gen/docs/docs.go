@@ -110,7 +110,7 @@ func variant(v *model.Variant) variantView {
 		Category: markdown.Code(v.Category.Name), Class: v.ClassRule().String(), Retryable: v.Retry.Short(),
 		SuppressRetry: yesNo(v.SuppressRetry), Doc: markdown.Para(v.Doc), Message: markdown.Code(v.Message.Text),
 		MessageCell: markdown.CodeCell(v.Message.Text),
-		HTTPStatus:  joinInts(v.HTTPStatus), ExampleMessage: markdown.Code(oracle.Message(v)),
+		HTTPStatus:  v.HTTPText(), ExampleMessage: markdown.Code(oracle.Message(v)),
 	}
 	opt := func(s string, f func(string) string) string {
 		if s == "" {
@@ -131,7 +131,7 @@ func variant(v *model.Variant) variantView {
 		vv.ExamplePayload = markdown.Fence(IndentJSON(p), "json")
 	}
 	for _, f := range v.Fields {
-		vv.Fields = append(vv.Fields, fieldView{markdown.Code(f.Name), markdown.Code(f.Type.Name), yesNo(f.Payload), markdown.Text(f.Doc)})
+		vv.Fields = append(vv.Fields, fieldView{markdown.Code(f.Name), markdown.Code(typeText(f)), yesNo(f.Payload), markdown.Text(f.Doc)})
 	}
 	return vv
 }

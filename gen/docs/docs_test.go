@@ -196,24 +196,24 @@ func TestExplain(t *testing.T) {
   The inventory service did not answer in time.
 
 Fields
-  service      string    payload      The service that was slow.
-  timeout      duration  payload      How long the call waited.
-  retry_delay  duration  retry_after  How long to wait before trying again.
+  service      string         payload      The service that was slow.
+  timeout      duration (ms)  payload      How long the call waited.
+  retry_delay  duration (ms)  retry_after  How long to wait before trying again.
 
 Example
-  error: inventory did not answer within 2s
+  error: inventory did not answer within 2000
   payload:
     {
       "type": "tool_error",
       "category": "upstream",
       "code": "upstream_slow",
       "code_num": 1002,
-      "error": "inventory did not answer within 2s",
+      "error": "inventory did not answer within 2000",
       "retryable": true,
       "suppress_retry": false,
       "suppression_key": "inventory",
       "service": "inventory",
-      "timeout": 2000000000
+      "timeout": 2000
     }
 `
 	for _, tc := range []struct {

@@ -46,9 +46,7 @@ func Explain(w io.Writer, m *model.Catalogue, v *model.Variant) error {
 	row("Suggested tool", v.SuggestedTool)
 	row("Suggested action", v.SuggestedAction)
 	row("Usage hint", v.UsageHint)
-	if len(v.HTTPStatus) > 0 {
-		row("HTTP status", joinInts(v.HTTPStatus))
-	}
+	row("HTTP status", v.HTTPText())
 	if v.Family.HasPayload() {
 		row("Payload type", v.Family.PayloadType)
 	}
@@ -70,7 +68,7 @@ func Explain(w io.Writer, m *model.Catalogue, v *model.Variant) error {
 			if f.Type.IsCause() {
 				flags = append(flags, "cause")
 			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", f.Name, f.Type.Name, strings.Join(flags, ", "),
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", f.Name, typeText(f), strings.Join(flags, ", "),
 				termText(strings.Join(strings.Fields(f.Doc), " ")))
 		}
 		tw.Flush()
@@ -135,4 +133,13 @@ func indent(s, prefix string) string {
 		}
 	}
 	return strings.Join(lines, "\n") + "\n"
+}
+
+// typeText is a field's type as the catalogue writes it, with the unit of
+// a duration: "duration (ms)".
+func typeText(f *model.Field) string {
+	if f.Type.Kind == model.Duration {
+		return f.Type.Name + " (" + f.Unit.Name + ")"
+	}
+	return f.Type.Name
 }

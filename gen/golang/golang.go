@@ -16,8 +16,10 @@
 package golang
 
 import (
+	"cmp"
 	_ "embed"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -102,7 +104,7 @@ func code(m *model.Catalogue, header string) []byte {
 	genForms(f, m)
 	genPayloadShape(f)
 	genVariantTypes(f, m)
-	genLookupHTTPStatus(f, m)
+	genHTTPStatuses(f, m)
 	return f.Bytes()
 }
 
@@ -121,6 +123,8 @@ func estimate(m *model.Catalogue) int {
 func genPackageName(f *printer.File, m *model.Catalogue) {
 	f.Doc("packageName starts the errors the package's own functions return.")
 	f.Const(printer.Spec{Name: "packageName", Value: strconv.Quote(m.Package)})
+	f.Doc("defaultUserMessage is the user message of an error no other text is given", "for: the catalogue's user_message, or errgen's neutral sentence.")
+	f.Const(printer.Spec{Name: "defaultUserMessage", Value: strconv.Quote(m.DefaultUserMessage().Text)})
 }
 
 // genClasses writes the classes and their names:
@@ -196,8 +200,8 @@ func docLines(first, doc string) []string {
 // genFamily writes a family's interface and its chain helper:
 //
 //	type ToolError interface {
-//		error
-//		Code() Code
+//		Error
+//		SuppressRetry() bool
 //		...
 //		isToolError()
 //	}
@@ -205,15 +209,9 @@ func docLines(first, doc string) []string {
 func genFamily(f *printer.File, fam *model.Family) {
 	f.Doc(docLines(fam.Name+" is implemented by the errors of the "+fam.Name+" family; no type outside this package implements it.", fam.Doc)...)
 	members := []printer.Member{
-		{Text: "error"},
-		{Doc: []string{"Code returns the error's stable string code."}, Text: "Code() Code"},
-		{Doc: []string{"CodeNum returns the error's stable number."}, Text: "CodeNum() int"},
-		{Doc: []string{"Category returns the error's category."}, Text: "Category() Category"},
-		{Doc: []string{"Retryable reports whether trying again may succeed."}, Text: "Retryable() bool"},
+		{Text: "Error"},
 		{Doc: []string{"SuppressRetry reports whether the model should stop retrying the same call."}, Text: "SuppressRetry() bool"},
 		{Doc: []string{"SuppressionKey returns the key that groups repeats of this error, or \"\"."}, Text: "SuppressionKey() string"},
-		{Doc: []string{"Class says how a handler should treat the error."}, Text: "Class() Class"},
-		{Doc: []string{"UserMessage returns the message to show an end user."}, Text: "UserMessage() string"},
 	}
 	if fam.HasPayload() {
 		members = append(members,
@@ -273,7 +271,10 @@ func genVariant(f *printer.File, v *model.Variant) {
 			printer.Func{Header: re + "LLMPayload() *Payload", Body: "return newPayload(e, " + idx + ")"},
 			printer.Func{Header: re + "AppendLLMPayload(dst []byte) []byte", Body: "return appendPayload(dst, e, " + idx + ")"})
 	}
-	methods = append(methods, printer.Func{Header: re + "LogValue() slog.Value", Body: "return logValue(e, " + idx + ")"})
+	methods = append(methods,
+		printer.Func{Header: re + "LogValue() slog.Value", Body: "return logValue(e, " + idx + ")"},
+		printer.Func{Header: re + "MarshalJSON() ([]byte, error)", Body: "return marshalWire(e, " + idx + ")"},
+		printer.Func{Header: r + "Is(target error) bool", Body: "return codeOf(target) == " + v.CodeConst()})
 	f.Import("log/slog")
 	if rule.FromCause {
 		methods = append(methods,
@@ -335,12 +336,13 @@ func text(v *model.Variant, name string, t *model.Template, part, def string) []
 }
 
 // userMessage returns UserMessage of v, as the model's user-message rule
-// decides it.
+// decides it: a constant, a rendered template, or, when the cause may
+// answer first, a call into the runtime.
 func userMessage(v *model.Variant) []printer.Func {
 	u := v.UserMessage
-	if u.Template == nil {
-		return []printer.Func{{Doc: []string{"UserMessage returns the message: the catalogue gives no user message."},
-			Header: "func (e *" + v.Name + ") UserMessage() string", Body: "return e.Error()"}}
+	if u.CauseFirst {
+		return []printer.Func{{Doc: []string{"UserMessage returns the user message of the cause when it is an error of", "the catalogue, else " + strconv.Quote(u.Template.Text) + "."},
+			Header: "func (e *" + v.Name + ") UserMessage() string", Body: "return userMessageOf(e, " + strconv.Itoa(v.Index) + ")"}}
 	}
 	return text(v, "UserMessage", u.Template, "textUser", "")
 }
@@ -444,8 +446,9 @@ func genForms(f *printer.File, m *model.Catalogue) {
 		if v.SuppressionKey != nil {
 			parts = append(parts, "key: "+strconv.Quote(v.SuppressionKey.Text))
 		}
-		if u := v.UserMessage; u.Template != nil {
-			parts = append(parts, "user: "+strconv.Quote(u.Template.Text))
+		parts = append(parts, "user: "+strconv.Quote(v.UserMessage.Template.Text))
+		if v.UserMessage.CauseFirst {
+			parts = append(parts, "userCause: true")
 		}
 		if len(v.Fields) > 0 {
 			fs := make([]string, len(v.Fields))
@@ -460,6 +463,9 @@ func genForms(f *printer.File, m *model.Catalogue) {
 				if fd.RetryAfter {
 					item += ", retryAfter: true"
 				}
+				if fd.Type.Kind == model.Duration {
+					item += ", unit: " + unitLit(f, fd.Unit)
+				}
 				fs[k] = item + "}"
 			}
 			parts = append(parts, "fields: []field{"+strings.Join(fs, ", ")+"}")
@@ -469,6 +475,12 @@ func genForms(f *printer.File, m *model.Catalogue) {
 	}
 	f.Doc("forms holds what the runtime renders each variant's texts and payload from,", "in the order of infos.")
 	f.Var("forms", "[...]form", elems)
+}
+
+// unitLit is a duration unit as a Go expression: time.Millisecond.
+func unitLit(f *printer.File, u model.Unit) string {
+	names := map[string]string{"ms": "Millisecond", "s": "Second", "ns": "Nanosecond"}
+	return f.Import("time") + "." + names[u.Name]
 }
 
 // keyKinds names the runtime's constant for each kind of payload key.
@@ -511,39 +523,34 @@ func genVariantTypes(f *printer.File, m *model.Catalogue) {
 	f.Var("variantTypes", "[...]variant", elems)
 }
 
-// genLookupHTTPStatus writes the lookup from an HTTP status to the variant
-// that stands for it:
+// genHTTPStatuses writes the HTTP statuses the variants stand for, most
+// specific first (a status before a range, a narrow range before a wide
+// one), so that the runtime's lookup takes the first that covers a status:
 //
-//	func LookupHTTPStatus(status int) (Info, bool) {
-//		switch status {
-//		case 429:
-//			return infos[7], true
-//		}
-//		return Info{}, false
+//	var httpStatuses = [...]statusRange{
+//		{lo: 429, hi: 429, index: 7}, // rate_limited
+//		{lo: 500, hi: 599, index: 8}, // server_error
 //	}
-func genLookupHTTPStatus(f *printer.File, m *model.Catalogue) {
-	b := f.Func([]string{"LookupHTTPStatus returns the entry that stands for an HTTP status, if any."}, "func LookupHTTPStatus(status int) (Info, bool)")
-	open := false
+func genHTTPStatuses(f *printer.File, m *model.Catalogue) {
+	type entry struct {
+		s model.StatusRange
+		v *model.Variant
+	}
+	var all []entry
 	for _, v := range m.ByNum {
-		if len(v.HTTPStatus) == 0 {
-			continue
+		for _, s := range v.HTTP {
+			all = append(all, entry{s, v})
 		}
-		if !open {
-			b.Open("switch status")
-			open = true
-		}
-		s := make([]string, len(v.HTTPStatus))
-		for i, n := range v.HTTPStatus {
-			s[i] = strconv.Itoa(n)
-		}
-		b.Case("case " + strings.Join(s, ", ") + ":")
-		b.Line("return infos[" + strconv.Itoa(v.Index) + "], true")
 	}
-	if open {
-		b.Close()
+	slices.SortStableFunc(all, func(a, b entry) int {
+		return cmp.Or(cmp.Compare(a.s.Span(), b.s.Span()), cmp.Compare(a.s.Lo, b.s.Lo))
+	})
+	elems := make([]string, len(all))
+	for i, e := range all {
+		elems[i] = "{lo: " + strconv.Itoa(e.s.Lo) + ", hi: " + strconv.Itoa(e.s.Hi) + ", index: " + strconv.Itoa(e.v.Index) + "}"
 	}
-	b.Line("return Info{}, false")
-	b.End()
+	f.Doc("httpStatuses maps HTTP statuses to the entries of infos that stand for them,", "most specific first.")
+	f.Var("httpStatuses", "[...]statusRange", elems)
 }
 
 // exampleValue is the Go expression of a field's example value.

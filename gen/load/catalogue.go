@@ -10,14 +10,14 @@ import (
 // Keys lists the keys each kind of mapping accepts, in the order the
 // documentation gives them. The JSON Schema is tested against it.
 var Keys = map[string][]string{
-	"catalogue": {"version", "package", "categories", "families", "compat"},
+	"catalogue": {"version", "package", "user_message", "categories", "families", "compat"},
 	"family":    {"name", "doc", "payload_type", "user_message", "nums", "reserved", "variants"},
 	"reserved":  {"nums", "codes"},
 	"variant": {"name", "code", "num", "category", "doc", "message", "user_message",
 		"retryable", "retryable_from_cause", "suppress_retry", "non_fatal",
 		"suppression_key", "suggested_tool", "suggested_action", "usage_hint",
 		"http_status", "fields"},
-	"field":  {"name", "type", "doc", "payload", "retry_after", "example"},
+	"field":  {"name", "type", "doc", "payload", "retry_after", "unit", "example"},
 	"compat": {"rule", "code", "reason"},
 }
 
@@ -29,6 +29,7 @@ func (ld *loader) catalogue(root *yaml.Node) *ast.Catalogue {
 	}
 	cat.Version = ld.num(get(m, "version"))
 	cat.Package = ld.str(m, "package", false)
+	cat.UserMessage = ld.str(m, "user_message", false)
 	if e, ok := m["categories"]; ok {
 		cat.Categories = ld.categories(e)
 	}
@@ -160,7 +161,7 @@ func (ld *loader) variant(n *yaml.Node) *ast.Variant {
 	v.RetryableFromCause = ld.boolean(get(m, "retryable_from_cause"))
 	v.SuppressRetry = ld.boolean(get(m, "suppress_retry"))
 	v.NonFatal = ld.boolean(get(m, "non_fatal"))
-	v.HTTPStatus = ld.ints(get(m, "http_status"))
+	v.HTTPStatus = ld.statuses(get(m, "http_status"))
 	if e, ok := m["fields"]; ok {
 		items, isList := ld.list(e, "fields")
 		if !isList {
@@ -186,6 +187,7 @@ func (ld *loader) field(n *yaml.Node) *ast.Field {
 	f.Doc = ld.str(m, "doc", true)
 	f.Payload = ld.boolean(get(m, "payload"))
 	f.RetryAfter = ld.boolean(get(m, "retry_after"))
+	f.Unit = ld.str(m, "unit", false)
 	if e, ok := m["example"]; ok {
 		f.Example = ld.example(e.val)
 	}
@@ -225,4 +227,30 @@ func (ld *loader) waiver(n *yaml.Node) ast.Waiver {
 	w.Code = ld.str(m, "code", false)
 	w.Reason = ld.str(m, "reason", true)
 	return w
+}
+
+// statuses reads http_status: a list of statuses (429) and ranges ("4xx",
+// "500-599"), each kept as its text for the resolver to parse.
+func (ld *loader) statuses(e entry, ok bool, what string) []ast.String {
+	if !ok {
+		return nil
+	}
+	items, isList := ld.list(e, what)
+	if !isList {
+		return nil
+	}
+	out := make([]ast.String, 0, len(items))
+	for _, it := range items {
+		pos := ld.pos(it)
+		switch {
+		case it.Kind != yaml.ScalarNode || it.Tag == "!!null" || it.Tag == "!!bool" || it.Tag == "!!float":
+			ld.errorf(it, "each item of %s must be a status such as 429 or a range such as \"5xx\" or \"500-599\", got %s", what, describe(it))
+		case it.Tag == "!!int" && !decimalRE.MatchString(it.Value):
+			ld.errorf(it, "each item of %s must be a plain decimal number, got %s", what, diag.Quote(it.Value))
+		default:
+			ld.checkRunes(it, "each item of "+what, false)
+			out = append(out, ast.String{Value: it.Value, Pos: pos, Set: true})
+		}
+	}
+	return out
 }

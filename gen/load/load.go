@@ -46,6 +46,7 @@ func Load(file string, src []byte) (*ast.Catalogue, diag.List) {
 	}
 	ld := &loader{file: file, diags: &l}
 	cat := ld.catalogue(root)
+	cat.Incomplete = l.HasErrors()
 	return cat, l
 }
 

@@ -19,9 +19,10 @@ import (
 // of its generated tests (which are in the same package) besides those
 // derived from the catalogue.
 var PackageScope = []string{
-	"Info", "Code", "Category", "Class", "ClassUnknown", "ClassTerminal", "ClassRetryable", "ClassNonFatal",
-	"Payload", "RemoteError", "DecodePayload", "Lookup", "LookupNum", "LookupHTTPStatus",
-	"All", "IsRetryable", "CodeOf", "ClassOf", "RetryAfterOf", "UserMessageOf",
+	"Error", "Info", "Code", "Category", "Class", "ClassUnknown", "ClassTerminal", "ClassRetryable", "ClassNonFatal",
+	"Payload", "PayloadField", "RemoteError", "DecodePayload", "Lookup", "LookupNum", "LookupHTTPStatus", "FromHTTP",
+	"All", "Chain", "IsRetryable", "CodeOf", "RootCodeOf", "HasCode", "ClassOf", "RetryAfterOf", "UserMessageOf",
+	"LogValueOf", "LogAttr",
 	"TestErrgenGolden", "TestErrgenCatalogue",
 }
 
@@ -30,7 +31,7 @@ var PackageScope = []string{
 var Methods = []string{
 	"Error", "Unwrap", "Code", "CodeNum", "Category", "Retryable", "SuppressRetry",
 	"SuppressionKey", "LLMPayload", "AppendLLMPayload", "UserMessage", "Class",
-	"LogValue",
+	"LogValue", "MarshalJSON", "Is",
 }
 
 // categoryConst is the typed constant of a category: rate_limit →

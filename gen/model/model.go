@@ -12,6 +12,7 @@
 package model
 
 import (
+	"strings"
 	"time"
 
 	"github.com/errgen/errgen/gen/ast"
@@ -25,10 +26,13 @@ type Catalogue struct {
 	// Src is the catalogue as it was written: positions of every key.
 	Src *ast.Catalogue
 	// File is the catalogue's path as the user named it.
-	File       string
-	Package    string
-	Categories []*Category
-	Families   []*Family
+	File    string
+	Package string
+	// UserMessage is the catalogue's default user message, nil when it has
+	// none.
+	UserMessage *Template
+	Categories  []*Category
+	Families    []*Family
 	// Variants lists every variant in catalogue order.
 	Variants []*Variant
 	// ByNum lists every variant sorted by Num; Variant.Index is the
@@ -104,8 +108,9 @@ type Variant struct {
 	SuggestedTool   string
 	SuggestedAction string
 	UsageHint       string
-	HTTPStatus      []int
-	Fields          []*Field
+	// HTTP lists the HTTP statuses the variant stands for.
+	HTTP   []StatusRange
+	Fields []*Field
 	// Cause is the field Unwrap returns, or nil.
 	Cause *Field
 	// RetryAfter is the field RetryAfterOf reports, or nil.
@@ -187,34 +192,85 @@ func (t *Template) Literal(code string) string {
 // UserSource says where a variant's user message comes from.
 type UserSource int
 
-// The sources of a user message, in the order they are tried.
+// The sources of a user message, in the order they are tried. The
+// technical message is never one of them: it is written for developers and
+// may hold anything a field carries.
 const (
 	// UserFromVariant: the variant's own user_message.
 	UserFromVariant UserSource = iota
 	// UserFromFamily: its family's user_message.
 	UserFromFamily
-	// UserFromMessage: neither has one, and the technical message stands.
-	UserFromMessage
+	// UserFromCatalogue: the catalogue's user_message.
+	UserFromCatalogue
+	// UserFromBuiltin: errgen's neutral sentence naming the code.
+	UserFromBuiltin
 )
 
-// UserText is a variant's effective user message.
+// BuiltinUserMessage is the user message of a variant for which nothing
+// else gives one: neutral, naming the code so support can find it.
+const BuiltinUserMessage = "Something went wrong ({code})."
+
+// UserText is a variant's effective user message: its own, else its
+// family's, else its cause's (when the cause is an error of the catalogue,
+// at run time), else the catalogue's, else the built-in sentence.
 type UserText struct {
-	// Template is the text, or nil when it is the technical message.
+	// Template is the text: the variant's, the family's, the catalogue's or
+	// the built-in sentence.
 	Template *Template
 	From     UserSource
+	// CauseFirst reports whether the cause's user message is tried before
+	// Template at run time: the variant has a cause, and Template is only a
+	// default (the catalogue's or the built-in one).
+	CauseFirst bool
 }
 
 // Describe says where the user message comes from, for the docs and
 // explain; "" when it is the variant's own.
 func (u UserText) Describe() string {
+	var s string
 	switch u.From {
 	case UserFromFamily:
-		return "the family's"
-	case UserFromMessage:
-		return "the message"
+		s = "the family's"
+	case UserFromCatalogue:
+		s = "the catalogue's"
+	case UserFromBuiltin:
+		s = "errgen's built-in sentence"
 	}
-	return ""
+	if u.CauseFirst {
+		s = "the cause's, else " + s
+	}
+	return s
 }
+
+// StatusRange is an HTTP status or a range of them that a variant stands
+// for, as written (429, "4xx", "500-599").
+type StatusRange struct {
+	Lo, Hi int
+	Text   string
+	Pos    diag.Pos
+}
+
+// Span is how many statuses the range covers: the smaller, the more
+// specific, and the more specific range wins a status two ranges cover.
+func (s StatusRange) Span() int { return s.Hi - s.Lo + 1 }
+
+// Contains reports whether status lies in the range.
+func (s StatusRange) Contains(status int) bool { return s.Lo <= status && status <= s.Hi }
+
+// Unit is the unit of a duration field, on the wire and in text.
+type Unit struct {
+	// Name is ms, s or ns.
+	Name string
+	Size time.Duration
+}
+
+// Units are the units a duration field may have, and DefaultUnit the one it
+// has unless it says otherwise: milliseconds, what agents send (003's
+// retryAfterMs, 004's retry_after_ms).
+var (
+	Units       = []Unit{{"ms", time.Millisecond}, {"s", time.Second}, {"ns", time.Nanosecond}}
+	DefaultUnit = Units[0]
+)
 
 // Kind is the kind of a field's type.
 type Kind int
@@ -265,6 +321,9 @@ type Field struct {
 	// Payload reports whether the field is sent in the LLM payload.
 	Payload    bool
 	RetryAfter bool
+	// Unit is the unit of a duration field's value on the wire and in
+	// text; zero for other types.
+	Unit Unit
 	// Example is the value golden tests and docs use; ExampleSet reports
 	// whether the catalogue gave it or errgen made it up.
 	Example    Value
@@ -293,4 +352,33 @@ type Value struct {
 type Waiver struct {
 	Rule, Code, Reason string
 	Pos                diag.Pos
+}
+
+// DefaultUserMessage is the user message of an error that nothing else
+// gives one: the catalogue's user_message, else errgen's built-in sentence.
+func (c *Catalogue) DefaultUserMessage() *Template {
+	if c.UserMessage != nil {
+		return c.UserMessage
+	}
+	return builtinUser
+}
+
+// HTTPText is the variant's http_status as written, joined: "429, 5xx".
+func (v *Variant) HTTPText() string {
+	s := make([]string, len(v.HTTP))
+	for i, r := range v.HTTP {
+		s[i] = r.Text
+	}
+	return strings.Join(s, ", ")
+}
+
+// CoversStatus reports whether any of the variant's http_status covers
+// status.
+func (v *Variant) CoversStatus(status int) bool {
+	for _, r := range v.HTTP {
+		if r.Contains(status) {
+			return true
+		}
+	}
+	return false
 }

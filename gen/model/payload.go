@@ -120,3 +120,37 @@ func (v *Variant) Payload() []PayloadKey {
 	}
 	return out
 }
+
+// Wire returns the keys of v's wire form, what json.Marshal of the error
+// writes and DecodePayload reads back in another service: the payload's
+// shape, for every family, with every field (the cause as a nested wire
+// form, or an object holding only "error" for a cause outside the
+// catalogue), "type" only for a family with a payload type, and no
+// required_fields, which only a caller sets. For a payload family, the
+// LLM payload is the wire form without the fields that are not payload
+// fields.
+func (v *Variant) Wire() []PayloadKey {
+	var out []PayloadKey
+	for _, k := range PayloadShape {
+		switch k.Kind {
+		case KeyType:
+			if v.Family.HasPayload() {
+				out = append(out, PayloadKey{ShapeKey: k})
+			}
+		case KeyFields:
+			for _, f := range v.Fields {
+				out = append(out, PayloadKey{ShapeKey: ShapeKey{Name: f.Name, Kind: KeyFields, Omit: true, Doc: f.Doc}, Field: f})
+			}
+		case KeyRequiredFields:
+		case KeySuggestedTool:
+			out = append(out, PayloadKey{ShapeKey: k, Static: v.SuggestedTool})
+		case KeySuggestedAction:
+			out = append(out, PayloadKey{ShapeKey: k, Static: v.SuggestedAction})
+		case KeyUsageHint:
+			out = append(out, PayloadKey{ShapeKey: k, Static: v.UsageHint})
+		default:
+			out = append(out, PayloadKey{ShapeKey: k})
+		}
+	}
+	return out
+}

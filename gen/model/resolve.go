@@ -3,6 +3,8 @@ package model
 import (
 	"cmp"
 	"fmt"
+	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,6 +14,13 @@ import (
 	"github.com/errgen/errgen/gen/diag"
 	"github.com/errgen/errgen/gen/names"
 	"github.com/errgen/errgen/gen/tmpl"
+)
+
+var (
+	decimalIntRE   = regexp.MustCompile(`^-?(0|[1-9][0-9]*)$`)
+	decimalFloatRE = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$`)
+	statusRE       = regexp.MustCompile(`^([1-5])([0-9][0-9]|xx)$`)
+	statusRangeRE  = regexp.MustCompile(`^([1-5][0-9][0-9])-([1-5][0-9][0-9])$`)
 )
 
 // MaxFields is the most fields a variant may have: the generated runtime
@@ -25,12 +34,12 @@ const MaxFields = 255
 // checked as far as it can be, in one run.
 func Resolve(cat *ast.Catalogue) (*Catalogue, diag.List) {
 	r := &resolver{
-		cat:            cat,
-		m:              &Catalogue{Src: cat, File: cat.File, Package: cat.Package.Value},
-		names:          map[string]diag.Pos{},
-		codes:          map[string]diag.Pos{},
-		nums:           map[int64]diag.Pos{},
-		statuses:       map[int64]diag.Pos{},
+		cat:   cat,
+		m:     &Catalogue{Src: cat, File: cat.File, Package: cat.Package.Value},
+		names: map[string]diag.Pos{},
+		codes: map[string]diag.Pos{},
+		nums:  map[int64]diag.Pos{},
+
 		families:       map[string]*Family{},
 		familyNames:    map[string]bool{},
 		categories:     map[string]*Category{},
@@ -56,7 +65,7 @@ type resolver struct {
 	names    map[string]diag.Pos // family and variant names
 	codes    map[string]diag.Pos
 	nums     map[int64]diag.Pos
-	statuses map[int64]diag.Pos
+	statuses []StatusRange // every status range declared so far
 	// families are the families whose names are usable, by name: what a
 	// field's type may name.
 	families map[string]*Family
@@ -86,6 +95,9 @@ func (r *resolver) catalogue() {
 	}
 	if cat.Package.Set && !names.IsPackage(cat.Package.Value) {
 		r.errorf(cat.Package.Pos, "package %s is not a usable Go package name (lower-case letters and digits; not a Go keyword, predeclared identifier, main or init)", diag.Quote(cat.Package.Value))
+	}
+	if r.nonEmpty(cat.UserMessage, "user_message") {
+		m.UserMessage = r.template(cat.UserMessage, "user_message", nil, true)
 	}
 	for _, k := range cat.Categories {
 		if !names.IsCode(k.Name.Value) {
@@ -127,6 +139,9 @@ func (r *resolver) catalogue() {
 		}
 	}
 	r.constants()
+	if !r.diags.HasErrors() && !cat.Incomplete {
+		r.builtinWarnings()
+	}
 	if r.allCategorised {
 		for _, k := range cat.Categories {
 			if !r.usedCategories[k.Name.Value] {
@@ -333,7 +348,7 @@ func (r *resolver) variant(f *Family, av *ast.Variant, payload bool) *Variant {
 	if r.nonEmpty(av.UserMessage, "user_message") {
 		v.UserMessage.Template = r.template(av.UserMessage, "user_message", fields, known)
 	}
-	v.UserMessage = userText(v)
+	v.UserMessage = r.userText(v)
 	if r.nonEmpty(av.SuppressionKey, "suppression_key") {
 		v.SuppressionKey = r.template(av.SuppressionKey, "suppression_key", fields, known)
 	}
@@ -356,17 +371,9 @@ func (r *resolver) variant(f *Family, av *ast.Variant, payload bool) *Variant {
 			}
 		}
 	}
-	for _, s := range av.HTTPStatus {
-		switch {
-		case s.Value < 100 || s.Value > 599:
-			r.errorf(s.Pos, "http_status %d is not an HTTP status code (100 to 599)", s.Value)
-		default:
-			if p, dup := r.statuses[s.Value]; dup {
-				r.errorf(s.Pos, "http_status %d already stands for another variant (at %s); a status maps to one variant", s.Value, at(p))
-			} else {
-				r.statuses[s.Value] = s.Pos
-			}
-			v.HTTPStatus = append(v.HTTPStatus, int(s.Value))
+	for _, st := range av.HTTPStatus {
+		if sr, ok := r.status(st); ok {
+			v.HTTP = append(v.HTTP, sr)
 		}
 	}
 	return v
@@ -417,15 +424,20 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 			default:
 				out[name] = true
 				g := fd.GoName
-				if slices.Contains(Methods, g) {
+				// Every field goes into the wire form, which has the payload's
+				// keys in a family with a payload type.
+				switch p, dup := goNames[g]; {
+				case slices.Contains(Methods, g):
 					r.errorf(af.Name.Pos, "field %s becomes %s, which is a generated method; rename the field", diag.Quote(name), g)
-				} else if p, dup := goNames[g]; dup {
+				case dup:
 					r.errorf(af.Name.Pos, "field %s becomes %s, like the field at %s; rename one", diag.Quote(name), g, at(p))
-				} else {
-					goNames[g] = af.Name.Pos
-				}
-				if af.Payload.Value && slices.Contains(PayloadKeys, name) {
+				case af.Payload.Value && slices.Contains(PayloadKeys, name):
 					r.errorf(af.Name.Pos, "payload field %s uses a key the payload already has; rename the field", diag.Quote(name))
+				case payload && slices.Contains(PayloadKeys, name):
+					r.errorf(af.Name.Pos, "field %s uses a key the wire form of family %s already has (its payload keys); rename the field", diag.Quote(name), diag.Quote(f.Name))
+				}
+				if _, dup := goNames[g]; !dup {
+					goNames[g] = af.Name.Pos
 				}
 			}
 		}
@@ -468,6 +480,20 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 			default:
 				retryAfter = af
 				v.RetryAfter = fd
+			}
+		}
+		if fd.Type.Kind == Duration {
+			fd.Unit = DefaultUnit
+		}
+		if af.Unit.Set {
+			i := slices.IndexFunc(Units, func(u Unit) bool { return u.Name == af.Unit.Value })
+			switch {
+			case typeKnown && fd.Type.Kind != Duration:
+				r.errorf(af.Unit.Pos, "unit is for duration fields; field %s has type %s", diag.Quote(name), af.Type.Value)
+			case i < 0:
+				r.errorf(af.Unit.Pos, "unit %s is not one of ms, s, ns", diag.Quote(af.Unit.Value))
+			default:
+				fd.Unit = Units[i]
 			}
 		}
 		r.nonEmpty(af.Doc, "doc")
@@ -535,21 +561,35 @@ func (r *resolver) example(fd *Field, ex *ast.Example) {
 			bad("true or false")
 		}
 		x.Bool = s == "true"
-	case Int, Int64:
-		if x.Int, err = strconv.ParseInt(s, 10, 64); ex.Quoted || err != nil {
+	case Int:
+		// int is 32 bits on some platforms: the generated test must compile
+		// there too.
+		if x.Int, err = strconv.ParseInt(s, 10, 32); ex.Quoted || err != nil || !decimalIntRE.MatchString(s) {
+			bad("a decimal integer from -2147483648 to 2147483647 (int has 32 bits on some platforms)")
+		}
+	case Int64:
+		if x.Int, err = strconv.ParseInt(s, 10, 64); ex.Quoted || err != nil || !decimalIntRE.MatchString(s) {
 			bad("a decimal integer")
 		}
 	case Uint64:
-		if x.Uint, err = strconv.ParseUint(s, 10, 64); ex.Quoted || err != nil {
+		if x.Uint, err = strconv.ParseUint(s, 10, 64); ex.Quoted || err != nil || !decimalIntRE.MatchString(s) {
 			bad("a non-negative decimal integer")
 		}
 	case Float64:
-		if x.Float, err = strconv.ParseFloat(s, 64); ex.Quoted || err != nil || x.Float != x.Float || x.Float > 1e308 || x.Float < -1e308 {
-			bad("a finite decimal number")
+		// Only what reads back as the same float64 in JSON, in Go source and
+		// in the golden file: decimal notation, finite, and not -0 (the
+		// golden file would say -0, the Go literal is +0).
+		x.Float, err = strconv.ParseFloat(s, 64)
+		if ex.Quoted || err != nil || !decimalFloatRE.MatchString(s) || math.IsInf(x.Float, 0) || (x.Float == 0 && math.Signbit(x.Float)) {
+			bad("a finite decimal number such as 2.5 or 1e-3 (not -0, hex, underscores or a sign +)")
 		}
 	case Duration:
-		if x.Duration, err = time.ParseDuration(s); err != nil {
+		x.Duration, err = time.ParseDuration(s)
+		switch {
+		case err != nil:
 			bad(`a Go duration such as "30s" or "1m30s"`)
+		case x.Duration%fd.Unit.Size != 0:
+			bad("a whole number of " + fd.Unit.Name + ", the field's unit")
 		}
 	case FamilyKind:
 		r.errorf(ex.Pos, "field %s holds a %s cause; its example is built from that family's first variant, so it takes no example", diag.Quote(fd.Name), t)
@@ -623,7 +663,7 @@ func (r *resolver) template(s ast.String, what string, fields map[string]bool, k
 			continue
 		}
 		if fields == nil {
-			r.errorf(s.Pos, "%s: placeholder %s is not available here; a family's template may only use {code}", what, diag.Quote("{"+ref+"}"))
+			r.errorf(s.Pos, "%s: placeholder %s is not available here; a family's or the catalogue's user_message may only use {code}", what, diag.Quote("{"+ref+"}"))
 			continue
 		}
 		r.errorf(s.Pos, "%s: placeholder %s names no field of this variant (fields: %s)", what, diag.Quote("{"+ref+"}"), fieldList(fields))
@@ -644,15 +684,50 @@ func fieldList(fields map[string]bool) string {
 }
 
 // userText is the effective user message of v: its own, else its
-// family's, else the technical message.
-func userText(v *Variant) UserText {
+// family's, else (at run time) its cause's, else the catalogue's, else the
+// built-in sentence. The technical message is never a user message.
+func (r *resolver) userText(v *Variant) UserText {
 	switch {
 	case v.UserMessage.Template != nil:
 		return UserText{Template: v.UserMessage.Template, From: UserFromVariant}
 	case v.Family.UserMessage != nil:
 		return UserText{Template: v.Family.UserMessage, From: UserFromFamily}
+	case r.m.UserMessage != nil:
+		return UserText{Template: r.m.UserMessage, From: UserFromCatalogue, CauseFirst: v.Cause != nil}
 	}
-	return UserText{From: UserFromMessage}
+	return UserText{Template: builtinUser, From: UserFromBuiltin, CauseFirst: v.Cause != nil}
+}
+
+// builtinUser is BuiltinUserMessage, parsed.
+var builtinUser = func() *Template {
+	segs, err := tmpl.Parse(BuiltinUserMessage)
+	if err != nil {
+		panic(err)
+	}
+	return &Template{Text: BuiltinUserMessage, Segments: segs}
+}()
+
+// builtinWarnings warns, once per family, where a variant's user message
+// can be errgen's built-in sentence: no user_message of its own, of its
+// family or of the catalogue, and no cause that always answers.
+func (r *resolver) builtinWarnings() {
+	for _, f := range r.m.Families {
+		var codes []string
+		for _, v := range f.Variants {
+			if v.UserMessage.From == UserFromBuiltin {
+				codes = append(codes, diag.Quote(v.Code))
+			}
+		}
+		if len(codes) == 0 {
+			continue
+		}
+		what := "variant " + codes[0] + " has"
+		if len(codes) > 1 {
+			what = fmt.Sprintf("%d variants (%s) have", len(codes), strings.Join(codes, ", "))
+		}
+		r.diags.Warnf(f.Src.Name.Pos, "in family %s, %s no user message: end users would read %s; give the family or the catalogue a user_message",
+			diag.Quote(f.Name), what, diag.Quote(BuiltinUserMessage))
+	}
 }
 
 // constants refuses a category or code constant whose Go name is already
@@ -690,4 +765,43 @@ func (r *resolver) constants() {
 		}
 		taken[v.CodeConst()] = "the code constant of variant " + diag.Quote(v.Name)
 	}
+}
+
+// status parses one item of http_status: a status (429), a class of them
+// ("4xx") or a range ("500-599"). Two variants may cover one status only
+// when one's range is narrower, so that the more specific wins; ranges of
+// the same width that overlap are refused, and so is a status twice.
+func (r *resolver) status(st ast.String) (StatusRange, bool) {
+	sr := StatusRange{Text: st.Value, Pos: st.Pos}
+	if m := statusRE.FindStringSubmatch(st.Value); m != nil {
+		if m[2] == "xx" {
+			sr.Lo = int(m[1][0]-'0') * 100
+			sr.Hi = sr.Lo + 99
+		} else {
+			sr.Lo, _ = strconv.Atoi(st.Value)
+			sr.Hi = sr.Lo
+		}
+	} else if m := statusRangeRE.FindStringSubmatch(st.Value); m != nil {
+		sr.Lo, _ = strconv.Atoi(m[1])
+		sr.Hi, _ = strconv.Atoi(m[2])
+		if sr.Lo > sr.Hi {
+			r.errorf(st.Pos, "http_status range %s is empty: the first status must not exceed the last", diag.Quote(st.Value))
+			return sr, false
+		}
+	} else {
+		r.errorf(st.Pos, "http_status %s is not an HTTP status code (100 to 599), a class such as \"5xx\" or a range such as \"500-599\"", diag.Quote(st.Value))
+		return sr, false
+	}
+	for _, o := range r.statuses {
+		if o.Span() == sr.Span() && o.Lo <= sr.Hi && sr.Lo <= o.Hi {
+			if sr.Span() == 1 {
+				r.errorf(st.Pos, "http_status %d already stands for another variant (at %s); a status maps to one variant", sr.Lo, at(o.Pos))
+			} else {
+				r.errorf(st.Pos, "http_status %s overlaps %s (at %s), which is as specific; give one of them a narrower range", diag.Quote(st.Value), diag.Quote(o.Text), at(o.Pos))
+			}
+			return sr, false
+		}
+	}
+	r.statuses = append(r.statuses, sr)
+	return sr, true
 }

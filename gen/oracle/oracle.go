@@ -26,12 +26,15 @@ func Message(v *model.Variant) string { return render(v, v.Message) }
 // SuppressionKey renders the variant's suppression key, "" when it has none.
 func SuppressionKey(v *model.Variant) string { return render(v, v.SuppressionKey) }
 
-// UserMessage renders the variant's user message.
+// UserMessage renders the variant's user message by the model's rule: its
+// text, unless the cause answers first and the example's cause is an error
+// of the catalogue.
 func UserMessage(v *model.Variant) string {
-	if v.UserMessage.Template == nil {
-		return Message(v)
+	u := v.UserMessage
+	if u.CauseFirst && v.Cause.Type.Kind == model.FamilyKind && v.Cause.Example.Variant != nil {
+		return UserMessage(v.Cause.Example.Variant)
 	}
-	return render(v, v.UserMessage.Template)
+	return render(v, u.Template)
 }
 
 // render formats each placeholder as fmt's %v formats the field's Go value.
@@ -68,9 +71,9 @@ func Format(f *model.Field) string {
 	case model.Float64:
 		return strconv.FormatFloat(x.Float, 'g', -1, 64)
 	case model.Duration:
-		return x.Duration.String()
+		return strconv.FormatInt(int64(x.Duration/f.Unit.Size), 10)
 	case model.Strings:
-		return "[" + strings.Join(x.List, " ") + "]"
+		return strings.Join(x.List, ", ")
 	case model.Error:
 		return x.Str
 	case model.FamilyKind:
@@ -83,7 +86,7 @@ func Format(f *model.Field) string {
 }
 
 // isZero reports whether the example value of f is its type's zero value,
-// which the payload leaves out.
+// which the payload leaves out (a cause: none).
 func isZero(f *model.Field) bool {
 	x := f.Example
 	switch f.Type.Kind {
@@ -101,6 +104,10 @@ func isZero(f *model.Field) bool {
 		return x.Duration == 0
 	case model.Strings:
 		return len(x.List) == 0
+	case model.Error:
+		return false
+	case model.FamilyKind:
+		return x.Variant == nil
 	}
 	return true
 }
@@ -120,9 +127,16 @@ func jsonValue(f *model.Field) any {
 	case model.Float64:
 		return x.Float
 	case model.Duration:
-		return int64(x.Duration)
+		return int64(x.Duration / f.Unit.Size)
 	case model.Strings:
 		return x.List
+	case model.Error:
+		return map[string]string{"error": x.Str}
+	case model.FamilyKind:
+		if x.Variant == nil {
+			return nil
+		}
+		return json.RawMessage(Wire(x.Variant))
 	}
 	return nil
 }
@@ -135,6 +149,18 @@ func Payload(v *model.Variant) []byte {
 	if keys == nil {
 		return nil
 	}
+	return object(v, keys)
+}
+
+// Wire returns the wire form of the variant's example, what json.Marshal
+// of it writes: every field, its cause nested.
+func Wire(v *model.Variant) []byte {
+	return object(v, v.Wire())
+}
+
+// object encodes the example's values of keys as a JSON object, leaving
+// out those the model leaves out.
+func object(v *model.Variant, keys []model.PayloadKey) []byte {
 	var b bytes.Buffer
 	b.WriteByte('{')
 	for _, k := range keys {
@@ -192,14 +218,17 @@ func value(v *model.Variant, k model.PayloadKey) (any, bool) {
 }
 
 // Golden returns the contents of the variant's golden file: its code,
-// number, message and payload, indented, as the generated test writes it.
+// number, message, user message, LLM payload and wire form, indented, as
+// the generated test writes it.
 func Golden(v *model.Variant) ([]byte, error) {
 	g := struct {
-		Code    string          `json:"code"`
-		CodeNum int             `json:"code_num"`
-		Error   string          `json:"error"`
-		Payload json.RawMessage `json:"payload,omitempty"`
-	}{v.Code, v.Num, Message(v), Payload(v)}
+		Code        string          `json:"code"`
+		CodeNum     int             `json:"code_num"`
+		Error       string          `json:"error"`
+		UserMessage string          `json:"user_message"`
+		Payload     json.RawMessage `json:"payload,omitempty"`
+		Wire        json.RawMessage `json:"wire"`
+	}{v.Code, v.Num, Message(v), UserMessage(v), Payload(v), Wire(v)}
 	out, err := json.MarshalIndent(g, "", "  ")
 	if err != nil {
 		return nil, err

@@ -129,7 +129,7 @@ func TestAccepts(t *testing.T) {
 	sch := compile(t)
 	cases := map[string]string{
 		"base": base,
-		"extras": base + `
+		"extras": strings.Replace(base, "package: demo\n", "package: demo\nuser_message: Something failed ({code}).\n", 1) + `
   - name: WrapError
     doc: >-
       Errors that wrap others,
@@ -176,11 +176,17 @@ func TestAccepts(t *testing.T) {
         num: 102
         category: io
         message: "quiet {err}"
+        user_message: The assistant carries on.
         non_fatal: true
+        http_status: [5xx, "400-403"]
         fields:
           - name: err
             type: error
             example: 42
+          - name: wait
+            type: duration
+            unit: s
+            example: 3s
 compat:
   - rule: NUM_CHANGED
     code: quiet
@@ -216,6 +222,9 @@ func TestRejects(t *testing.T) {
 		{"retryable and non_fatal", edit(t, "retryable: true", "retryable: true\n        non_fatal: true")},
 		{"http_status 700", edit(t, "http_status: [503]", "http_status: [700]")},
 		{"http_status twice", edit(t, "http_status: [503]", "http_status: [503, 503]")},
+		{"http_status class 6xx", edit(t, "http_status: [503]", `http_status: ["6xx"]`)},
+		{"http_status as a word", edit(t, "http_status: [503]", `http_status: ["teapot"]`)},
+		{"unit unknown", edit(t, "            payload: true\n", "            payload: true\n            unit: minutes\n")},
 		{"field name CamelCase", edit(t, "- name: path", "- name: FilePath")},
 		{"field name is a method", edit(t, "- name: path", "- name: code")},
 		{"family name lower-case", edit(t, "name: DemoError", "name: demoError")},

@@ -19,7 +19,7 @@ var types = []string{"string", "uint64", "bool", "int", "duration", "strings", "
 // user messages, HTTP statuses and retry-after fields.
 func Catalogue(n int) []byte {
 	var b strings.Builder
-	b.WriteString("version: 1\npackage: synth\ncategories:\n")
+	b.WriteString("version: 1\npackage: synth\nuser_message: The request failed ({code}).\ncategories:\n")
 	for c := range min(n, 8) {
 		fmt.Fprintf(&b, "  cat%d: Synthetic category %d.\n", c, c)
 	}

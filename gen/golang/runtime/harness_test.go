@@ -58,15 +58,33 @@ func TestErrgenGolden(t *testing.T) {
 }
 
 // errgenGolden returns the golden file contents for e, after checking that
-// both payload encoders agree and that the payload decodes back to e's code.
+// both payload encoders agree, that the payload and the wire form decode
+// back to e's code, and that the wire form decodes to a variant that
+// encodes the same bytes again.
 func errgenGolden(t *testing.T, e variant) []byte {
 	t.Helper()
+	wire, err := json.Marshal(e)
+	if err != nil {
+		t.Fatalf("json.Marshal: %v", err)
+	}
 	g := struct {
-		Code    Code            `json:"code"`
-		CodeNum int             `json:"code_num"`
-		Error   string          `json:"error"`
-		Payload json.RawMessage `json:"payload,omitempty"`
-	}{Code: e.Code(), CodeNum: e.CodeNum(), Error: e.Error()}
+		Code        Code            `json:"code"`
+		CodeNum     int             `json:"code_num"`
+		Error       string          `json:"error"`
+		UserMessage string          `json:"user_message"`
+		Payload     json.RawMessage `json:"payload,omitempty"`
+		Wire        json.RawMessage `json:"wire"`
+	}{Code: e.Code(), CodeNum: e.CodeNum(), Error: e.Error(), UserMessage: e.UserMessage(), Wire: wire}
+	r, err := DecodePayload(wire)
+	if err != nil {
+		t.Fatalf("DecodePayload(wire form): %v", err)
+	}
+	if r.Code() != e.Code() || r.Retryable() != e.Retryable() || reflect.TypeOf(r.Unwrap()) != reflect.TypeOf(e) {
+		t.Errorf("decoded wire form: code %q, retryable %v, type %T", r.Code(), r.Retryable(), r.Unwrap())
+	}
+	if again, err := json.Marshal(r.Unwrap()); err != nil || !bytes.Equal(again, wire) {
+		t.Errorf("the variant decoded from the wire form encodes differently (%v):\n%s\n%s", err, again, wire)
+	}
 	if p, ok := e.(interface {
 		LLMPayload() *Payload
 		AppendLLMPayload([]byte) []byte
@@ -91,6 +109,10 @@ func errgenGolden(t *testing.T, e variant) []byte {
 		}
 		if again := r.Payload.AppendJSON(nil); !bytes.Equal(again, fast) {
 			t.Errorf("decoded payload re-encodes differently:\n%s\n%s", again, fast)
+		}
+		var back Payload
+		if err := json.Unmarshal(fast, &back); err != nil || !reflect.DeepEqual(&back, p.LLMPayload()) {
+			t.Errorf("json.Unmarshal of the payload (%v):\n%+v\nwant\n%+v", err, back, p.LLMPayload())
 		}
 		g.Payload = fast
 	}

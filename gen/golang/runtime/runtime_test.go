@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -45,10 +47,249 @@ func TestNonFatalClass(t *testing.T) {
 	}
 }
 
-func TestClassNames(t *testing.T) {
+func TestClassText(t *testing.T) {
 	for c, want := range map[Class]string{ClassUnknown: "unknown", ClassTerminal: "terminal", ClassRetryable: "retryable", ClassNonFatal: "non_fatal", Class(99): "unknown", Class(-1): "unknown"} {
 		if c.String() != want {
 			t.Errorf("Class(%d).String() = %q, want %q", int(c), c.String(), want)
+		}
+	}
+	data, err := json.Marshal(map[string]Class{"class": ClassRetryable})
+	if err != nil || string(data) != `{"class":"retryable"}` {
+		t.Errorf("json.Marshal of a class: %s, %v", data, err)
+	}
+	var back map[string]Class
+	if err := json.Unmarshal(data, &back); err != nil || back["class"] != ClassRetryable {
+		t.Errorf("json.Unmarshal of a class: %v, %v", back, err)
+	}
+	var c Class
+	if err := c.UnmarshalText([]byte("sometimes")); err == nil {
+		t.Error("UnmarshalText accepted an unknown class")
+	}
+}
+
+func TestInfoJSON(t *testing.T) {
+	info, _ := Lookup(CodeRateLimited)
+	data, err := json.Marshal(info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"code":"rate_limited"`, `"num":2001`, `"class":"retryable"`, `"retryable_from_cause":false`, `"suppress_retry":false`} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("Info as JSON lacks %s: %s", want, data)
+		}
+	}
+}
+
+// User text never leaks technical text: the variant's user message, its
+// family's, its cause's, the catalogue's, errgen's neutral sentence.
+func TestUserMessageFallsBackWithoutTechnicalText(t *testing.T) {
+	limited := &RateLimited{Provider: "p", RetryAfter: time.Second}
+	for _, tc := range []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"its own", limited, "The service is busy. Try again in a moment."},
+		{"its family's", &ToolTimeout{Tool: "t"}, "A tool did not work (tool_timeout)."},
+		{"its cause's", &ModelCallFailed{Cause: limited}, "The service is busy. Try again in a moment."},
+		{"the cause's, through a wrap", fmt.Errorf("turn: %w", &ModelCallFailed{Cause: limited}), "The service is busy. Try again in a moment."},
+		{"no cause: the built-in sentence", &ModelCallFailed{}, "Something went wrong (model_call_failed)."},
+		{"a foreign cause: the built-in sentence", &MemoryUnavailable{Err: errors.New("SQLITE_BUSY at /home/me/db")}, "Something went wrong (memory_unavailable)."},
+	} {
+		if got := UserMessageOf(tc.err); got != tc.want {
+			t.Errorf("%s: UserMessageOf = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	// A decoded cause answers too.
+	r, err := DecodePayload(mustMarshal(t, limited))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := (&ModelCallFailed{Cause: r.Unwrap().(ProviderError)}).UserMessage(); got != "The service is busy. Try again in a moment." {
+		t.Errorf("a decoded cause's user message: %q", got)
+	}
+	unknown, err := DecodePayload([]byte(`{"code":"from_the_future","code_num":9999,"category":"new","error":"x","retryable":false,"suppress_retry":false}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := unknown.UserMessage(); got != "Something went wrong (from_the_future)." {
+		t.Errorf("an unknown decoded code's user message: %q", got)
+	}
+}
+
+func mustMarshal(t *testing.T, v any) []byte {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// asOther is an error whose As method turns it into a catalogue error, as
+// errors.As allows: the chain walk honours it as As<Family> does.
+type asOther struct{ target Error }
+
+func (a asOther) Error() string { return "as-other" }
+func (a asOther) As(target any) bool {
+	switch p := target.(type) {
+	case *Error:
+		*p = a.target
+		return true
+	case *ProviderError:
+		pe, ok := a.target.(ProviderError)
+		*p = pe
+		return ok
+	}
+	return false
+}
+
+func TestChainRootAndAs(t *testing.T) {
+	inner := &RateLimited{Provider: "p"}
+	err := fmt.Errorf("turn: %w", &ModelCallFailed{Cause: inner})
+	if CodeOf(err) != CodeModelCallFailed || RootCodeOf(err) != CodeRateLimited {
+		t.Errorf("CodeOf %q, RootCodeOf %q", CodeOf(err), RootCodeOf(err))
+	}
+	var codes []Code
+	for e := range Chain(err) {
+		codes = append(codes, e.Code())
+	}
+	if !slices.Equal(codes, []Code{CodeModelCallFailed, CodeRateLimited}) {
+		t.Errorf("Chain = %v", codes)
+	}
+	for e := range Chain(err) {
+		if e.Code() == CodeRateLimited {
+			t.Error("Chain went on after the loop broke")
+		}
+		break
+	}
+	if !HasCode(err, CodeRateLimited) || HasCode(err, CodeToolTimeout) || HasCode(nil, CodeRateLimited) {
+		t.Error("HasCode")
+	}
+	joined := errors.Join(&ToolTimeout{}, err)
+	if RootCodeOf(joined) != CodeRateLimited || CodeOf(joined) != CodeToolTimeout {
+		t.Errorf("joined: CodeOf %q, RootCodeOf %q", CodeOf(joined), RootCodeOf(joined))
+	}
+	// An As method: CodeOf and AsProviderError agree.
+	a := fmt.Errorf("w: %w", asOther{inner})
+	if CodeOf(a) != CodeRateLimited {
+		t.Errorf("CodeOf ignores As: %q", CodeOf(a))
+	}
+	if pe, ok := AsProviderError(a); !ok || pe.Code() != CodeRateLimited {
+		t.Errorf("AsProviderError = %v, %v", pe, ok)
+	}
+	// Walking the chain allocates nothing.
+	allocs := testing.AllocsPerRun(100, func() {
+		for e := range Chain(err) {
+			_ = e
+		}
+		_ = RootCodeOf(err)
+		_ = HasCode(err, CodeRateLimited)
+	})
+	if allocs != 0 {
+		t.Errorf("walking the chain allocates %v times", allocs)
+	}
+}
+
+func TestErrorsIsByCode(t *testing.T) {
+	err := fmt.Errorf("w: %w", &ToolTimeout{Tool: "a", Seconds: 3})
+	if !errors.Is(err, &ToolTimeout{}) || errors.Is(err, &ToolUnavailable{}) {
+		t.Error("errors.Is does not match variants by code")
+	}
+	var nilTarget *ToolTimeout
+	if !errors.Is(err, nilTarget) {
+		t.Error("errors.Is with a nil *ToolTimeout target")
+	}
+	remote, _ := DecodePayload([]byte(`{"code":"from_the_future","code_num":9999,"category":"new","error":"x","retryable":false,"suppress_retry":false}`))
+	other, _ := DecodePayload([]byte(`{"code":"from_the_future","code_num":9999,"category":"new","error":"y","retryable":true,"suppress_retry":false}`))
+	if !errors.Is(remote, other) || errors.Is(remote, &ToolTimeout{}) {
+		t.Error("errors.Is of decoded errors of an unknown code")
+	}
+}
+
+func TestLLMPayloadIsASnapshot(t *testing.T) {
+	e := &ToolTimeout{Tool: "terminal", Seconds: 3}
+	p := e.LLMPayload()
+	before := string(mustMarshal(t, p))
+	e.Tool, e.Seconds = "browser", 9
+	if after := string(mustMarshal(t, p)); after != before {
+		t.Errorf("the payload changed with the error:\n%s\n%s", before, after)
+	}
+}
+
+func TestPayloadUnmarshal(t *testing.T) {
+	e := &ToolUnavailable{Tool: "b", Attempts: 2, Since: 1500 * time.Millisecond, Alternatives: []string{"x"}}
+	p := e.LLMPayload()
+	p.RequiredFields = []string{"path"}
+	data := mustMarshal(t, p)
+	var back Payload
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	if back.CodeNum != 1003 || !back.SuppressRetry || string(mustMarshal(t, back)) != string(data) {
+		t.Errorf("round trip: %+v\n%s\n%s", back, data, mustMarshal(t, back))
+	}
+	if !strings.Contains(string(data), `"since":1500`) {
+		t.Errorf("a duration field in ms (the default unit): %s", data)
+	}
+	if err := json.Unmarshal([]byte(`{"code":"a","code":"b"}`), &back); err == nil {
+		t.Error("json.Unmarshal of a payload with a key twice")
+	}
+}
+
+func TestWireFormCarriesCauses(t *testing.T) {
+	e := &ModelCallFailed{Cause: &RateLimited{Provider: "openai", RetryAfter: 2 * time.Second}}
+	data := mustMarshal(t, e)
+	want := `{"category":"model","code":"model_call_failed","code_num":3001,"error":"model call failed: provider openai rate limited the request","retryable":true,"suppress_retry":false,` +
+		`"cause":{"category":"rate_limit","code":"rate_limited","code_num":2001,"error":"provider openai rate limited the request","retryable":true,"suppress_retry":false,"provider":"openai","retry_after":2000}}`
+	if string(data) != want {
+		t.Errorf("wire form\n got %s\nwant %s", data, want)
+	}
+	r, err := DecodePayload(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, ok := r.Unwrap().(*ModelCallFailed)
+	if !ok {
+		t.Fatalf("decoded %T", r.Unwrap())
+	}
+	cause, ok := got.Cause.(*RateLimited)
+	if !ok || cause.Provider != "openai" || cause.RetryAfter != 2*time.Second {
+		t.Errorf("decoded cause %#v", got.Cause)
+	}
+	if d, ok := RetryAfterOf(r); !ok || d != 2*time.Second {
+		t.Errorf("RetryAfterOf(decoded) = %v, %v", d, ok)
+	}
+	// A decoded error stands as the cause of a local one.
+	local := &ModelCallFailed{Cause: cause}
+	if !IsRetryable(local) || RootCodeOf(local) != CodeRateLimited {
+		t.Error("a decoded cause in a local error")
+	}
+	// A foreign cause travels as its text.
+	m := mustMarshal(t, &MemoryUnavailable{Err: errors.New("locked")})
+	if !strings.HasSuffix(string(m), `"err":{"error":"locked"}}`) {
+		t.Errorf("a foreign cause: %s", m)
+	}
+	back, err := DecodePayload(m)
+	if err != nil || back.Unwrap().(*MemoryUnavailable).Err.Error() != "locked" {
+		t.Errorf("decoded foreign cause: %v, %v", back, err)
+	}
+	// Every family crosses: a non-payload family has no type.
+	if strings.Contains(string(mustMarshal(t, &AuthFailed{})), `"type"`) {
+		t.Error("a family without a payload type has a type on the wire")
+	}
+}
+
+func TestDecodeValidates(t *testing.T) {
+	for _, tc := range []struct{ data, want string }{
+		{`{"type":"tool_error","category":"timeout","code":"tool_timeout","code_num":9,"error":"x","retryable":false,"suppress_retry":false}`, "code_num 9"},
+		{`{"type":"other_error","category":"timeout","code":"tool_timeout","code_num":1004,"error":"x","retryable":false,"suppress_retry":false}`, `type "other_error"`},
+		{`{"category":"timeout","code":"tool_timeout","code_num":1004,"error":"x","retryable":false,"suppress_retry":false}`, `type ""`},
+		{`{"type":"tool_error","category":"rate_limit","code":"rate_limited","code_num":2001,"error":"x","retryable":true,"suppress_retry":false}`, `type "tool_error"`},
+		{`{"category":"model","code":"model_call_failed","code_num":3001,"error":"x","retryable":true,"suppress_retry":false,"cause":{"category":"timeout","code":"tool_timeout","code_num":1004,"type":"tool_error","error":"x","retryable":true,"suppress_retry":false}}`, "not a runtime.ProviderError"},
+	} {
+		if _, err := DecodePayload([]byte(tc.data)); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("DecodePayload(%s) = %v, want an error about %s", tc.data, err, tc.want)
 		}
 	}
 }
@@ -67,8 +308,6 @@ func TestRemoteErrorClassAndRetryability(t *testing.T) {
 		// An unknown code answers from the payload.
 		{`{"type":"tool_error","category":"new","code":"from_the_future","code_num":1098,"error":"x","retryable":true,"suppress_retry":false}`, true, ClassRetryable, false},
 		{`{"type":"tool_error","category":"new","code":"from_the_future","code_num":1098,"error":"x","retryable":false,"suppress_retry":false}`, false, ClassTerminal, false},
-		// A known code with another number is not that variant.
-		{`{"type":"tool_error","category":"timeout","code":"tool_timeout","code_num":9,"error":"x","retryable":false,"suppress_retry":false}`, false, ClassTerminal, false},
 	} {
 		r, err := DecodePayload([]byte(tc.payload))
 		if err != nil {
@@ -95,9 +334,28 @@ func TestDecodeRestoresPayloadFields(t *testing.T) {
 		t.Fatalf("AsToolError(%v) failed", r)
 	}
 	want := *e
-	want.Reason = "" // not a payload field: it does not travel
+	want.Reason = "" // not a payload field: it does not travel in the payload
 	if g := *got.(*ToolUnavailable); fmt.Sprint(g) != fmt.Sprint(want) {
 		t.Errorf("decoded %+v, want %+v", g, want)
+	}
+	// The wire form carries every field.
+	r, err = DecodePayload(mustMarshal(t, e))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := *r.Unwrap().(*ToolUnavailable); fmt.Sprint(g) != fmt.Sprint(*e) {
+		t.Errorf("decoded from the wire %+v, want %+v", g, *e)
+	}
+}
+
+// A decoded error whose sender did not send its retry-after has none.
+func TestRetryAfterOfDecodedWithoutIt(t *testing.T) {
+	r, err := DecodePayload([]byte(`{"category":"rate_limit","code":"rate_limited","code_num":2001,"error":"x","retryable":true,"suppress_retry":false}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, ok := RetryAfterOf(r); ok {
+		t.Errorf("RetryAfterOf = %v, true; the sender sent none", d)
 	}
 }
 
@@ -147,13 +405,16 @@ func TestTypedNil(t *testing.T) {
 		// No catalogue cause: the variant's own retryable, true.
 		t.Errorf("Retryable %v, Class %v", e.Retryable(), e.Class())
 	}
-	if CodeOf(e) != CodeModelCallFailed {
-		t.Errorf("CodeOf = %q", CodeOf(e))
+	if CodeOf(e) != CodeModelCallFailed || RootCodeOf(e) != CodeModelCallFailed {
+		t.Errorf("CodeOf = %q, RootCodeOf = %q", CodeOf(e), RootCodeOf(e))
 	}
 	if _, ok := RetryAfterOf(e); ok {
 		t.Error("RetryAfterOf found a retry-after in a nil cause")
 	}
 	_ = e.LogValue().String()
+	if data, err := json.Marshal(e); err != nil || strings.Contains(string(data), "cause") {
+		t.Errorf("wire form of a nil cause: %s, %v", data, err)
+	}
 	var nilMC *ModelCallFailed
 	if nilMC.Error() != "<nil>" || nilMC.UserMessage() == "" {
 		t.Errorf("nil receiver: %q %q", nilMC.Error(), nilMC.UserMessage())
@@ -180,7 +441,7 @@ func (l *loop) Unwrap() error { return l.next }
 func TestChainThatLoopsEnds(t *testing.T) {
 	l := &loop{}
 	l.next = l
-	if CodeOf(l) != "" || IsRetryable(l) || ClassOf(l) != ClassUnknown {
+	if CodeOf(l) != "" || IsRetryable(l) || ClassOf(l) != ClassUnknown || RootCodeOf(l) != "" {
 		t.Error("a loop classified")
 	}
 	if _, ok := RetryAfterOf(l); ok {
@@ -192,6 +453,23 @@ func TestChainThatLoopsEnds(t *testing.T) {
 	j := errors.Join(l, &ToolTimeout{})
 	if CodeOf(j) != CodeToolTimeout {
 		t.Errorf("CodeOf(join of a loop and a tool timeout) = %q", CodeOf(j))
+	}
+	self := &MemoryUnavailable{}
+	self.Err = self
+	joined := &MemoryUnavailable{}
+	joined.Err = errors.Join(errors.New("x"), fmt.Errorf("w: %w", joined))
+	a, b := &MemoryUnavailable{}, &MemoryUnavailable{}
+	a.Err, b.Err = b, a
+	for _, e := range []variant{self, joined, a} {
+		if data, err := json.Marshal(e); err != nil || !json.Valid(data) {
+			t.Errorf("wire form of a cause chain that loops: %v", err)
+		}
+		_ = e.Error()
+		_ = e.UserMessage()
+		_ = e.Retryable()
+		_ = logLine(slog.Any("e", e))
+		_ = UserMessageOf(e)
+		_ = RootCodeOf(e)
 	}
 }
 
@@ -218,9 +496,6 @@ func TestLookups(t *testing.T) {
 	if _, ok := LookupNum(1); ok {
 		t.Error("LookupNum(1)")
 	}
-	if info, ok := LookupHTTPStatus(429); !ok || info.Code != CodeRateLimited {
-		t.Errorf("LookupHTTPStatus(429) = %+v", info)
-	}
 	all := All()
 	all[0].Code = "changed"
 	if All()[0].Code == "changed" {
@@ -228,7 +503,40 @@ func TestLookups(t *testing.T) {
 	}
 }
 
-func TestLogValue(t *testing.T) {
+func TestHTTPStatuses(t *testing.T) {
+	for status, want := range map[int]Code{429: CodeRateLimited, 401: CodeAuthFailed, 403: CodeAuthFailed,
+		500: CodeServerError, 502: CodeServerError, 599: CodeServerError, 503: CodeToolUnavailable, 404: "", 600: ""} {
+		info, ok := LookupHTTPStatus(status)
+		if info.Code != want || ok != (want != "") {
+			t.Errorf("LookupHTTPStatus(%d) = %q, %v; want %q (the most specific wins)", status, info.Code, ok, want)
+		}
+	}
+	h := http.Header{}
+	h.Set("Retry-After", "7")
+	e, ok := FromHTTP(429, h)
+	if rl, isRL := e.(*RateLimited); !ok || !isRL || rl.RetryAfter != 7*time.Second {
+		t.Errorf("FromHTTP(429, Retry-After: 7) = %#v, %v", e, ok)
+	}
+	defer func(f func() time.Time) { now = f }(now)
+	now = func() time.Time { return time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC) }
+	h.Set("Retry-After", "Sun, 22 Nov 2026 12:01:30 GMT")
+	if e, _ := FromHTTP(429, h); e.(*RateLimited).RetryAfter != 90*time.Second {
+		t.Errorf("Retry-After as an HTTP date: %v", e.(*RateLimited).RetryAfter)
+	}
+	h.Set("Retry-After", "soon")
+	if e, _ := FromHTTP(429, h); e.(*RateLimited).RetryAfter != 0 {
+		t.Errorf("a Retry-After that is neither: %v", e.(*RateLimited).RetryAfter)
+	}
+	if e, ok := FromHTTP(502, nil); !ok || e.Code() != CodeServerError {
+		t.Errorf("FromHTTP(502, nil) = %v, %v", e, ok)
+	}
+	if _, ok := FromHTTP(404, h); ok {
+		t.Error("FromHTTP(404)")
+	}
+}
+
+// logLine logs one record with the error as its only attribute.
+func logLine(attr slog.Attr) string {
 	var b bytes.Buffer
 	log := slog.New(slog.NewTextHandler(&b, &slog.HandlerOptions{ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
 		if a.Key == slog.TimeKey {
@@ -236,16 +544,36 @@ func TestLogValue(t *testing.T) {
 		}
 		return a
 	}}))
-	log.Info("failed", "err", &ToolTimeout{Tool: "t", Seconds: 3})
-	want := "level=INFO msg=failed err.code=tool_timeout err.num=1004 err.category=timeout err.tool=t err.seconds=3\n"
-	if b.String() != want {
-		t.Errorf("got  %q\nwant %q", b.String(), want)
+	log.LogAttrs(nil, slog.LevelInfo, "failed", attr)
+	return b.String()
+}
+
+func TestLogValue(t *testing.T) {
+	got := logLine(slog.Any("err", &ToolTimeout{Tool: "t", Seconds: 3}))
+	want := `level=INFO msg=failed err.error="Execution timeout after 3s: t" err.code=tool_timeout err.num=1004 err.category=timeout err.class=retryable err.retryable=true err.tool=t err.seconds=3` + "\n"
+	if got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	// LogAttr finds the catalogue error inside a wrap and keeps the wrap's
+	// text; a cause logs as a group of its own.
+	got = logLine(LogAttr(fmt.Errorf("turn 3: %w", &ModelCallFailed{Cause: &RateLimited{Provider: "p", RetryAfter: time.Second}})))
+	for _, want := range []string{`error.error="turn 3: model call failed: provider p rate limited the request"`, "error.code=model_call_failed", "error.cause.code=rate_limited", "error.cause.retry_after=1000"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("LogAttr lacks %s:\n%s", want, got)
+		}
+	}
+	r, _ := DecodePayload(mustMarshal(t, &AuthFailed{Provider: "p"}))
+	if got := logLine(LogAttr(r)); !strings.Contains(got, "error.code=auth_failed") || !strings.Contains(got, "error.class=terminal") {
+		t.Errorf("LogAttr of a decoded error:\n%s", got)
+	}
+	if got := logLine(LogAttr(errors.New("plain"))); got != "level=INFO msg=failed error=plain\n" {
+		t.Errorf("LogAttr of a foreign error: %q", got)
 	}
 }
 
 func TestTemplates(t *testing.T) {
-	e := &ToolUnavailable{Tool: "browser", Reason: "r"}
-	if got := e.Error(); got != "Tool browser unavailable: r <{not a field}>" {
+	e := &ToolUnavailable{Tool: "browser", Reason: "r", Alternatives: []string{"web.search", "http.fetch"}, Since: 1500 * time.Millisecond}
+	if got := e.Error(); got != "Tool browser unavailable: r <{not a field}> (try web.search, http.fetch; down 1500ms)" {
 		t.Errorf("Error() = %q", got)
 	}
 	if got := e.SuppressionKey(); got != "browser:tool_unavailable" {
@@ -253,10 +581,6 @@ func TestTemplates(t *testing.T) {
 	}
 	if got := e.UserMessage(); got != "A tool did not work (tool_unavailable)." {
 		t.Errorf("UserMessage() = %q", got)
-	}
-	m := &MemoryUnavailable{Err: errors.New("locked")}
-	if got := m.Error(); got != "memory unavailable: locked" || !strings.Contains(m.UserMessage(), "locked") {
-		t.Errorf("Error() = %q, UserMessage() = %q", got, m.UserMessage())
 	}
 }
 

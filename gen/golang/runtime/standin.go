@@ -10,6 +10,10 @@ import (
 // packageName starts the errors the package's own functions return.
 const packageName = "runtime"
 
+// defaultUserMessage is the user message of an error no other text is given
+// for: the catalogue's user_message, or errgen's neutral sentence.
+const defaultUserMessage = "Something went wrong ({code})."
+
 // The classes say how a handler should treat an error.
 const (
 	// ClassUnknown is the class of an error that is not in the catalogue.
@@ -35,6 +39,7 @@ const (
 	CodeToolTimeout       Code = "tool_timeout"
 	CodeToolUnavailable   Code = "tool_unavailable"
 	CodeRateLimited       Code = "rate_limited"
+	CodeServerError       Code = "server_error"
 	CodeAuthFailed        Code = "auth_failed"
 	CodeModelCallFailed   Code = "model_call_failed"
 	CodeMemoryUnavailable Code = "memory_unavailable"
@@ -50,6 +55,8 @@ const (
 	CategoryRateLimit Category = "rate_limit"
 	// CategoryAuth: the provider refused the credentials.
 	CategoryAuth Category = "auth"
+	// CategoryServer: the provider failed on its side.
+	CategoryServer Category = "server"
 	// CategoryModel: a call to the model failed.
 	CategoryModel Category = "model"
 	// CategoryInfrastructure: a supporting service failed.
@@ -60,23 +67,11 @@ const (
 //
 // A tool call failed.
 type ToolError interface {
-	error
-	// Code returns the error's stable string code.
-	Code() Code
-	// CodeNum returns the error's stable number.
-	CodeNum() int
-	// Category returns the error's category.
-	Category() Category
-	// Retryable reports whether trying again may succeed.
-	Retryable() bool
+	Error
 	// SuppressRetry reports whether the model should stop retrying the same call.
 	SuppressRetry() bool
 	// SuppressionKey returns the key that groups repeats of this error, or "".
 	SuppressionKey() string
-	// Class says how a handler should treat the error.
-	Class() Class
-	// UserMessage returns the message to show an end user.
-	UserMessage() string
 	// LLMPayload returns the JSON payload the model reads.
 	LLMPayload() *Payload
 	// AppendLLMPayload appends the payload's JSON to dst.
@@ -110,6 +105,8 @@ func (*ToolTimeout) UserMessage() string { return "A tool did not work (tool_tim
 func (e *ToolTimeout) LLMPayload() *Payload               { return newPayload(e, 1) }
 func (e *ToolTimeout) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 1) }
 func (e *ToolTimeout) LogValue() slog.Value               { return logValue(e, 1) }
+func (e *ToolTimeout) MarshalJSON() ([]byte, error)       { return marshalWire(e, 1) }
+func (*ToolTimeout) Is(target error) bool                 { return codeOf(target) == CodeToolTimeout }
 
 // ToolUnavailable is the error tool_unavailable (1003) of the ToolError family, in category availability.
 type ToolUnavailable struct {
@@ -149,28 +146,18 @@ func (*ToolUnavailable) UserMessage() string { return "A tool did not work (tool
 func (e *ToolUnavailable) LLMPayload() *Payload               { return newPayload(e, 0) }
 func (e *ToolUnavailable) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 0) }
 func (e *ToolUnavailable) LogValue() slog.Value               { return logValue(e, 0) }
+func (e *ToolUnavailable) MarshalJSON() ([]byte, error)       { return marshalWire(e, 0) }
+func (*ToolUnavailable) Is(target error) bool                 { return codeOf(target) == CodeToolUnavailable }
 
 // ProviderError is implemented by the errors of the ProviderError family; no type outside this package implements it.
 //
 // A provider call failed.
 type ProviderError interface {
-	error
-	// Code returns the error's stable string code.
-	Code() Code
-	// CodeNum returns the error's stable number.
-	CodeNum() int
-	// Category returns the error's category.
-	Category() Category
-	// Retryable reports whether trying again may succeed.
-	Retryable() bool
+	Error
 	// SuppressRetry reports whether the model should stop retrying the same call.
 	SuppressRetry() bool
 	// SuppressionKey returns the key that groups repeats of this error, or "".
 	SuppressionKey() string
-	// Class says how a handler should treat the error.
-	Class() Class
-	// UserMessage returns the message to show an end user.
-	UserMessage() string
 	isProviderError()
 }
 
@@ -197,7 +184,32 @@ func (e *RateLimited) Error() string        { return render(e, 2, textMessage) }
 // UserMessage returns "The service is busy. Try again in a moment.".
 func (*RateLimited) UserMessage() string { return "The service is busy. Try again in a moment." }
 
-func (e *RateLimited) LogValue() slog.Value { return logValue(e, 2) }
+func (e *RateLimited) LogValue() slog.Value         { return logValue(e, 2) }
+func (e *RateLimited) MarshalJSON() ([]byte, error) { return marshalWire(e, 2) }
+func (*RateLimited) Is(target error) bool           { return codeOf(target) == CodeRateLimited }
+
+// ServerError is the error server_error (2003) of the ProviderError family, in category server.
+type ServerError struct {
+	Provider string
+	Status   int
+}
+
+func (*ServerError) isProviderError()       {}
+func (*ServerError) Code() Code             { return CodeServerError }
+func (*ServerError) CodeNum() int           { return 2003 }
+func (*ServerError) Category() Category     { return CategoryServer }
+func (*ServerError) SuppressRetry() bool    { return false }
+func (*ServerError) Retryable() bool        { return true }
+func (*ServerError) Class() Class           { return ClassRetryable }
+func (*ServerError) SuppressionKey() string { return "" }
+func (e *ServerError) Error() string        { return render(e, 4, textMessage) }
+
+// UserMessage returns "Something went wrong ({code}).".
+func (*ServerError) UserMessage() string { return "Something went wrong (server_error)." }
+
+func (e *ServerError) LogValue() slog.Value         { return logValue(e, 4) }
+func (e *ServerError) MarshalJSON() ([]byte, error) { return marshalWire(e, 4) }
+func (*ServerError) Is(target error) bool           { return codeOf(target) == CodeServerError }
 
 // AuthFailed is the error auth_failed (2002) of the ProviderError family, in category auth.
 type AuthFailed struct {
@@ -214,32 +226,22 @@ func (*AuthFailed) Class() Class           { return ClassTerminal }
 func (*AuthFailed) SuppressionKey() string { return "" }
 func (e *AuthFailed) Error() string        { return render(e, 3, textMessage) }
 
-// UserMessage returns the message: the catalogue gives no user message.
-func (e *AuthFailed) UserMessage() string { return e.Error() }
+// UserMessage returns "Something went wrong ({code}).".
+func (*AuthFailed) UserMessage() string { return "Something went wrong (auth_failed)." }
 
-func (e *AuthFailed) LogValue() slog.Value { return logValue(e, 3) }
+func (e *AuthFailed) LogValue() slog.Value         { return logValue(e, 3) }
+func (e *AuthFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 3) }
+func (*AuthFailed) Is(target error) bool           { return codeOf(target) == CodeAuthFailed }
 
 // OperatorError is implemented by the errors of the OperatorError family; no type outside this package implements it.
 //
 // An operator failed.
 type OperatorError interface {
-	error
-	// Code returns the error's stable string code.
-	Code() Code
-	// CodeNum returns the error's stable number.
-	CodeNum() int
-	// Category returns the error's category.
-	Category() Category
-	// Retryable reports whether trying again may succeed.
-	Retryable() bool
+	Error
 	// SuppressRetry reports whether the model should stop retrying the same call.
 	SuppressRetry() bool
 	// SuppressionKey returns the key that groups repeats of this error, or "".
 	SuppressionKey() string
-	// Class says how a handler should treat the error.
-	Class() Class
-	// UserMessage returns the message to show an end user.
-	UserMessage() string
 	isOperatorError()
 }
 
@@ -258,12 +260,15 @@ func (*ModelCallFailed) CodeNum() int           { return 3001 }
 func (*ModelCallFailed) Category() Category     { return CategoryModel }
 func (*ModelCallFailed) SuppressRetry() bool    { return false }
 func (*ModelCallFailed) SuppressionKey() string { return "" }
-func (e *ModelCallFailed) Error() string        { return render(e, 4, textMessage) }
+func (e *ModelCallFailed) Error() string        { return render(e, 5, textMessage) }
 
-// UserMessage returns the message: the catalogue gives no user message.
-func (e *ModelCallFailed) UserMessage() string { return e.Error() }
+// UserMessage returns the user message of the cause when it is an error of
+// the catalogue, else "Something went wrong ({code}).".
+func (e *ModelCallFailed) UserMessage() string { return userMessageOf(e, 5) }
 
-func (e *ModelCallFailed) LogValue() slog.Value { return logValue(e, 4) }
+func (e *ModelCallFailed) LogValue() slog.Value         { return logValue(e, 5) }
+func (e *ModelCallFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 5) }
+func (*ModelCallFailed) Is(target error) bool           { return codeOf(target) == CodeModelCallFailed }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; true when there is none.
 func (e *ModelCallFailed) Retryable() bool { return retryableOf(e, true) }
@@ -293,12 +298,15 @@ func (*MemoryUnavailable) SuppressRetry() bool    { return false }
 func (*MemoryUnavailable) Retryable() bool        { return false }
 func (*MemoryUnavailable) Class() Class           { return ClassNonFatal }
 func (*MemoryUnavailable) SuppressionKey() string { return "" }
-func (e *MemoryUnavailable) Error() string        { return render(e, 5, textMessage) }
+func (e *MemoryUnavailable) Error() string        { return render(e, 6, textMessage) }
 
-// UserMessage returns the message: the catalogue gives no user message.
-func (e *MemoryUnavailable) UserMessage() string { return e.Error() }
+// UserMessage returns the user message of the cause when it is an error of
+// the catalogue, else "Something went wrong ({code}).".
+func (e *MemoryUnavailable) UserMessage() string { return userMessageOf(e, 6) }
 
-func (e *MemoryUnavailable) LogValue() slog.Value { return logValue(e, 5) }
+func (e *MemoryUnavailable) LogValue() slog.Value         { return logValue(e, 6) }
+func (e *MemoryUnavailable) MarshalJSON() ([]byte, error) { return marshalWire(e, 6) }
+func (*MemoryUnavailable) Is(target error) bool           { return codeOf(target) == CodeMemoryUnavailable }
 
 // Unwrap returns the cause, Err.
 func (e *MemoryUnavailable) Unwrap() error {
@@ -310,10 +318,11 @@ func (e *MemoryUnavailable) Unwrap() error {
 
 // infos describes every variant, sorted by Num.
 var infos = [...]Info{
-	{Name: "ToolUnavailable", Family: "ToolError", Code: CodeToolUnavailable, Num: 1003, Category: CategoryAvailability, Class: ClassRetryable, Retryable: true, SuppressRetry: true, PayloadType: "tool_error", SuggestedTool: "clarify", SuggestedAction: "Ask the user to start the \"browser\" backend & retry.", UsageHint: "Wait, then retry.", Message: "Tool {tool} unavailable: {reason} <{{not a field}}>"},
+	{Name: "ToolUnavailable", Family: "ToolError", Code: CodeToolUnavailable, Num: 1003, Category: CategoryAvailability, Class: ClassRetryable, Retryable: true, SuppressRetry: true, PayloadType: "tool_error", SuggestedTool: "clarify", SuggestedAction: "Ask the user to start the \"browser\" backend & retry.", UsageHint: "Wait, then retry.", Message: "Tool {tool} unavailable: {reason} <{{not a field}}> (try {alternatives}; down {since}ms)"},
 	{Name: "ToolTimeout", Family: "ToolError", Code: CodeToolTimeout, Num: 1004, Category: CategoryTimeout, Class: ClassRetryable, Retryable: true, PayloadType: "tool_error", Message: "Execution timeout after {seconds}s: {tool}"},
 	{Name: "RateLimited", Family: "ProviderError", Code: CodeRateLimited, Num: 2001, Category: CategoryRateLimit, Class: ClassRetryable, Retryable: true, Message: "provider {provider} rate limited the request"},
 	{Name: "AuthFailed", Family: "ProviderError", Code: CodeAuthFailed, Num: 2002, Category: CategoryAuth, Class: ClassTerminal, Message: "provider {provider} refused the credentials"},
+	{Name: "ServerError", Family: "ProviderError", Code: CodeServerError, Num: 2003, Category: CategoryServer, Class: ClassRetryable, Retryable: true, Message: "provider {provider} failed with status {status}"},
 	{Name: "ModelCallFailed", Family: "OperatorError", Code: CodeModelCallFailed, Num: 3001, Category: CategoryModel, Class: ClassRetryable, Retryable: true, RetryableFromCause: true, Message: "model call failed: {cause}"},
 	{Name: "MemoryUnavailable", Family: "OperatorError", Code: CodeMemoryUnavailable, Num: 3002, Category: CategoryInfrastructure, Class: ClassNonFatal, Message: "memory unavailable: {err}"},
 }
@@ -321,12 +330,13 @@ var infos = [...]Info{
 // forms holds what the runtime renders each variant's texts and payload from,
 // in the order of infos.
 var forms = [...]form{
-	{key: "{tool}:{code}", user: "A tool did not work ({code}).", fields: []field{{name: "tool", payload: true}, {name: "reason"}, {name: "attempts", payload: true}, {name: "load", payload: true}, {name: "since", payload: true}, {name: "alternatives", payload: true}, {name: "cached", payload: true}, {name: "bytes", payload: true}}},
+	{key: "{tool}:{code}", user: "A tool did not work ({code}).", fields: []field{{name: "tool", payload: true}, {name: "reason"}, {name: "attempts", payload: true}, {name: "load", payload: true}, {name: "since", payload: true, unit: time.Millisecond}, {name: "alternatives", payload: true}, {name: "cached", payload: true}, {name: "bytes", payload: true}}},
 	{user: "A tool did not work ({code}).", fields: []field{{name: "tool", payload: true}, {name: "seconds"}}},
-	{user: "The service is busy. Try again in a moment.", fields: []field{{name: "provider"}, {name: "retry_after", retryAfter: true}}},
-	{fields: []field{{name: "provider"}}},
-	{fields: []field{{name: "cause", cause: true}}},
-	{fields: []field{{name: "err", cause: true}}},
+	{user: "The service is busy. Try again in a moment.", fields: []field{{name: "provider"}, {name: "retry_after", retryAfter: true, unit: time.Millisecond}}},
+	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}}},
+	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}, {name: "status"}}},
+	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}}},
+	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "err", cause: true}}},
 }
 
 // payloadShape is the order of the payload's keys; those marked omit are left
@@ -354,17 +364,17 @@ var variantTypes = [...]variant{
 	(*ToolTimeout)(nil),
 	(*RateLimited)(nil),
 	(*AuthFailed)(nil),
+	(*ServerError)(nil),
 	(*ModelCallFailed)(nil),
 	(*MemoryUnavailable)(nil),
 }
 
-// LookupHTTPStatus returns the entry that stands for an HTTP status, if any.
-func LookupHTTPStatus(status int) (Info, bool) {
-	switch status {
-	case 429:
-		return infos[2], true
-	case 401, 403:
-		return infos[3], true
-	}
-	return Info{}, false
+// httpStatuses maps HTTP statuses to the entries of infos that stand for them,
+// most specific first.
+var httpStatuses = [...]statusRange{
+	{lo: 401, hi: 401, index: 3},
+	{lo: 403, hi: 403, index: 3},
+	{lo: 429, hi: 429, index: 2},
+	{lo: 503, hi: 503, index: 0},
+	{lo: 500, hi: 599, index: 4},
 }
