@@ -23,6 +23,7 @@ FUZZ_TARGETS := \
 	FuzzLoad:./gen/load \
 	FuzzGenerate:./gen \
 	FuzzPayloadString:./gen/golang/runtime \
+	FuzzDecodePayload:./gen/golang/runtime \
 	FuzzPayloadVariant:./examples/agenterr
 
 .PHONY: fuzz fuzz-ci

@@ -30,6 +30,7 @@ type payloadError interface {
 	Code() Code
 	CodeNum() int
 	Category() Category
+	UserMessage() string
 	Retryable() bool
 	SuppressRetry() bool
 	SuppressionKey() string
@@ -90,6 +91,24 @@ func FuzzPayloadVariant(f *testing.F) {
 			}
 			if again := r.Payload.AppendJSON(nil); !bytes.Equal(again, fast) {
 				t.Fatalf("%s: decoded payload re-encodes differently:\n%s\n%s", v.Code(), again, fast)
+			}
+			var back Payload
+			if err := json.Unmarshal(fast, &back); err != nil || !bytes.Equal(back.AppendJSON(nil), fast) {
+				t.Fatalf("%s: json.Unmarshal of the payload: %v", v.Code(), err)
+			}
+			// The wire form carries every field: the variant decoded from
+			// it encodes the same bytes.
+			wire, err := json.Marshal(v)
+			if err != nil || !json.Valid(wire) {
+				t.Fatalf("%s: wire form %s: %v", v.Code(), wire, err)
+			}
+			rw, err := DecodePayload(wire)
+			if err != nil {
+				t.Fatalf("%s: DecodePayload(wire form): %v", v.Code(), err)
+			}
+			// NaN and infinities travel as null, which reads back as 0.
+			if again, err := json.Marshal(rw.Unwrap()); err != nil || (!bytes.Equal(again, wire) && !math.IsNaN(x) && !math.IsInf(x, 0)) {
+				t.Fatalf("%s: the wire form does not round-trip:\n%s\n%s", v.Code(), wire, again)
 			}
 		}
 	})

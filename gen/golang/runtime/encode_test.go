@@ -129,3 +129,57 @@ func TestSafePrefix(t *testing.T) {
 		t.Error("safePrefix refuses a plain ASCII word")
 	}
 }
+
+// FuzzDecodePayload feeds DecodePayload and Payload's UnmarshalJSON any
+// bytes: they never panic; what they accept is a JSON object whose known
+// keys they read exactly; a decoded variant encodes to valid JSON that
+// decodes again to the same code, and a decoded Payload re-encodes to valid
+// JSON that reads back to the same Payload.
+func FuzzDecodePayload(f *testing.F) {
+	for _, e := range errgenExamples() {
+		wire, err := json.Marshal(e)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(wire)
+		if p, ok := e.(interface{ AppendLLMPayload([]byte) []byte }); ok {
+			f.Add(p.AppendLLMPayload(nil))
+		}
+	}
+	f.Add([]byte(`{"code":"x","code":"y"}`))
+	f.Add([]byte(`{"code":"from_the_future","code_num":1,"cause":{"error":1}}`))
+	f.Add([]byte(`{"category":"model","code":"model_call_failed","code_num":3001,"error":"x","retryable":true,"suppress_retry":false,"cause":{"category":"rate_limit","code":"rate_limited","code_num":2001,"error":"y","retryable":true,"suppress_retry":false,"retry_after":-5}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := DecodePayload(data)
+		if err == nil {
+			if !json.Valid(data) || !bytes.Equal(r.Raw, data) || r.Code() == "" {
+				t.Fatalf("accepted %q: valid %v, raw %q, code %q", data, json.Valid(data), r.Raw, r.Code())
+			}
+			if v := r.Unwrap(); v != nil {
+				again, err := json.Marshal(v)
+				if err != nil || !json.Valid(again) {
+					t.Fatalf("decoded %T encodes as %q (%v)", v, again, err)
+				}
+				back, err := DecodePayload(again)
+				if err != nil || back.Code() != r.Code() {
+					t.Fatalf("re-decoding %q: %v, %v", again, back, err)
+				}
+			}
+			_ = r.Error()
+			_ = r.UserMessage()
+			_ = r.LogValue().String()
+			_, _ = RetryAfterOf(r)
+		}
+		var p Payload
+		if err := json.Unmarshal(data, &p); err == nil {
+			out := p.AppendJSON(nil)
+			if !json.Valid(out) {
+				t.Fatalf("payload read from %q re-encodes as invalid JSON %q", data, out)
+			}
+			var again Payload
+			if err := json.Unmarshal(out, &again); err != nil || string(again.AppendJSON(nil)) != string(out) {
+				t.Fatalf("payload %q does not read back: %v", out, err)
+			}
+		}
+	})
+}

@@ -1657,7 +1657,7 @@ func readObject(data []byte) (map[string]json.RawMessage, []string, error) {
 	if _, err := dec.Token(); err != nil {
 		return nil, nil, err
 	}
-	if _, err := dec.Token(); err == nil {
+	if rest := bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n"); len(rest) > 0 {
 		return nil, nil, errors.New("data after the object")
 	}
 	return members, order, nil
