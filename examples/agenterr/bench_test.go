@@ -155,7 +155,10 @@ type plainPayload struct {
 
 type payloadCase struct {
 	name  string
-	err   interface{ AppendLLMPayload([]byte) []byte }
+	err   interface {
+		AppendLLMPayload([]byte) []byte
+		LLMPayload() *agenterr.Payload
+	}
 	plain plainPayload
 }
 
@@ -205,5 +208,33 @@ func BenchmarkPayload(b *testing.B) {
 			}
 			sinkBytes = buf
 		})
+		// The paths users take with encoding/json: the payload made and
+		// marshalled, and an existing payload inside a larger struct, beside
+		// the plain struct inside the same struct.
+		b.Run("case="+c.name+"/enc=marshal-payload", func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				sinkBytes, _ = json.Marshal(c.err.LLMPayload())
+			}
+		})
+		p := c.err.LLMPayload()
+		b.Run("case="+c.name+"/enc=json-embedded", func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				sinkBytes, _ = json.Marshal(envelope[plainPayload]{ID: "call_42", Result: c.plain})
+			}
+		})
+		b.Run("case="+c.name+"/enc=errgen-embedded", func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				sinkBytes, _ = json.Marshal(envelope[*agenterr.Payload]{ID: "call_42", Result: p})
+			}
+		})
 	}
+}
+
+// envelope is a larger message a payload travels in, as a tool result.
+type envelope[T any] struct {
+	ID     string `json:"id"`
+	Result T      `json:"result"`
 }

@@ -917,11 +917,26 @@ func newPayload(e variant, i int) *Payload {
 		return p
 	}
 	p.SuppressionKey = e.SuppressionKey()
+	// The values share one buffer, so the payload costs a few allocations
+	// however many fields it has.
+	type span struct {
+		name       string
+		start, end int
+	}
+	var spans []span
+	var buf []byte
 	for k := range forms[i].fields {
 		if f := &forms[i].fields[k]; f.payload {
-			if v := appendFieldValue(nil, e, k, f); v != nil {
-				p.Fields = append(p.Fields, PayloadField{f.name, v})
+			start := len(buf)
+			if buf = appendFieldValue(buf, e, k, f); len(buf) > start {
+				spans = append(spans, span{f.name, start, len(buf)})
 			}
+		}
+	}
+	if len(spans) > 0 {
+		p.Fields = make([]PayloadField, len(spans))
+		for k, sp := range spans {
+			p.Fields[k] = PayloadField{sp.name, buf[sp.start:sp.end:sp.end]}
 		}
 	}
 	return p
@@ -929,7 +944,21 @@ func newPayload(e variant, i int) *Payload {
 
 // MarshalJSON encodes the payload; see AppendJSON.
 func (p Payload) MarshalJSON() ([]byte, error) {
-	return p.AppendJSON(nil), nil
+	return p.AppendJSON(make([]byte, 0, p.size())), nil
+}
+
+// size is about how long the payload's JSON is, so that encoding it
+// allocates once.
+func (p *Payload) size() int {
+	n := 256 + len(p.Type) + len(p.Category) + len(p.Code) + len(p.SuppressionKey) +
+		len(p.SuggestedTool) + len(p.SuggestedAction) + len(p.UsageHint) + 5*len(p.Error)/4
+	for _, f := range p.Fields {
+		n += len(f.Name) + len(f.Value) + 4
+	}
+	for _, r := range p.RequiredFields {
+		n += len(r) + 3
+	}
+	return n
 }
 
 // AppendJSON appends the payload's JSON encoding to dst and returns the
@@ -1657,7 +1686,7 @@ func readObject(data []byte) (map[string]json.RawMessage, []string, error) {
 	if _, err := dec.Token(); err != nil {
 		return nil, nil, err
 	}
-	if _, err := dec.Token(); err == nil {
+	if rest := bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n"); len(rest) > 0 {
 		return nil, nil, errors.New("data after the object")
 	}
 	return members, order, nil
