@@ -154,8 +154,8 @@ type plainPayload struct {
 }
 
 type payloadCase struct {
-	name  string
-	err   interface {
+	name string
+	err  interface {
 		AppendLLMPayload([]byte) []byte
 		LLMPayload() *agenterr.Payload
 	}
