@@ -278,8 +278,8 @@ func checkPositions(t *testing.T, src []byte, diags diag.List) {
 			t.Errorf("diagnostic %q: line %d outside the %d-line input", d, p.Line, len(lines))
 			continue
 		}
-		if width := utf8.RuneCount(lines[p.Line-1]); p.Col < 1 || p.Col > width+1 {
-			t.Errorf("diagnostic %q: column %d outside line %d of %d characters", d, p.Col, p.Line, width)
+		if width := len(lines[p.Line-1]); p.Col < 1 || p.Col > width+1 {
+			t.Errorf("diagnostic %q: column %d outside line %d of %d bytes", d, p.Col, p.Line, width)
 		}
 	}
 }

@@ -11,6 +11,19 @@ type String struct {
 	Value string
 	Pos   diag.Pos
 	Set   bool
+	// At, when the loader could trace the value to its text (a template
+	// written on one line), gives the position of the byte at an offset of
+	// Value; nil otherwise.
+	At func(offset int) diag.Pos
+}
+
+// PosAt returns the position of the byte at offset of s's value, or s's
+// own position when it cannot be traced.
+func (s String) PosAt(offset int) diag.Pos {
+	if s.At == nil {
+		return s.Pos
+	}
+	return s.At(offset)
 }
 
 // Int is a decimal integer value and where it stood.

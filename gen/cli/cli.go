@@ -201,9 +201,8 @@ func report(e *env, err error) int {
 	case errors.As(err, &diags):
 		printDiags(e.stderr, diags.list)
 		return ExitProblems
-	case errors.Is(err, errInterrupted) || errors.Is(err, context.Canceled):
-		fmt.Fprintln(e.stderr, "errgen: interrupted; the files not yet written are unchanged")
-		return ExitProblems
+	case errors.Is(err, context.Canceled):
+		err = errInterrupted
 	}
 	fmt.Fprintf(e.stderr, "errgen: %v\n", err)
 	return ExitProblems
@@ -255,14 +254,22 @@ func displayPath(path string) string {
 	return path
 }
 
-// printDiags prints diagnostics one a line, at most maxPrinted of them.
+// printDiags prints diagnostics one a line, at most maxPrinted of them,
+// and then how many more there were, counted or kept.
 func printDiags(w io.Writer, diags diag.List) {
-	for i, d := range diags {
-		if i == maxPrinted {
-			fmt.Fprintf(w, "errgen: %d more problems not shown\n", len(diags)-maxPrinted)
-			break
+	printed, more := 0, diags.Dropped()
+	for _, d := range diags {
+		switch {
+		case d.Dropped > 0:
+		case printed == maxPrinted:
+			more++
+		default:
+			fmt.Fprintln(w, d.String())
+			printed++
 		}
-		fmt.Fprintln(w, d.String())
+	}
+	if more > 0 {
+		fmt.Fprintf(w, "errgen: %d more problems not shown\n", more)
 	}
 }
 

@@ -215,7 +215,7 @@ func writeFiles(ctx context.Context, e *env, dir string, files []gen.File, verbo
 			continue
 		}
 		if ctx.Err() != nil {
-			return errInterrupted
+			return fmt.Errorf("%w; the files not yet written are unchanged", errInterrupted)
 		}
 		if err := fsafe.WriteAtomic(p.target, p.file.Data); err != nil {
 			return err

@@ -168,3 +168,34 @@ func exitCode(err error) int {
 	}
 	return -1
 }
+
+// TestInterruptStopsALongLint sends SIGINT to errgen while it checks a
+// catalogue of 14,000 variants whose last line is broken. errgen stops at
+// once, exit 1, saying it was interrupted: the diagnostic of the last
+// line, which it prints when it reads to the end, never comes. Reading and
+// checking cannot stop half-way, but nothing waits for them.
+func TestInterruptStopsALongLint(t *testing.T) {
+	if testing.Short() {
+		t.Skip("checks a catalogue of 14,000 variants")
+	}
+	path := filepath.Join(t.TempDir(), "errors.yaml")
+	if err := os.WriteFile(path, append(synth.Catalogue(14000), "  - [unclosed\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		cmd := errgenProcess(t, "lint", path)
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(100 * time.Millisecond) // let it start reading
+		if err := cmd.Process.Signal(sig); err != nil {
+			t.Fatal(err)
+		}
+		code := exitCode(cmd.Wait())
+		if code != 1 || out.String() != "errgen: interrupted\n" {
+			t.Errorf("%s: exit %d, output:\n%s", sig, code, out.String())
+		}
+	}
+}

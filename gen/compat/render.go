@@ -81,7 +81,7 @@ func WriteFindingsGitHub(w io.Writer, findings []Finding, waiverDiags diag.List)
 		if d.Severity == diag.Warning {
 			kind = "warning"
 		}
-		b.WriteString(annotation(kind, d.Pos, "compat waiver", d.Msg))
+		b.WriteString(annotation(kind, d.Pos, "compat waiver", d.Message()))
 	}
 	_, err := w.Write(b.Bytes())
 	return err

@@ -48,6 +48,10 @@ type Diagnostic struct {
 	Pos      Pos
 	Severity Severity
 	Msg      string
+	// Dropped, when not 0, makes this diagnostic stand for that many
+	// problems past MaxProblems that were counted but not kept; it is an
+	// error when one of them was. Pos is then line 1, column 1 of the file.
+	Dropped int
 }
 
 // String formats d as "FILE:LINE:COL: message", with "warning: " before the
@@ -57,20 +61,69 @@ func (d Diagnostic) String() string {
 	if d.Severity == Warning {
 		prefix = "warning: "
 	}
-	return d.Pos.String() + ": " + prefix + d.Msg
+	return d.Pos.String() + ": " + prefix + d.Message()
 }
 
-// List collects diagnostics in the order they were found.
+// Message is d's message; for a diagnostic that stands for dropped
+// problems, how many there were.
+func (d Diagnostic) Message() string {
+	if d.Dropped > 0 {
+		return fmt.Sprintf("%d more problems not reported; fix the ones reported first", d.Dropped)
+	}
+	return d.Msg
+}
+
+// MaxProblems bounds the diagnostics a List keeps, so that a file made of
+// a million mistakes costs bounded memory and output. The problems past it
+// are only counted, in one last diagnostic.
+const MaxProblems = 1000
+
+// List collects diagnostics in the order they were found, at most
+// MaxProblems of them and one that counts the rest.
 type List []Diagnostic
 
 // Errorf adds an error at pos.
 func (l *List) Errorf(pos Pos, format string, args ...any) {
+	if l.full(pos, Error) {
+		return
+	}
 	*l = append(*l, Diagnostic{Pos: pos, Severity: Error, Msg: fmt.Sprintf(format, args...)})
 }
 
 // Warnf adds a warning at pos.
 func (l *List) Warnf(pos Pos, format string, args ...any) {
+	if l.full(pos, Warning) {
+		return
+	}
 	*l = append(*l, Diagnostic{Pos: pos, Severity: Warning, Msg: fmt.Sprintf(format, args...)})
+}
+
+// full reports whether l holds MaxProblems diagnostics already, and then
+// counts one more problem of severity sev at pos in its last diagnostic,
+// which it adds the first time.
+func (l *List) full(pos Pos, sev Severity) bool {
+	if len(*l) < MaxProblems {
+		return false
+	}
+	last := &(*l)[len(*l)-1]
+	if last.Dropped == 0 {
+		*l = append(*l, Diagnostic{Pos: Pos{File: pos.File, Line: 1, Col: 1}, Severity: Warning})
+		last = &(*l)[len(*l)-1]
+	}
+	last.Dropped++
+	if sev == Error {
+		last.Severity = Error
+	}
+	return true
+}
+
+// Dropped is how many problems l counted but did not keep.
+func (l List) Dropped() int {
+	n := 0
+	for _, d := range l {
+		n += d.Dropped
+	}
+	return n
 }
 
 // HasErrors reports whether l holds at least one error (warnings do not count).
@@ -84,14 +137,25 @@ func (l List) Sort() List {
 	slices.SortStableFunc(l, func(a, b Diagnostic) int {
 		return cmp.Or(
 			strings.Compare(a.Pos.File, b.Pos.File),
+			cmp.Compare(min(a.Dropped, 1), min(b.Dropped, 1)), // the count of dropped ones last
 			cmp.Compare(a.Pos.Line, b.Pos.Line),
 			cmp.Compare(a.Pos.Col, b.Pos.Col),
 		)
 	})
 	// Drop repeats: they stand at the same position, though not always
-	// next to each other.
+	// next to each other. The counts of dropped problems of one file (one
+	// per list that was joined) become one.
 	out := make(List, 0, len(l))
 	for i, d := range l {
+		if d.Dropped > 0 {
+			if last := len(out) - 1; last >= 0 && out[last].Dropped > 0 && out[last].Pos.File == d.Pos.File {
+				out[last].Dropped += d.Dropped
+				out[last].Severity = min(out[last].Severity, d.Severity)
+				continue
+			}
+			out = append(out, d)
+			continue
+		}
 		group := i
 		for group > 0 && l[group-1].Pos == d.Pos {
 			group--

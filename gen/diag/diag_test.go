@@ -41,3 +41,39 @@ func TestSortOrdersAndDropsRepeats(t *testing.T) {
 		}
 	}
 }
+
+// A list keeps MaxProblems diagnostics and counts the rest in one more,
+// which is an error as soon as one dropped problem is; joined lists sort
+// into one count, after the kept diagnostics of the file.
+func TestListIsCapped(t *testing.T) {
+	var l List
+	for i := range MaxProblems + 3 {
+		l.Warnf(Pos{File: "a.yaml", Line: i + 2, Col: 1}, "warning %d", i)
+	}
+	if len(l) != MaxProblems+1 || l.Dropped() != 3 || l.HasErrors() {
+		t.Fatalf("after %d warnings: %d kept, %d dropped, errors %v", MaxProblems+3, len(l), l.Dropped(), l.HasErrors())
+	}
+	l.Errorf(Pos{File: "a.yaml", Line: 9, Col: 9}, "an error")
+	if l.Dropped() != 4 || !l.HasErrors() {
+		t.Fatalf("a dropped error: %d dropped, errors %v", l.Dropped(), l.HasErrors())
+	}
+	want := "a.yaml:1:1: 4 more problems not reported; fix the ones reported first"
+	if got := l[len(l)-1].String(); got != want {
+		t.Errorf("count = %q, want %q", got, want)
+	}
+	var other List
+	for range MaxProblems + 2 {
+		other.Warnf(Pos{File: "a.yaml", Line: 1, Col: 1}, "again")
+	}
+	joined := append(l, other...).Sort()
+	if n := joined.Dropped(); n != 6 {
+		t.Errorf("joined lists drop %d, want 6", n)
+	}
+	last := joined[len(joined)-1]
+	if last.Dropped != 6 || last.Severity != Error {
+		t.Errorf("last of the joined list = %+v, want the one count of 6, an error", last)
+	}
+	if joined[len(joined)-2].Dropped != 0 {
+		t.Errorf("two counts in the joined list")
+	}
+}

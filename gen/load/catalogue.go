@@ -29,7 +29,7 @@ func (ld *loader) catalogue(root *yaml.Node) *ast.Catalogue {
 	}
 	cat.Version = ld.num(get(m, "version"))
 	cat.Package = ld.str(m, "package", false)
-	cat.UserMessage = ld.str(m, "user_message", false)
+	cat.UserMessage = ld.template(m, "user_message")
 	if e, ok := m["categories"]; ok {
 		cat.Categories = ld.categories(e)
 	}
@@ -38,8 +38,10 @@ func (ld *loader) catalogue(root *yaml.Node) *ast.Catalogue {
 			if len(items) == 0 {
 				ld.errorf(e.val, "families must list at least one family")
 			}
-			for _, it := range items {
+			cat.Families = make([]*ast.Family, 0, len(items))
+			for i, it := range items {
 				cat.Families = append(cat.Families, ld.family(it))
+				items[i] = nil // read: let the collector have it
 			}
 		}
 	}
@@ -65,6 +67,16 @@ func (ld *loader) str(m map[string]entry, key string, multiline bool) ast.String
 	return ld.text(e, ok, key, multiline)
 }
 
+// template reads a template: one-line text whose characters errors can
+// point at.
+func (ld *loader) template(m map[string]entry, key string) ast.String {
+	s := ld.str(m, key, false)
+	if s.Set {
+		s.At = ld.src.locator(ld.file, m[key].val)
+	}
+	return s
+}
+
 func has(m map[string]entry, key string) bool {
 	_, ok := m[key]
 	return ok
@@ -80,19 +92,18 @@ func (ld *loader) categories(e entry) []ast.Category {
 		ld.errorf(n, "categories must declare at least one category")
 		return nil
 	}
-	var out []ast.Category
-	seen := map[string]*yaml.Node{}
+	// The nodes read are let go as the loop goes, so that the tree and
+	// what is read from it are not both held whole: a catalogue of many
+	// categories peaks lower. The resolver, which keeps a map of the
+	// categories by name anyway, reports a name given twice.
+	out := make([]ast.Category, 0, len(n.Content)/2)
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
+		n.Content[i], n.Content[i+1] = nil, nil
 		name := ld.text(entry{val: k}, true, "a category name", false)
 		if !name.Set {
 			continue
 		}
-		if prev, dup := seen[name.Value]; dup {
-			ld.errorf(k, "duplicate category %s (first at %d:%d)", diag.Quote(name.Value), prev.Line, prev.Column)
-			continue
-		}
-		seen[name.Value] = k
 		doc := ld.text(entry{key: k, val: v}, true, "the description of category "+diag.Quote(name.Value), true)
 		out = append(out, ast.Category{Name: name, Doc: doc})
 	}
@@ -111,7 +122,7 @@ func (ld *loader) family(n *yaml.Node) *ast.Family {
 	f.Name = ld.str(m, "name", false)
 	f.Doc = ld.str(m, "doc", true)
 	f.PayloadType = ld.str(m, "payload_type", false)
-	f.UserMessage = ld.str(m, "user_message", false)
+	f.UserMessage = ld.template(m, "user_message")
 	if e, ok := m["nums"]; ok {
 		f.NumsPos = ld.pos(e.val)
 		nums := ld.ints(e, true, "nums")
@@ -132,8 +143,10 @@ func (ld *loader) family(n *yaml.Node) *ast.Family {
 			if len(items) == 0 {
 				ld.errorf(e.val, "variants must list at least one variant")
 			}
-			for _, it := range items {
+			f.Variants = make([]*ast.Variant, 0, len(items))
+			for i, it := range items {
 				f.Variants = append(f.Variants, ld.variant(it))
+				items[i] = nil // read: let the collector have it
 			}
 		}
 	}
@@ -151,9 +164,9 @@ func (ld *loader) variant(n *yaml.Node) *ast.Variant {
 	v.Num = ld.num(get(m, "num"))
 	v.Category = ld.str(m, "category", false)
 	v.Doc = ld.str(m, "doc", true)
-	v.Message = ld.str(m, "message", false)
-	v.UserMessage = ld.str(m, "user_message", false)
-	v.SuppressionKey = ld.str(m, "suppression_key", false)
+	v.Message = ld.template(m, "message")
+	v.UserMessage = ld.template(m, "user_message")
+	v.SuppressionKey = ld.template(m, "suppression_key")
 	v.SuggestedTool = ld.str(m, "suggested_tool", false)
 	v.SuggestedAction = ld.str(m, "suggested_action", false)
 	v.UsageHint = ld.str(m, "usage_hint", false)
@@ -240,7 +253,8 @@ func (ld *loader) statuses(e entry, ok bool, what string) []ast.String {
 		return nil
 	}
 	out := make([]ast.String, 0, len(items))
-	for _, it := range items {
+	for i, it := range items {
+		items[i] = nil // read below: let the collector have it
 		pos := ld.pos(it)
 		switch {
 		case it.Kind != yaml.ScalarNode || it.Tag == "!!null" || it.Tag == "!!bool" || it.Tag == "!!float":

@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 
@@ -28,30 +29,42 @@ const maxDiags = 200
 // nil when the file cannot be read as YAML at all; otherwise it holds every
 // value that had the right form, and the list holds every problem found.
 func Load(file string, src []byte) (*ast.Catalogue, diag.List) {
-	var l diag.List
-	if len(src) > MaxSize {
-		l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, "file is %d bytes; a catalogue may be at most %d (16 MiB)", len(src), MaxSize)
-		return nil, l
-	}
-	scanText(file, src, &l)
-	if len(l) > 0 {
-		return nil, l
-	}
-	root, ok := parse(file, src, &l)
-	if !ok {
-		return nil, l
-	}
-	if !scanNodes(file, root, &l) {
-		return nil, l
-	}
-	ld := &loader{file: file, diags: &l}
-	cat := ld.catalogue(root)
-	cat.Incomplete = l.HasErrors()
+	cat, l, _ := load(file, src)
 	return cat, l
 }
 
+// load is Load, returning the source it read too.
+func load(file string, src []byte) (*ast.Catalogue, diag.List, *source) {
+	var l diag.List
+	if len(src) > MaxSize {
+		l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, "file is %d bytes; a catalogue may be at most %d (16 MiB)", len(src), MaxSize)
+		return nil, l, nil
+	}
+	scanText(file, src, &l)
+	if len(l) > 0 {
+		return nil, l, nil
+	}
+	if n, line := countValues(src, MaxValues); n > MaxValues {
+		l.Errorf(diag.Pos{File: file, Line: line, Col: 1}, "the catalogue holds more than %d values by this line; errgen reads at most %d (about 15,000 variants), which bounds its memory", MaxValues, MaxValues)
+		return nil, l, nil
+	}
+	text := newSource(src)
+	root, ok := parse(file, text, &l)
+	if !ok {
+		return nil, l, text
+	}
+	if !scanNodes(file, text, root, &l) {
+		return nil, l, text
+	}
+	ld := &loader{file: file, src: text, diags: &l}
+	cat := ld.catalogue(root)
+	cat.Incomplete = l.HasErrors()
+	return cat, l, text
+}
+
 // parse decodes the one YAML document of src.
-func parse(file string, src []byte, l *diag.List) (*yaml.Node, bool) {
+func parse(file string, text *source, l *diag.List) (*yaml.Node, bool) {
+	src := text.src
 	dec := yaml.NewDecoder(bytes.NewReader(src))
 	var doc yaml.Node
 	err := dec.Decode(&doc)
@@ -70,7 +83,7 @@ func parse(file string, src []byte, l *diag.List) (*yaml.Node, bool) {
 		syntaxError(file, src, err, l)
 		return nil, false
 	default:
-		l.Errorf(docPos(file, &next), "a catalogue is a single YAML document; remove this second one")
+		l.Errorf(docPos(file, text, &next), "a catalogue is a single YAML document; remove this second one")
 		return nil, false
 	}
 	if len(doc.Content) != 1 {
@@ -81,7 +94,7 @@ func parse(file string, src []byte, l *diag.List) (*yaml.Node, bool) {
 	// implicit empty node that yaml.v3 places past the end of the file;
 	// report the document at its marker instead.
 	if n := doc.Content[0]; n.Kind == yaml.ScalarNode && n.Tag == "!!null" && n.Value == "" && n.Style == 0 {
-		l.Errorf(docPos(file, &doc), "catalogue is empty; it needs at least version, package, categories and families")
+		l.Errorf(docPos(file, text, &doc), "catalogue is empty; it needs at least version, package, categories and families")
 		return nil, false
 	}
 	return doc.Content[0], true
@@ -90,11 +103,12 @@ func parse(file string, src []byte, l *diag.List) (*yaml.Node, bool) {
 // docPos is the position of a document: its --- marker, or its first node
 // when it has no marker. (The first node of an empty document stands past
 // the end of the file.)
-func docPos(file string, doc *yaml.Node) diag.Pos {
+func docPos(file string, text *source, doc *yaml.Node) diag.Pos {
 	if doc.Line == 0 && len(doc.Content) > 0 {
-		return diag.Pos{File: file, Line: doc.Content[0].Line, Col: doc.Content[0].Column}
+		return text.pos(file, doc.Content[0])
 	}
-	return diag.Pos{File: file, Line: max(doc.Line, 1), Col: max(doc.Column, 1)}
+	line := max(doc.Line, 1)
+	return diag.Pos{File: file, Line: line, Col: text.byteCol(line, max(doc.Column, 1))}
 }
 
 var lineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
@@ -201,14 +215,14 @@ func problemLine(src []byte, reported int) int {
 // review than it looks: anchors, aliases and merge keys (a diff would no
 // longer show literal values, and aliases allow exponential expansion) and
 // explicit tags (they change how a value is read).
-func scanNodes(file string, root *yaml.Node, l *diag.List) bool {
+func scanNodes(file string, text *source, root *yaml.Node, l *diag.List) bool {
 	before := len(*l)
 	var walk func(n *yaml.Node)
 	walk = func(n *yaml.Node) {
 		if len(*l) >= maxDiags {
 			return
 		}
-		pos := diag.Pos{File: file, Line: n.Line, Col: n.Column}
+		pos := text.pos(file, n)
 		switch {
 		case n.Kind == yaml.AliasNode:
 			l.Errorf(pos, "alias *%s: anchors and aliases are not allowed; write the value out", n.Value)
@@ -260,13 +274,14 @@ func (ld *loader) errorf(n *yaml.Node, format string, args ...any) {
 }
 
 func (ld *loader) pos(n *yaml.Node) diag.Pos {
-	return diag.Pos{File: ld.file, Line: n.Line, Col: n.Column}
+	return ld.src.pos(ld.file, n)
 }
 
 // loader walks the node tree into an ast.Catalogue, reporting every value of
 // the wrong form and carrying on with the rest.
 type loader struct {
 	file  string
+	src   *source
 	diags *diag.List
 }
 
@@ -290,7 +305,8 @@ func (ld *loader) mapping(n *yaml.Node, what string, keys []string, required ...
 			continue
 		}
 		if prev, dup := out[k.Value]; dup {
-			ld.errorf(k, "duplicate key %s in %s (first at %d:%d)", diag.Quote(k.Value), what, prev.key.Line, prev.key.Column)
+			first := ld.pos(prev.key)
+			ld.errorf(k, "duplicate key %s in %s (first at %d:%d)", diag.Quote(k.Value), what, first.Line, first.Col)
 			continue
 		}
 		if !contains(keys, k.Value) {
@@ -344,11 +360,24 @@ func (ld *loader) text(e entry, ok bool, what string, multiline bool) ast.String
 // produce after the raw-text scan: control and bidi characters, and line
 // breaks outside doc.
 func (ld *loader) checkRunes(n *yaml.Node, what string, multiline bool) {
-	for _, r := range n.Value {
-		if why := badRune(r, multiline); why != "" {
-			ld.errorf(n, "%s contains %s", what, why)
+	prev := utf8.RuneError
+	for i, r := range n.Value {
+		next := utf8.RuneError
+		if j := i + utf8.RuneLen(r); j < len(n.Value) {
+			next, _ = utf8.DecodeRuneInString(n.Value[j:])
+		}
+		if r == utf8.RuneError {
+			next = utf8.RuneError
+		}
+		if why := badRune(r, prev, next, multiline); why != "" {
+			pos := ld.pos(n)
+			if at := ld.src.locator(ld.file, n); at != nil {
+				pos = at(i)
+			}
+			ld.diags.Errorf(pos, "%s contains %s", what, why)
 			return
 		}
+		prev = r
 	}
 }
 
@@ -417,7 +446,8 @@ func (ld *loader) ints(e entry, ok bool, what string) []ast.Int {
 		return nil
 	}
 	out := make([]ast.Int, 0, len(items))
-	for _, it := range items {
+	for i, it := range items {
+		items[i] = nil // read below: let the collector have it
 		if v := ld.integer(it, "each item of "+what); v.Set {
 			out = append(out, v)
 		}
@@ -434,7 +464,8 @@ func (ld *loader) texts(e entry, ok bool, what string) []ast.String {
 		return nil
 	}
 	out := make([]ast.String, 0, len(items))
-	for _, it := range items {
+	for i, it := range items {
+		items[i] = nil // read below: let the collector have it
 		if v := ld.text(entry{val: it}, true, "each item of "+what, false); v.Set {
 			out = append(out, v)
 		}

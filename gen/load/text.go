@@ -2,6 +2,7 @@ package load
 
 import (
 	"strconv"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/errgen/errgen/gen/diag"
@@ -25,8 +26,14 @@ func isBidi(r rune) bool {
 }
 
 // badRune describes why r may not appear in catalogue text, or returns "".
-// Tab is always allowed; newline only where multiline says so.
-func badRune(r rune, multiline bool) string {
+// Tab is always allowed; newline only where multiline says so. prev and
+// next are the characters around r (utf8.RuneError at an edge): a
+// zero-width joiner or non-joiner is allowed between two letters, where
+// Persian, the Indic scripts and others need it to spell words, and a
+// presentation selector (U+FE0E, U+FE0F) after a symbol, as emoji are
+// written; anywhere else, like every other invisible character, they
+// could hide text from a reviewer.
+func badRune(r, prev, next rune, multiline bool) string {
 	switch {
 	case r == '\t':
 		return ""
@@ -45,37 +52,64 @@ func badRune(r rune, multiline bool) string {
 		return "byte order mark " + strconv.QuoteRuneToASCII(r)
 	case r == 0x2028 || r == 0x2029:
 		return "line separator " + strconv.QuoteRuneToASCII(r)
+	case isNoncharacter(r):
+		return "noncharacter " + strconv.QuoteRuneToASCII(r)
+	case (r == 0x200C || r == 0x200D) && isLetter(prev) && isLetter(next):
+		return ""
+	case (r == 0xFE0E || r == 0xFE0F) && unicode.Is(unicode.So, prev) && !diag.Invisible(next):
+		// One text or emoji presentation selector after a symbol ("⚠️")
+		// is how emoji are written; runs of selectors, which can carry
+		// hidden data, are refused.
+		return ""
+	case diag.Invisible(r):
+		return "invisible character " + strconv.QuoteRuneToASCII(r) + " (it shows as nothing, so a reviewer cannot see what the text holds)"
 	}
 	return ""
 }
 
-// scanText checks the raw bytes before YAML sees them: encoding, control and
-// bidi characters anywhere (comments included),
-// each at its own line and column. A leading byte order mark is allowed.
+// isLetter reports whether r is a letter or a combining mark, what a
+// joiner may stand between.
+func isLetter(r rune) bool { return unicode.IsLetter(r) || unicode.IsMark(r) }
+
+// isNoncharacter reports whether r is one of Unicode's 66 noncharacters
+// (U+FDD0 to U+FDEF, and the last two code points of every plane), which
+// no text may hold and YAML refuses.
+func isNoncharacter(r rune) bool {
+	return (r >= 0xFDD0 && r <= 0xFDEF) || r&0xFFFE == 0xFFFE
+}
+
+// scanText checks the raw bytes before YAML sees them: encoding, control,
+// bidi, invisible characters and noncharacters anywhere (comments
+// included), each at its own line and column (in bytes). A leading byte
+// order mark is allowed.
 func scanText(file string, src []byte, l *diag.List) {
 	line, col := 1, 1
+	prev := utf8.RuneError
 	for i := 0; i < len(src); {
 		r, size := utf8.DecodeRune(src[i:])
-		if size == 1 && r == utf8.RuneError {
-			r = utf8.RuneError
+		next := utf8.RuneError
+		if i+size < len(src) {
+			next, _ = utf8.DecodeRune(src[i+size:])
 		}
 		pos := diag.Pos{File: file, Line: line, Col: col}
 		switch {
 		case r == '\n':
 			line, col = line+1, 1
 			i += size
+			prev = r
 			continue
 		case r == '\r' && i+1 < len(src) && src[i+1] == '\n':
 			// CRLF line endings are fine.
 		case r == 0xFEFF && i == 0:
 			// A leading byte order mark is harmless.
 		case r != ' ' && r != '\t':
-			if why := badRune(r, true); why != "" {
+			if why := badRune(r, prev, next, true); why != "" {
 				l.Errorf(pos, "%s is not allowed in a catalogue", why)
 			}
 		}
 		i += size
-		col++
+		col += size
+		prev = r
 		if len(*l) >= maxDiags {
 			return
 		}
@@ -104,4 +138,49 @@ func scanTabs(file string, src []byte, l *diag.List) bool {
 		col++
 	}
 	return found
+}
+
+// MaxValues bounds the values (YAML nodes) a catalogue may hold. The YAML
+// parser keeps a node for each, and errgen's syntax tree and model one or
+// two objects more: at this bound a catalogue costs about 200 MiB and 3 s
+// (BENCHMARKS.md), while the largest catalogue errgen is measured with,
+// 10,000 variants, holds under half as many.
+const MaxValues = 750_000
+
+// countValues returns an upper bound on the YAML values of src, counted
+// without parsing: every value is a key or the value after a mapping
+// indicator (": "), a block sequence item ("- "), the start of a flow
+// collection or an item after a flow separator (","), or the document
+// itself. Separators inside quoted text and comments count too, which only
+// raises the bound. It stops counting at limit and returns the line where
+// the count passed it.
+func countValues(src []byte, limit int) (n, line int) {
+	n, line = 1, 1
+	start := true // only blanks and dashes since the line began
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		blankNext := i+1 == len(src) || src[i+1] == ' ' || src[i+1] == '\n' || src[i+1] == '\r' || src[i+1] == '\t'
+		switch {
+		case c == ':' && blankNext:
+			n += 2
+		case c == ',' || c == '[' || c == '{':
+			n++
+		case c == '-' && start && blankNext:
+			n++
+		case c == '?' && start && blankNext:
+			n += 2
+		}
+		if n > limit {
+			return n, line
+		}
+		switch c {
+		case '\n':
+			line++
+			start = true
+		case ' ', '\t', '-', '\r':
+		default:
+			start = false
+		}
+	}
+	return n, line
 }

@@ -2,6 +2,7 @@ package model
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"math"
 	"regexp"
@@ -42,6 +43,7 @@ func Resolve(cat *ast.Catalogue) (*Catalogue, diag.List) {
 
 		families:       map[string]*Family{},
 		familyNames:    map[string]bool{},
+		statuses:       map[int]*statusCover{},
 		categories:     map[string]*Category{},
 		usedCategories: map[string]bool{},
 		reservedNums:   map[int64]diag.Pos{},
@@ -62,10 +64,14 @@ type resolver struct {
 	m     *Catalogue
 	diags diag.List
 
-	names    map[string]diag.Pos // family and variant names
-	codes    map[string]diag.Pos
-	nums     map[int64]diag.Pos
-	statuses []StatusRange // every status range declared so far
+	names map[string]diag.Pos // family and variant names
+	codes map[string]diag.Pos
+	nums  map[int64]diag.Pos
+	// ranges are the http_status ranges accepted so far, and statuses,
+	// for each width, which of them covers each status (its index in
+	// ranges plus one).
+	ranges   []StatusRange
+	statuses map[int]*statusCover
 	// families are the families whose names are usable, by name: what a
 	// field's type may name.
 	families map[string]*Family
@@ -86,6 +92,10 @@ func (r *resolver) errorf(pos diag.Pos, format string, args ...any) {
 	r.diags.Errorf(pos, format, args...)
 }
 
+func (r *resolver) warnf(pos diag.Pos, format string, args ...any) {
+	r.diags.Warnf(pos, format, args...)
+}
+
 func at(p diag.Pos) string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
 
 func (r *resolver) catalogue() {
@@ -99,7 +109,13 @@ func (r *resolver) catalogue() {
 	if r.nonEmpty(cat.UserMessage, "user_message") {
 		m.UserMessage = r.template(cat.UserMessage, "user_message", nil, true)
 	}
+	m.Categories = make([]*Category, 0, len(cat.Categories))
+	r.categories = make(map[string]*Category, len(cat.Categories))
 	for _, k := range cat.Categories {
+		if first := r.categories[k.Name.Value]; first != nil {
+			r.errorf(k.Name.Pos, "duplicate category %s (first at %s)", diag.Quote(k.Name.Value), at(first.Pos))
+			continue
+		}
 		if !names.IsCode(k.Name.Value) {
 			r.errorf(k.Name.Pos, "category name %s must match %s", diag.Quote(k.Name.Value), names.CodePattern)
 		}
@@ -108,9 +124,7 @@ func (r *resolver) catalogue() {
 		}
 		c := &Category{Name: k.Name.Value, Doc: k.Doc.Value, GoName: categoryConst(k.Name.Value), Pos: k.Name.Pos}
 		m.Categories = append(m.Categories, c)
-		if r.categories[c.Name] == nil {
-			r.categories[c.Name] = c
-		}
+		r.categories[c.Name] = c
 	}
 	// Family names first, so a variant named like a later family is caught
 	// at the variant, and every family can be a field type. Every family's
@@ -145,7 +159,7 @@ func (r *resolver) catalogue() {
 	if r.allCategorised {
 		for _, k := range cat.Categories {
 			if !r.usedCategories[k.Name.Value] {
-				r.diags.Warnf(k.Name.Pos, "category %s is declared but no variant uses it", diag.Quote(k.Name.Value))
+				r.warnf(k.Name.Pos, "category %s is declared but no variant uses it", diag.Quote(k.Name.Value))
 			}
 		}
 	}
@@ -651,22 +665,31 @@ func exampleVariant(f *Family, visiting map[*Family]bool) *Variant {
 func (r *resolver) template(s ast.String, what string, fields map[string]bool, known bool) *Template {
 	segs, err := tmpl.Parse(s.Value)
 	if err != nil {
-		r.errorf(s.Pos, "%s: %v", what, err)
+		var te *tmpl.Error
+		if errors.As(err, &te) {
+			r.errorf(s.PosAt(te.Offset), "%s: %s", what, te.Msg)
+		} else {
+			r.errorf(s.Pos, "%s: %v", what, err)
+		}
 		return nil
 	}
 	t := &Template{Text: s.Value, Segments: segs, Pos: s.Pos}
 	if !known {
 		return t
 	}
-	for _, ref := range segs.Refs() {
-		if ref == "code" || fields[ref] {
+	reported := map[string]bool{}
+	for _, seg := range segs {
+		ref := seg.Ref
+		if ref == "" || ref == "code" || fields[ref] || reported[ref] {
 			continue
 		}
+		reported[ref] = true
+		at := s.PosAt(seg.Offset)
 		if fields == nil {
-			r.errorf(s.Pos, "%s: placeholder %s is not available here; a family's or the catalogue's user_message may only use {code}", what, diag.Quote("{"+ref+"}"))
+			r.errorf(at, "%s: placeholder %s is not available here; a family's or the catalogue's user_message may only use {code}", what, diag.Quote("{"+ref+"}"))
 			continue
 		}
-		r.errorf(s.Pos, "%s: placeholder %s names no field of this variant (fields: %s)", what, diag.Quote("{"+ref+"}"), fieldList(fields))
+		r.errorf(at, "%s: placeholder %s names no field of this variant (fields: %s)", what, diag.Quote("{"+ref+"}"), fieldList(fields))
 	}
 	return t
 }
@@ -725,7 +748,7 @@ func (r *resolver) builtinWarnings() {
 		if len(codes) > 1 {
 			what = fmt.Sprintf("%d variants (%s) have", len(codes), strings.Join(codes, ", "))
 		}
-		r.diags.Warnf(f.Src.Name.Pos, "in family %s, %s no user message: end users would read %s; give the family or the catalogue a user_message",
+		r.warnf(f.Src.Name.Pos, "in family %s, %s no user message: end users would read %s; give the family or the catalogue a user_message",
 			diag.Quote(f.Name), what, diag.Quote(BuiltinUserMessage))
 	}
 }
@@ -735,37 +758,57 @@ func (r *resolver) builtinWarnings() {
 // another constant. Family and variant names were checked before; a
 // constant is reported at the catalogue name it is made from.
 func (r *resolver) constants() {
-	taken := map[string]string{}
+	// owner says what took a Go name; its text is built only when a
+	// second declaration collides, so a large catalogue pays no string
+	// per name.
+	type owner struct {
+		what string // text before the name, or the whole text when name is ""
+		name string
+		pos  *diag.Pos
+	}
+	describe := func(o owner) string {
+		switch {
+		case o.pos != nil:
+			return "the name at " + at(*o.pos)
+		case o.name == "":
+			return o.what
+		}
+		return o.what + diag.Quote(o.name)
+	}
+	taken := make(map[string]owner, len(PackageScope)+len(r.names)+len(r.familyNames)+len(r.m.Categories)+len(r.m.Variants))
 	for _, n := range PackageScope {
-		taken[n] = "the generated package's own API"
+		taken[n] = owner{what: "the generated package's own API"}
 	}
 	for name, pos := range r.names {
-		taken[name] = "the name at " + at(pos)
+		taken[name] = owner{pos: &pos}
 	}
 	for name := range r.familyNames {
-		taken[names.FamilyHelper(name)] = "the generated helper for family " + diag.Quote(name)
+		taken[names.FamilyHelper(name)] = owner{what: "the generated helper for family ", name: name}
 	}
 	for _, c := range r.m.Categories {
 		if !names.IsCode(c.Name) {
 			continue
 		}
-		if what, dup := taken[c.GoName]; dup {
-			r.errorf(c.Pos, "category %s becomes the constant %s, which is taken by %s", diag.Quote(c.Name), c.GoName, what)
+		if o, dup := taken[c.GoName]; dup {
+			r.errorf(c.Pos, "category %s becomes the constant %s, which is taken by %s", diag.Quote(c.Name), c.GoName, describe(o))
 			continue
 		}
-		taken[c.GoName] = "the constant of category " + diag.Quote(c.Name)
+		taken[c.GoName] = owner{what: "the constant of category ", name: c.Name}
 	}
 	for _, v := range r.m.Variants {
 		if pos, ok := r.names[v.Name]; !ok || pos != v.Src.Name.Pos {
 			continue // refused already, as a name
 		}
-		if what, dup := taken[v.CodeConst()]; dup {
-			r.errorf(v.Src.Name.Pos, "variant %s has the code constant %s, which is taken by %s", diag.Quote(v.Name), v.CodeConst(), what)
+		if o, dup := taken[v.CodeConst()]; dup {
+			r.errorf(v.Src.Name.Pos, "variant %s has the code constant %s, which is taken by %s", diag.Quote(v.Name), v.CodeConst(), describe(o))
 			continue
 		}
-		taken[v.CodeConst()] = "the code constant of variant " + diag.Quote(v.Name)
+		taken[v.CodeConst()] = owner{what: "the code constant of variant ", name: v.Name}
 	}
 }
+
+// statusCover maps each HTTP status (100 to 599) to a range covering it.
+type statusCover [600]int32
 
 // status parses one item of http_status: a status (429), a class of them
 // ("4xx") or a range ("500-599"). Two variants may cover one status only
@@ -792,8 +835,18 @@ func (r *resolver) status(st ast.String) (StatusRange, bool) {
 		r.errorf(st.Pos, "http_status %s is not an HTTP status code (100 to 599), a class such as \"5xx\" or a range such as \"500-599\"", diag.Quote(st.Value))
 		return sr, false
 	}
-	for _, o := range r.statuses {
-		if o.Span() == sr.Span() && o.Lo <= sr.Hi && sr.Lo <= o.Hi {
+	// The ranges of one width that were accepted never overlap, so a new
+	// one of that width overlaps one of them exactly when its first or
+	// its last status is covered: one look-up each, however many
+	// statuses a catalogue lists.
+	covered := r.statuses[sr.Span()]
+	if covered == nil {
+		covered = new(statusCover)
+		r.statuses[sr.Span()] = covered
+	}
+	for _, s := range [2]int{sr.Lo, sr.Hi} {
+		if i := covered[s]; i != 0 {
+			o := r.ranges[i-1]
 			if sr.Span() == 1 {
 				r.errorf(st.Pos, "http_status %d already stands for another variant (at %s); a status maps to one variant", sr.Lo, at(o.Pos))
 			} else {
@@ -802,6 +855,9 @@ func (r *resolver) status(st ast.String) (StatusRange, bool) {
 			return sr, false
 		}
 	}
-	r.statuses = append(r.statuses, sr)
+	r.ranges = append(r.ranges, sr)
+	for s := sr.Lo; s <= sr.Hi; s++ {
+		covered[s] = int32(len(r.ranges))
+	}
 	return sr, true
 }

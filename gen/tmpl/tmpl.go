@@ -14,6 +14,8 @@ type Segment struct {
 	Lit string
 	// Ref is the placeholder's name, without braces.
 	Ref string
+	// Offset is the byte offset of a placeholder's "{" in the template.
+	Offset int
 }
 
 // Template is a parsed template.
@@ -61,7 +63,7 @@ func Parse(s string) (Template, error) {
 				return nil, &Error{i, "unclosed {; write {{ for a literal brace"}
 			}
 			flush()
-			t = append(t, Segment{Ref: name})
+			t = append(t, Segment{Ref: name, Offset: i})
 			i += end + 2
 		default:
 			lit.WriteByte(c)

@@ -13,11 +13,11 @@ func TestParse(t *testing.T) {
 	}{
 		{"", nil},
 		{"plain text", Template{{Lit: "plain text"}}},
-		{"Execution timeout after {seconds}s: {tool}", Template{{Lit: "Execution timeout after "}, {Ref: "seconds"}, {Lit: "s: "}, {Ref: "tool"}}},
-		{"{tool}:{code}", Template{{Ref: "tool"}, {Lit: ":"}, {Ref: "code"}}},
-		{"{{literal}} and }} {x}", Template{{Lit: "{literal} and } "}, {Ref: "x"}}},
-		{"{{{x}}}", Template{{Lit: "{"}, {Ref: "x"}, {Lit: "}"}}},
-		{"100% {v} %d", Template{{Lit: "100% "}, {Ref: "v"}, {Lit: " %d"}}},
+		{"Execution timeout after {seconds}s: {tool}", Template{{Lit: "Execution timeout after "}, {Ref: "seconds", Offset: 24}, {Lit: "s: "}, {Ref: "tool", Offset: 36}}},
+		{"{tool}:{code}", Template{{Ref: "tool"}, {Lit: ":"}, {Ref: "code", Offset: 7}}},
+		{"{{literal}} and }} {x}", Template{{Lit: "{literal} and } "}, {Ref: "x", Offset: 19}}},
+		{"{{{x}}}", Template{{Lit: "{"}, {Ref: "x", Offset: 2}, {Lit: "}"}}},
+		{"100% {v} %d", Template{{Lit: "100% "}, {Ref: "v", Offset: 5}, {Lit: " %d"}}},
 	} {
 		got, err := Parse(c.in)
 		if err != nil {
