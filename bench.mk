@@ -3,12 +3,12 @@
 # output against a plain baseline package.
 #
 #   make bench                          everything, as BENCHMARKS.md reports it
-#   make bench BENCH_PARTS="code"       stages, code, process and/or compile
+#   make bench BENCH_PARTS="code"       stages, code, process, compile and/or hostile
 #   make bench BENCH_COUNT=6 BENCH_SIZES="100 1000"
 #
 # Raw results go to BENCH_OUT (a new temporary folder by default).
 
-BENCH_PARTS ?= stages code process compile
+BENCH_PARTS ?= stages code process compile hostile
 BENCH_COUNT ?= 10
 BENCH_RUNS ?= 10
 BENCH_SIZES ?= 100 1000 10000

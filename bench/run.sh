@@ -11,6 +11,9 @@
 #            variants beside a plain baseline package of the same size (one
 #            struct and five one-line methods a variant) and the API floor
 #            (errgen's method set, every method a one-line constant)
+#   hostile  errgen lint, and generate and compat where valid, on the catalogues of
+#            synth.Hostile: the costliest shapes just under the caps (16 MiB,
+#            750 000 values); wall time and peak memory
 #
 # It needs only the Go toolchain (benchstat is fetched through the module
 # proxy at a pinned version). Usage, from anywhere in the repository:
@@ -27,7 +30,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 
 GO=${GO:-go}
-PARTS=${PARTS:-"stages code process compile"}
+PARTS=${PARTS:-"stages code process compile hostile"}
 COUNT=${COUNT:-10}          # go test -count
 RUNS=${RUNS:-10}            # timed runs of each command
 RUNS_LARGE=${RUNS_LARGE:-5} # timed runs of errgen generate at 10 000 variants and more
@@ -134,6 +137,24 @@ if has compile; then
 	) | tee "$OUT/compile.txt"
 	section "compile: summary"
 	"$benchstat" -col /cmd -row /op "$OUT/compile.txt"
+fi
+
+if has hostile; then
+	section "hostile: catalogues at the caps (median of $RUNS_LARGE runs; target: at most 256 MiB and 5 s each)"
+	: >"$OUT/hostile.txt"
+	"$measure" hostile -o "$work/hostile" | while read -r name state size; do
+		file="$work/hostile/$name.yaml"
+		if [[ $state == OK ]]; then
+			# compat holds two catalogues at once: the file against itself.
+			"$measure" time -runs "$RUNS_LARGE" -quiet -name "Hostile/input=$name" \
+				"lint=$errgen lint $file" "generate=$errgen generate $file" \
+				"compat=$errgen compat --against $file $file"
+		else
+			"$measure" time -runs "$RUNS_LARGE" -quiet -exit 1 -name "Hostile/input=$name" "lint=$errgen lint $file"
+		fi
+	done | tee -a "$OUT/hostile.txt"
+	section "hostile: summary"
+	"$benchstat" -col /cmd -row /input "$OUT/hostile.txt"
 fi
 
 section "done"

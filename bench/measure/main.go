@@ -5,7 +5,8 @@
 //	measure synth -n N -o DIR          write DIR/errors.yaml, a synthetic catalogue of N variants
 //	measure baseline -n N -o DIR [-api]
 //	                                   write the plain baseline package of the same N variants
-//	measure time [-runs R] [-name NAME] SPEC...
+//	measure hostile -o DIR             write the catalogues of synth.Hostile, at errgen's caps
+//	measure time [-runs R] [-name NAME] [-exit N] [-quiet] SPEC...
 //	                                   run each SPEC R times, interleaved, and report
 //	measure ratio FILE NUM DEN         median ns/op of two benchmarks in FILE, and NUM/DEN
 //	measure machine                    describe the machine
@@ -26,6 +27,7 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -37,6 +39,7 @@ import (
 	"time"
 
 	"github.com/errgen/errgen/gen"
+	"github.com/errgen/errgen/gen/load"
 	"github.com/errgen/errgen/gen/model"
 	"github.com/errgen/errgen/gen/synth"
 )
@@ -51,6 +54,8 @@ func main() {
 		err = runSynth(args)
 	case "baseline":
 		err = runBaseline(args)
+	case "hostile":
+		err = runHostile(args)
 	case "time":
 		err = runTime(args)
 	case "ratio":
@@ -67,7 +72,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: measure synth|baseline|time|ratio|machine ...")
+	fmt.Fprintln(os.Stderr, "usage: measure synth|baseline|hostile|time|ratio|machine ...")
 	os.Exit(2)
 }
 
@@ -81,6 +86,33 @@ func sizeAndDir(fs *flag.FlagSet, args []string) (int, string, error) {
 		return 0, "", fmt.Errorf("%s needs -n N (N >= 1) and -o DIR", fs.Name())
 	}
 	return *n, *dir, os.MkdirAll(*dir, 0o755)
+}
+
+// runHostile writes the catalogues of synth.Hostile, at errgen's caps, as
+// DIR/NAME.yaml, and lists each as NAME OK|BROKEN.
+func runHostile(args []string) error {
+	fs := flag.NewFlagSet("hostile", flag.ContinueOnError)
+	dir := fs.String("o", "", "output folder")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *dir == "" {
+		return fmt.Errorf("hostile needs -o DIR")
+	}
+	if err := os.MkdirAll(*dir, 0o755); err != nil {
+		return err
+	}
+	for _, in := range synth.Hostile(load.MaxValues) {
+		if err := os.WriteFile(filepath.Join(*dir, in.Name+".yaml"), in.Src, 0o644); err != nil {
+			return err
+		}
+		state := "BROKEN"
+		if in.Valid {
+			state = "OK"
+		}
+		fmt.Println(in.Name, state, len(in.Src))
+	}
+	return nil
 }
 
 func runSynth(args []string) error {
@@ -208,6 +240,8 @@ func runTime(args []string) error {
 	runs := fs.Int("runs", 5, "runs of each command")
 	name := fs.String("name", "Process", "benchmark name of the result lines")
 	warm := fs.Int("warmup", 1, "untimed runs of each command first")
+	exit := fs.Int("exit", 0, "the exit status each command must end with (1 for errgen on a broken catalogue)")
+	quiet := fs.Bool("quiet", false, "discard what the commands print")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -233,9 +267,13 @@ func runTime(args []string) error {
 			}
 			cmd := exec.Command(s.argv[0], s.argv[1:]...)
 			cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+			if *quiet {
+				cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+			}
 			start := time.Now()
-			if err := cmd.Run(); err != nil {
-				return fmt.Errorf("%s: %v", strings.Join(s.argv, " "), err)
+			err := cmd.Run()
+			if cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != *exit {
+				return fmt.Errorf("%s: %v, want exit status %d", strings.Join(s.argv, " "), err, *exit)
 			}
 			wall := time.Since(start)
 			if i < 0 {

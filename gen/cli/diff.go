@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/errgen/errgen/gen/compat"
+	"github.com/errgen/errgen/gen/diag"
 )
 
 var diffCmd = &command{
@@ -56,7 +57,7 @@ be read, 2 on a usage error. Use errgen compat to fail a build.`,
 				out, err = compat.Markdown(report)
 			case "json":
 				out, err = json.MarshalIndent(report, "", "  ")
-				out = append(out, '\n')
+				out = append(diag.InertJSON(out), '\n')
 			default:
 				colored := color.value == "always" || color.value == "auto" && isTerminal(e.stdout) && os.Getenv("NO_COLOR") == ""
 				out = compat.Text(report, colored)

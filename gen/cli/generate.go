@@ -81,19 +81,21 @@ every file that is stale or missing.`,
 
 // checkTargets refuses, before anything is read or written, files whose
 // paths collide: the same file twice (--docs errgen.go), or a file where
-// another file's folder goes (--docs testdata).
+// another file's folder goes (--docs testdata). Paths are compared without
+// case, since they are the same file on macOS and Windows, where the
+// package is checked out too.
 func checkTargets(files []gen.File) error {
 	seen := map[string]string{}
 	for _, f := range files {
-		p := path.Clean(f.Path)
+		p := strings.ToLower(path.Clean(f.Path))
 		if other, dup := seen[p]; dup {
-			return fmt.Errorf("%s would be written twice, as %s and as %s; choose another --docs file", diag.Quote(p), other, what(f))
+			return fmt.Errorf("%s would be written twice, as %s and as %s; choose another --docs file", diag.Quote(f.Path), other, what(f))
 		}
 		seen[p] = what(f)
 	}
 	for _, f := range files {
 		for dir := path.Dir(f.Path); dir != "."; dir = path.Dir(dir) {
-			if other, clash := seen[dir]; clash {
+			if other, clash := seen[strings.ToLower(dir)]; clash {
 				return fmt.Errorf("%s is a folder of %s, and would also be written as %s; choose another --docs file", diag.Quote(dir), diag.Quote(f.Path), other)
 			}
 		}

@@ -214,17 +214,21 @@ func gitCapped(dir string, max int64, args ...string) ([]byte, error) {
 }
 
 // cappedBuffer keeps what is written to it up to max bytes; a write past
-// that fails, which closes the pipe of the process writing.
+// that fails, which closes the pipe of the process writing. The buffer is
+// a field, not embedded: an embedded bytes.Buffer's ReadFrom would let
+// io.Copy (which exec uses) fill it past the cap without calling Write.
 type cappedBuffer struct {
-	bytes.Buffer
+	buf  bytes.Buffer
 	max  int64
 	over bool
 }
 
 func (b *cappedBuffer) Write(p []byte) (int, error) {
-	if int64(b.Len()+len(p)) > b.max {
+	if int64(b.buf.Len()+len(p)) > b.max {
 		b.over = true
 		return 0, errors.New("output too large")
 	}
-	return b.Buffer.Write(p)
+	return b.buf.Write(p)
 }
+
+func (b *cappedBuffer) Bytes() []byte { return b.buf.Bytes() }

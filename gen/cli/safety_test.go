@@ -3,16 +3,20 @@ package cli_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/errgen/errgen/gen"
 	"github.com/errgen/errgen/gen/cli"
+	"github.com/errgen/errgen/gen/diag"
 	"github.com/errgen/errgen/gen/synth"
 )
 
@@ -325,6 +329,10 @@ var hostileTexts = []string{
 	"\u202eevil\u202c",
 	"\u2028::error::forged",
 	"\x9b31m",
+	"##[error]forged",
+	"ok\n  ::warning::indented",
+	"zero\u200bwidth",
+	"\U000e0049\U000e0067\U000e006e\U000e006f\U000e0072\U000e0065 hidden",
 }
 
 func TestOutputCannotBeForged(t *testing.T) {
@@ -336,6 +344,9 @@ func TestOutputCannotBeForged(t *testing.T) {
 	}
 	var catalogues []hostile
 	for _, h := range hostileTexts {
+		// Text that is all printable ("##[error]x") is a fine message or
+		// comment: only its output must be inert.
+		unprintable := strings.ContainsFunc(h, func(r rune) bool { return !unicode.IsPrint(r) || diag.Invisible(r) })
 		for _, enc := range []func(string) string{rawText, escapedText} {
 			s := enc(h)
 			for _, c := range []hostile{
@@ -349,6 +360,7 @@ func TestOutputCannotBeForged(t *testing.T) {
 					strings.ContainsFunc(h, func(r rune) bool { return r != '\n' && (r < 0x20 || r > 0x7e) }) || enc(h) == h},
 				{"# " + h + "\n" + validCatalogue, true},
 			} {
+				c.refused = c.refused && unprintable
 				catalogues = append(catalogues, c)
 			}
 		}
@@ -364,16 +376,76 @@ func TestOutputCannotBeForged(t *testing.T) {
 		}
 	}
 
-	// The catalogue's file name is user text too.
+	// The names of files and folders are user text too, and so are the
+	// arguments and flags: every command that prints one is run with each
+	// hostile name, on a broken catalogue, a valid one and a base to
+	// compare with, so that each kind of message is printed.
 	for _, h := range hostileTexts {
-		path := filepath.Join(t.TempDir(), h+".yaml")
-		if err := os.WriteFile(path, []byte("version: 2\n"), 0o644); err != nil {
+		dir := t.TempDir()
+		broken := filepath.Join(dir, h+".yaml")
+		if err := os.WriteFile(broken, []byte("version: 2\n"), 0o644); err != nil {
 			t.Skipf("cannot create a file named %q here: %v", h, err)
 		}
-		for _, args := range [][]string{{"lint", path}, {"generate", path}, {"lint", path + ".missing"}} {
+		good := filepath.Join(dir, h+".good.yaml")
+		if err := os.WriteFile(good, []byte(validCatalogue), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		changed := filepath.Join(dir, h+".changed.yaml")
+		if err := os.WriteFile(changed, []byte(strings.Replace(validCatalogue, "retryable: true", "retryable: false", 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(dir, h+"-out")
+		for _, args := range [][]string{
+			{"lint", broken},
+			{"generate", broken},
+			{"lint", broken + ".missing"},
+			{"generate", "-v", "-o", out, good},
+			{"generate", "--check", "-o", out + "-missing", good},
+			{"generate", "--docs", h + ".md", "-o", out, "--check", good},
+			{"compat", "--against", good, changed},
+			{"compat", "--against", good, "--format", "github", changed},
+			{"compat", "--against", broken, changed},
+			{"compat", "--against", "git:" + h, changed},
+			{"diff", "--against", good, changed},
+			{"diff", "--against", good, "--format", "markdown", changed},
+			{"diff", "--against", good, "--format", "json", changed},
+			{"explain", h, good},
+			{"explain", "tool_timeout", broken},
+			{"docs", "-o", out + ".md", good},
+			{"generate", "--format", h, good},
+			{"generate", "--" + h, good},
+			{h},
+		} {
 			_, stdout, stderr := runCLI(t, args...)
 			checkOutput(t, stdout+stderr)
 		}
+		// And a stale file in a folder of that name: the --check diff.
+		stale := filepath.Join(dir, h+"-stale")
+		if code, _, errOut := runCLI(t, "generate", "-o", stale, good); code != 0 {
+			t.Fatalf("generate into %q: %s", stale, errOut)
+		}
+		edit(t, filepath.Join(stale, "errgen.go"), func(s string) string { return s + "// " + h + "\n" })
+		code, stdout, stderr := runCLI(t, "generate", "--check", "-o", stale, good)
+		if code != 1 {
+			t.Errorf("--check of an edited file: exit %d", code)
+		}
+		checkOutput(t, stdout+stderr)
+	}
+}
+
+// ownAnnotation is the shape of the workflow commands errgen writes: its
+// properties hold no ":" or "," of their own (the runner's escapes %3A and
+// %2C stand for them).
+var ownAnnotation = regexp.MustCompile(`^::(error|warning|notice) file=[^:,]*(,line=[0-9]+,col=[0-9]+)?,title=[A-Za-z_ ]+::[^\r]*$`)
+
+func edit(t *testing.T, path string, fn func(string) string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(fn(string(data))), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -388,6 +460,8 @@ func escapedText(s string) string {
 		switch {
 		case r == '\x1b':
 			b.WriteString(`\e`)
+		case r > 0xffff:
+			fmt.Fprintf(&b, `\U%08x`, r)
 		case r < 0x20 || (r >= 0x7f && r < 0xa0) || r > 0x7e:
 			b.WriteString(`\u`)
 			const hex = "0123456789abcdef"
@@ -418,15 +492,45 @@ func checkOutput(t *testing.T, out string) {
 	for _, r := range out {
 		if (r < 0x20 && r != '\n' && r != '\t') || r == 0x7f || (r >= 0x80 && r < 0xa0) ||
 			(r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) || r == 0x200e || r == 0x200f ||
-			r == 0x061c || r == 0x2028 || r == 0x2029 {
+			r == 0x061c || r == 0x2028 || r == 0x2029 ||
+			unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) || (r >= 0x200b && r <= 0x200d) ||
+			r == 0x2060 || (r >= 0xe0000 && r <= 0xe0fff) {
 			i := strings.IndexRune(out, r)
 			t.Errorf("output holds %U: %q", r, out[max(0, i-80):min(len(out), i+80)])
 			return
 		}
 	}
 	for _, line := range strings.Split(out, "\n") {
-		if strings.HasPrefix(strings.TrimLeft(line, " \t"), "::") {
+		// errgen compat --format github writes workflow commands of its
+		// own, one a line; nothing of the catalogue may change their
+		// shape, and no other line may be one.
+		if strings.HasPrefix(strings.TrimLeft(line, " \t"), "::") && !ownAnnotation.MatchString(line) {
 			t.Errorf("output line starts a workflow command: %q", line)
 		}
+		if strings.Contains(line, "##[") {
+			t.Errorf("output line holds a log command (##[): %q", line)
+		}
+	}
+}
+
+// TestOutputTargetsMustNotCollide: a --docs file that is one of the
+// generated files (in any case), a golden file, or the folder of the
+// golden files is refused while planning: exit 1, nothing written.
+func TestOutputTargetsMustNotCollide(t *testing.T) {
+	for _, docs := range []string{
+		"errgen.go", "./errgen_test.go", "sub/../errgen_runtime.go", "ERRGEN.GO",
+		"testdata/tool_timeout.golden.json", "testdata", "TestData",
+	} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "errors.yaml")
+		if err := os.WriteFile(path, []byte(validCatalogue), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		before := snapshot(t, dir)
+		code, _, stderr := runCLI(t, "generate", "--docs", docs, path)
+		if code != 1 || !strings.Contains(stderr, "choose another --docs file") {
+			t.Errorf("--docs %s: exit %d, stderr:\n%s", docs, code, stderr)
+		}
+		sameTree(t, dir, before)
 	}
 }

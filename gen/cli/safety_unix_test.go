@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/errgen/errgen/gen/load"
 	"github.com/errgen/errgen/gen/synth"
 )
 
@@ -170,16 +171,23 @@ func exitCode(err error) int {
 }
 
 // TestInterruptStopsALongLint sends SIGINT to errgen while it checks a
-// catalogue of 14,000 variants whose last line is broken. errgen stops at
+// catalogue of 300,000 categories (about a second's work) whose last line
+// is broken. errgen stops at
 // once, exit 1, saying it was interrupted: the diagnostic of the last
 // line, which it prints when it reads to the end, never comes. Reading and
 // checking cannot stop half-way, but nothing waits for them.
 func TestInterruptStopsALongLint(t *testing.T) {
 	if testing.Short() {
-		t.Skip("checks a catalogue of 14,000 variants")
+		t.Skip("checks a catalogue at errgen's caps")
 	}
 	path := filepath.Join(t.TempDir(), "errors.yaml")
-	if err := os.WriteFile(path, append(synth.Catalogue(14000), "  - [unclosed\n"...), 0o644); err != nil {
+	var big []byte
+	for _, in := range synth.Hostile(load.MaxValues) {
+		if in.Name == "categories" {
+			big = in.Src
+		}
+	}
+	if err := os.WriteFile(path, append(big, "  - [unclosed\n"...), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
@@ -197,5 +205,48 @@ func TestInterruptStopsALongLint(t *testing.T) {
 		if code != 1 || out.String() != "errgen: interrupted\n" {
 			t.Errorf("%s: exit %d, output:\n%s", sig, code, out.String())
 		}
+	}
+}
+
+// TestConcurrentRunsTakeTurns holds the lock errgen takes on its output
+// folder, as a second errgen run would, and starts a generation into it:
+// the generation writes nothing while the lock is held, and everything once
+// it is released. Two runs into one folder thus never mix their files.
+func TestConcurrentRunsTakeTurns(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "errors.yaml")
+	if err := os.WriteFile(path, synth.Catalogue(3), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lock, err := os.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Close()
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+		t.Fatal(err)
+	}
+	cmd := errgenProcess(t, "generate", path)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		t.Fatalf("errgen finished while another run held the folder: %v\n%s", err, out.String())
+	case <-time.After(500 * time.Millisecond):
+	}
+	if _, err := os.Stat(filepath.Join(dir, "errgen.go")); err == nil {
+		t.Fatal("errgen wrote errgen.go while another run held the folder")
+	}
+	syscall.Flock(int(lock.Fd()), syscall.LOCK_UN)
+	if err := <-done; err != nil {
+		t.Fatalf("errgen after the lock was released: %v\n%s", err, out.String())
+	}
+	if _, err := os.Stat(filepath.Join(dir, "errgen.go")); err != nil {
+		t.Errorf("errgen.go not written once the lock was released: %v", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -81,7 +82,21 @@ func TestDiffMarkdownEscapes(t *testing.T) {
 	if strings.Contains(got, "<b>") {
 		t.Error("raw HTML from the catalogue reached the Markdown")
 	}
+	// The summary is posted as a comment: outside code spans, where GitHub
+	// acts on nothing, no text may mention, reference or link.
+	prose := strings.ReplaceAll(codeSpan.ReplaceAllString(got, ""), "&#8203;", "\u200b")
+	for _, m := range live.FindAllString(prose, -1) {
+		t.Errorf("live %q in the Markdown summary", m)
+	}
+	if !strings.Contains(got, "@&#8203;oncall") || !strings.Contains(got, "https:&#8203;//status") {
+		t.Errorf("the doc with a mention and a URL is not in the summary:\n%s", got)
+	}
 }
+
+var (
+	codeSpan = regexp.MustCompile("(`+)[^`]*?(`+)")
+	live     = regexp.MustCompile(`(?i)@[a-z0-9]|#[0-9]|\bgh-[0-9]|://|\bwww\.`)
+)
 
 // TestDiffColor checks when the text format is coloured: with --color
 // always, never with --color never, and not on a pipe (as in tests).

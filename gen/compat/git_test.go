@@ -135,6 +135,26 @@ exit 0
 		}
 	})
 
+	t.Run("base over the cap", func(t *testing.T) {
+		// A blob of 17 MiB (zeros, a few KiB in git) is refused from its
+		// size, before errgen reads any of it; a tree is not a file.
+		big := filepath.Join(repo, "big.yaml")
+		if err := os.WriteFile(big, make([]byte, 17<<20), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		gitRun(t, repo, "add", "big.yaml")
+		gitRun(t, repo, "commit", "-q", "-m", "A huge file")
+		got := runCLI(t, sub, "compat", "--against", "git:HEAD:big.yaml")
+		want := "stderr: errgen: base \"git:HEAD:big.yaml\": \"HEAD:big.yaml\" is 17825792 bytes; a catalogue may be at most 16777216 (16 MiB)\nexit 1\n"
+		if got != want {
+			t.Errorf("got:\n%s\nwant:\n%s", got, want)
+		}
+		got = runCLI(t, sub, "compat", "--against", "git:HEAD:internal")
+		if !strings.Contains(got, `"HEAD:internal" is a tree in git, not a file`) {
+			t.Errorf("a tree as the base: %s", got)
+		}
+	})
+
 	t.Run("outside a repository", func(t *testing.T) {
 		dir := t.TempDir()
 		if err := os.WriteFile(filepath.Join(dir, "errors.yaml"), []byte(gitBase), 0o644); err != nil {

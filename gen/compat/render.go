@@ -56,7 +56,7 @@ func WriteFindingsJSON(w io.Writer, findings []Finding) error {
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(append(data, '\n'))
+	_, err = w.Write(append(diag.InertJSON(data), '\n'))
 	return err
 }
 
@@ -93,12 +93,12 @@ func WriteFindingsGitHub(w io.Writer, findings []Finding, waiverDiags diag.List)
 // (% \r \n, and : , in properties) keeps any text from ending the command
 // or starting another.
 func annotation(kind string, pos diag.Pos, title, msg string) string {
-	props := "file=" + escapeProperty(annotationPath(pos.File))
+	props := "file=" + escapeProperty(diag.Inert(annotationPath(pos.File)))
 	if pos.IsValid() {
 		props += fmt.Sprintf(",line=%d,col=%d", pos.Line, pos.Col)
 	}
 	props += ",title=" + escapeProperty(title)
-	return "::" + kind + " " + props + "::" + escapeData(msg) + "\n"
+	return "::" + kind + " " + props + "::" + escapeData(diag.Inert(msg)) + "\n"
 }
 
 var (
@@ -184,10 +184,15 @@ func mdValue(attr, s string) string {
 	case s == "":
 		return "—"
 	case proseAttrs[attr] || strings.HasPrefix(attr, "category "):
-		return markdown.Text(s)
+		return mdText(s)
 	}
 	return markdown.CodeCell(s)
 }
+
+// mdText escapes catalogue text for a cell of the Markdown diff, which is
+// posted as a pull request comment: it must not mention anyone, reference
+// an issue or link anywhere.
+func mdText(s string) string { return markdown.Quiet(markdown.Text(s)) }
 
 func mdCompat(fs []Finding) string {
 	var parts []string
@@ -216,7 +221,7 @@ func mdChanges(status, code, num string, changes []Change, findings []Finding) [
 		if ch.Field != "" {
 			attr += " " + ch.Field
 		}
-		row.Change, row.Before, row.After = markdown.Text(attr), mdValue(ch.Attr, ch.Before), mdValue(ch.Attr, ch.After)
+		row.Change, row.Before, row.After = mdText(attr), mdValue(ch.Attr, ch.Before), mdValue(ch.Attr, ch.After)
 		row.Compat = mdCompat(ch.Findings)
 		rows = append(rows, row)
 		row = mdRow{}
@@ -225,13 +230,13 @@ func mdChanges(status, code, num string, changes []Change, findings []Finding) [
 }
 
 func Markdown(r *Report) ([]byte, error) {
-	v := mdDiff{Head: markdown.Code(r.Head), Base: markdown.Code(r.Base), Summary: Summary(r), Breaking: r.Breaking}
+	v := mdDiff{Head: markdown.Code(diag.Path(r.Head)), Base: markdown.Code(diag.Path(r.Base)), Summary: Summary(r), Breaking: r.Breaking}
 	v.Catalogue = mdChanges("", "", "", r.Catalogue, nil)
 	if len(r.Catalogue) == 0 {
 		v.Catalogue = nil
 	}
 	for _, fd := range r.Families {
-		mf := mdFamily{Name: markdown.Text(fd.Name), Status: string(fd.Status)}
+		mf := mdFamily{Name: mdText(fd.Name), Status: string(fd.Status)}
 		if len(fd.Changes) > 0 || len(fd.Findings) > 0 {
 			mf.Rows = mdChanges("family", "", "", fd.Changes, fd.Findings)
 		}
@@ -246,14 +251,14 @@ func Markdown(r *Report) ([]byte, error) {
 	}
 	for _, f := range allFindings(r) {
 		v.Findings = append(v.Findings, mdFinding{Pos: markdown.CodeCell(f.Pos.String()), State: findingState(f),
-			Rule: markdown.CodeCell(f.Rule), Message: markdown.Text(findingMessage(f))})
+			Rule: markdown.CodeCell(f.Rule), Message: mdText(findingMessage(f))})
 	}
 	for _, w := range r.Waivers {
 		used := "no"
 		if w.Used {
 			used = "yes"
 		}
-		v.Waivers = append(v.Waivers, mdWaiver{markdown.CodeCell(w.Rule), markdown.CodeCell(w.Code), markdown.Text(w.Reason), used})
+		v.Waivers = append(v.Waivers, mdWaiver{markdown.CodeCell(w.Rule), markdown.CodeCell(w.Code), mdText(w.Reason), used})
 	}
 	t, err := templates.Get()
 	if err != nil {
@@ -319,7 +324,7 @@ func Text(r *Report, colored bool) []byte {
 		}
 		return style + s + ansiReset
 	}
-	fmt.Fprintf(&b, "%s against %s: %s\n", r.Head, r.Base, Summary(r))
+	fmt.Fprintf(&b, "%s against %s: %s\n", diag.Path(r.Head), diag.Path(r.Base), Summary(r))
 	changes := func(indent string, chs []Change) {
 		for _, ch := range chs {
 			attr := ch.Attr

@@ -7,12 +7,12 @@ import (
 )
 
 // TestAnnotationEscapes checks that no text can end a workflow command
-// early or start another one.
+// early or start another one, nor reach the log as a control character.
 func TestAnnotationEscapes(t *testing.T) {
 	t.Setenv("GITHUB_WORKSPACE", "")
-	pos := diag.Pos{File: "a,b:c.yaml", Line: 3, Col: 7}
+	pos := diag.Pos{File: "a,b:c\x1b[2J##[x.yaml", Line: 3, Col: 7}
 	got := annotation("error", pos, "RULE, with: colon", "100% done\r\n::warning::injected")
-	want := "::error file=a%2Cb%3Ac.yaml,line=3,col=7,title=RULE%2C with%3A colon::100%25 done%0D%0A::warning::injected\n"
+	want := `::error file=a%2Cb%3Ac\x1b[2J#\x23[x.yaml,line=3,col=7,title=RULE%2C with%3A colon::100%25 done\x0d\x0a::warning::injected` + "\n"
 	if got != want {
 		t.Errorf("annotation =\n%q\nwant\n%q", got, want)
 	}

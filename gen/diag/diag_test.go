@@ -1,6 +1,11 @@
 package diag
 
-import "testing"
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
 
 func TestPosQuotesHostileFileNames(t *testing.T) {
 	for file, want := range map[string]string{
@@ -75,5 +80,27 @@ func TestListIsCapped(t *testing.T) {
 	}
 	if joined[len(joined)-2].Dropped != 0 {
 		t.Errorf("two counts in the joined list")
+	}
+}
+
+// InertJSON escapes what a terminal or a runner would act on, and the JSON
+// still decodes to exactly the same text.
+func TestInertJSON(t *testing.T) {
+	for _, s := range []string{"plain", "é and ⚠", "\u202eevil", "zero\u200bwidth", "\U000e0049tag", "##[error]x", "a\u2028b", "#[ok] ## [ok]"} {
+		raw, err := json.Marshal(map[string]string{"k": s})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := InertJSON(raw)
+		var back map[string]string
+		if err := json.Unmarshal(got, &back); err != nil || back["k"] != s {
+			t.Errorf("InertJSON(%s) = %s, decodes to %q (%v)", raw, got, back["k"], err)
+		}
+		if strings.Contains(string(got), "##[") || strings.ContainsFunc(string(got), Invisible) {
+			t.Errorf("InertJSON(%s) = %s, not inert", raw, got)
+		}
+		if isPlainLine(s) && !bytes.Equal(got, raw) {
+			t.Errorf("plain %q changed: %s", s, got)
+		}
 	}
 }

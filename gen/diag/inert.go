@@ -130,3 +130,55 @@ func defaultIgnorable(r rune) bool {
 	}
 	return false
 }
+
+// InertJSON returns JSON text (as encoding/json writes it) with the same
+// meaning and nothing a terminal or a CI runner would act on: every
+// character Inert would escape is written as a \u escape (a surrogate pair
+// above U+FFFF), and "##[" as "#\u0023[". All of them can only stand inside
+// strings, and a JSON reader decodes the escapes back to the same text, so
+// a consumer still reads every file name and value exactly.
+func InertJSON(data []byte) []byte {
+	if isPlainJSON(data) {
+		return data
+	}
+	out := make([]byte, 0, len(data)+64)
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		switch {
+		case r == '#' && i+2 < len(data) && data[i+1] == '#' && data[i+2] == '[':
+			out = append(out, `#\u0023`...)
+			i += 2
+			continue
+		case r >= 0x80 && (!strconv.IsPrint(r) || Invisible(r)) && !(r == utf8.RuneError && size == 1):
+			out = appendUnicodeEscape(out, r)
+		default:
+			out = append(out, data[i:i+size]...)
+		}
+		i += size
+	}
+	return out
+}
+
+func isPlainJSON(data []byte) bool {
+	for i := 0; i < len(data); i++ {
+		if data[i] >= 0x80 || data[i] == '#' && i+2 < len(data) && data[i+1] == '#' && data[i+2] == '[' {
+			return false
+		}
+	}
+	return true
+}
+
+// appendUnicodeEscape appends r as JSON escapes: \uXXXX, or a UTF-16
+// surrogate pair.
+func appendUnicodeEscape(dst []byte, r rune) []byte {
+	const digits = "0123456789abcdef"
+	one := func(dst []byte, u rune) []byte {
+		return append(dst, '\\', 'u', digits[u>>12&0xf], digits[u>>8&0xf], digits[u>>4&0xf], digits[u&0xf])
+	}
+	if r > 0xFFFF {
+		r -= 0x10000
+		dst = one(dst, 0xD800+(r>>10))
+		return one(dst, 0xDC00+(r&0x3FF))
+	}
+	return one(dst, r)
+}

@@ -111,6 +111,9 @@ func code(m *model.Catalogue, header string) []byte {
 // estimate is about the size of errgen.go, so its buffer grows once.
 func estimate(m *model.Catalogue) int {
 	n := 4096
+	for _, c := range m.Categories {
+		n += 48 + 2*len(c.Doc) + 4*len(c.Name)
+	}
 	for _, v := range m.Variants {
 		n += 1500 + 2*len(v.Doc) + 3*len(v.Message.Text) + 200*len(v.Fields)
 	}

@@ -2,7 +2,6 @@ package load_test
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"path/filepath"
 	"runtime/metrics"
@@ -197,25 +196,7 @@ func TestLoadBounds(t *testing.T) {
 	valid := synth.Catalogue(20)
 	atCap := append(bytes.Repeat([]byte("# padding padding padding padding\n"), (load.MaxSize-len(valid))/34), valid...)
 	bigBroken := append(synth.Catalogue(2000), "  - [unclosed\n"...)
-	const head = "version: 1\npackage: hostile\nuser_message: x ({code}).\ncategories:\n  c: C.\n"
-	const oneVariant = "families:\n  - name: F\n    variants:\n      - name: V\n        code: v\n        num: 1\n        category: c\n        message: m\n"
-	n := load.MaxValues - 100
-	var categories, statuses, repeats bytes.Buffer
-	categories.WriteString("version: 1\npackage: hostile\ncategories:\n")
-	for i := range n / 2 {
-		fmt.Fprintf(&categories, "  c%d: Category é %d.\n", i, i)
-	}
-	categories.WriteString(oneVariant[:len(oneVariant)-len("        category: c\n        message: m\n")] + "        category: c0\n        message: m\n")
-	statuses.WriteString(head + oneVariant + "        http_status: [")
-	for i := range n {
-		fmt.Fprintf(&statuses, "%d,", 400+i%200)
-	}
-	statuses.WriteString("400]\n")
-	repeats.WriteString(head + "families:\n  - name: F\n    variants:\n")
-	for i := range n / 17 { // the count reads 16 values a line
-		fmt.Fprintf(&repeats, "      - {name: V%d, code: dup, num: 1, category: nope, message: \"m {zz}\"}\n", i)
-	}
-	for _, tc := range []struct {
+	cases := []struct {
 		name string
 		src  []byte
 		ok   bool
@@ -226,10 +207,15 @@ func TestLoadBounds(t *testing.T) {
 		{"deep block nesting", bytes.Repeat([]byte("- "), 1<<16), false},
 		{"syntax error at the end", bigBroken, false},
 		{"values past the cap", append(bytes.Repeat([]byte("- 1\n"), load.MaxValues), "- 1\n"...), false},
-		{"many categories", categories.Bytes(), true},
-		{"a status repeated on one line", statuses.Bytes(), false},
-		{"many broken variants", repeats.Bytes(), false},
-	} {
+	}
+	for _, in := range synth.Hostile(load.MaxValues) {
+		cases = append(cases, struct {
+			name string
+			src  []byte
+			ok   bool
+		}{in.Name, in.Src, in.Valid})
+	}
+	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			before := allocated()
 			m, diags := gen.Parse("errors.yaml", tc.src)

@@ -45,7 +45,7 @@ func load(file string, src []byte) (*ast.Catalogue, diag.List, *source) {
 		return nil, l, nil
 	}
 	if n, line := countValues(src, MaxValues); n > MaxValues {
-		l.Errorf(diag.Pos{File: file, Line: line, Col: 1}, "the catalogue holds more than %d values by this line; errgen reads at most %d (about 15,000 variants), which bounds its memory", MaxValues, MaxValues)
+		l.Errorf(diag.Pos{File: file, Line: line, Col: 1}, "the catalogue holds more than %d values by this line; errgen reads at most %d (about 12,000 variants), which bounds its memory", MaxValues, MaxValues)
 		return nil, l, nil
 	}
 	text := newSource(src)

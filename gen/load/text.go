@@ -142,10 +142,10 @@ func scanTabs(file string, src []byte, l *diag.List) bool {
 
 // MaxValues bounds the values (YAML nodes) a catalogue may hold. The YAML
 // parser keeps a node for each, and errgen's syntax tree and model one or
-// two objects more: at this bound a catalogue costs about 200 MiB and 3 s
-// (BENCHMARKS.md), while the largest catalogue errgen is measured with,
-// 10,000 variants, holds under half as many.
-const MaxValues = 750_000
+// two objects more: at this bound the costliest catalogue stays under
+// 256 MiB and 5 s (BENCHMARKS.md), while the largest catalogue errgen is
+// measured with, 10,000 variants, counts about 470,000.
+const MaxValues = 600_000
 
 // countValues returns an upper bound on the YAML values of src, counted
 // without parsing: every value is a key or the value after a mapping

@@ -89,3 +89,29 @@ func longestRun(s string, c byte) int {
 	}
 	return best
 }
+
+// quiet finds what GitHub turns into a notification, a cross-reference or
+// a link in a comment's text: @mentions (and e-mail addresses), issue
+// references (#12, owner/repo#12, GH-12) and bare URLs (a scheme's ://
+// or www.).
+var quiet = regexp.MustCompile(`(?i)@[a-z0-9]|#[0-9]|\bgh-[0-9]|://|\bwww\.`)
+
+// Quiet makes text that Text or Para escaped inert in a GitHub comment: a
+// zero-width space (&#8203;) goes after each @ and # and inside each
+// "GH-", "://" and "www." that GitHub would act on, so the text reads the
+// same but mentions nobody, references no issue and links nowhere. A
+// catalogue change rendered by a bot must not ping people or spam issues
+// because a message says "@team" or "see #12". Code spans need nothing:
+// GitHub acts on none of these inside them.
+func Quiet(s string) string {
+	return quiet.ReplaceAllStringFunc(s, func(m string) string {
+		switch {
+		case m[0] == '@', m[0] == '#':
+			return m[:1] + "&#8203;" + m[1:]
+		case m == "://":
+			return ":&#8203;//"
+		}
+		// gh-N, www.
+		return m[:len(m)-1] + "&#8203;" + m[len(m)-1:]
+	})
+}

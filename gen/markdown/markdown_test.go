@@ -58,3 +58,20 @@ func TestFence(t *testing.T) {
 		t.Errorf("Fence = %q, want %q", got, want)
 	}
 }
+
+func TestQuiet(t *testing.T) {
+	for in, want := range map[string]string{
+		"ask @octocat or @org/team":            "ask @&#8203;octocat or @&#8203;org/team",
+		"see #12 and owner/repo#3":             "see #&#8203;12 and owner/repo#&#8203;3",
+		"fixed in GH-7, gh-8":                  "fixed in GH-&#8203;7, gh-&#8203;8",
+		"at https://evil.example/x":            "at https:&#8203;//evil.example/x",
+		"or www.evil.example":                  "or www&#8203;.evil.example",
+		"mail ops@example.com":                 "mail ops@&#8203;example.com",
+		"plain text, 100% #not-a-ref, @ alone": "plain text, 100% #not-a-ref, @ alone",
+		Text("a_b @x"):                         `a\_b @&#8203;x`,
+	} {
+		if got := Quiet(in); got != want {
+			t.Errorf("Quiet(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -11,14 +11,14 @@ const maxCells = 3
 // text that is not padded. Leading indentation is not counted as a cell:
 // every line of a block has the same.
 type row struct {
-	cells [maxCells]string
-	n     int    // how many cells
-	tail  string // the rest of the line, not padded
-	brk   bool   // an alignment section starts at this row
-	colon bool   // the first cell is followed by a colon, inside the cell
-	raw   bool   // the tail is written in back quotes: a raw string tag
-	keep  bool   // scratch for Vars: the spec keeps the type column
-	width [maxCells]int
+	cells  [maxCells]string
+	n      int    // how many cells
+	tail   string // the rest of the line, not padded
+	brk    bool   // an alignment section starts at this row
+	colon  bool   // the first cell is followed by a colon, inside the cell
+	raw    bool   // the tail is written in back quotes: a raw string tag
+	assign bool   // the tail is written after "= ": a value
+	width  [maxCells]int
 }
 
 // cellLen is the width of cell c of r in runes, as tabwriter counts it.
@@ -72,6 +72,9 @@ func (f *File) writeRow(indent string, r *row, suffix string) {
 		if r.width[c] > 0 {
 			f.pad(r.width[c] - r.cellLen(c))
 		}
+	}
+	if r.assign {
+		f.buf.WriteString("= ")
 	}
 	f.writeTail(r.tail, r.raw)
 	f.buf.WriteString(suffix)

@@ -297,9 +297,9 @@ func (f *File) group(tok string, specs []Spec) {
 		f.buf.WriteString(")\n")
 		return
 	}
-	rows := f.rowsFor(len(specs))
-	// keepTypeColumn: mark each run of consecutive specs with values that
-	// has a spec with a type.
+	// keep: each run of consecutive specs with values that has a spec
+	// with a type keeps the type column in all of them.
+	keep := make([]bool, len(specs))
 	for i := 0; i < len(specs); {
 		if specs[i].Value == "" {
 			i++
@@ -310,29 +310,39 @@ func (f *File) group(tok string, specs []Spec) {
 			typed = typed || specs[j].Type != ""
 		}
 		for k := i; k < j; k++ {
-			rows[k].keep = typed
+			keep[k] = typed
 		}
 		i = j
 	}
-	for i, s := range specs {
-		r := &rows[i]
-		keep := r.keep
-		*r = row{brk: len(s.Doc) > 0}
-		switch {
-		case s.Value == "" && s.Type == "":
-			r.tail = s.Name
-		case s.Value == "":
-			r.cells[0], r.n, r.tail = s.Name, 1, s.Type
-		case s.Type != "" || keep:
-			r.cells[0], r.cells[1], r.n, r.tail = s.Name, s.Type, 2, "= "+s.Value
-		default:
-			r.cells[0], r.n, r.tail = s.Name, 1, "= "+s.Value
+	// A spec with a doc comment starts a new alignment section (align),
+	// so the specs are laid out a section at a time: a block of 100,000
+	// documented constants needs one row of scratch, not 100,000.
+	for i := 0; i < len(specs); {
+		j := i + 1
+		for j < len(specs) && len(specs[j].Doc) == 0 {
+			j++
 		}
-	}
-	align(rows)
-	for i, s := range specs {
-		f.memberDoc("\t", s.Doc)
-		f.writeRow("\t", &rows[i], "\n")
+		rows := f.rowsFor(j - i)
+		for k, s := range specs[i:j] {
+			r := &rows[k]
+			*r = row{brk: len(s.Doc) > 0}
+			switch {
+			case s.Value == "" && s.Type == "":
+				r.tail = s.Name
+			case s.Value == "":
+				r.cells[0], r.n, r.tail = s.Name, 1, s.Type
+			case s.Type != "" || keep[i+k]:
+				r.cells[0], r.cells[1], r.n, r.tail, r.assign = s.Name, s.Type, 2, s.Value, true
+			default:
+				r.cells[0], r.n, r.tail, r.assign = s.Name, 1, s.Value, true
+			}
+		}
+		align(rows)
+		for k, s := range specs[i:j] {
+			f.memberDoc("\t", s.Doc)
+			f.writeRow("\t", &rows[k], "\n")
+		}
+		i = j
 	}
 	f.buf.WriteString(")\n")
 }
