@@ -30,9 +30,10 @@ errors-check:
 	$(ERRGEN) generate --check -o examples/agenterr --docs ERRORS.md errors.yaml
 	$(ERRGEN) compat --against git:$(BASE) errors.yaml
 
-# The review summary of the catalogue change, for a pull request.
+# The review summary of a catalogue's change, for a pull request.
+CATALOGUE ?= errors.yaml
 errors-diff:
-	$(ERRGEN) diff --format markdown --against git:$(BASE) errors.yaml
+	$(ERRGEN) diff --format markdown --against git:$(BASE) $(CATALOGUE)
 
 check: errors-check
 

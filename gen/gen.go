@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/errgen/errgen/gen/compat"
 	"github.com/errgen/errgen/gen/diag"
 	"github.com/errgen/errgen/gen/golang"
 	"github.com/errgen/errgen/gen/load"
@@ -25,7 +26,12 @@ func Parse(file string, src []byte) (*model.Catalogue, diag.List) {
 	// Resolve even a catalogue with form errors: values of the wrong form
 	// are left unset and skipped, so the rest is still reported in one run.
 	m, more := model.Resolve(cat)
-	diags = append(diags, more...).Sort()
+	diags = append(diags, more...)
+	if m != nil {
+		// The waivers name rules, which belong to compat.
+		diags = append(diags, compat.CheckWaivers(m)...)
+	}
+	diags = diags.Sort()
 	if diags.HasErrors() {
 		return nil, diags
 	}

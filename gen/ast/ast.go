@@ -48,6 +48,7 @@ type Catalogue struct {
 	// whole catalogue (whether a category is used, whether a user message
 	// is missing) cannot be judged.
 	Incomplete bool
+	Keys       Keys
 	Version    Int
 	Package    String
 	// UserMessage is the catalogue's default user message.
@@ -55,6 +56,26 @@ type Catalogue struct {
 	Categories  []Category
 	Families    []*Family
 	Compat      []Waiver
+}
+
+// KeyPos is where a key of a mapping stands.
+type KeyPos struct {
+	Name string
+	Pos  diag.Pos
+}
+
+// Keys are the keys a mapping holds, in the order written: what review
+// tools point at when the value of a key changed.
+type Keys []KeyPos
+
+// Pos returns the position of key name, if the mapping holds it.
+func (k Keys) Pos(name string) (diag.Pos, bool) {
+	for _, kp := range k {
+		if kp.Name == name {
+			return kp.Pos, true
+		}
+	}
+	return diag.Pos{}, false
 }
 
 // Category is one entry of the categories mapping: a name and what it means.
@@ -66,6 +87,7 @@ type Category struct {
 // Family is a group of variants that share a Go interface and a payload type.
 type Family struct {
 	Pos         diag.Pos
+	Keys        Keys
 	Name        String
 	Doc         String
 	PayloadType String
@@ -82,6 +104,7 @@ type Family struct {
 // Variant is one error: a code, a number, its rules and its fields.
 type Variant struct {
 	Pos                diag.Pos
+	Keys               Keys
 	Name               String
 	Code               String
 	Num                Int
@@ -105,6 +128,7 @@ type Variant struct {
 // Field is one typed value a variant carries.
 type Field struct {
 	Pos        diag.Pos
+	Keys       Keys
 	Name       String
 	Type       String
 	Doc        String
@@ -135,5 +159,6 @@ type Waiver struct {
 	Pos    diag.Pos
 	Rule   String
 	Code   String
+	Family String
 	Reason String
 }

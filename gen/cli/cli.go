@@ -21,6 +21,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/errgen/errgen/gen/compat"
 	"github.com/errgen/errgen/gen/diag"
 	"github.com/errgen/errgen/gen/schema"
 )
@@ -63,6 +64,29 @@ func init() {
 // env is what a command runs with.
 type env struct {
 	stdout, stderr io.Writer
+	// annotate, when set, makes warnings and notes GitHub Actions
+	// workflow commands on stdout (compat --format github) instead of
+	// plain lines on stderr.
+	annotate bool
+}
+
+// warn prints the warnings of a catalogue that loaded.
+func (e *env) warn(diags diag.List) {
+	if e.annotate {
+		compat.WriteDiagsGitHub(e.stdout, diags)
+		return
+	}
+	printDiags(e.stderr, diags)
+}
+
+// note prints a remark about the run that is neither a finding nor a
+// problem.
+func (e *env) note(msg string) {
+	if e.annotate {
+		compat.WriteNoteGitHub(e.stdout, msg)
+		return
+	}
+	fmt.Fprintf(e.stderr, "errgen: note: %s\n", msg)
 }
 
 // usageError is a wrong command line: Run prints it with the command's

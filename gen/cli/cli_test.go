@@ -228,7 +228,7 @@ func TestCheckReportsStaleFiles(t *testing.T) {
 	dir := filepath.Dir(path)
 	t.Chdir(dir)
 	if code, out, errOut := runCLI(t, "generate", "--check", "errors.yaml"); code != 1 ||
-		!strings.Contains(out, "+++ errgen.go\n") || !strings.Contains(errOut, "stale or missing") {
+		!strings.Contains(out, "+++ errgen.go\n") || !strings.Contains(errOut, "stale, missing or left over") {
 		t.Errorf("--check with nothing generated: exit %d\nstdout:\n%.300s\nstderr:\n%s", code, out, errOut)
 	}
 	if code, _, _ := runCLI(t, "generate", "errors.yaml"); code != 0 {

@@ -57,6 +57,7 @@ reading either catalogue, 2 on a usage error.`,
 				return usagef("--against BASE is required")
 			}
 			path := catalogueArg(args)
+			e.annotate = format.value == "github"
 			head, err := loadCatalogue(ctx, e, path)
 			if err != nil {
 				return err

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -40,12 +42,15 @@ be read, 2 on a usage error. Use errgen compat to fail a build.`,
 			if *against == "" {
 				return usagef("--against BASE is required")
 			}
+			// A review names files as the repository does, whatever folder
+			// the command ran in: two catalogues changed by one pull request
+			// give two sections that say which is which.
 			path := catalogueArg(args)
-			head, err := loadCatalogue(ctx, e, path)
+			head, err := loadCatalogueAs(ctx, e, path, reviewName(path))
 			if err != nil {
 				return err
 			}
-			base, err := loadBase(ctx, e, *against, path)
+			base, err := loadBaseAs(ctx, e, *against, path, reviewName)
 			if err != nil {
 				return err
 			}
@@ -78,4 +83,41 @@ func isTerminal(w io.Writer) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// reviewName names a file in a review: relative to the root of its git
+// work tree, or as the Go toolchain would outside one.
+func reviewName(file string) string {
+	if rel, ok := repoPath(file); ok {
+		return rel
+	}
+	return displayPath(file)
+}
+
+// repoPath returns the path of file relative to the root of the git work
+// tree it is in, slash-separated, and false outside a work tree (or
+// without git).
+func repoPath(file string) (string, bool) {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return "", false
+	}
+	top, err := git(filepath.Dir(abs), "rev-parse", "--show-toplevel")
+	if err != nil {
+		return "", false
+	}
+	root := strings.TrimSpace(string(top))
+	// Compare real paths: the work tree's root as git prints it has its
+	// links resolved (a temporary folder on macOS is under /private).
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		root = r
+	}
+	if d, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
+		abs = filepath.Join(d, filepath.Base(abs))
+	}
+	rel, err := filepath.Rel(root, abs)
+	if err != nil || !filepath.IsLocal(rel) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
 }

@@ -53,9 +53,9 @@ when FILE is stale or missing.`,
 			}
 			files := []gen.File{{Path: filepath.Base(*out), Data: data}}
 			if *check {
-				return checkFiles(e, filepath.Dir(*out), files)
+				return checkFiles(e, filepath.Dir(*out), files, false)
 			}
-			return writeFiles(ctx, e, filepath.Dir(*out), files, false)
+			return writeFiles(ctx, e, filepath.Dir(*out), files, writeOptions{})
 		}
 	},
 }

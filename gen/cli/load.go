@@ -44,11 +44,17 @@ func interruptible[T any](ctx context.Context, fn func() (T, error)) (T, error) 
 // loadCatalogue reads and resolves a catalogue. Its warnings are printed;
 // its errors come back as a *diagError.
 func loadCatalogue(ctx context.Context, e *env, path string) (*model.Catalogue, error) {
+	return loadCatalogueAs(ctx, e, path, displayPath(path))
+}
+
+// loadCatalogueAs is loadCatalogue with the name diagnostics and
+// positions give the file.
+func loadCatalogueAs(ctx context.Context, e *env, path, name string) (*model.Catalogue, error) {
 	src, err := readCatalogue(path)
 	if err != nil {
 		return nil, err
 	}
-	return parse(ctx, e, displayPath(path), src, true)
+	return parse(ctx, e, name, src, true)
 }
 
 // parse resolves src, printing its warnings when warn is set.
@@ -68,7 +74,7 @@ func parse(ctx context.Context, e *env, name string, src []byte, warn bool) (*mo
 		return nil, &diagError{p.diags}
 	}
 	if warn {
-		printDiags(e.stderr, p.diags)
+		e.warn(p.diags)
 	}
 	return p.m, nil
 }
@@ -90,16 +96,27 @@ func readCatalogue(path string) ([]byte, error) {
 // its errors come back as a *diagError after a line that says they are the
 // base's.
 func loadBase(ctx context.Context, e *env, against, catalogue string) (*model.Catalogue, error) {
+	return loadBaseAs(ctx, e, against, catalogue, displayPath)
+}
+
+// loadBaseAs is loadBase with nameOf naming a base that is a file.
+func loadBaseAs(ctx context.Context, e *env, against, catalogue string, nameOf func(string) string) (*model.Catalogue, error) {
 	var name string
 	var src []byte
 	if spec, ok := strings.CutPrefix(against, "git:"); ok {
 		var err error
 		name, src, err = gitShow(spec, catalogue)
+		if errors.Is(err, errNotInRevision) {
+			// The pull request adds the catalogue: everything in it is
+			// new, which breaks nobody.
+			e.note(fmt.Sprintf("%s does not exist; every entry of %s is new", diag.Path(name), diag.Path(nameOf(catalogue))))
+			return &model.Catalogue{File: name}, nil
+		}
 		if err != nil {
 			return nil, fmt.Errorf("base %s: %w", diag.Quote(against), err)
 		}
 	} else {
-		name = displayPath(against)
+		name = nameOf(against)
 		var err error
 		if src, err = readCatalogue(against); err != nil {
 			return nil, fmt.Errorf("base: %w", err)
@@ -119,6 +136,10 @@ func loadBase(ctx context.Context, e *env, against, catalogue string) (*model.Ca
 	}
 	return m, err
 }
+
+// errNotInRevision is gitShow's answer for a revision that has no file at
+// the path.
+var errNotInRevision = errors.New("no such file in the revision")
 
 // gitShow reads a catalogue at a git revision: spec is REV[:PATH]. PATH
 // is relative to the repository root; without it, the catalogue's own
@@ -151,6 +172,15 @@ func gitShow(spec, catalogue string) (string, []byte, error) {
 			hint = " (in CI, fetch the history first: actions/checkout with fetch-depth: 0)"
 		}
 		return "", nil, fmt.Errorf("unknown revision %s%s", diag.Quote(rev), hint)
+	}
+	// A revision without the file is the base of a pull request that adds
+	// it. ls-tree answers the question without parsing git's messages.
+	listed, err := git(dir, "ls-tree", "--full-tree", "--name-only", rev, "--", path)
+	if err != nil {
+		return "", nil, err
+	}
+	if len(bytes.TrimSpace(listed)) == 0 {
+		return name, nil, errNotInRevision
 	}
 	// The base is a blob a pull request may have made as large as it
 	// liked: ask its type and size before reading it, and read no more than

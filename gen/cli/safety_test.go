@@ -3,6 +3,7 @@ package cli_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -436,7 +437,7 @@ func TestOutputCannotBeForged(t *testing.T) {
 // ownAnnotation is the shape of the workflow commands errgen writes: its
 // properties hold no ":" or "," of their own (the runner's escapes %3A and
 // %2C stand for them).
-var ownAnnotation = regexp.MustCompile(`^::(error|warning|notice) file=[^:,]*(,line=[0-9]+,col=[0-9]+)?,title=[A-Za-z_ ]+::[^\r]*$`)
+var ownAnnotation = regexp.MustCompile(`^::(error|warning|notice) (file=[^:,]*(,line=[0-9]+,col=[0-9]+)?,)?title=[A-Za-z_ ()]+::[^\r]*$`)
 
 func edit(t *testing.T, path string, fn func(string) string) {
 	t.Helper()
@@ -533,4 +534,92 @@ func TestOutputTargetsMustNotCollide(t *testing.T) {
 		}
 		sameTree(t, dir, before)
 	}
+}
+
+// TestOrphanGoldenFiles: a golden file whose code left the catalogue is
+// reported by generate (a warning, the file kept), fails --check, and is
+// deleted by --prune, which deletes nothing else.
+func TestOrphanGoldenFiles(t *testing.T) {
+	two := validCatalogue + `      - name: ToolGone
+        code: tool_gone
+        num: 1005
+        category: timeout
+        message: "gone"
+`
+	dir, path := generatedDir(t, []byte(two))
+	if err := os.WriteFile(path, []byte(validCatalogue), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	orphan := filepath.Join(dir, "testdata", "tool_gone.golden.json")
+	keep := filepath.Join(dir, "testdata", "notes.txt")
+	if err := os.WriteFile(keep, []byte("mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(keep, filepath.Join(dir, "testdata", "linked.golden.json")); err != nil {
+		t.Fatal(err)
+	}
+
+	code, _, stderr := runCLI(t, "generate", path)
+	if code != 0 || !strings.Contains(stderr, "warning: "+filepath.Join(dir, "testdata", "tool_gone.golden.json")+" is the golden file of a code the catalogue no longer has; delete it, or run errgen generate --prune") {
+		t.Errorf("generate: exit %d, stderr:\n%s", code, stderr)
+	}
+	if _, err := os.Stat(orphan); err != nil {
+		t.Errorf("generate without --prune deleted the orphan: %v", err)
+	}
+	code, _, stderr = runCLI(t, "generate", "--check", path)
+	if code != 1 || !strings.Contains(stderr, "no longer has; run errgen generate --prune") {
+		t.Errorf("--check: exit %d, stderr:\n%s", code, stderr)
+	}
+	if code, _, _ = runCLI(t, "generate", "--check", "--prune", path); code != 2 {
+		t.Errorf("--check --prune: exit %d, want 2", code)
+	}
+	code, stdout, stderr := runCLI(t, "generate", "--prune", "-v", path)
+	if code != 0 || !strings.Contains(stdout, "tool_gone.golden.json (deleted)") {
+		t.Errorf("--prune: exit %d, stdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	if _, err := os.Stat(orphan); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("--prune kept the orphan: %v", err)
+	}
+	for _, p := range []string{keep, filepath.Join(dir, "testdata", "linked.golden.json"), filepath.Join(dir, "testdata", "tool_timeout.golden.json")} {
+		if _, err := os.Lstat(p); err != nil {
+			t.Errorf("--prune deleted %s: %v", p, err)
+		}
+	}
+	if code, _, stderr := runCLI(t, "generate", "--check", path); code != 0 {
+		t.Errorf("--check after --prune: exit %d\n%s", code, stderr)
+	}
+}
+
+// TestPackageMustMatchFolder: a folder holding Go files of another package
+// is refused at the catalogue's package: line, naming the file; errgen's
+// own files, a file no build includes and an external test package do
+// not count.
+func TestPackageMustMatchFolder(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "errors.yaml")
+	write := func(name, src string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("errors.yaml", validCatalogue)
+	write("gen.go", "//go:build ignore\n\npackage main\n")
+	write("x_test.go", "package toolerr_test\n")
+	write("doc.go", "// Package toolerr holds the tool errors.\npackage toolerr\n")
+	if code, _, stderr := runCLI(t, "generate", path); code != 0 {
+		t.Fatalf("a folder of the same package: exit %d\n%s", code, stderr)
+	}
+	write("other.go", "package tools\n")
+	before := snapshot(t, dir)
+	write("errors.yaml", strings.Replace(validCatalogue, "retryable: true", "retryable: false", 1))
+	before["errors.yaml"], _ = os.ReadFile(path)
+	for _, args := range [][]string{{"generate", path}, {"generate", "--check", path}} {
+		code, _, stderr := runCLI(t, args...)
+		want := path + `:2:1: package "toolerr" does not match the Go files already in ` + dir + `: other.go is package "tools"; change package: or write elsewhere with -o`
+		if code != 1 || !strings.Contains(stderr, want) {
+			t.Errorf("%v: exit %d, stderr:\n%s\nwant:\n%s", args, code, stderr, want)
+		}
+	}
+	sameTree(t, dir, before)
 }

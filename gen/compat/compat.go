@@ -15,16 +15,24 @@ type Finding struct {
 	Rule     string
 	Tier     Tier
 	Severity Severity
-	// Pos is in the new catalogue: the variant or field that changed, or
-	// for a removal the family that held it (1:1 of the file when the
-	// family is gone too).
+	// Pos is in the new catalogue: the key whose value changed (num:,
+	// category:, a field's type:), the list an entry left (a variant's
+	// fields:, a family's variants: or reserved:), or the entry itself when
+	// it moved; 1:1 of the file when nothing of it is left.
 	Pos diag.Pos
-	// BasePos is where the entry stood in the base catalogue; it is zero
-	// when the base has no such place.
+	// BasePos is where the same key stood in the base catalogue; it is
+	// zero when the base has no such place.
 	BasePos diag.Pos
 	// Code is the variant the finding concerns, which a waiver names. It
-	// is empty only for a reserved num that no variant uses.
+	// is empty for a finding about a whole family (Codes lists the codes it
+	// affects) and for a reserved num that no variant uses.
 	Code string
+	// Family is the family the finding concerns, by its name in the new
+	// catalogue (or in base when it is gone), which a waiver may name
+	// instead of a code.
+	Family string
+	// Codes lists the codes a family-wide finding affects.
+	Codes []string
 	// Field is the field of the variant the finding concerns, by its name
 	// in base; empty when it concerns the whole variant.
 	Field string
@@ -86,7 +94,7 @@ func Compare(base, head *model.Catalogue) []Finding {
 	c.matchFamilies()
 	for _, hv := range head.Variants {
 		if bv := c.base.byNum[hv.Num]; bv != nil && bv.Code != hv.Code {
-			c.add(NumReassigned, hv.Pos, bv.Pos, hv.Code,
+			c.add(NumReassigned, hv.KeyPos("code"), bv.KeyPos("code"), hv.Code,
 				"num %d now identifies %s; in base it identified %s", hv.Num, q(hv.Code), q(bv.Code))
 		}
 		if bv := c.base.byCode[hv.Code]; bv != nil {
@@ -98,9 +106,53 @@ func Compare(base, head *model.Catalogue) []Finding {
 			c.removed(bv)
 		}
 	}
+	c.families()
 	c.reserved()
+	if base.Package != head.Package && base.Package != "" {
+		c.addFinding(Finding{Rule: PackageRenamed, Pos: head.KeyPos("package"), BasePos: base.KeyPos("package"),
+			Message: fmt.Sprintf("the Go package is now %s; in base it was %s: every import of it breaks", q(head.Package), q(base.Package))})
+	}
 	Sort(c.findings)
 	return c.findings
+}
+
+// families reports the changes that concern a whole family once, at the
+// family, with the codes they affect: a rename (its interface and As
+// helper) and a change of payload_type.
+func (c *comparer) families() {
+	for _, bf := range c.base.cat.Families {
+		hf := c.family[bf]
+		if hf == nil {
+			continue
+		}
+		var codes []string
+		for _, hv := range hf.Variants {
+			if bv := c.base.byCode[hv.Code]; bv != nil && bv.Family == bf {
+				codes = append(codes, hv.Code)
+			}
+		}
+		if len(codes) == 0 {
+			continue
+		}
+		list := quoteAll(codes)
+		if hf.Name != bf.Name {
+			c.addFinding(Finding{Rule: GoNameChanged, Pos: hf.KeyPos("name"), BasePos: bf.KeyPos("name"), Family: hf.Name, Codes: codes,
+				Message: fmt.Sprintf("family %s is now named %s (its interface and its As helper), for %s", q(bf.Name), q(hf.Name), list)})
+		}
+		if bf.PayloadType != "" && bf.PayloadType != hf.PayloadType {
+			c.addFinding(Finding{Rule: PayloadTypeChanged, Pos: hf.KeyPos("payload_type"), BasePos: bf.KeyPos("payload_type"), Family: hf.Name, Codes: codes,
+				Message: fmt.Sprintf("the payload type of family %s is now %s; in base it was %s, for %s", q(hf.Name), orNone(hf.PayloadType), q(bf.PayloadType), list)})
+		}
+	}
+}
+
+// quoteAll quotes each string and joins them with commas.
+func quoteAll(ss []string) string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = q(s)
+	}
+	return strings.Join(out, ", ")
 }
 
 // Sort orders findings by position in head, then by rule ID, code and
@@ -125,12 +177,37 @@ func (c *comparer) add(rule string, pos, basePos diag.Pos, code, format string, 
 }
 
 func (c *comparer) addField(rule string, pos, basePos diag.Pos, code, field, format string, args ...any) {
-	r, ok := LookupRule(rule)
+	c.addFinding(Finding{Rule: rule, Pos: pos, BasePos: basePos, Code: code, Field: field,
+		Family: c.familyOf(code), Message: fmt.Sprintf(format, args...)})
+}
+
+// addFinding adds f, its tier and severity taken from its rule.
+func (c *comparer) addFinding(f Finding) {
+	r, ok := LookupRule(f.Rule)
 	if !ok {
-		panic("compat: unknown rule " + rule)
+		panic("compat: unknown rule " + f.Rule)
 	}
-	c.findings = append(c.findings, Finding{Rule: r.ID, Tier: r.Tier, Severity: r.Severity,
-		Pos: pos, BasePos: basePos, Code: code, Field: field, Message: fmt.Sprintf(format, args...)})
+	f.Tier, f.Severity = r.Tier, r.Severity
+	c.findings = append(c.findings, f)
+}
+
+// familyOf names the family a finding about code concerns: the variant's
+// family in head, or the head family its base family became, or the base
+// family.
+func (c *comparer) familyOf(code string) string {
+	if hv := c.head.byCode[code]; hv != nil {
+		return hv.Family.Name
+	}
+	if bv := c.base.byCode[code]; bv != nil {
+		if hf := c.family[bv.Family]; hf != nil {
+			return hf.Name
+		}
+		return bv.Family.Name
+	}
+	if f := c.head.resCodes[code]; f != nil {
+		return f.Name
+	}
+	return ""
 }
 
 // matchFamilies pairs base families with head families: by name, then a
@@ -187,37 +264,46 @@ func (c *comparer) headPos(bf *model.Family) diag.Pos {
 func (c *comparer) variant(bv, hv *model.Variant) {
 	code := hv.Code
 	if bv.Num != hv.Num {
-		c.add(CodeRenumbered, hv.Pos, bv.Pos, code, "code %s now has num %d; in base it had %d", q(code), hv.Num, bv.Num)
+		c.add(CodeRenumbered, hv.KeyPos("num"), bv.KeyPos("num"), code, "code %s now has num %d; in base it had %d", q(code), hv.Num, bv.Num)
 	}
-	switch hf := c.family[bv.Family]; {
-	case hf != hv.Family:
+	moved := c.family[bv.Family] != hv.Family
+	if moved {
 		c.add(FamilyChanged, hv.Pos, bv.Pos, code, "%s moved to family %s; in base it was in %s", q(code), q(hv.Family.Name), q(bv.Family.Name))
-	case hf.Name != bv.Family.Name:
-		c.add(GoNameChanged, hv.Pos, bv.Pos, code, "the family of %s is now named %s; in base it was %s (its interface and its As helper)", q(code), q(hv.Family.Name), q(bv.Family.Name))
+		// A family's own payload_type change is reported once, at the
+		// family (families); a variant that moved reports its own.
+		if bp, hp := bv.Family.PayloadType, hv.Family.PayloadType; bp != "" && bp != hp {
+			c.add(PayloadTypeChanged, hv.Pos, bv.Pos, code, "the payload type of %s is now %s; in base it was %s", q(code), orNone(hp), q(bp))
+		}
 	}
 	if bv.Name != hv.Name {
-		c.add(GoNameChanged, hv.Pos, bv.Pos, code, "the Go type of %s is now %s; in base it was %s", q(code), q(hv.Name), q(bv.Name))
-	}
-	if bp, hp := bv.Family.PayloadType, hv.Family.PayloadType; bp != "" && bp != hp {
-		c.add(PayloadTypeChanged, hv.Pos, bv.Pos, code, "the payload type of %s is now %s; in base it was %s", q(code), orNone(hp), q(bp))
+		c.add(GoNameChanged, hv.KeyPos("name"), bv.KeyPos("name"), code, "the Go type of %s is now %s; in base it was %s", q(code), q(hv.Name), q(bv.Name))
 	}
 	if bv.Category.Name != hv.Category.Name {
-		c.add(CategoryChanged, hv.Pos, bv.Pos, code, "the category of %s is now %s; in base it was %s", q(code), q(hv.Category.Name), q(bv.Category.Name))
+		c.add(CategoryChanged, hv.KeyPos("category"), bv.KeyPos("category"), code, "the category of %s is now %s; in base it was %s", q(code), q(hv.Category.Name), q(bv.Category.Name))
 	}
 	if b, h := bv.Retry.String(), hv.Retry.String(); b != h {
-		c.add(RetryableChanged, hv.Pos, bv.Pos, code, "%s is now %s; in base it was %s", q(code), h, b)
+		key := "retryable"
+		if bv.Retry.FromCause != hv.Retry.FromCause {
+			key = "retryable_from_cause"
+		}
+		c.add(RetryableChanged, keyPos(hv, key), keyPos(bv, key), code, "%s is now %s; in base it was %s", q(code), h, b)
 	}
 	if bv.SuppressRetry != hv.SuppressRetry {
-		c.add(SuppressRetryChanged, hv.Pos, bv.Pos, code, "suppress_retry of %s is now %t; in base it was %t", q(code), hv.SuppressRetry, bv.SuppressRetry)
+		c.add(SuppressRetryChanged, hv.KeyPos("suppress_retry"), bv.KeyPos("suppress_retry"), code, "suppress_retry of %s is now %t; in base it was %t", q(code), hv.SuppressRetry, bv.SuppressRetry)
 	}
 	if bv.NonFatal != hv.NonFatal {
-		c.add(NonFatalChanged, hv.Pos, bv.Pos, code, "non_fatal of %s is now %t; in base it was %t", q(code), hv.NonFatal, bv.NonFatal)
+		c.add(NonFatalChanged, hv.KeyPos("non_fatal"), bv.KeyPos("non_fatal"), code, "non_fatal of %s is now %t; in base it was %t", q(code), hv.NonFatal, bv.NonFatal)
 	}
 	if bv.RetryAfter != nil && hv.RetryAfter == nil {
-		c.addField(RetryAfterDropped, hv.Pos, bv.RetryAfter.Pos, code, bv.RetryAfter.Name, "%s no longer has a retry_after field; in base RetryAfter returned field %s", q(code), q(bv.RetryAfter.Name))
+		// At the field's entry when it is still there, else at fields:.
+		pos := hv.KeyPos("fields")
+		if hf := hv.Field(bv.RetryAfter.Name); hf != nil {
+			pos = hf.KeyPos("retry_after")
+		}
+		c.addField(RetryAfterDropped, pos, bv.RetryAfter.KeyPos("retry_after"), code, bv.RetryAfter.Name, "%s no longer has a retry_after field; in base RetryAfter returned field %s", q(code), q(bv.RetryAfter.Name))
 	}
 	if b, h := templateText(bv.SuppressionKey), templateText(hv.SuppressionKey); b != "" && b != h {
-		c.add(SuppressionKeyChanged, hv.Pos, bv.Pos, code, "the suppression_key of %s is now %s; in base it was %s", q(code), orNone(h), q(b))
+		c.add(SuppressionKeyChanged, hv.KeyPos("suppression_key"), bv.KeyPos("suppression_key"), code, "the suppression_key of %s is now %s; in base it was %s", q(code), orNone(h), q(b))
 	}
 	// A status is gone when the head variant no longer covers all of it.
 	var gone []string
@@ -230,7 +316,7 @@ func (c *comparer) variant(bv, hv *model.Variant) {
 		}
 	}
 	if len(gone) > 0 {
-		c.add(HTTPStatusRemoved, hv.Pos, bv.Pos, code, "%s no longer lists http_status %s", q(code), strings.Join(gone, ", "))
+		c.add(HTTPStatusRemoved, hv.KeyPos("http_status"), bv.KeyPos("http_status"), code, "%s no longer lists http_status %s", q(code), strings.Join(gone, ", "))
 	}
 	if bv.Message.Text != hv.Message.Text {
 		added, removed := diffRefs(bv.Message.Refs(), hv.Message.Refs())
@@ -242,12 +328,28 @@ func (c *comparer) variant(bv, hv *model.Variant) {
 			if len(removed) > 0 {
 				parts = append(parts, "removed "+strings.Join(removed, ", "))
 			}
-			c.add(MessagePlaceholdersChanged, hv.Pos, bv.Pos, code, "the message of %s changed its placeholders: %s", q(code), strings.Join(parts, "; "))
+			c.add(MessagePlaceholdersChanged, hv.KeyPos("message"), bv.KeyPos("message"), code, "the message of %s changed its placeholders: %s", q(code), strings.Join(parts, "; "))
 		} else {
-			c.add(MessageReworded, hv.Pos, bv.Pos, code, "the message of %s was reworded from %s to %s", q(code), q(bv.Message.Text), q(hv.Message.Text))
+			c.add(MessageReworded, hv.KeyPos("message"), bv.KeyPos("message"), code, "the message of %s was reworded from %s to %s", q(code), q(bv.Message.Text), q(hv.Message.Text))
 		}
 	}
 	c.fields(bv, hv)
+}
+
+// keyPos is where key stands in v, or, when v has no such key (a flag left
+// to its default), where the other retry key stands, or v itself.
+func keyPos(v *model.Variant, key string) diag.Pos {
+	if v.Src != nil {
+		if p, ok := v.Src.Keys.Pos(key); ok {
+			return p
+		}
+		for _, k := range []string{"retryable", "retryable_from_cause"} {
+			if p, ok := v.Src.Keys.Pos(k); ok {
+				return p
+			}
+		}
+	}
+	return v.Pos
 }
 
 // orNone quotes s, or says none when it is empty.
@@ -313,14 +415,14 @@ func (c *comparer) fields(bv, hv *model.Variant) {
 				if bf.Payload {
 					rule, what = PayloadFieldRenamed, "payload field"
 				}
-				c.addField(rule, to.Pos, bf.Pos, code, bf.Name, "%s %s of %s was renamed to %s", what, q(bf.Name), q(code), q(to.Name))
+				c.addField(rule, to.KeyPos("name"), bf.KeyPos("name"), code, bf.Name, "%s %s of %s was renamed to %s", what, q(bf.Name), q(code), q(to.Name))
 				continue
 			}
 			rule, what := FieldRemoved, "field"
 			if bf.Payload {
 				rule, what = PayloadFieldRemoved, "payload field"
 			}
-			c.addField(rule, hv.Pos, bf.Pos, code, bf.Name, "%s %s of %s was removed", what, q(bf.Name), q(code))
+			c.addField(rule, hv.KeyPos("fields"), bf.Pos, code, bf.Name, "%s %s of %s was removed", what, q(bf.Name), q(code))
 			continue
 		}
 		if bf.Type.Name != hf.Type.Name {
@@ -328,15 +430,32 @@ func (c *comparer) fields(bv, hv *model.Variant) {
 			if bf.Payload && hf.Payload {
 				rule, what = PayloadFieldRetyped, "payload field"
 			}
-			c.addField(rule, hf.Pos, bf.Pos, code, bf.Name, "%s %s of %s now has type %s; in base it had %s", what, q(bf.Name), q(code), q(hf.Type.Name), q(bf.Type.Name))
+			c.addField(rule, hf.KeyPos("type"), bf.KeyPos("type"), code, bf.Name, "%s %s of %s now has type %s; in base it had %s", what, q(bf.Name), q(code), q(hf.Type.Name), q(bf.Type.Name))
 		}
 		if bf.Payload && !hf.Payload {
-			c.addField(PayloadFieldDropped, hf.Pos, bf.Pos, code, bf.Name, "field %s of %s is no longer in the payload", q(bf.Name), q(code))
+			c.addField(PayloadFieldDropped, hf.KeyPos("payload"), bf.KeyPos("payload"), code, bf.Name, "field %s of %s is no longer in the payload", q(bf.Name), q(code))
 		}
 		if bf.Type.Kind == model.Duration && hf.Type.Kind == model.Duration && bf.Unit != hf.Unit {
-			c.addField(UnitChanged, hf.Pos, bf.Pos, code, bf.Name, "field %s of %s now counts %s; in base it counted %s", q(bf.Name), q(code), hf.Unit.Name, bf.Unit.Name)
+			c.addField(UnitChanged, hf.KeyPos("unit"), bf.KeyPos("unit"), code, bf.Name, "field %s of %s now counts %s; in base it counted %s", q(bf.Name), q(code), hf.Unit.Name, bf.Unit.Name)
 		}
 	}
+	// The order of the payload's keys: the bytes change, the meaning does
+	// not.
+	if b, h := payloadOrder(bv, hv), payloadOrder(hv, bv); len(b) > 1 && !slices.Equal(b, h) {
+		c.add(PayloadFieldOrderChanged, hv.KeyPos("fields"), bv.KeyPos("fields"), code, "the payload fields of %s now come in the order %s; in base %s", q(code), strings.Join(h, ", "), strings.Join(b, ", "))
+	}
+}
+
+// payloadOrder lists the payload fields of v that are payload fields of
+// other too, in v's order.
+func payloadOrder(v, other *model.Variant) []string {
+	var out []string
+	for _, f := range v.Fields {
+		if o := other.Field(f.Name); f.Payload && o != nil && o.Payload {
+			out = append(out, f.Name)
+		}
+	}
+	return out
 }
 
 // removed reports a base variant whose code is gone from head, unless its
@@ -360,35 +479,63 @@ func (c *comparer) removed(bv *model.Variant) {
 	if hf := c.family[bv.Family]; hf != nil {
 		where = "family " + q(hf.Name)
 	}
-	c.add(VariantRemovedUnreserved, c.headPos(bv.Family), bv.Pos, bv.Code,
+	pos := diag.Pos{File: c.head.cat.File, Line: 1, Col: 1}
+	if hf := c.family[bv.Family]; hf != nil {
+		pos = hf.KeyPos("variants")
+	}
+	c.add(VariantRemovedUnreserved, pos, bv.Pos, bv.Code,
 		"variant %s (num %d) was removed without reserving %s; add %s under reserved of %s", q(bv.Code), bv.Num, what, what[4:], where)
 }
 
 // reserved reports nums and codes reserved in base that head no longer
-// reserves anywhere.
+// reserves anywhere: at the head family's reserved: list, or the family
+// when the list is gone, or at the variant that uses the value again.
 func (c *comparer) reserved() {
 	for _, bf := range c.base.cat.Families {
+		at, basePos := c.headPos(bf), bf.KeyPos("reserved")
+		if hf := c.family[bf]; hf != nil {
+			at = hf.KeyPos("reserved")
+		}
 		for _, n := range bf.ReservedNums {
 			if c.head.resNums[n] != nil {
 				continue
 			}
-			pos, code, use := c.headPos(bf), "", ""
+			pos, code, use := at, "", ""
 			if hv := c.head.byNum[n]; hv != nil {
-				pos, code, use = hv.Pos, hv.Code, "; "+q(hv.Code)+" uses it again"
+				pos, code, use = hv.KeyPos("num"), hv.Code, "; "+q(hv.Code)+" uses it again"
 			}
-			c.add(ReservedRemoved, pos, bf.Pos, code, "num %d is no longer reserved%s; in base family %s reserved it", n, use, q(bf.Name))
+			f := Finding{Rule: ReservedRemoved, Pos: pos, BasePos: basePos, Code: code, Family: c.familyOf(code),
+				Message: fmt.Sprintf("num %d is no longer reserved%s; in base family %s reserved it", n, use, q(bf.Name))}
+			if code == "" {
+				f.Family = c.headFamilyName(bf)
+			}
+			c.addFinding(f)
 		}
 		for _, s := range bf.ReservedCodes {
 			if c.head.resCodes[s] != nil {
 				continue
 			}
-			pos, use := c.headPos(bf), ""
+			pos, use := at, ""
 			if hv := c.head.byCode[s]; hv != nil {
-				pos, use = hv.Pos, "; a variant uses it again"
+				pos, use = hv.KeyPos("code"), "; a variant uses it again"
 			}
-			c.add(ReservedRemoved, pos, bf.Pos, s, "code %s is no longer reserved%s; in base family %s reserved it", q(s), use, q(bf.Name))
+			f := Finding{Rule: ReservedRemoved, Pos: pos, BasePos: basePos, Code: s, Family: c.familyOf(s),
+				Message: fmt.Sprintf("code %s is no longer reserved%s; in base family %s reserved it", q(s), use, q(bf.Name))}
+			if f.Family == "" {
+				f.Family = c.headFamilyName(bf)
+			}
+			c.addFinding(f)
 		}
 	}
+}
+
+// headFamilyName names base family bf as head does: the family it became,
+// or its own name when it is gone.
+func (c *comparer) headFamilyName(bf *model.Family) string {
+	if hf := c.family[bf]; hf != nil {
+		return hf.Name
+	}
+	return bf.Name
 }
 
 // Filter returns the findings of rules in tier t or below.
@@ -403,33 +550,23 @@ func Filter(findings []Finding, t Tier) []Finding {
 }
 
 // Waive applies the catalogue's waivers to findings checked at tier t: a
-// waiver accepts every break of its rule for its code. It returns the
-// findings with Waiver set, and the problems of the waivers themselves: an
-// unknown rule is an error; a waiver that accepts nothing, or names a rule
-// that never fails, is a warning. Waivers of rules above t are not judged.
+// waiver accepts every break of its rule for its code, or for every code
+// of its family. It returns the findings with Waiver set, and the waivers
+// that accept nothing (warnings: once the change has reached the base,
+// the waiver can go). Waivers of unknown rules, of notes and of rules
+// above t are not judged here; CheckWaivers reports the first two.
 func Waive(findings []Finding, waivers []model.Waiver, t Tier) ([]Finding, diag.List) {
 	out := slices.Clone(findings)
 	var diags diag.List
 	for i := range waivers {
 		w := &waivers[i]
 		r, ok := LookupRule(w.Rule)
-		switch {
-		case !ok:
-			msg := fmt.Sprintf("compat waiver names unknown rule %s", q(w.Rule))
-			if near := nearestRule(w.Rule); near != "" {
-				msg += "; did you mean " + near + "?"
-			}
-			diags.Errorf(w.Pos, "%s (the rules are listed by errgen compat --help)", msg)
-			continue
-		case r.Severity == Note:
-			diags.Warnf(w.Pos, "compat waiver for %s on %s is not needed: %s is a note and never fails; remove the waiver", r.ID, q(w.Code), r.ID)
-			continue
-		case r.Tier > t:
+		if !ok || r.Severity == Note || r.Tier > t {
 			continue
 		}
 		used := false
 		for j := range out {
-			if f := &out[j]; f.Rule == r.ID && f.Code == w.Code && f.Severity == Break {
+			if f := &out[j]; f.Rule == r.ID && f.Severity == Break && w.Accepts(f.Code, f.Family) {
 				if f.Waiver == nil {
 					f.Waiver = w
 				}
@@ -437,8 +574,67 @@ func Waive(findings []Finding, waivers []model.Waiver, t Tier) ([]Finding, diag.
 			}
 		}
 		if !used {
-			diags.Warnf(w.Pos, "compat waiver for %s on %s matches no breaking change against the base; remove it once the change has reached the base", r.ID, q(w.Code))
+			diags.Warnf(w.Pos, "compat waiver for %s on %s matches no breaking change against the base; remove it once the change has reached the base", r.ID, w.Subject())
 		}
 	}
 	return out, diags.Sort()
+}
+
+// removalRules are the rules about a code that is no longer in the
+// catalogue, whose waivers name a code the catalogue does not hold.
+var removalRules = []string{VariantRemovedUnreserved, ReservedRemoved}
+
+// CheckWaivers checks the catalogue's compat waivers on their own, as lint
+// does: each names a known rule (with the nearest one suggested), a rule
+// that can fail (a waiver of a note is not needed), and a code the
+// catalogue holds or reserves (but for the rules about removed codes) or
+// a family it declares.
+func CheckWaivers(m *model.Catalogue) diag.List {
+	var diags diag.List
+	codes := map[string]bool{}
+	for _, v := range m.Variants {
+		codes[v.Code] = true
+	}
+	families := map[string]bool{}
+	for _, f := range m.Families {
+		families[f.Name] = true
+		for _, c := range f.ReservedCodes {
+			codes[c] = true
+		}
+	}
+	for _, w := range m.Waivers {
+		r, ok := LookupRule(w.Rule)
+		switch {
+		case !ok:
+			msg := fmt.Sprintf("compat waiver names unknown rule %s", q(w.Rule))
+			if near := nearestRule(w.Rule); near != "" {
+				msg += "; did you mean " + near + "?"
+			}
+			diags.Errorf(w.RulePos, "%s (the rules are listed by errgen compat --help)", msg)
+			continue
+		case r.Severity == Note:
+			diags.Warnf(w.RulePos, "compat waiver for %s on %s is not needed: %s is a note and never fails; remove the waiver", r.ID, w.Subject(), r.ID)
+		}
+		switch {
+		case w.Family != "" && !families[w.Family]:
+			diags.Errorf(w.SubjectPos, "compat waiver names family %s, which the catalogue does not declare%s", q(w.Family), suggestFrom(w.Family, families))
+		case w.Code != "" && !codes[w.Code] && !slices.Contains(removalRules, r.ID):
+			diags.Errorf(w.SubjectPos, "compat waiver names code %s, which no variant of the catalogue has and no family reserves%s", q(w.Code), suggestFrom(w.Code, codes))
+		}
+	}
+	return diags
+}
+
+// suggestFrom suggests the nearest name of set to s, as "; did you mean
+// X?", or "".
+func suggestFrom(s string, set map[string]bool) string {
+	names := make([]string, 0, len(set))
+	for n := range set {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	if best := diag.Closest(s, names, 3); best != "" {
+		return "; did you mean " + q(best) + "?"
+	}
+	return ""
 }

@@ -143,11 +143,13 @@ func TestCompareSwap(t *testing.T) {
 	for _, f := range first {
 		got = append(got, fmt.Sprintf("%s %s %s %s", f.Pos, f.Rule, f.Code, f.BasePos))
 	}
+	// Each at the key that changed: the code a num now names, the num a
+	// code now has.
 	want := []string{
-		"errors.yaml:10:9 CODE_RENUMBERED not_found base.yaml:10:9",
-		"errors.yaml:10:9 NUM_REASSIGNED not_found base.yaml:19:9",
-		"errors.yaml:19:9 CODE_RENUMBERED denied base.yaml:19:9",
-		"errors.yaml:19:9 NUM_REASSIGNED denied base.yaml:10:9",
+		"errors.yaml:11:9 NUM_REASSIGNED not_found base.yaml:20:9",
+		"errors.yaml:12:9 CODE_RENUMBERED not_found base.yaml:12:9",
+		"errors.yaml:20:9 NUM_REASSIGNED denied base.yaml:11:9",
+		"errors.yaml:21:9 CODE_RENUMBERED denied base.yaml:21:9",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("findings (-want +got):\n%s", diff)
@@ -210,8 +212,8 @@ func TestWaive(t *testing.T) {
 	for _, d := range diags {
 		msgs = append(msgs, d.String())
 	}
+	// An unknown rule is lint's to report (CheckWaivers).
 	want := []string{
-		`errors.yaml:2:5: compat waiver names unknown rule "RETRYABLE"; did you mean RETRYABLE_CHANGED? (the rules are listed by errgen compat --help)`,
 		`errors.yaml:4:5: warning: compat waiver for CODE_RENUMBERED on "c" matches no breaking change against the base; remove it once the change has reached the base`,
 	}
 	if diff := cmp.Diff(want, msgs); diff != "" {
@@ -236,10 +238,17 @@ func TestFilter(t *testing.T) {
 	}
 }
 
-// rules returns the rule of each finding, by code.
+// rules returns the rule of each finding, by code; a finding about a
+// whole family counts for each code it lists, as "RULE (family)".
 func rules(findings []compat.Finding) map[string][]string {
 	out := map[string][]string{}
 	for _, f := range findings {
+		if f.Code == "" && len(f.Codes) > 0 {
+			for _, c := range f.Codes {
+				out[c] = append(out[c], f.Rule+" (family)")
+			}
+			continue
+		}
 		out[f.Code] = append(out[f.Code], f.Rule)
 	}
 	return out
@@ -269,8 +278,10 @@ func TestComparePayloadTypeAdded(t *testing.T) {
 	if got := compat.Compare(base, added); len(got) != 0 {
 		t.Errorf("adding a payload_type: %v", got)
 	}
-	if got := rules(compat.Compare(added, base)); len(got["a1"]) != 1 || got["a1"][0] != compat.PayloadTypeChanged {
-		t.Errorf("removing a payload_type: %v", got)
+	// One finding, at the family, for both its variants.
+	got := compat.Compare(added, base)
+	if want := map[string][]string{"a1": {compat.PayloadTypeChanged + " (family)"}, "a2": {compat.PayloadTypeChanged + " (family)"}}; len(got) != 1 || !cmp.Equal(rules(got), want) {
+		t.Errorf("removing a payload_type: %v", rules(got))
 	}
 }
 
@@ -284,7 +295,8 @@ func TestCompareFamilyRename(t *testing.T) {
 		want       map[string][]string
 	}{
 		{"renamed", strings.Replace(families, "name: A\n", "name: C\n", 1),
-			map[string][]string{"a1": {compat.GoNameChanged}, "a2": {compat.GoNameChanged}}},
+			// One finding at the family for both its variants.
+			map[string][]string{"a1": {compat.GoNameChanged + " (family)"}, "a2": {compat.GoNameChanged + " (family)"}}},
 		{"moved into a family of the base", `version: 1
 package: fam
 categories:
@@ -343,5 +355,29 @@ families:
 				t.Errorf("findings %v, want %v", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestDiffFamilyFinding: diff shows the one finding of a family rename
+// beside the family's name change, not once per variant.
+func TestDiffFamilyFinding(t *testing.T) {
+	base := parse(t, "base.yaml", families)
+	head := parse(t, "errors.yaml", strings.Replace(families, "name: A\n", "name: C\n", 1))
+	findings := compat.Compare(base, head)
+	r := compat.Diff(base, head, findings, compat.Go)
+	var c *compat.FamilyDiff
+	for _, fd := range r.Families {
+		if fd.Name == "C" {
+			c = fd
+		}
+	}
+	if c == nil {
+		t.Fatalf("no family C in the report: %+v", r.Families)
+	}
+	if len(c.Changes) == 0 || c.Changes[0].Attr != "name" || len(c.Changes[0].Findings) != 1 || c.Changes[0].Findings[0].Rule != compat.GoNameChanged {
+		t.Errorf("the rename's finding is not on the family's name change: %+v", c.Changes)
+	}
+	if len(c.Variants) != 0 || len(r.Other) != 0 || r.Breaking != 1 {
+		t.Errorf("variants %+v, other %+v, breaking %d; want the family's one finding only", c.Variants, r.Other, r.Breaking)
 	}
 }

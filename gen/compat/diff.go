@@ -196,12 +196,20 @@ func Diff(base, head *model.Catalogue, findings []Finding, t Tier) *Report {
 			}
 			continue
 		}
-		i := slices.IndexFunc(order, func(fd *FamilyDiff) bool { return fd.head != nil && fd.head.Pos == f.Pos })
-		if i >= 0 {
-			order[i].Findings = append(order[i].Findings, f)
+		// A finding about a whole family (or a reserved value no variant
+		// holds) goes with the family, next to the change it is about.
+		i := slices.IndexFunc(order, func(fd *FamilyDiff) bool { return fd.head != nil && f.Code == "" && fd.head.Name == f.Family })
+		if i < 0 {
+			r.Other = append(r.Other, f)
 			continue
 		}
-		r.Other = append(r.Other, f)
+		fd := order[i]
+		attr := map[string]string{GoNameChanged: "name", PayloadTypeChanged: "payload_type"}[f.Rule]
+		if j := slices.IndexFunc(fd.Changes, func(c Change) bool { return attr != "" && c.Attr == attr }); j >= 0 {
+			fd.Changes[j].Findings = append(fd.Changes[j].Findings, f)
+		} else {
+			fd.Findings = append(fd.Findings, f)
+		}
 	}
 	for _, fd := range order {
 		if fd.Status != "" || len(fd.Variants) > 0 || len(fd.Findings) > 0 {
@@ -435,13 +443,15 @@ func (f Finding) MarshalJSON() ([]byte, error) {
 		Tier     Tier     `json:"tier"`
 		Severity Severity `json:"severity"`
 		pos
-		Code    string  `json:"code"`
-		Field   string  `json:"field"`
-		Message string  `json:"message"`
-		Base    *pos    `json:"base"`
-		Waiver  *waiver `json:"waiver"`
+		Code    string   `json:"code"`
+		Family  string   `json:"family"`
+		Codes   []string `json:"codes"`
+		Field   string   `json:"field"`
+		Message string   `json:"message"`
+		Base    *pos     `json:"base"`
+		Waiver  *waiver  `json:"waiver"`
 	}{Rule: f.Rule, Tier: f.Tier, Severity: f.Severity, pos: pos{f.Pos.File, f.Pos.Line, f.Pos.Col},
-		Code: f.Code, Field: f.Field, Message: f.Message}
+		Code: f.Code, Family: f.Family, Codes: nonNil(f.Codes), Field: f.Field, Message: f.Message}
 	if f.BasePos.IsValid() {
 		out.Base = &pos{f.BasePos.File, f.BasePos.Line, f.BasePos.Col}
 	}

@@ -76,8 +76,8 @@ func TestCompatAgainstGit(t *testing.T) {
 	write(strings.Replace(strings.Replace(gitBase, "        retryable: true\n", "", 1), "num: 1004", "num: 1005", 1))
 	gitRun(t, repo, "commit", "-q", "-a", "-m", "Break it")
 
-	const findings = `FILE:11:9: CODE_RENUMBERED: code "tool_timeout" now has num 1005; in base it had 1004 (base git:HEAD~1:internal/toolerr/errors.yaml:11:9)
-FILE:11:9: RETRYABLE_CHANGED: "tool_timeout" is now not retryable; in base it was retryable (base git:HEAD~1:internal/toolerr/errors.yaml:11:9)
+	const findings = `FILE:11:9: RETRYABLE_CHANGED: "tool_timeout" is now not retryable; in base it was retryable (base git:HEAD~1:internal/toolerr/errors.yaml:16:9)
+FILE:13:9: CODE_RENUMBERED: code "tool_timeout" now has num 1005; in base it had 1004 (base git:HEAD~1:internal/toolerr/errors.yaml:13:9)
 stderr: errgen: 2 breaking changes against git:HEAD~1:internal/toolerr/errors.yaml; undo them, or waive a deliberate one under compat: in FILE
 exit 1
 `
@@ -94,7 +94,7 @@ exit 1
 			strings.ReplaceAll(findings, "FILE", "errors.yaml")},
 		{"unchanged", sub, []string{"compat", "--against", "git:HEAD"}, "exit 0\n"},
 		{"wire tier", sub, []string{"compat", "--tier", "wire", "--against", "git:HEAD~1"},
-			`errors.yaml:11:9: CODE_RENUMBERED: code "tool_timeout" now has num 1005; in base it had 1004 (base git:HEAD~1:internal/toolerr/errors.yaml:11:9)
+			`errors.yaml:13:9: CODE_RENUMBERED: code "tool_timeout" now has num 1005; in base it had 1004 (base git:HEAD~1:internal/toolerr/errors.yaml:13:9)
 stderr: errgen: 1 breaking change against git:HEAD~1:internal/toolerr/errors.yaml; undo it, or waive a deliberate one under compat: in errors.yaml
 exit 1
 `},
@@ -107,14 +107,14 @@ exit 1
 exit 1
 `},
 		{"diff", sub, []string{"diff", "--against", "git:HEAD~1"},
-			`errors.yaml against git:HEAD~1:internal/toolerr/errors.yaml: 0 added, 0 removed, 1 changed, 2 breaking
+			`internal/toolerr/errors.yaml against git:HEAD~1:internal/toolerr/errors.yaml: 0 added, 0 removed, 1 changed, 2 breaking
 
 ToolError
   ~ tool_timeout (1005)
       num: "1004" → "1005"
-        BREAKING CODE_RENUMBERED: code "tool_timeout" now has num 1005; in base it had 1004 (base git:HEAD~1:internal/toolerr/errors.yaml:11:9)
+        BREAKING CODE_RENUMBERED: code "tool_timeout" now has num 1005; in base it had 1004 (base git:HEAD~1:internal/toolerr/errors.yaml:13:9)
       retryable: "retryable" → "not retryable"
-        BREAKING RETRYABLE_CHANGED: "tool_timeout" is now not retryable; in base it was retryable (base git:HEAD~1:internal/toolerr/errors.yaml:11:9)
+        BREAKING RETRYABLE_CHANGED: "tool_timeout" is now not retryable; in base it was retryable (base git:HEAD~1:internal/toolerr/errors.yaml:16:9)
 exit 0
 `},
 	} {
@@ -126,12 +126,20 @@ exit 0
 		})
 	}
 
-	t.Run("missing path", func(t *testing.T) {
-		// PATH is relative to the repository root; git's message varies
-		// between versions.
+	t.Run("a new catalogue", func(t *testing.T) {
+		// A revision without the file is the base of a pull request that
+		// adds it: every entry is new, compat passes with a note, and diff
+		// lists everything as added. (PATH is relative to the repository
+		// root, so errors.yaml is not the catalogue in internal/toolerr.)
 		got := runCLI(t, sub, "compat", "--against", "git:HEAD~1:errors.yaml")
-		if !strings.HasPrefix(got, `stderr: errgen: base "git:HEAD~1:errors.yaml": git cat-file: fatal: `) || !strings.HasSuffix(got, "\nexit 1\n") {
-			t.Errorf("got:\n%s", got)
+		want := "stderr: errgen: note: git:HEAD~1:errors.yaml does not exist; every entry of errors.yaml is new\nexit 0\n"
+		if got != want {
+			t.Errorf("compat got:\n%s\nwant:\n%s", got, want)
+		}
+		got = runCLI(t, sub, "diff", "--against", "git:HEAD~1:errors.yaml")
+		if !strings.Contains(got, "errors.yaml against git:HEAD~1:errors.yaml: 1 added, 0 removed, 0 changed, 0 breaking") ||
+			!strings.Contains(got, "+ tool_timeout (1005)") || !strings.HasSuffix(got, "exit 0\n") {
+			t.Errorf("diff got:\n%s", got)
 		}
 	})
 

@@ -76,15 +76,35 @@ func WriteFindingsGitHub(w io.Writer, findings []Finding, waiverDiags diag.List)
 		}
 		b.WriteString(annotation(kind, f.Pos, title, findingMessage(f)))
 	}
-	for _, d := range waiverDiags {
+	writeDiags(&b, waiverDiags, "compat waiver")
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// WriteDiagsGitHub prints diagnostics (a catalogue's warnings) as
+// workflow commands: an error as ::error, a warning as ::warning.
+func WriteDiagsGitHub(w io.Writer, diags diag.List) error {
+	var b bytes.Buffer
+	writeDiags(&b, diags, "errgen")
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// WriteNoteGitHub prints a remark about the run, with no position, as a
+// ::notice.
+func WriteNoteGitHub(w io.Writer, msg string) error {
+	_, err := io.WriteString(w, "::notice title=errgen::"+escapeData(diag.Inert(msg))+"\n")
+	return err
+}
+
+func writeDiags(b *bytes.Buffer, diags diag.List, title string) {
+	for _, d := range diags {
 		kind := "error"
 		if d.Severity == diag.Warning {
 			kind = "warning"
 		}
-		b.WriteString(annotation(kind, d.Pos, "compat waiver", d.Message()))
+		b.WriteString(annotation(kind, d.Pos, title, d.Message()))
 	}
-	_, err := w.Write(b.Bytes())
-	return err
 }
 
 // annotation formats one workflow command:

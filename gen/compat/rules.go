@@ -98,6 +98,7 @@ const (
 	PayloadFieldRetyped        = "PAYLOAD_FIELD_RETYPED"
 	PayloadFieldDropped        = "PAYLOAD_FIELD_DROPPED"
 	UnitChanged                = "UNIT_CHANGED"
+	PayloadFieldOrderChanged   = "PAYLOAD_FIELD_ORDER_CHANGED"
 	FamilyChanged              = "FAMILY_CHANGED"
 	CategoryChanged            = "CATEGORY_CHANGED"
 	RetryableChanged           = "RETRYABLE_CHANGED"
@@ -112,6 +113,7 @@ const (
 	FieldRenamed               = "FIELD_RENAMED"
 	FieldRetyped               = "FIELD_RETYPED"
 	GoNameChanged              = "GO_NAME_CHANGED"
+	PackageRenamed             = "PACKAGE_RENAMED"
 )
 
 // Rules documents every rule, by tier, then in the order a reviewer meets
@@ -129,6 +131,7 @@ var Rules = []Rule{
 	{PayloadFieldRetyped, JSON, Break, "A payload field changed type: its value in the payload changed (and its Go type)."},
 	{PayloadFieldDropped, JSON, Break, "A field lost its payload flag: its key leaves the payload."},
 	{UnitChanged, JSON, Break, "A duration field's unit changed: its number in payloads, wire forms, logs and messages now counts another unit."},
+	{PayloadFieldOrderChanged, JSON, Note, "A variant's payload fields come in another order: the payload's bytes change, its meaning does not."},
 
 	{FamilyChanged, Semantics, Break, "A variant moved to another family."},
 	{CategoryChanged, Semantics, Break, "A variant's category changed."},
@@ -145,6 +148,7 @@ var Rules = []Rule{
 	{FieldRenamed, Go, Break, "A field that is not in the payload was renamed."},
 	{FieldRetyped, Go, Break, "A field that is not in the payload changed type."},
 	{GoNameChanged, Go, Break, "A generated Go name (the variant's type or its family's interface) changed while the code stayed."},
+	{PackageRenamed, Go, Break, "The catalogue's package changed: every import of the generated package breaks."},
 }
 
 // LookupRule returns the rule with the given ID.

@@ -18,7 +18,7 @@ var Keys = map[string][]string{
 		"suppression_key", "suggested_tool", "suggested_action", "usage_hint",
 		"http_status", "fields"},
 	"field":  {"name", "type", "doc", "payload", "retry_after", "unit", "example"},
-	"compat": {"rule", "code", "reason"},
+	"compat": {"rule", "code", "family", "reason"},
 }
 
 func (ld *loader) catalogue(root *yaml.Node) *ast.Catalogue {
@@ -27,6 +27,7 @@ func (ld *loader) catalogue(root *yaml.Node) *ast.Catalogue {
 	if !ok {
 		return cat
 	}
+	cat.Keys = ld.keys(m)
 	cat.Version = ld.num(get(m, "version"))
 	cat.Package = ld.str(m, "package", false)
 	cat.UserMessage = ld.template(m, "user_message")
@@ -119,6 +120,7 @@ func (ld *loader) family(n *yaml.Node) *ast.Family {
 	if !ok {
 		return f
 	}
+	f.Keys = ld.keys(m)
 	f.Name = ld.str(m, "name", false)
 	f.Doc = ld.str(m, "doc", true)
 	f.PayloadType = ld.str(m, "payload_type", false)
@@ -159,6 +161,7 @@ func (ld *loader) variant(n *yaml.Node) *ast.Variant {
 	if !ok {
 		return v
 	}
+	v.Keys = ld.keys(m)
 	v.Name = ld.str(m, "name", false)
 	v.Code = ld.str(m, "code", false)
 	v.Num = ld.num(get(m, "num"))
@@ -195,6 +198,7 @@ func (ld *loader) field(n *yaml.Node) *ast.Field {
 	if !ok {
 		return f
 	}
+	f.Keys = ld.keys(m)
 	f.Name = ld.str(m, "name", false)
 	f.Type = ld.str(m, "type", false)
 	f.Doc = ld.str(m, "doc", true)
@@ -232,12 +236,13 @@ func (ld *loader) example(n *yaml.Node) *ast.Example {
 
 func (ld *loader) waiver(n *yaml.Node) ast.Waiver {
 	w := ast.Waiver{Pos: ld.pos(n)}
-	m, ok := ld.mapping(n, "a compat waiver", Keys["compat"], "rule", "code", "reason")
+	m, ok := ld.mapping(n, "a compat waiver", Keys["compat"], "rule", "reason")
 	if !ok {
 		return w
 	}
 	w.Rule = ld.str(m, "rule", false)
 	w.Code = ld.str(m, "code", false)
+	w.Family = ld.str(m, "family", false)
 	w.Reason = ld.str(m, "reason", true)
 	return w
 }

@@ -7,10 +7,12 @@ package load
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -321,6 +323,18 @@ func (ld *loader) mapping(n *yaml.Node, what string, keys []string, required ...
 		}
 	}
 	return out, true
+}
+
+// keys returns the positions of the keys of m, in the order written.
+func (ld *loader) keys(m map[string]entry) ast.Keys {
+	out := make(ast.Keys, 0, len(m))
+	for name, e := range m {
+		out = append(out, ast.KeyPos{Name: name, Pos: ld.pos(e.key)})
+	}
+	slices.SortFunc(out, func(a, b ast.KeyPos) int {
+		return cmp.Or(cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Col, b.Pos.Col))
+	})
+	return out
 }
 
 func contains(list []string, s string) bool {

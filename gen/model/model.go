@@ -350,8 +350,30 @@ type Value struct {
 
 // Waiver is a compat waiver.
 type Waiver struct {
-	Rule, Code, Reason string
-	Pos                diag.Pos
+	// Rule is the rule ID; Code or Family (one of them) what it waives:
+	// one code, or every code of a family.
+	Rule, Code, Family, Reason string
+	// Pos is the waiver's entry; RulePos and SubjectPos its rule and its
+	// code or family.
+	Pos, RulePos, SubjectPos diag.Pos
+}
+
+// Accepts reports whether the waiver covers a finding about code in
+// family.
+func (w *Waiver) Accepts(code, family string) bool {
+	if w.Family != "" {
+		return w.Family == family
+	}
+	return code != "" && w.Code == code
+}
+
+// Subject names what the waiver waives, quoted: "tool_timeout" or family
+// "ToolError".
+func (w *Waiver) Subject() string {
+	if w.Family != "" {
+		return "family " + diag.Quote(w.Family)
+	}
+	return diag.Quote(w.Code)
 }
 
 // DefaultUserMessage is the user message of an error that nothing else
@@ -381,4 +403,48 @@ func (v *Variant) CoversStatus(status int) bool {
 		}
 	}
 	return false
+}
+
+// KeyPos returns where key stands in the catalogue's top-level mapping,
+// or the top of the file when the key is absent.
+func (c *Catalogue) KeyPos(key string) diag.Pos {
+	if c.Src != nil {
+		if p, ok := c.Src.Keys.Pos(key); ok {
+			return p
+		}
+	}
+	return diag.Pos{File: c.File, Line: 1, Col: 1}
+}
+
+// KeyPos returns where key stands in the family's mapping, or the family's
+// own position when the key is absent.
+func (f *Family) KeyPos(key string) diag.Pos {
+	if f.Src != nil {
+		if p, ok := f.Src.Keys.Pos(key); ok {
+			return p
+		}
+	}
+	return f.Pos
+}
+
+// KeyPos returns where key stands in the variant's mapping, or the
+// variant's own position when the key is absent.
+func (v *Variant) KeyPos(key string) diag.Pos {
+	if v.Src != nil {
+		if p, ok := v.Src.Keys.Pos(key); ok {
+			return p
+		}
+	}
+	return v.Pos
+}
+
+// KeyPos returns where key stands in the field's entry, or the entry's
+// own position when the key is absent.
+func (f *Field) KeyPos(key string) diag.Pos {
+	if f.Src != nil {
+		if p, ok := f.Src.Keys.Pos(key); ok {
+			return p
+		}
+	}
+	return f.Pos
 }

@@ -165,15 +165,25 @@ func (r *resolver) catalogue() {
 	}
 	for _, w := range cat.Compat {
 		if w.Rule.Set && !names.IsRule(w.Rule.Value) {
-			r.errorf(w.Rule.Pos, "compat rule %s must be a rule ID such as NUM_CHANGED", diag.Quote(w.Rule.Value))
+			r.errorf(w.Rule.Pos, "compat rule %s must be a rule ID such as NUM_REASSIGNED", diag.Quote(w.Rule.Value))
 		}
 		if w.Code.Set && !names.IsCode(w.Code.Value) {
 			r.errorf(w.Code.Pos, "compat code %s must match %s", diag.Quote(w.Code.Value), names.CodePattern)
 		}
+		subject := w.Code.Pos
+		switch {
+		case w.Code.Set && w.Family.Set:
+			r.errorf(w.Family.Pos, "a compat waiver names a code or a family, not both")
+		case w.Family.Set:
+			subject = w.Family.Pos
+		case !w.Code.Set:
+			r.errorf(w.Pos, "a compat waiver needs a code (one variant) or a family (all its variants)")
+		}
 		if w.Reason.Set && strings.TrimSpace(w.Reason.Value) == "" {
 			r.errorf(w.Reason.Pos, "a compat waiver needs a reason reviewers can read")
 		}
-		m.Waivers = append(m.Waivers, Waiver{Rule: w.Rule.Value, Code: w.Code.Value, Reason: w.Reason.Value, Pos: w.Pos})
+		m.Waivers = append(m.Waivers, Waiver{Rule: w.Rule.Value, Code: w.Code.Value, Family: w.Family.Value, Reason: w.Reason.Value,
+			Pos: w.Pos, RulePos: w.Rule.Pos, SubjectPos: subject})
 	}
 	m.ByNum = slices.Clone(m.Variants)
 	slices.SortFunc(m.ByNum, func(a, b *Variant) int { return cmp.Compare(a.Num, b.Num) })

@@ -188,9 +188,12 @@ func TestAccepts(t *testing.T) {
             unit: s
             example: 3s
 compat:
-  - rule: NUM_CHANGED
+  - rule: NUM_REASSIGNED
     code: quiet
     reason: Renumbered before the first release.
+  - rule: GO_NAME_CHANGED
+    family: DemoError
+    reason: Renamed before the first release.
 `,
 	}
 	for name, src := range cases {
@@ -254,7 +257,9 @@ func TestRejects(t *testing.T) {
 		{"reserved num zero", edit(t, "    variants:", "    reserved:\n      nums: [0]\n    variants:")},
 		{"reserved code bad", edit(t, "    variants:", "    reserved:\n      codes: [Old]\n    variants:")},
 		{"compat rule lower-case", base + "compat:\n  - rule: num_changed\n    code: broken\n    reason: Because.\n"},
-		{"compat without reason", base + "compat:\n  - rule: NUM_CHANGED\n    code: broken\n"},
+		{"compat without reason", base + "compat:\n  - rule: NUM_REASSIGNED\n    code: broken\n"},
+		{"compat with code and family", base + "compat:\n  - rule: NUM_REASSIGNED\n    code: broken\n    family: DemoError\n    reason: Both.\n"},
+		{"compat with neither code nor family", base + "compat:\n  - rule: NUM_REASSIGNED\n    reason: Neither.\n"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

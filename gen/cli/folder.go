@@ -1,0 +1,142 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/build/constraint"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/errgen/errgen/gen"
+	"github.com/errgen/errgen/gen/diag"
+	"github.com/errgen/errgen/gen/fsafe"
+	"github.com/errgen/errgen/gen/model"
+)
+
+// What generate finds in its output folder beyond the files it writes: the
+// golden files of codes the catalogue no longer has, and Go files of
+// another package.
+
+// goldenSuffix ends the name of every golden file, in testdata.
+const goldenSuffix = ".golden.json"
+
+// orphans lists the golden files in dir's testdata (slash paths relative
+// to dir, sorted) that files does not hold: what codes left behind. A
+// testdata that is a link or missing has none; a link inside it is not a
+// golden file.
+func orphans(dir string, files []gen.File) ([]string, error) {
+	st, err := os.Lstat(filepath.Join(dir, "testdata"))
+	if errors.Is(err, fs.ErrNotExist) || err == nil && !st.IsDir() {
+		return nil, nil // nothing, or a link or a file that writing refuses
+	}
+	if err != nil {
+		return nil, fsafe.PathError(err)
+	}
+	entries, err := os.ReadDir(filepath.Join(dir, "testdata"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fsafe.PathError(err)
+	}
+	var out []string
+	for _, e := range entries {
+		rel := "testdata/" + e.Name()
+		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), goldenSuffix) {
+			continue
+		}
+		if !slices.ContainsFunc(files, func(f gen.File) bool { return f.Path == rel }) {
+			out = append(out, rel)
+		}
+	}
+	return out, nil
+}
+
+// orphanText says what an orphan golden file is.
+func orphanText(dir, rel string) string {
+	return fmt.Sprintf("%s is the golden file of a code the catalogue no longer has", diag.Path(displayPath(filepath.Join(dir, filepath.FromSlash(rel)))))
+}
+
+// prune deletes the orphan golden files, each only while it is still a
+// regular file below dir.
+func prune(e *env, dir string, rels []string, verbose bool) error {
+	for _, rel := range rels {
+		if err := fsafe.CheckBelow(dir, rel); err != nil {
+			return err
+		}
+		target := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.Remove(target); err != nil {
+			return fsafe.PathError(err)
+		}
+		if verbose {
+			fmt.Fprintf(e.stdout, "%s (deleted)\n", diag.Path(displayPath(target)))
+		}
+	}
+	return nil
+}
+
+// checkPackage refuses to generate package m.Package into a folder whose
+// other Go files are of another package: the folder would not build, and
+// the catalogue's package: line is what to fix (or -o). errgen's own
+// files, files excluded from every build (//go:build ignore) and a test
+// file's external package (name_test) do not count.
+func checkPackage(m *model.Catalogue, dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil // a missing folder holds no other package
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if !e.Type().IsRegular() || filepath.Ext(name) != ".go" || strings.HasPrefix(name, "errgen") {
+			continue
+		}
+		head, _, err := fsafe.ReadHead(filepath.Join(dir, name), headSize)
+		if err != nil {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), name, head, parser.PackageClauseOnly|parser.ParseComments)
+		if err != nil || ignored(f.Comments) {
+			continue
+		}
+		pkg := f.Name.Name
+		if pkg == m.Package || strings.HasSuffix(name, "_test.go") && pkg == m.Package+"_test" {
+			continue
+		}
+		var l diag.List
+		l.Errorf(m.KeyPos("package"), "package %s does not match the Go files already in %s: %s is package %s; change package: or write elsewhere with -o",
+			diag.Quote(m.Package), diag.Path(displayPath(dir)), diag.Path(name), diag.Quote(pkg))
+		return &diagError{l}
+	}
+	return nil
+}
+
+// ignored reports whether the comments before a package clause hold a
+// build constraint that none of the common platforms satisfies, such as
+// //go:build ignore: such a file is in no build of the package.
+func ignored(groups []*ast.CommentGroup) bool {
+	platforms := [][]string{{"linux", "amd64", "unix"}, {"darwin", "arm64", "unix"}, {"windows", "amd64"}}
+	for _, g := range groups {
+		for _, c := range g.List {
+			expr, err := constraint.Parse(c.Text)
+			if err != nil {
+				continue
+			}
+			built := false
+			for _, tags := range platforms {
+				built = built || expr.Eval(func(tag string) bool {
+					return slices.Contains(tags, tag) || tag == "gc" || tag == "cgo" || strings.HasPrefix(tag, "go1.")
+				})
+			}
+			if !built {
+				return true
+			}
+		}
+	}
+	return false
+}
