@@ -135,3 +135,24 @@ func recvType(fd *ast.FuncDecl) string {
 	}
 	return ""
 }
+
+// TestREADMEListsTheGeneratedAPI: the README's list of every exported
+// name gives each name of model.PackageScope and each method of
+// model.Methods (which TestReservedNamesAreComplete holds to the generated
+// code), so the list cannot fall behind the package.
+func TestREADMEListsTheGeneratedAPI(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(readme), "### Every exported name\n")
+	if !ok {
+		t.Fatal(`README.md has no "### Every exported name" section`)
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	for _, name := range slices.Concat(model.PackageScope, model.Methods) {
+		if !strings.Contains(section, "`"+name+"`") && !strings.Contains(section, "`"+name+"(") {
+			t.Errorf("README.md's list of exported names does not give %s", name)
+		}
+	}
+}
