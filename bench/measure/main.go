@@ -183,6 +183,8 @@ func runBaseline(args []string) error {
 				fmt.Fprintf(&b, "func (*%s) LLMPayload() *Payload { return nil }\n", v.Name)
 				fmt.Fprintf(&b, "func (*%s) AppendLLMPayload(dst []byte) []byte { return dst }\n", v.Name)
 			}
+			fmt.Fprintf(&b, "func (*%s) MarshalJSON() ([]byte, error) { return nil, nil }\n", v.Name)
+			fmt.Fprintf(&b, "func (*%s) Is(target error) bool { return false }\n", v.Name)
 			if v.Cause != nil {
 				fmt.Fprintf(&b, "func (e *%s) Unwrap() error { return e.%s }\n", v.Name, v.Cause.GoName)
 			}

@@ -193,7 +193,7 @@ func (e *ToolNotFound) LLMPayload() *Payload               { return newPayload(e
 func (e *ToolNotFound) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 0) }
 func (e *ToolNotFound) LogValue() slog.Value               { return logValue(e, 0) }
 func (e *ToolNotFound) MarshalJSON() ([]byte, error)       { return marshalWire(e, 0) }
-func (*ToolNotFound) Is(target error) bool                 { return codeOf(target) == CodeToolNotFound }
+func (*ToolNotFound) Is(target error) bool                 { return isCode(target, 0) }
 
 // InvalidArguments is the error invalid_arguments (1002) of the ToolError family, in category arguments.
 //
@@ -226,7 +226,7 @@ func (e *InvalidArguments) LLMPayload() *Payload               { return newPaylo
 func (e *InvalidArguments) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 1) }
 func (e *InvalidArguments) LogValue() slog.Value               { return logValue(e, 1) }
 func (e *InvalidArguments) MarshalJSON() ([]byte, error)       { return marshalWire(e, 1) }
-func (*InvalidArguments) Is(target error) bool                 { return codeOf(target) == CodeInvalidArguments }
+func (*InvalidArguments) Is(target error) bool                 { return isCode(target, 1) }
 
 // ToolUnavailable is the error tool_unavailable (1003) of the ToolError family, in category availability.
 //
@@ -262,7 +262,7 @@ func (e *ToolUnavailable) LLMPayload() *Payload               { return newPayloa
 func (e *ToolUnavailable) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 2) }
 func (e *ToolUnavailable) LogValue() slog.Value               { return logValue(e, 2) }
 func (e *ToolUnavailable) MarshalJSON() ([]byte, error)       { return marshalWire(e, 2) }
-func (*ToolUnavailable) Is(target error) bool                 { return codeOf(target) == CodeToolUnavailable }
+func (*ToolUnavailable) Is(target error) bool                 { return isCode(target, 2) }
 
 // ToolTimeout is the error tool_timeout (1004) of the ToolError family, in category timeout.
 //
@@ -295,7 +295,7 @@ func (e *ToolTimeout) LLMPayload() *Payload               { return newPayload(e,
 func (e *ToolTimeout) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 3) }
 func (e *ToolTimeout) LogValue() slog.Value               { return logValue(e, 3) }
 func (e *ToolTimeout) MarshalJSON() ([]byte, error)       { return marshalWire(e, 3) }
-func (*ToolTimeout) Is(target error) bool                 { return codeOf(target) == CodeToolTimeout }
+func (*ToolTimeout) Is(target error) bool                 { return isCode(target, 3) }
 
 // PermissionDenied is the error permission_denied (1005) of the ToolError family, in category permission.
 //
@@ -327,7 +327,7 @@ func (e *PermissionDenied) LLMPayload() *Payload               { return newPaylo
 func (e *PermissionDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 4) }
 func (e *PermissionDenied) LogValue() slog.Value               { return logValue(e, 4) }
 func (e *PermissionDenied) MarshalJSON() ([]byte, error)       { return marshalWire(e, 4) }
-func (*PermissionDenied) Is(target error) bool                 { return codeOf(target) == CodePermissionDenied }
+func (*PermissionDenied) Is(target error) bool                 { return isCode(target, 4) }
 
 // ExecutionFailed is the error execution_failed (1006) of the ToolError family, in category execution.
 //
@@ -360,7 +360,7 @@ func (e *ExecutionFailed) LLMPayload() *Payload               { return newPayloa
 func (e *ExecutionFailed) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 5) }
 func (e *ExecutionFailed) LogValue() slog.Value               { return logValue(e, 5) }
 func (e *ExecutionFailed) MarshalJSON() ([]byte, error)       { return marshalWire(e, 5) }
-func (*ExecutionFailed) Is(target error) bool                 { return codeOf(target) == CodeExecutionFailed }
+func (*ExecutionFailed) Is(target error) bool                 { return isCode(target, 5) }
 
 // CapabilityDenied is the error capability_denied (1007) of the ToolError family, in category capability.
 //
@@ -398,7 +398,7 @@ func (e *CapabilityDenied) LLMPayload() *Payload               { return newPaylo
 func (e *CapabilityDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 6) }
 func (e *CapabilityDenied) LogValue() slog.Value               { return logValue(e, 6) }
 func (e *CapabilityDenied) MarshalJSON() ([]byte, error)       { return marshalWire(e, 6) }
-func (*CapabilityDenied) Is(target error) bool                 { return codeOf(target) == CodeCapabilityDenied }
+func (*CapabilityDenied) Is(target error) bool                 { return isCode(target, 6) }
 
 // ContentMismatch is the error content_mismatch (1008) of the ToolError family, in category content.
 //
@@ -436,7 +436,7 @@ func (e *ContentMismatch) LLMPayload() *Payload               { return newPayloa
 func (e *ContentMismatch) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 7) }
 func (e *ContentMismatch) LogValue() slog.Value               { return logValue(e, 7) }
 func (e *ContentMismatch) MarshalJSON() ([]byte, error)       { return marshalWire(e, 7) }
-func (*ContentMismatch) Is(target error) bool                 { return codeOf(target) == CodeContentMismatch }
+func (*ContentMismatch) Is(target error) bool                 { return isCode(target, 7) }
 
 // PolicyDenied is the error policy_denied (1009) of the ToolError family, in category policy.
 //
@@ -474,7 +474,7 @@ func (e *PolicyDenied) LLMPayload() *Payload               { return newPayload(e
 func (e *PolicyDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 8) }
 func (e *PolicyDenied) LogValue() slog.Value               { return logValue(e, 8) }
 func (e *PolicyDenied) MarshalJSON() ([]byte, error)       { return marshalWire(e, 8) }
-func (*PolicyDenied) Is(target error) bool                 { return codeOf(target) == CodePolicyDenied }
+func (*PolicyDenied) Is(target error) bool                 { return isCode(target, 8) }
 
 // OtherToolError is the error tool_error (1099) of the ToolError family, in category other.
 //
@@ -503,7 +503,7 @@ func (e *OtherToolError) LLMPayload() *Payload               { return newPayload
 func (e *OtherToolError) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 9) }
 func (e *OtherToolError) LogValue() slog.Value               { return logValue(e, 9) }
 func (e *OtherToolError) MarshalJSON() ([]byte, error)       { return marshalWire(e, 9) }
-func (*OtherToolError) Is(target error) bool                 { return codeOf(target) == CodeOtherToolError }
+func (*OtherToolError) Is(target error) bool                 { return isCode(target, 9) }
 
 // ProviderError is implemented by the errors of the ProviderError family; no type outside this package implements it.
 //
@@ -549,7 +549,7 @@ func (*RateLimited) UserMessage() string {
 
 func (e *RateLimited) LogValue() slog.Value         { return logValue(e, 10) }
 func (e *RateLimited) MarshalJSON() ([]byte, error) { return marshalWire(e, 10) }
-func (*RateLimited) Is(target error) bool           { return codeOf(target) == CodeRateLimited }
+func (*RateLimited) Is(target error) bool           { return isCode(target, 10) }
 
 // ServerError is the error server_error (2002) of the ProviderError family, in category server.
 //
@@ -580,7 +580,7 @@ func (*ServerError) UserMessage() string {
 
 func (e *ServerError) LogValue() slog.Value         { return logValue(e, 11) }
 func (e *ServerError) MarshalJSON() ([]byte, error) { return marshalWire(e, 11) }
-func (*ServerError) Is(target error) bool           { return codeOf(target) == CodeServerError }
+func (*ServerError) Is(target error) bool           { return isCode(target, 11) }
 
 // ProviderTimeout is the error provider_timeout (2003) of the ProviderError family, in category timeout.
 //
@@ -609,7 +609,7 @@ func (*ProviderTimeout) UserMessage() string {
 
 func (e *ProviderTimeout) LogValue() slog.Value         { return logValue(e, 12) }
 func (e *ProviderTimeout) MarshalJSON() ([]byte, error) { return marshalWire(e, 12) }
-func (*ProviderTimeout) Is(target error) bool           { return codeOf(target) == CodeProviderTimeout }
+func (*ProviderTimeout) Is(target error) bool           { return isCode(target, 12) }
 
 // NetworkError is the error network_error (2004) of the ProviderError family, in category network.
 //
@@ -640,7 +640,7 @@ func (*NetworkError) UserMessage() string {
 
 func (e *NetworkError) LogValue() slog.Value         { return logValue(e, 13) }
 func (e *NetworkError) MarshalJSON() ([]byte, error) { return marshalWire(e, 13) }
-func (*NetworkError) Is(target error) bool           { return codeOf(target) == CodeNetworkError }
+func (*NetworkError) Is(target error) bool           { return isCode(target, 13) }
 
 // Unwrap returns the cause, Cause.
 func (e *NetworkError) Unwrap() error {
@@ -679,7 +679,7 @@ func (*AuthFailed) UserMessage() string {
 
 func (e *AuthFailed) LogValue() slog.Value         { return logValue(e, 14) }
 func (e *AuthFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 14) }
-func (*AuthFailed) Is(target error) bool           { return codeOf(target) == CodeAuthFailed }
+func (*AuthFailed) Is(target error) bool           { return isCode(target, 14) }
 
 // InvalidRequest is the error invalid_request (2006) of the ProviderError family, in category request.
 //
@@ -710,7 +710,7 @@ func (*InvalidRequest) UserMessage() string {
 
 func (e *InvalidRequest) LogValue() slog.Value         { return logValue(e, 15) }
 func (e *InvalidRequest) MarshalJSON() ([]byte, error) { return marshalWire(e, 15) }
-func (*InvalidRequest) Is(target error) bool           { return codeOf(target) == CodeInvalidRequest }
+func (*InvalidRequest) Is(target error) bool           { return isCode(target, 15) }
 
 // ModelNotFound is the error model_not_found (2007) of the ProviderError family, in category resolution.
 //
@@ -739,7 +739,7 @@ func (*ModelNotFound) UserMessage() string {
 
 func (e *ModelNotFound) LogValue() slog.Value         { return logValue(e, 16) }
 func (e *ModelNotFound) MarshalJSON() ([]byte, error) { return marshalWire(e, 16) }
-func (*ModelNotFound) Is(target error) bool           { return codeOf(target) == CodeModelNotFound }
+func (*ModelNotFound) Is(target error) bool           { return isCode(target, 16) }
 
 // ContentBlocked is the error content_blocked (2008) of the ProviderError family, in category safety.
 //
@@ -768,7 +768,7 @@ func (*ContentBlocked) UserMessage() string {
 
 func (e *ContentBlocked) LogValue() slog.Value         { return logValue(e, 17) }
 func (e *ContentBlocked) MarshalJSON() ([]byte, error) { return marshalWire(e, 17) }
-func (*ContentBlocked) Is(target error) bool           { return codeOf(target) == CodeContentBlocked }
+func (*ContentBlocked) Is(target error) bool           { return isCode(target, 17) }
 
 // InvalidResponse is the error invalid_response (2009) of the ProviderError family, in category protocol.
 //
@@ -797,7 +797,7 @@ func (*InvalidResponse) UserMessage() string {
 
 func (e *InvalidResponse) LogValue() slog.Value         { return logValue(e, 18) }
 func (e *InvalidResponse) MarshalJSON() ([]byte, error) { return marshalWire(e, 18) }
-func (*InvalidResponse) Is(target error) bool           { return codeOf(target) == CodeInvalidResponse }
+func (*InvalidResponse) Is(target error) bool           { return isCode(target, 18) }
 
 // ContextLengthExceeded is the error context_length_exceeded (2010) of the ProviderError family, in category limit.
 //
@@ -826,10 +826,7 @@ func (*ContextLengthExceeded) UserMessage() string {
 
 func (e *ContextLengthExceeded) LogValue() slog.Value         { return logValue(e, 19) }
 func (e *ContextLengthExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 19) }
-
-func (*ContextLengthExceeded) Is(target error) bool {
-	return codeOf(target) == CodeContextLengthExceeded
-}
+func (*ContextLengthExceeded) Is(target error) bool           { return isCode(target, 19) }
 
 // CircuitOpen is the error circuit_open (2011) of the ProviderError family, in category availability.
 //
@@ -856,7 +853,7 @@ func (*CircuitOpen) UserMessage() string {
 
 func (e *CircuitOpen) LogValue() slog.Value         { return logValue(e, 20) }
 func (e *CircuitOpen) MarshalJSON() ([]byte, error) { return marshalWire(e, 20) }
-func (*CircuitOpen) Is(target error) bool           { return codeOf(target) == CodeCircuitOpen }
+func (*CircuitOpen) Is(target error) bool           { return isCode(target, 20) }
 
 // ProviderNotConfigured is the error provider_not_configured (2012) of the ProviderError family, in category config.
 //
@@ -883,10 +880,7 @@ func (*ProviderNotConfigured) UserMessage() string {
 
 func (e *ProviderNotConfigured) LogValue() slog.Value         { return logValue(e, 21) }
 func (e *ProviderNotConfigured) MarshalJSON() ([]byte, error) { return marshalWire(e, 21) }
-
-func (*ProviderNotConfigured) Is(target error) bool {
-	return codeOf(target) == CodeProviderNotConfigured
-}
+func (*ProviderNotConfigured) Is(target error) bool           { return isCode(target, 21) }
 
 // OperatorError is implemented by the errors of the OperatorError family; no type outside this package implements it.
 //
@@ -929,7 +923,7 @@ func (e *ModelCallFailed) UserMessage() string { return userMessageOf(e, 22) }
 
 func (e *ModelCallFailed) LogValue() slog.Value         { return logValue(e, 22) }
 func (e *ModelCallFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 22) }
-func (*ModelCallFailed) Is(target error) bool           { return codeOf(target) == CodeModelCallFailed }
+func (*ModelCallFailed) Is(target error) bool           { return isCode(target, 22) }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; false when there is none.
 func (e *ModelCallFailed) Retryable() bool { return retryableOf(e, false) }
@@ -972,7 +966,7 @@ func (*DispatchFailed) UserMessage() string {
 
 func (e *DispatchFailed) LogValue() slog.Value         { return logValue(e, 23) }
 func (e *DispatchFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 23) }
-func (*DispatchFailed) Is(target error) bool           { return codeOf(target) == CodeDispatchFailed }
+func (*DispatchFailed) Is(target error) bool           { return isCode(target, 23) }
 
 // ContextAssemblyFailed is the error context_assembly_failed (3003) of the OperatorError family, in category context.
 //
@@ -999,10 +993,7 @@ func (*ContextAssemblyFailed) UserMessage() string {
 
 func (e *ContextAssemblyFailed) LogValue() slog.Value         { return logValue(e, 24) }
 func (e *ContextAssemblyFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 24) }
-
-func (*ContextAssemblyFailed) Is(target error) bool {
-	return codeOf(target) == CodeContextAssemblyFailed
-}
+func (*ContextAssemblyFailed) Is(target error) bool           { return isCode(target, 24) }
 
 // OperatorBudgetExceeded is the error operator_budget_exceeded (3004) of the OperatorError family, in category budget.
 //
@@ -1029,10 +1020,7 @@ func (*OperatorBudgetExceeded) UserMessage() string {
 
 func (e *OperatorBudgetExceeded) LogValue() slog.Value         { return logValue(e, 25) }
 func (e *OperatorBudgetExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 25) }
-
-func (*OperatorBudgetExceeded) Is(target error) bool {
-	return codeOf(target) == CodeOperatorBudgetExceeded
-}
+func (*OperatorBudgetExceeded) Is(target error) bool           { return isCode(target, 25) }
 
 // SafetyViolation is the error safety_violation (3005) of the OperatorError family, in category safety.
 //
@@ -1059,7 +1047,7 @@ func (*SafetyViolation) UserMessage() string {
 
 func (e *SafetyViolation) LogValue() slog.Value         { return logValue(e, 26) }
 func (e *SafetyViolation) MarshalJSON() ([]byte, error) { return marshalWire(e, 26) }
-func (*SafetyViolation) Is(target error) bool           { return codeOf(target) == CodeSafetyViolation }
+func (*SafetyViolation) Is(target error) bool           { return isCode(target, 26) }
 
 // OtherOperatorError is the error operator_error (3099) of the OperatorError family, in category other.
 //
@@ -1085,7 +1073,7 @@ func (e *OtherOperatorError) UserMessage() string { return userMessageOf(e, 27) 
 
 func (e *OtherOperatorError) LogValue() slog.Value         { return logValue(e, 27) }
 func (e *OtherOperatorError) MarshalJSON() ([]byte, error) { return marshalWire(e, 27) }
-func (*OtherOperatorError) Is(target error) bool           { return codeOf(target) == CodeOtherOperatorError }
+func (*OtherOperatorError) Is(target error) bool           { return isCode(target, 27) }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; false when there is none.
 func (e *OtherOperatorError) Retryable() bool { return retryableOf(e, false) }
@@ -1139,7 +1127,7 @@ func (*LLMFailed) UserMessage() string { return "The assistant stopped before fi
 
 func (e *LLMFailed) LogValue() slog.Value         { return logValue(e, 28) }
 func (e *LLMFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 28) }
-func (*LLMFailed) Is(target error) bool           { return codeOf(target) == CodeLLMFailed }
+func (*LLMFailed) Is(target error) bool           { return isCode(target, 28) }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; false when there is none.
 func (e *LLMFailed) Retryable() bool { return retryableOf(e, false) }
@@ -1182,7 +1170,7 @@ func (*HookAborted) UserMessage() string {
 
 func (e *HookAborted) LogValue() slog.Value         { return logValue(e, 29) }
 func (e *HookAborted) MarshalJSON() ([]byte, error) { return marshalWire(e, 29) }
-func (*HookAborted) Is(target error) bool           { return codeOf(target) == CodeHookAborted }
+func (*HookAborted) Is(target error) bool           { return isCode(target, 29) }
 
 // InputInvalid is the error input_invalid (4003) of the TurnError family, in category validation.
 //
@@ -1209,7 +1197,7 @@ func (*InputInvalid) UserMessage() string {
 
 func (e *InputInvalid) LogValue() slog.Value         { return logValue(e, 30) }
 func (e *InputInvalid) MarshalJSON() ([]byte, error) { return marshalWire(e, 30) }
-func (*InputInvalid) Is(target error) bool           { return codeOf(target) == CodeInputInvalid }
+func (*InputInvalid) Is(target error) bool           { return isCode(target, 30) }
 
 // OutputSerializationFailed is the error output_serialization_failed (4004) of the TurnError family, in category serialization.
 //
@@ -1236,10 +1224,7 @@ func (*OutputSerializationFailed) UserMessage() string {
 
 func (e *OutputSerializationFailed) LogValue() slog.Value         { return logValue(e, 31) }
 func (e *OutputSerializationFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 31) }
-
-func (*OutputSerializationFailed) Is(target error) bool {
-	return codeOf(target) == CodeOutputSerializationFailed
-}
+func (*OutputSerializationFailed) Is(target error) bool           { return isCode(target, 31) }
 
 // BudgetExhausted is the error budget_exhausted (4005) of the TurnError family, in category budget.
 //
@@ -1268,7 +1253,7 @@ func (*BudgetExhausted) UserMessage() string {
 
 func (e *BudgetExhausted) LogValue() slog.Value         { return logValue(e, 32) }
 func (e *BudgetExhausted) MarshalJSON() ([]byte, error) { return marshalWire(e, 32) }
-func (*BudgetExhausted) Is(target error) bool           { return codeOf(target) == CodeBudgetExhausted }
+func (*BudgetExhausted) Is(target error) bool           { return isCode(target, 32) }
 
 // ContextLimitExceeded is the error context_limit_exceeded (4006) of the TurnError family, in category limit.
 //
@@ -1297,7 +1282,7 @@ func (*ContextLimitExceeded) UserMessage() string {
 
 func (e *ContextLimitExceeded) LogValue() slog.Value         { return logValue(e, 33) }
 func (e *ContextLimitExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 33) }
-func (*ContextLimitExceeded) Is(target error) bool           { return codeOf(target) == CodeContextLimitExceeded }
+func (*ContextLimitExceeded) Is(target error) bool           { return isCode(target, 33) }
 
 // Interrupted is the error interrupted (4007) of the TurnError family, in category interrupt.
 //
@@ -1319,7 +1304,7 @@ func (*Interrupted) UserMessage() string { return "Stopped." }
 
 func (e *Interrupted) LogValue() slog.Value         { return logValue(e, 34) }
 func (e *Interrupted) MarshalJSON() ([]byte, error) { return marshalWire(e, 34) }
-func (*Interrupted) Is(target error) bool           { return codeOf(target) == CodeInterrupted }
+func (*Interrupted) Is(target error) bool           { return isCode(target, 34) }
 
 // MaxStepsExceeded is the error max_steps_exceeded (4008) of the TurnError family, in category budget.
 //
@@ -1348,7 +1333,7 @@ func (*MaxStepsExceeded) UserMessage() string {
 
 func (e *MaxStepsExceeded) LogValue() slog.Value         { return logValue(e, 35) }
 func (e *MaxStepsExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 35) }
-func (*MaxStepsExceeded) Is(target error) bool           { return codeOf(target) == CodeMaxStepsExceeded }
+func (*MaxStepsExceeded) Is(target error) bool           { return isCode(target, 35) }
 
 // MaxToolCallsExceeded is the error max_tool_calls_exceeded (4009) of the TurnError family, in category budget.
 //
@@ -1377,7 +1362,7 @@ func (*MaxToolCallsExceeded) UserMessage() string {
 
 func (e *MaxToolCallsExceeded) LogValue() slog.Value         { return logValue(e, 36) }
 func (e *MaxToolCallsExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 36) }
-func (*MaxToolCallsExceeded) Is(target error) bool           { return codeOf(target) == CodeMaxToolCallsExceeded }
+func (*MaxToolCallsExceeded) Is(target error) bool           { return isCode(target, 36) }
 
 // MaxCostExceeded is the error max_cost_exceeded (4010) of the TurnError family, in category budget.
 //
@@ -1406,7 +1391,7 @@ func (*MaxCostExceeded) UserMessage() string {
 
 func (e *MaxCostExceeded) LogValue() slog.Value         { return logValue(e, 37) }
 func (e *MaxCostExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 37) }
-func (*MaxCostExceeded) Is(target error) bool           { return codeOf(target) == CodeMaxCostExceeded }
+func (*MaxCostExceeded) Is(target error) bool           { return isCode(target, 37) }
 
 // MaxWallTimeExceeded is the error max_wall_time_exceeded (4011) of the TurnError family, in category budget.
 //
@@ -1435,7 +1420,7 @@ func (*MaxWallTimeExceeded) UserMessage() string {
 
 func (e *MaxWallTimeExceeded) LogValue() slog.Value         { return logValue(e, 38) }
 func (e *MaxWallTimeExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 38) }
-func (*MaxWallTimeExceeded) Is(target error) bool           { return codeOf(target) == CodeMaxWallTimeExceeded }
+func (*MaxWallTimeExceeded) Is(target error) bool           { return isCode(target, 38) }
 
 // MalformedToolCall is the error malformed_tool_call (4012) of the TurnError family, in category protocol.
 //
@@ -1462,7 +1447,7 @@ func (*MalformedToolCall) UserMessage() string {
 
 func (e *MalformedToolCall) LogValue() slog.Value         { return logValue(e, 39) }
 func (e *MalformedToolCall) MarshalJSON() ([]byte, error) { return marshalWire(e, 39) }
-func (*MalformedToolCall) Is(target error) bool           { return codeOf(target) == CodeMalformedToolCall }
+func (*MalformedToolCall) Is(target error) bool           { return isCode(target, 39) }
 
 // APIRefusal is the error api_refusal (4013) of the TurnError family, in category safety.
 //
@@ -1489,7 +1474,7 @@ func (*APIRefusal) UserMessage() string {
 
 func (e *APIRefusal) LogValue() slog.Value         { return logValue(e, 40) }
 func (e *APIRefusal) MarshalJSON() ([]byte, error) { return marshalWire(e, 40) }
-func (*APIRefusal) Is(target error) bool           { return codeOf(target) == CodeAPIRefusal }
+func (*APIRefusal) Is(target error) bool           { return isCode(target, 40) }
 
 // Internal is the error internal (4099) of the TurnError family, in category internal.
 //
@@ -1518,7 +1503,7 @@ func (*Internal) UserMessage() string {
 
 func (e *Internal) LogValue() slog.Value         { return logValue(e, 41) }
 func (e *Internal) MarshalJSON() ([]byte, error) { return marshalWire(e, 41) }
-func (*Internal) Is(target error) bool           { return codeOf(target) == CodeInternal }
+func (*Internal) Is(target error) bool           { return isCode(target, 41) }
 
 // Unwrap returns the cause, Cause.
 func (e *Internal) Unwrap() error {
@@ -1572,7 +1557,7 @@ func (*MemoryUnavailable) UserMessage() string {
 
 func (e *MemoryUnavailable) LogValue() slog.Value         { return logValue(e, 42) }
 func (e *MemoryUnavailable) MarshalJSON() ([]byte, error) { return marshalWire(e, 42) }
-func (*MemoryUnavailable) Is(target error) bool           { return codeOf(target) == CodeMemoryUnavailable }
+func (*MemoryUnavailable) Is(target error) bool           { return isCode(target, 42) }
 
 // Unwrap returns the cause, Cause.
 func (e *MemoryUnavailable) Unwrap() error {
@@ -1611,10 +1596,7 @@ func (*TelemetryExportFailed) UserMessage() string {
 
 func (e *TelemetryExportFailed) LogValue() slog.Value         { return logValue(e, 43) }
 func (e *TelemetryExportFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 43) }
-
-func (*TelemetryExportFailed) Is(target error) bool {
-	return codeOf(target) == CodeTelemetryExportFailed
-}
+func (*TelemetryExportFailed) Is(target error) bool           { return isCode(target, 43) }
 
 // Unwrap returns the cause, Cause.
 func (e *TelemetryExportFailed) Unwrap() error {
@@ -1653,7 +1635,7 @@ func (*QueuePushFailed) UserMessage() string {
 
 func (e *QueuePushFailed) LogValue() slog.Value         { return logValue(e, 44) }
 func (e *QueuePushFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 44) }
-func (*QueuePushFailed) Is(target error) bool           { return codeOf(target) == CodeQueuePushFailed }
+func (*QueuePushFailed) Is(target error) bool           { return isCode(target, 44) }
 
 // Unwrap returns the cause, Cause.
 func (e *QueuePushFailed) Unwrap() error {
@@ -1782,7 +1764,7 @@ var payloadShape = [...]payloadKey{
 
 // variantTypes holds a nil pointer to each variant's type, in the order of
 // infos.
-var variantTypes = [...]variant{
+var variantTypes = [...]any{
 	(*ToolNotFound)(nil),
 	(*InvalidArguments)(nil),
 	(*ToolUnavailable)(nil),

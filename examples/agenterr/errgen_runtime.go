@@ -356,9 +356,14 @@ func UserMessageOf(err error) string {
 	return ""
 }
 
-// codeOf is the code of target when it is an error of the catalogue: what
-// a variant's Is method compares, so that errors.Is(err, &ToolTimeout{})
-// matches any error with that code.
+// isCode is the Is method of the variant infos[i]: target has its code,
+// so that errors.Is(err, &ToolTimeout{}) matches any error with that code.
+// Like render, it is kept out of line for the package's build.
+//
+//go:noinline
+func isCode(target error, i int) bool { return codeOf(target) == infos[i].Code }
+
+// codeOf is the code of target when it is an error of the catalogue.
 func codeOf(target error) Code {
 	c, ok := target.(Error)
 	if !ok {
@@ -466,12 +471,23 @@ const (
 	textUser
 )
 
+// The methods of every generated variant call render, newPayload,
+// appendPayload, logValue and marshalWire with the variant as an any, not
+// as a variant: converting to a non-empty interface at each of the
+// thousands of call sites, or inlining an assertion into each, costs the
+// package's build more than all of the variants' constant methods (see
+// BENCHMARKS.md). These functions assert once, inside, and are never
+// inlined.
+
 // render renders a template of e, the variant infos[i].
-func render(e variant, i int, part int) string {
-	if isNil(e) {
+//
+//go:noinline
+func render(e any, i int, part int) string {
+	v := e.(variant)
+	if isNil(v) {
 		return "<nil>"
 	}
-	return string(appendText(nil, e, i, part))
+	return string(appendText(nil, v, i, part))
 }
 
 // appendText appends a template of e, the variant infos[i], rendered, to
@@ -607,7 +623,10 @@ func errorText(err error) (s string) {
 // logValue is LogValue of e, the variant infos[i]: a group of its message,
 // code, number, category, class and retryability, then its fields (a
 // duration in its unit, a cause as its own log value).
-func logValue(e variant, i int) slog.Value {
+//
+//go:noinline
+func logValue(ev any, i int) slog.Value {
+	e := ev.(variant)
 	in := &infos[i]
 	attrs := make([]slog.Attr, 0, 6+len(forms[i].fields))
 	attrs = append(attrs, slog.String("error", render(e, i, textMessage)), slog.String("code", string(in.Code)),
@@ -899,7 +918,10 @@ type PayloadField struct {
 }
 
 // newPayload is LLMPayload of e, the variant infos[i].
-func newPayload(e variant, i int) *Payload {
+//
+//go:noinline
+func newPayload(ev any, i int) *Payload {
+	e := ev.(variant)
 	in := &infos[i]
 	p := &Payload{
 		Type:            in.PayloadType,
@@ -1092,13 +1114,17 @@ func appendOptional(dst []byte, s string) []byte {
 // appendPayload is AppendLLMPayload of e, the variant infos[i], without
 // building a Payload: the texts are rendered straight into dst and escaped
 // in place, so encoding allocates nothing beyond growing dst.
-func appendPayload(dst []byte, e variant, i int) []byte {
-	return appendObject(dst, e, i, false, 0)
+//
+//go:noinline
+func appendPayload(dst []byte, e any, i int) []byte {
+	return appendObject(dst, e.(variant), i, false, 0)
 }
 
 // marshalWire is MarshalJSON of e, the variant infos[i]: its wire form.
-func marshalWire(e variant, i int) ([]byte, error) {
-	return appendObject(nil, e, i, true, 0), nil
+//
+//go:noinline
+func marshalWire(e any, i int) ([]byte, error) {
+	return appendObject(nil, e.(variant), i, true, 0), nil
 }
 
 // appendObject appends the JSON object of e, the variant infos[i], in the

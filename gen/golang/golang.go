@@ -277,7 +277,7 @@ func genVariant(f *printer.File, v *model.Variant) {
 	methods = append(methods,
 		printer.Func{Header: re + "LogValue() slog.Value", Body: "return logValue(e, " + idx + ")"},
 		printer.Func{Header: re + "MarshalJSON() ([]byte, error)", Body: "return marshalWire(e, " + idx + ")"},
-		printer.Func{Header: r + "Is(target error) bool", Body: "return codeOf(target) == " + v.CodeConst()})
+		printer.Func{Header: r + "Is(target error) bool", Body: "return isCode(target, " + idx + ")"})
 	f.Import("log/slog")
 	if rule.FromCause {
 		methods = append(methods,
@@ -523,7 +523,7 @@ func genVariantTypes(f *printer.File, m *model.Catalogue) {
 		elems[i] = "(*" + v.Name + ")(nil)"
 	}
 	f.Doc("variantTypes holds a nil pointer to each variant's type, in the order of", "infos.")
-	f.Var("variantTypes", "[...]variant", elems)
+	f.Var("variantTypes", "[...]any", elems)
 }
 
 // genHTTPStatuses writes the HTTP statuses the variants stand for, most

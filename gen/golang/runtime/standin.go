@@ -106,7 +106,7 @@ func (e *ToolTimeout) LLMPayload() *Payload               { return newPayload(e,
 func (e *ToolTimeout) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 1) }
 func (e *ToolTimeout) LogValue() slog.Value               { return logValue(e, 1) }
 func (e *ToolTimeout) MarshalJSON() ([]byte, error)       { return marshalWire(e, 1) }
-func (*ToolTimeout) Is(target error) bool                 { return codeOf(target) == CodeToolTimeout }
+func (*ToolTimeout) Is(target error) bool                 { return isCode(target, 1) }
 
 // ToolUnavailable is the error tool_unavailable (1003) of the ToolError family, in category availability.
 type ToolUnavailable struct {
@@ -147,7 +147,7 @@ func (e *ToolUnavailable) LLMPayload() *Payload               { return newPayloa
 func (e *ToolUnavailable) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 0) }
 func (e *ToolUnavailable) LogValue() slog.Value               { return logValue(e, 0) }
 func (e *ToolUnavailable) MarshalJSON() ([]byte, error)       { return marshalWire(e, 0) }
-func (*ToolUnavailable) Is(target error) bool                 { return codeOf(target) == CodeToolUnavailable }
+func (*ToolUnavailable) Is(target error) bool                 { return isCode(target, 0) }
 
 // ProviderError is implemented by the errors of the ProviderError family; no type outside this package implements it.
 //
@@ -186,7 +186,7 @@ func (*RateLimited) UserMessage() string { return "The service is busy. Try agai
 
 func (e *RateLimited) LogValue() slog.Value         { return logValue(e, 2) }
 func (e *RateLimited) MarshalJSON() ([]byte, error) { return marshalWire(e, 2) }
-func (*RateLimited) Is(target error) bool           { return codeOf(target) == CodeRateLimited }
+func (*RateLimited) Is(target error) bool           { return isCode(target, 2) }
 
 // ServerError is the error server_error (2003) of the ProviderError family, in category server.
 type ServerError struct {
@@ -209,7 +209,7 @@ func (*ServerError) UserMessage() string { return "Something went wrong (server_
 
 func (e *ServerError) LogValue() slog.Value         { return logValue(e, 4) }
 func (e *ServerError) MarshalJSON() ([]byte, error) { return marshalWire(e, 4) }
-func (*ServerError) Is(target error) bool           { return codeOf(target) == CodeServerError }
+func (*ServerError) Is(target error) bool           { return isCode(target, 4) }
 
 // AuthFailed is the error auth_failed (2002) of the ProviderError family, in category auth.
 type AuthFailed struct {
@@ -231,7 +231,7 @@ func (*AuthFailed) UserMessage() string { return "Something went wrong (auth_fai
 
 func (e *AuthFailed) LogValue() slog.Value         { return logValue(e, 3) }
 func (e *AuthFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 3) }
-func (*AuthFailed) Is(target error) bool           { return codeOf(target) == CodeAuthFailed }
+func (*AuthFailed) Is(target error) bool           { return isCode(target, 3) }
 
 // OperatorError is implemented by the errors of the OperatorError family; no type outside this package implements it.
 //
@@ -268,7 +268,7 @@ func (e *ModelCallFailed) UserMessage() string { return userMessageOf(e, 5) }
 
 func (e *ModelCallFailed) LogValue() slog.Value         { return logValue(e, 5) }
 func (e *ModelCallFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 5) }
-func (*ModelCallFailed) Is(target error) bool           { return codeOf(target) == CodeModelCallFailed }
+func (*ModelCallFailed) Is(target error) bool           { return isCode(target, 5) }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; true when there is none.
 func (e *ModelCallFailed) Retryable() bool { return retryableOf(e, true) }
@@ -306,7 +306,7 @@ func (e *MemoryUnavailable) UserMessage() string { return userMessageOf(e, 6) }
 
 func (e *MemoryUnavailable) LogValue() slog.Value         { return logValue(e, 6) }
 func (e *MemoryUnavailable) MarshalJSON() ([]byte, error) { return marshalWire(e, 6) }
-func (*MemoryUnavailable) Is(target error) bool           { return codeOf(target) == CodeMemoryUnavailable }
+func (*MemoryUnavailable) Is(target error) bool           { return isCode(target, 6) }
 
 // Unwrap returns the cause, Err.
 func (e *MemoryUnavailable) Unwrap() error {
@@ -359,7 +359,7 @@ var payloadShape = [...]payloadKey{
 
 // variantTypes holds a nil pointer to each variant's type, in the order of
 // infos.
-var variantTypes = [...]variant{
+var variantTypes = [...]any{
 	(*ToolUnavailable)(nil),
 	(*ToolTimeout)(nil),
 	(*RateLimited)(nil),
