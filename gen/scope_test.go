@@ -63,6 +63,20 @@ func TestReservedNamesAreComplete(t *testing.T) {
 		for _, c := range m.Categories {
 			own[c.GoName] = true
 		}
+		for _, v := range m.Variants {
+			for _, sc := range v.Subcodes {
+				own[sc.GoName] = true
+			}
+		}
+		for _, a := range m.Attributes {
+			own[a.Lookup()] = true
+			if a.Type == model.AttrEnum {
+				own[a.GoName] = true
+				for _, val := range a.Values {
+					own[a.ValueConst(val)] = true
+				}
+			}
+		}
 		variants := map[string]bool{}
 		for _, v := range m.Variants {
 			variants[v.Name] = true

@@ -83,6 +83,19 @@ const (
 	CodeQueuePushFailed           Code = "queue_push_failed"
 )
 
+// The sub-codes an instance of a variant may select: its payload carries the
+// sub-code as its code, and the variant's num.
+const (
+	// CodeMacosAutomationUnknown is a sub-code of CapabilityDenied.
+	//
+	// The operating system has not decided automation consent yet; the user has not been asked.
+	CodeMacosAutomationUnknown Code = "macos_automation_unknown"
+	// CodeMacosAutomationDenied is a sub-code of CapabilityDenied.
+	//
+	// The user refused automation consent.
+	CodeMacosAutomationDenied Code = "macos_automation_denied"
+)
+
 // The categories of the catalogue.
 const (
 	// CategoryResolution: a name (tool or model) did not resolve to anything registered or available.
@@ -143,6 +156,32 @@ const (
 	CategoryInternal Category = "internal"
 	// CategoryInfrastructure: a supporting service (memory, telemetry, queue) failed.
 	CategoryInfrastructure Category = "infrastructure"
+)
+
+// TurnHandling is the type of the catalogue's attribute turn_handling; TurnHandlingOf returns it.
+//
+// What the turn does with the failure: propagate it (the turn ends), return it to the model as the tool result, log it and carry on degraded, drop it silently, or let the hook's caller go on (fail open).
+type TurnHandling string
+
+// The values of TurnHandling.
+const (
+	TurnHandlingPropagate     TurnHandling = "propagate"
+	TurnHandlingReturnToModel TurnHandling = "return_to_model"
+	TurnHandlingLogAndDegrade TurnHandling = "log_and_degrade"
+	TurnHandlingSilent        TurnHandling = "silent"
+	TurnHandlingFailOpen      TurnHandling = "fail_open"
+)
+
+// Layer is the type of the catalogue's attribute layer; LayerOf returns it.
+//
+// The layer the failure comes from.
+type Layer string
+
+// The values of Layer.
+const (
+	LayerModel Layer = "model"
+	LayerTool  Layer = "tool"
+	LayerAgent Layer = "agent"
 )
 
 // ToolError is implemented by the errors of the ToolError family; no type outside this package implements it.
@@ -374,31 +413,47 @@ type CapabilityDenied struct {
 	Capability string
 	// What the host reported.
 	Message string
+	// Subcode selects one of the variant's sub-codes: Code returns it, and the
+	// payload carries it as its code. Empty, or a code the variant does not
+	// declare, means the variant's own code.
+	Subcode Code
+	// SuggestedTool, when set, replaces the catalogue's suggested_tool in the
+	// payload.
+	SuggestedTool string
+	// SuggestedAction, when set, replaces the catalogue's suggested_action in the
+	// payload.
+	SuggestedAction string
+	// SuppressionKeyOverride, when set, is the suppression key instead of the
+	// catalogue's template.
+	SuppressionKeyOverride string
 }
 
-func (*CapabilityDenied) isToolError()        {}
-func (*CapabilityDenied) Code() Code          { return CodeCapabilityDenied }
+func (*CapabilityDenied) isToolError() {}
+
+// Code returns the sub-code the instance selects, else CodeCapabilityDenied.
+func (e *CapabilityDenied) Code() Code { return instanceCode(e, 6) }
+
 func (*CapabilityDenied) CodeNum() int        { return 1007 }
 func (*CapabilityDenied) Category() Category  { return CategoryCapability }
 func (*CapabilityDenied) SuppressRetry() bool { return true }
 func (*CapabilityDenied) Retryable() bool     { return false }
 func (*CapabilityDenied) Class() Class        { return ClassTerminal }
 
-// SuppressionKey renders "{tool}:{code}".
+// SuppressionKey returns SuppressionKeyOverride when set, else "{tool}:{code}".
 func (e *CapabilityDenied) SuppressionKey() string { return render(e, 6, textKey) }
 
 func (e *CapabilityDenied) Error() string { return render(e, 6, textMessage) }
 
-// UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
-func (*CapabilityDenied) UserMessage() string {
-	return "A tool the assistant used did not work (capability_denied). The assistant will try another way."
-}
+// UserMessage renders "A tool the assistant used did not work ({code}). The assistant will try another way.".
+func (e *CapabilityDenied) UserMessage() string { return render(e, 6, textUser) }
 
 func (e *CapabilityDenied) LLMPayload() *Payload               { return newPayload(e, 6) }
 func (e *CapabilityDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 6) }
 func (e *CapabilityDenied) LogValue() slog.Value               { return logValue(e, 6) }
 func (e *CapabilityDenied) MarshalJSON() ([]byte, error)       { return marshalWire(e, 6) }
-func (*CapabilityDenied) Is(target error) bool                 { return isCode(target, 6) }
+
+// Is reports whether target has the variant's code, or the same sub-code as e.
+func (e *CapabilityDenied) Is(target error) bool { return isInstance(target, e, 6) }
 
 // ContentMismatch is the error content_mismatch (1008) of the ToolError family, in category content.
 //
@@ -457,8 +512,12 @@ func (*PolicyDenied) Code() Code          { return CodePolicyDenied }
 func (*PolicyDenied) CodeNum() int        { return 1009 }
 func (*PolicyDenied) Category() Category  { return CategoryPolicy }
 func (*PolicyDenied) SuppressRetry() bool { return true }
-func (*PolicyDenied) Retryable() bool     { return false }
-func (*PolicyDenied) Class() Class        { return ClassNonFatal }
+
+// Retryable reports whether Class returns ClassRetryable.
+func (*PolicyDenied) Retryable() bool { return policyClass(8) == ClassRetryable }
+
+// Class returns the class the application's ClassPolicy gives the code, else ClassNonFatal.
+func (*PolicyDenied) Class() Class { return policyClass(8) }
 
 // SuppressionKey renders "{tool}:{code}".
 func (e *PolicyDenied) SuppressionKey() string { return render(e, 8, textKey) }
@@ -1653,9 +1712,9 @@ var infos = [...]Info{
 	{Name: "ToolTimeout", Family: "ToolError", Code: CodeToolTimeout, Num: 1004, Category: CategoryTimeout, Class: ClassRetryable, Retryable: true, PayloadType: "tool_error", Message: "Execution timeout after {seconds}s: {tool}", Doc: "The tool did not finish within its time limit."},
 	{Name: "PermissionDenied", Family: "ToolError", Code: CodePermissionDenied, Num: 1005, Category: CategoryPermission, Class: ClassTerminal, SuppressRetry: true, PayloadType: "tool_error", Message: "Permission denied: {message}", Doc: "The agent lacks a permission the tool requires."},
 	{Name: "ExecutionFailed", Family: "ToolError", Code: CodeExecutionFailed, Num: 1006, Category: CategoryExecution, Class: ClassTerminal, PayloadType: "tool_error", Message: "Execution failed in {tool}: {message}", Doc: "The tool ran and failed."},
-	{Name: "CapabilityDenied", Family: "ToolError", Code: CodeCapabilityDenied, Num: 1007, Category: CategoryCapability, Class: ClassTerminal, SuppressRetry: true, PayloadType: "tool_error", SuggestedTool: "clarify", SuggestedAction: "Ask the user to grant the missing permission in the system settings, then retry once.", Message: "Capability {capability} denied for {tool}: {message}", Doc: "A host capability the tool depends on is denied or cannot be determined, such as operating-system automation consent. Only the user can change it, so the model should ask rather than retry."},
-	{Name: "ContentMismatch", Family: "ToolError", Code: CodeContentMismatch, Num: 1008, Category: CategoryContent, Class: ClassTerminal, SuppressRetry: true, PayloadType: "tool_error", UsageHint: "Read the file again and copy the text to replace from its current contents.", Message: "Content mismatch in {path}: {message}", Doc: "The content the tool expected (for example the text to replace) is not in the file, or the file changed between a read and a write. The message may embed a preview of the file so the model can retry with corrected arguments without reading it again."},
-	{Name: "PolicyDenied", Family: "ToolError", Code: CodePolicyDenied, Num: 1009, Category: CategoryPolicy, Class: ClassNonFatal, SuppressRetry: true, PayloadType: "tool_error", Message: "Policy {policy} denied {tool}: {reason}", Doc: "A policy denied the tool call. The denial goes back to the model and the run continues; the same call will be denied again."},
+	{Name: "CapabilityDenied", Family: "ToolError", Code: CodeCapabilityDenied, Num: 1007, Category: CategoryCapability, Class: ClassTerminal, SuppressRetry: true, PayloadType: "tool_error", SuggestedTool: "clarify", SuggestedAction: "Ask the user to grant the missing permission in the system settings, then retry once.", Message: "Capability {capability} denied for {tool}: {message}", Doc: "A host capability the tool depends on is denied or cannot be determined, such as operating-system automation consent. Only the user can change it, so the model should ask rather than retry.", Subcodes: []Code{CodeMacosAutomationUnknown, CodeMacosAutomationDenied}},
+	{Name: "ContentMismatch", Family: "ToolError", Code: CodeContentMismatch, Num: 1008, Category: CategoryContent, Class: ClassTerminal, SuppressRetry: true, PayloadType: "tool_error", UsageHint: "Read the file again and copy the text to replace from its current contents.", Message: "Content mismatch in {path}: {message}", Doc: "The content the tool expected (for example the text to replace) is not in the file, or the file changed between a read and a write. The message may embed a preview of the file so the model can retry with corrected arguments without reading it again.", RequiredFields: []string{"path", "old_string", "new_string"}},
+	{Name: "PolicyDenied", Family: "ToolError", Code: CodePolicyDenied, Num: 1009, Category: CategoryPolicy, Class: ClassNonFatal, SuppressRetry: true, Configurable: true, PayloadType: "tool_error", Message: "Policy {policy} denied {tool}: {reason}", Doc: "A policy denied the tool call. The denial goes back to the model and the run continues; the same call will be denied again."},
 	{Name: "OtherToolError", Family: "ToolError", Code: CodeOtherToolError, Num: 1099, Category: CategoryOther, Class: ClassTerminal, PayloadType: "tool_error", Message: "{message}", Doc: "A tool failure that fits no other variant."},
 	{Name: "RateLimited", Family: "ProviderError", Code: CodeRateLimited, Num: 2001, Category: CategoryRateLimit, Class: ClassRetryable, Retryable: true, Message: "provider {provider} rate limited the request; retry after {retry_after}ms", Doc: "The provider answered 429 Too Many Requests."},
 	{Name: "ServerError", Family: "ProviderError", Code: CodeServerError, Num: 2002, Category: CategoryServer, Class: ClassRetryable, Retryable: true, Message: "provider {provider} returned HTTP {status}: {message}", Doc: "The provider failed on its side with a 5xx status."},
@@ -1703,7 +1762,7 @@ var forms = [...]form{
 	{user: "A tool the assistant used did not work ({code}). The assistant will try another way.", fields: []field{{name: "tool", payload: true}, {name: "seconds"}}},
 	{key: "{code}", user: "A tool the assistant used did not work ({code}). The assistant will try another way.", fields: []field{{name: "message"}}},
 	{user: "A tool the assistant used did not work ({code}). The assistant will try another way.", fields: []field{{name: "tool", payload: true}, {name: "message"}}},
-	{key: "{tool}:{code}", user: "A tool the assistant used did not work ({code}). The assistant will try another way.", fields: []field{{name: "tool", payload: true}, {name: "capability"}, {name: "message"}}},
+	{key: "{tool}:{code}", user: "A tool the assistant used did not work ({code}). The assistant will try another way.", subcodeField: 4, toolField: 5, actionField: 6, keyField: 7, fields: []field{{name: "tool", payload: true}, {name: "capability"}, {name: "message"}}},
 	{key: "{tool}:{code}:{path}", user: "A tool the assistant used did not work ({code}). The assistant will try another way.", fields: []field{{name: "tool", payload: true}, {name: "path"}, {name: "message"}}},
 	{key: "{tool}:{code}", user: "A tool the assistant used did not work ({code}). The assistant will try another way.", fields: []field{{name: "tool", payload: true}, {name: "policy"}, {name: "reason"}}},
 	{user: "A tool the assistant used did not work ({code}). The assistant will try another way.", fields: []field{{name: "message"}}},
@@ -1821,4 +1880,124 @@ var httpStatuses = [...]statusRange{
 	{lo: 404, hi: 404, index: 16},
 	{lo: 429, hi: 429, index: 10},
 	{lo: 500, hi: 599, index: 11},
+}
+
+// attrTurnHandling holds the attribute turn_handling of every variant, in the order of infos.
+var attrTurnHandling = [...]TurnHandling{
+	TurnHandlingReturnToModel,
+	TurnHandlingReturnToModel,
+	TurnHandlingReturnToModel,
+	TurnHandlingReturnToModel,
+	TurnHandlingReturnToModel,
+	TurnHandlingReturnToModel,
+	TurnHandlingReturnToModel,
+	TurnHandlingReturnToModel,
+	TurnHandlingReturnToModel,
+	TurnHandlingReturnToModel,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingPropagate,
+	TurnHandlingLogAndDegrade,
+	TurnHandlingLogAndDegrade,
+	TurnHandlingLogAndDegrade,
+}
+
+// TurnHandlingOf returns the attribute turn_handling of the outermost error of the
+// catalogue in err's chain; false when there is none.
+//
+// What the turn does with the failure: propagate it (the turn ends), return it to the model as the tool result, log it and carry on degraded, drop it silently, or let the hook's caller go on (fail open).
+func TurnHandlingOf(err error) (TurnHandling, bool) {
+	if i, ok := indexOf(err); ok {
+		return attrTurnHandling[i], true
+	}
+	return "", false
+}
+
+// attrLayer holds the attribute layer of every variant, in the order of infos.
+var attrLayer = [...]Layer{
+	LayerTool,
+	LayerTool,
+	LayerTool,
+	LayerTool,
+	LayerTool,
+	LayerTool,
+	LayerTool,
+	LayerTool,
+	LayerTool,
+	LayerTool,
+	LayerModel,
+	LayerModel,
+	LayerModel,
+	LayerModel,
+	LayerModel,
+	LayerModel,
+	LayerModel,
+	LayerModel,
+	LayerModel,
+	LayerModel,
+	LayerModel,
+	LayerModel,
+	LayerAgent,
+	LayerAgent,
+	LayerAgent,
+	LayerAgent,
+	LayerAgent,
+	LayerAgent,
+	LayerAgent,
+	LayerAgent,
+	LayerAgent,
+	LayerAgent,
+	LayerAgent,
+	LayerAgent,
+	LayerAgent,
+	LayerAgent,
+	LayerAgent,
+	LayerAgent,
+	LayerAgent,
+	LayerAgent,
+	LayerAgent,
+	LayerAgent,
+	LayerAgent,
+	LayerAgent,
+	LayerAgent,
+}
+
+// LayerOf returns the attribute layer of the outermost error of the
+// catalogue in err's chain; false when there is none.
+//
+// The layer the failure comes from.
+func LayerOf(err error) (Layer, bool) {
+	if i, ok := indexOf(err); ok {
+		return attrLayer[i], true
+	}
+	return "", false
 }

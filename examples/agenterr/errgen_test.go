@@ -16,7 +16,7 @@ var errgenExampleList = []variant{
 	&ToolTimeout{Tool: "terminal", Seconds: 30},
 	&PermissionDenied{Message: "tool 'code.exec' requires 'process:spawn'"},
 	&ExecutionFailed{Tool: "http.fetch", Message: "HTTP request failed: connection refused"},
-	&CapabilityDenied{Tool: "terminal", Capability: "macos_automation", Message: "Automation consent could not be determined."},
+	&CapabilityDenied{Tool: "terminal", Capability: "macos_automation", Message: "Automation consent could not be determined.", Subcode: CodeMacosAutomationUnknown, SuggestedTool: "instance suggested_tool", SuggestedAction: "instance suggested_action", SuppressionKeyOverride: "instance suppression_key"},
 	&ContentMismatch{Tool: "patch", Path: "src/main.rs", Message: "old_string not found in file"},
 	&PolicyDenied{Tool: "shell.exec", Policy: "no-network", Reason: "outbound network access is disabled for this agent"},
 	&OtherToolError{Message: "unexpected end of JSON input"},

@@ -148,7 +148,7 @@ func ExampleLookup() {
 	// tool_timeout
 	// false
 	// 45
-	// {"name":"ToolTimeout","family":"ToolError","code":"tool_timeout","num":1004,"category":"timeout","class":"retryable","retryable":true,"retryable_from_cause":false,"suppress_retry":false,"payload_type":"tool_error","message":"Execution timeout after {seconds}s: {tool}","doc":"The tool did not finish within its time limit."}
+	// {"name":"ToolTimeout","family":"ToolError","code":"tool_timeout","num":1004,"category":"timeout","class":"retryable","retryable":true,"retryable_from_cause":false,"suppress_retry":false,"configurable":false,"payload_type":"tool_error","message":"Execution timeout after {seconds}s: {tool}","doc":"The tool did not finish within its time limit."}
 }
 
 // An HTTP response becomes the catalogue error that stands for its status,
@@ -228,4 +228,88 @@ func ExamplePayload_AppendJSON() {
 	fmt.Println(json.Valid(buf.Bytes()), strings.Contains(buf.String(), `a\u003cb\u003e\u0026\u2028.go`))
 	// Output:
 	// true true
+}
+
+// A variant with sub-codes carries one num and several codes: an instance
+// selects its sub-code, which its payload and Code report; errors.Is and
+// HasCode still find it by the variant's code.
+func Example_subcodes() {
+	err := fmt.Errorf("open terminal: %w", &agenterr.CapabilityDenied{
+		Tool: "terminal", Capability: "automation", Message: "consent not determined",
+		Subcode: agenterr.CodeMacosAutomationUnknown,
+	})
+	te, _ := agenterr.AsToolError(err)
+	fmt.Println(agenterr.CodeOf(err), errors.Is(err, &agenterr.CapabilityDenied{}), agenterr.HasCode(err, agenterr.CodeCapabilityDenied))
+	fmt.Println(string(te.AppendLLMPayload(nil)))
+	in, _ := agenterr.Lookup(agenterr.CodeMacosAutomationUnknown)
+	fmt.Println(in.Code, in.Num)
+	// Output:
+	// macos_automation_unknown true true
+	// {"type":"tool_error","category":"capability","code":"macos_automation_unknown","code_num":1007,"error":"Capability automation denied for terminal: consent not determined","retryable":false,"suppress_retry":true,"suppression_key":"terminal:macos_automation_unknown","tool":"terminal","suggested_tool":"clarify","suggested_action":"Ask the user to grant the missing permission in the system settings, then retry once."}
+	// capability_denied 1007
+}
+
+// An instance may override the hints its variant lets it: the payload and
+// SuppressionKey use them, and fall back to the catalogue's otherwise.
+func Example_instanceHints() {
+	e := &agenterr.CapabilityDenied{
+		Tool: "terminal", Capability: "automation",
+		SuggestedTool: "open_settings", SuppressionKeyOverride: "macos:automation",
+	}
+	p := e.LLMPayload()
+	fmt.Println(p.SuggestedTool, "|", p.SuggestedAction)
+	fmt.Println(e.SuppressionKey())
+	// Output:
+	// open_settings | Ask the user to grant the missing permission in the system settings, then retry once.
+	// macos:automation
+}
+
+// A variant's required_fields start the payload's; the caller may still
+// replace them.
+func Example_requiredFields() {
+	p := (&agenterr.ContentMismatch{Tool: "patch", Path: "src/main.rs"}).LLMPayload()
+	fmt.Println(p.RequiredFields)
+	p.RequiredFields = []string{"path", "patch"}
+	fmt.Println(p.RequiredFields)
+	// Output:
+	// [path old_string new_string]
+	// [path patch]
+}
+
+// A deployment sets the class of the catalogue's configurable variants once
+// at start-up; codes that are not configurable are refused.
+func ExampleSetClassPolicy() {
+	defer agenterr.SetClassPolicy(nil)
+	err := &agenterr.PolicyDenied{Tool: "shell.exec", Policy: "no-network"}
+	fmt.Println(agenterr.ClassOf(err))
+	if err := agenterr.SetClassPolicy(agenterr.ClassPolicy{agenterr.CodePolicyDenied: agenterr.ClassTerminal}); err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println(agenterr.ClassOf(err))
+	fmt.Println(agenterr.SetClassPolicy(agenterr.ClassPolicy{agenterr.CodeToolTimeout: agenterr.ClassTerminal}))
+	fmt.Println(agenterr.ClassOf(err))
+	// Output:
+	// non_fatal
+	// terminal
+	// agenterr: class policy: "tool_timeout" is not configurable; its class is retryable
+	// terminal
+}
+
+// The catalogue's own attributes are typed lookups through any wrapping.
+func ExampleTurnHandlingOf() {
+	for _, err := range []error{
+		fmt.Errorf("step: %w", &agenterr.ToolTimeout{Tool: "web.search"}),
+		&agenterr.MemoryUnavailable{},
+		&agenterr.RateLimited{},
+		errors.New("not a catalogue error"),
+	} {
+		handling, ok := agenterr.TurnHandlingOf(err)
+		layer, _ := agenterr.LayerOf(err)
+		fmt.Printf("%q %q %v\n", handling, layer, ok)
+	}
+	// Output:
+	// "return_to_model" "tool" true
+	// "log_and_degrade" "agent" true
+	// "propagate" "model" true
+	// "" "" false
 }

@@ -43,7 +43,8 @@ type payloadError interface {
 // renders the message and suppression key straight into the buffer and
 // escapes them in place, gives exactly the bytes json.Marshal gives for the
 // header built from the getters, the variant's tagged payload fields and
-// the catalogue's hints; json.Marshal(LLMPayload()) agrees; appending to a
+// the hints (the instance's where it may set them, else the catalogue's)
+// and static required fields; json.Marshal(LLMPayload()) agrees; appending to a
 // non-empty buffer appends the same bytes; the JSON is valid and, for valid
 // UTF-8, decodes with DecodePayload to the same code and retryability and
 // re-encodes to the same bytes.
@@ -179,7 +180,7 @@ func plainPayload(t *testing.T, v payloadError) []byte {
 	}
 	out := head[:len(head)-1]
 	st := reflect.ValueOf(v).Elem()
-	for _, f := range referenceVariant(t, string(v.Code())).PayloadFields() {
+	for _, f := range referenceVariant(t, string(in.Code)).PayloadFields() {
 		fv := st.FieldByName(f.GoName)
 		if fv.IsZero() || (fv.Kind() == reflect.Slice && fv.Len() == 0) {
 			continue
@@ -191,11 +192,20 @@ func plainPayload(t *testing.T, v payloadError) []byte {
 		key, _ := json.Marshal(f.Name)
 		out = append(append(append(append(out, ','), key...), ':'), val...)
 	}
+	// An instance's hint, where the variant lets it set one, replaces the
+	// catalogue's.
+	hint := func(field, static string) string {
+		if fv := st.FieldByName(field); fv.IsValid() && fv.String() != "" {
+			return fv.String()
+		}
+		return static
+	}
 	hints, err := json.Marshal(struct {
-		SuggestedTool   string `json:"suggested_tool,omitempty"`
-		SuggestedAction string `json:"suggested_action,omitempty"`
-		UsageHint       string `json:"usage_hint,omitempty"`
-	}{in.SuggestedTool, in.SuggestedAction, in.UsageHint})
+		SuggestedTool   string   `json:"suggested_tool,omitempty"`
+		SuggestedAction string   `json:"suggested_action,omitempty"`
+		RequiredFields  []string `json:"required_fields,omitempty"`
+		UsageHint       string   `json:"usage_hint,omitempty"`
+	}{hint("SuggestedTool", in.SuggestedTool), hint("SuggestedAction", in.SuggestedAction), in.RequiredFields, in.UsageHint})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -51,11 +51,50 @@ type Catalogue struct {
 	Keys       Keys
 	Version    Int
 	Package    String
+	// CodeCase is how codes are spelled: snake (the default) or
+	// upper_snake.
+	CodeCase String
 	// UserMessage is the catalogue's default user message.
 	UserMessage String
 	Categories  []Category
-	Families    []*Family
-	Compat      []Waiver
+	// Attributes are the catalogue's own typed attributes, which families
+	// and variants set.
+	Attributes []*Attribute
+	Families   []*Family
+	Compat     []Waiver
+}
+
+// Attribute declares one custom attribute: its name, its type (enum,
+// string, bool or int), an enum's values, a default and a doc.
+type Attribute struct {
+	Pos     diag.Pos
+	Keys    Keys
+	Name    String
+	Type    String
+	Values  []String
+	Default *Scalar
+	Doc     String
+}
+
+// Scalar is a one-line value whose type its declaration decides: the text
+// as written, and whether it was quoted (a quoted true is text).
+type Scalar struct {
+	Pos    diag.Pos
+	Text   string
+	Quoted bool
+}
+
+// AttrValue is an attribute set on a family or a variant.
+type AttrValue struct {
+	Name  String
+	Value Scalar
+}
+
+// Subcode is one per-instance code a variant declares.
+type Subcode struct {
+	Pos  diag.Pos
+	Code String
+	Doc  String
 }
 
 // KeyPos is where a key of a mapping stands.
@@ -98,7 +137,10 @@ type Family struct {
 	NumsPos       diag.Pos
 	ReservedNums  []Int
 	ReservedCodes []String
-	Variants      []*Variant
+	// Attributes are the family's attribute values, the default of its
+	// variants.
+	Attributes []AttrValue
+	Variants   []*Variant
 }
 
 // Variant is one error: a code, a number, its rules and its fields.
@@ -122,7 +164,17 @@ type Variant struct {
 	UsageHint          String
 	// HTTPStatus holds each status as written: 429, "4xx" or "500-599".
 	HTTPStatus []String
-	Fields     []*Field
+	// Subcodes are the per-instance codes an instance may select.
+	Subcodes []Subcode
+	// InstanceHints names the hints an instance may override.
+	InstanceHints []String
+	// RequiredFields is the payload's static required_fields.
+	RequiredFields []String
+	// RequiredFieldsPos is where required_fields stands, when present.
+	RequiredFieldsPos diag.Pos
+	Configurable      Bool
+	Attributes        []AttrValue
+	Fields            []*Field
 }
 
 // Field is one typed value a variant carries.

@@ -38,6 +38,9 @@ type Finding struct {
 	Field string
 	// Message says what changed. All catalogue text in it is quoted.
 	Message string
+	// Attribute names the custom attribute a finding is about, for
+	// ATTRIBUTE_CHANGED.
+	Attribute string
 	// Waiver is the catalogue's waiver that accepts this break, set by
 	// Waive; nil when there is none.
 	Waiver *model.Waiver
@@ -55,14 +58,34 @@ type index struct {
 	families map[string]*model.Family
 	resNums  map[int]*model.Family
 	resCodes map[string]*model.Family
+	// subcodes maps every sub-code to its variant.
+	subcodes map[string]*model.Variant
 }
 
-func newIndex(c *model.Catalogue) *index {
+// recase spells code in case to.
+func recase(code string, to model.CodeCase) string {
+	if to == model.UpperSnake {
+		return strings.ToUpper(code)
+	}
+	return strings.ToLower(code)
+}
+
+// h spells a base code as head spells codes.
+func (c *comparer) h(code string) string { return recase(code, c.head.cat.CodeCase) }
+
+// newIndex indexes c with its codes spelled in case to: the head's, so
+// that a change of code_case, reported once, does not also make every
+// variant look recoded.
+func newIndex(c *model.Catalogue, to model.CodeCase) *index {
 	x := &index{cat: c, byCode: map[string]*model.Variant{}, byNum: map[int]*model.Variant{},
-		families: map[string]*model.Family{}, resNums: map[int]*model.Family{}, resCodes: map[string]*model.Family{}}
+		families: map[string]*model.Family{}, resNums: map[int]*model.Family{}, resCodes: map[string]*model.Family{},
+		subcodes: map[string]*model.Variant{}}
 	for _, v := range c.Variants {
-		x.byCode[v.Code] = v
+		x.byCode[recase(v.Code, to)] = v
 		x.byNum[v.Num] = v
+		for _, sc := range v.Subcodes {
+			x.subcodes[recase(sc.Code, to)] = v
+		}
 	}
 	for _, f := range c.Families {
 		x.families[f.Name] = f
@@ -70,10 +93,17 @@ func newIndex(c *model.Catalogue) *index {
 			x.resNums[n] = f
 		}
 		for _, s := range f.ReservedCodes {
-			x.resCodes[s] = f
+			x.resCodes[recase(s, to)] = f
 		}
 	}
 	return x
+}
+
+// newComparer indexes base and head and pairs their families.
+func newComparer(base, head *model.Catalogue) *comparer {
+	c := &comparer{base: newIndex(base, head.CodeCase), head: newIndex(head, head.CodeCase), family: map[*model.Family]*model.Family{}}
+	c.matchFamilies()
+	return c
 }
 
 // comparer holds the state of one comparison.
@@ -90,10 +120,14 @@ type comparer struct {
 // ID. Variants are matched by code; nums are compared to find reassigned
 // ones. Additions are never reported.
 func Compare(base, head *model.Catalogue) []Finding {
-	c := &comparer{base: newIndex(base), head: newIndex(head), family: map[*model.Family]*model.Family{}}
-	c.matchFamilies()
+	c := newComparer(base, head)
+	if base.CodeCase != head.CodeCase {
+		c.addFinding(Finding{Rule: CodeCaseChanged, Pos: head.KeyPos("code_case"), BasePos: base.KeyPos("code_case"),
+			Message: fmt.Sprintf("code_case is now %s; in base it was %s: every code is spelled anew, as if every variant were recoded", head.CodeCase, base.CodeCase)})
+	}
+	c.attributes()
 	for _, hv := range head.Variants {
-		if bv := c.base.byNum[hv.Num]; bv != nil && bv.Code != hv.Code {
+		if bv := c.base.byNum[hv.Num]; bv != nil && c.h(bv.Code) != hv.Code {
 			c.add(NumReassigned, hv.KeyPos("code"), bv.KeyPos("code"), hv.Code,
 				"num %d now identifies %s; in base it identified %s", hv.Num, q(hv.Code), q(bv.Code))
 		}
@@ -102,7 +136,7 @@ func Compare(base, head *model.Catalogue) []Finding {
 		}
 	}
 	for _, bv := range base.Variants {
-		if c.head.byCode[bv.Code] == nil {
+		if c.head.byCode[c.h(bv.Code)] == nil {
 			c.removed(bv)
 		}
 	}
@@ -225,7 +259,7 @@ func (c *comparer) matchFamilies() {
 		}
 		var to *model.Family
 		for _, bv := range bf.Variants {
-			hv := c.head.byCode[bv.Code]
+			hv := c.head.byCode[c.h(bv.Code)]
 			if hv == nil {
 				continue
 			}
@@ -333,6 +367,8 @@ func (c *comparer) variant(bv, hv *model.Variant) {
 			c.add(MessageReworded, hv.KeyPos("message"), bv.KeyPos("message"), code, "the message of %s was reworded from %s to %s", q(code), q(bv.Message.Text), q(hv.Message.Text))
 		}
 	}
+	c.subcodesGone(bv, hv, hv.KeyPos("subcodes"))
+	c.instance(bv, hv)
 	c.fields(bv, hv)
 }
 
@@ -463,10 +499,11 @@ func payloadOrder(v, other *model.Variant) []string {
 // reported as NUM_REASSIGNED there, so here only the code is missing.
 func (c *comparer) removed(bv *model.Variant) {
 	numOK := c.head.resNums[bv.Num] != nil || c.head.byNum[bv.Num] != nil
-	codeOK := c.head.resCodes[bv.Code] != nil
+	codeOK := c.head.resCodes[c.h(bv.Code)] != nil
 	var what string
 	switch {
 	case numOK && codeOK:
+		c.subcodesGone(bv, nil, c.headPos(bv.Family))
 		return
 	case numOK:
 		what = "its code"
@@ -483,8 +520,9 @@ func (c *comparer) removed(bv *model.Variant) {
 	if hf := c.family[bv.Family]; hf != nil {
 		pos = hf.KeyPos("variants")
 	}
-	c.add(VariantRemovedUnreserved, pos, bv.Pos, bv.Code,
-		"variant %s (num %d) was removed without reserving %s; add %s under reserved of %s", q(bv.Code), bv.Num, what, what[4:], where)
+	c.add(VariantRemovedUnreserved, pos, bv.Pos, c.h(bv.Code),
+		"variant %s (num %d) was removed without reserving %s; add %s under reserved of %s", q(c.h(bv.Code)), bv.Num, what, what[4:], where)
+	c.subcodesGone(bv, nil, pos)
 }
 
 // reserved reports nums and codes reserved in base that head no longer
@@ -512,6 +550,7 @@ func (c *comparer) reserved() {
 			c.addFinding(f)
 		}
 		for _, s := range bf.ReservedCodes {
+			s = c.h(s)
 			if c.head.resCodes[s] != nil {
 				continue
 			}

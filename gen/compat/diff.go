@@ -104,8 +104,7 @@ type WaiverStatus struct {
 // findings of Compare(base, head), filtered and waived for tier t.
 func Diff(base, head *model.Catalogue, findings []Finding, t Tier) *Report {
 	r := &Report{Base: base.File, Head: head.File, Tier: t}
-	c := &comparer{base: newIndex(base), head: newIndex(head), family: map[*model.Family]*model.Family{}}
-	c.matchFamilies()
+	c := newComparer(base, head)
 	r.Catalogue = catalogueChanges(base, head)
 
 	fams := map[*model.Family]*FamilyDiff{}
@@ -162,11 +161,12 @@ func Diff(base, head *model.Catalogue, findings []Finding, t Tier) *Report {
 			gone = append(gone, fd)
 		}
 		for _, bv := range bf.Variants {
-			if c.head.byCode[bv.Code] != nil {
+			code := c.h(bv.Code)
+			if c.head.byCode[code] != nil {
 				continue
 			}
-			reserved := c.head.resCodes[bv.Code] != nil && c.head.resNums[bv.Num] != nil
-			fd.Variants = append(fd.Variants, &VariantDiff{Status: Removed, Code: bv.Code, Num: bv.Num, Name: bv.Name, Reserved: reserved})
+			reserved := c.head.resCodes[code] != nil && c.head.resNums[bv.Num] != nil
+			fd.Variants = append(fd.Variants, &VariantDiff{Status: Removed, Code: code, Num: bv.Num, Name: bv.Name, Reserved: reserved})
 			r.Removed++
 		}
 	}
@@ -263,6 +263,8 @@ var attrOf = map[string]string{
 	RetryableChanged: "retryable", SuppressRetryChanged: "suppress_retry", NonFatalChanged: "non_fatal",
 	SuppressionKeyChanged: "suppression_key", HTTPStatusRemoved: "http_status",
 	MessagePlaceholdersChanged: "message", MessageReworded: "message",
+	SubcodeRemovedUnreserved: "subcodes", RequiredFieldsChanged: "required_fields",
+	ConfigurableRemoved: "configurable", InstanceHintRemoved: "instance_hints",
 }
 
 // changeFor returns the index of the change finding f is about, or -1.
@@ -270,6 +272,9 @@ func changeFor(changes []Change, f Finding) int {
 	return slices.IndexFunc(changes, func(c Change) bool {
 		if f.Field != "" {
 			return c.Field == f.Field && c.Attr == "field"
+		}
+		if f.Attribute != "" {
+			return c.Attr == "attribute "+f.Attribute
 		}
 		if f.Rule == GoNameChanged {
 			return c.Attr == "name" || c.Attr == "family"
@@ -286,6 +291,20 @@ func catalogueChanges(base, head *model.Catalogue) []Change {
 		}
 	}
 	add("package", base.Package, head.Package)
+	add("code_case", base.CodeCase.String(), head.CodeCase.String())
+	for _, ba := range base.Attributes {
+		i := slices.IndexFunc(head.Attributes, func(h *model.Attribute) bool { return h.Name == ba.Name })
+		if i < 0 {
+			add("attribute "+ba.Name, attrText(ba), "")
+		} else {
+			add("attribute "+ba.Name, attrText(ba), attrText(head.Attributes[i]))
+		}
+	}
+	for _, ha := range head.Attributes {
+		if !slices.ContainsFunc(base.Attributes, func(b *model.Attribute) bool { return b.Name == ha.Name }) {
+			add("attribute "+ha.Name, "", attrText(ha))
+		}
+	}
 	for _, bc := range base.Categories {
 		i := slices.IndexFunc(head.Categories, func(h *model.Category) bool { return h.Name == bc.Name })
 		if i < 0 {
@@ -360,6 +379,23 @@ func variantChanges(c *comparer, bv, hv *model.Variant) []Change {
 	add("suggested_action", bv.SuggestedAction, hv.SuggestedAction)
 	add("usage_hint", bv.UsageHint, hv.UsageHint)
 	add("http_status", bv.HTTPText(), hv.HTTPText())
+	add("subcodes", recased(c, bv.SubcodesText()), hv.SubcodesText())
+	add("instance_hints", bv.HintsText(), hv.HintsText())
+	add("required_fields", strings.Join(bv.RequiredFields, ", "), strings.Join(hv.RequiredFields, ", "))
+	add("configurable", strconv.FormatBool(bv.Configurable), strconv.FormatBool(hv.Configurable))
+	for _, bs := range bv.Attrs {
+		hs, _ := hv.Attr(bs.Attr.Name)
+		if hs.Attr == nil {
+			add("attribute "+bs.Attr.Name, bs.Text(), "")
+		} else {
+			add("attribute "+bs.Attr.Name, bs.Text(), hs.Text())
+		}
+	}
+	for _, hs := range hv.Attrs {
+		if _, ok := bv.Attr(hs.Attr.Name); !ok {
+			add("attribute "+hs.Attr.Name, "", hs.Text())
+		}
+	}
 
 	field := func(name, b, h string) {
 		if b != h {
@@ -392,6 +428,22 @@ func variantChanges(c *comparer, bv, hv *model.Variant) []Change {
 		}
 	}
 	return out
+}
+
+// recased spells a base list of codes as head spells codes.
+func recased(c *comparer, codes string) string { return c.h(codes) }
+
+// attrText describes an attribute declaration: its type, an enum's
+// values, its default.
+func attrText(a *model.Attribute) string {
+	s := a.Type.String()
+	if a.Type == model.AttrEnum {
+		s += " (" + strings.Join(a.Values, ", ") + ")"
+	}
+	if a.HasDefault {
+		s += ", default " + a.Text(a.Default)
+	}
+	return s
 }
 
 // ownUserMessage is the variant's own user_message as written, "" when it
@@ -443,15 +495,16 @@ func (f Finding) MarshalJSON() ([]byte, error) {
 		Tier     Tier     `json:"tier"`
 		Severity Severity `json:"severity"`
 		pos
-		Code    string   `json:"code"`
-		Family  string   `json:"family"`
-		Codes   []string `json:"codes"`
-		Field   string   `json:"field"`
-		Message string   `json:"message"`
-		Base    *pos     `json:"base"`
-		Waiver  *waiver  `json:"waiver"`
+		Code      string   `json:"code"`
+		Family    string   `json:"family"`
+		Codes     []string `json:"codes"`
+		Field     string   `json:"field"`
+		Attribute string   `json:"attribute,omitempty"`
+		Message   string   `json:"message"`
+		Base      *pos     `json:"base"`
+		Waiver    *waiver  `json:"waiver"`
 	}{Rule: f.Rule, Tier: f.Tier, Severity: f.Severity, pos: pos{f.Pos.File, f.Pos.Line, f.Pos.Col},
-		Code: f.Code, Family: f.Family, Codes: nonNil(f.Codes), Field: f.Field, Message: f.Message}
+		Code: f.Code, Family: f.Family, Codes: nonNil(f.Codes), Field: f.Field, Attribute: f.Attribute, Message: f.Message}
 	if f.BasePos.IsValid() {
 		out.Base = &pos{f.BasePos.File, f.BasePos.Line, f.BasePos.Col}
 	}

@@ -114,6 +114,13 @@ const (
 	FieldRetyped               = "FIELD_RETYPED"
 	GoNameChanged              = "GO_NAME_CHANGED"
 	PackageRenamed             = "PACKAGE_RENAMED"
+	CodeCaseChanged            = "CODE_CASE_CHANGED"
+	SubcodeRemovedUnreserved   = "SUBCODE_REMOVED_UNRESERVED"
+	RequiredFieldsChanged      = "REQUIRED_FIELDS_CHANGED"
+	ConfigurableRemoved        = "CONFIGURABLE_REMOVED"
+	AttributeChanged           = "ATTRIBUTE_CHANGED"
+	InstanceHintRemoved        = "INSTANCE_HINT_REMOVED"
+	AttributeRemoved           = "ATTRIBUTE_REMOVED"
 )
 
 // Rules documents every rule, by tier, then in the order a reviewer meets
@@ -124,6 +131,8 @@ var Rules = []Rule{
 	{CodeRenumbered, Wire, Break, "A code now has a different num than in the base."},
 	{VariantRemovedUnreserved, Wire, Break, "A variant was removed without adding its num and code to reserved."},
 	{ReservedRemoved, Wire, Break, "A num or code was removed from reserved: reserved lists only grow."},
+	{CodeCaseChanged, Wire, Break, "The catalogue's code_case changed: every code is spelled anew, as if each variant were recoded."},
+	{SubcodeRemovedUnreserved, Wire, Break, "A sub-code was removed (or moved to another variant) without adding it to reserved codes."},
 
 	{PayloadTypeChanged, JSON, Break, "The payload_type of a variant's family changed or was removed."},
 	{PayloadFieldRemoved, JSON, Break, "A payload field was removed: its key leaves the payload (and the Go struct)."},
@@ -143,12 +152,17 @@ var Rules = []Rule{
 	{HTTPStatusRemoved, Semantics, Break, "An HTTP status was removed from a variant's http_status."},
 	{MessagePlaceholdersChanged, Semantics, Break, "The placeholders of a variant's message changed."},
 	{MessageReworded, Semantics, Note, "A variant's message was reworded with the same placeholders."},
+	{ConfigurableRemoved, Semantics, Break, "A variant is no longer configurable: a ClassPolicy that names it is refused at start-up."},
+	{AttributeChanged, Semantics, Break, "A variant's value of a custom attribute changed, set on it, on its family or by the default."},
+	{RequiredFieldsChanged, Semantics, Note, "A variant's static required_fields changed: the model is told other parameters."},
 
 	{FieldRemoved, Go, Break, "A field that is not in the payload was removed."},
 	{FieldRenamed, Go, Break, "A field that is not in the payload was renamed."},
 	{FieldRetyped, Go, Break, "A field that is not in the payload changed type."},
 	{GoNameChanged, Go, Break, "A generated Go name (the variant's type or its family's interface) changed while the code stayed."},
 	{PackageRenamed, Go, Break, "The catalogue's package changed: every import of the generated package breaks."},
+	{InstanceHintRemoved, Go, Break, "A variant no longer lets an instance override a hint (or select a sub-code): its struct field is gone."},
+	{AttributeRemoved, Go, Break, "A custom attribute, or a value of an enum attribute, was removed, or its type changed: its generated names change."},
 }
 
 // LookupRule returns the rule with the given ID.

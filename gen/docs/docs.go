@@ -53,10 +53,12 @@ type (
 		Package    string
 		Count      int
 		Categories []categoryView
+		Attributes []attributeView
 		Families   []familyView
 	}
-	categoryView struct{ Name, Doc string }
-	familyView   struct {
+	attributeView struct{ Name, Type, Default, Doc string }
+	categoryView  struct{ Name, Doc string }
+	familyView    struct {
 		Name, Anchor, Doc, PayloadType, UserMessage, Nums string
 		ReservedNums, ReservedCodes                       string
 		Variants                                          []variantView
@@ -68,15 +70,30 @@ type (
 		SuppressionKey                             string
 		SuggestedTool, SuggestedAction, UsageHint  string
 		HTTPStatus, ExampleMessage, ExamplePayload string
+		InstanceHints, RequiredFields              string
 		Fields                                     []fieldView
+		Subcodes                                   []subcodeView
+		Attributes                                 []attrView
 	}
-	fieldView struct{ Name, Type, Payload, Doc string }
+	subcodeView struct{ Code, Doc string }
+	attrView    struct{ Name, Value string }
+	fieldView   struct{ Name, Type, Payload, Doc string }
 )
 
 func view(m *model.Catalogue) catalogueView {
 	v := catalogueView{Marker: Marker(m.File), Package: markdown.Code(m.Package), Count: len(m.Variants)}
 	for _, c := range m.Categories {
 		v.Categories = append(v.Categories, categoryView{markdown.Code(c.Name), markdown.Text(c.Doc)})
+	}
+	for _, a := range m.Attributes {
+		av := attributeView{Name: markdown.Code(a.Name), Type: markdown.Text(a.Type.String()), Doc: markdown.Text(a.Doc)}
+		if a.Type == model.AttrEnum {
+			av.Type += " (" + codes(a.Values) + ")"
+		}
+		if a.HasDefault {
+			av.Default = markdown.Code(a.Text(a.Default))
+		}
+		v.Attributes = append(v.Attributes, av)
 	}
 	for _, f := range m.Families {
 		fv := familyView{
@@ -124,6 +141,16 @@ func variant(v *model.Variant) variantView {
 	if v.SuppressionKey != nil {
 		vv.SuppressionKey = markdown.Code(v.SuppressionKey.Text)
 	}
+	for _, sc := range v.Subcodes {
+		vv.Subcodes = append(vv.Subcodes, subcodeView{markdown.Code(sc.Code), markdown.Text(sc.Doc)})
+	}
+	for _, a := range v.Attrs {
+		vv.Attributes = append(vv.Attributes, attrView{markdown.Code(a.Attr.Name), markdown.Code(a.Text())})
+	}
+	if len(v.InstanceHints) > 0 {
+		vv.InstanceHints = markdown.Text(v.HintsText())
+	}
+	vv.RequiredFields = codes(v.RequiredFields)
 	vv.SuggestedTool = opt(v.SuggestedTool, markdown.Code)
 	vv.SuggestedAction = opt(v.SuggestedAction, markdown.Text)
 	vv.UsageHint = opt(v.UsageHint, markdown.Text)

@@ -3,6 +3,7 @@ package docs
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -46,7 +47,11 @@ func Explain(w io.Writer, m *model.Catalogue, v *model.Variant) error {
 	row("Suggested tool", v.SuggestedTool)
 	row("Suggested action", v.SuggestedAction)
 	row("Usage hint", v.UsageHint)
+	row("Required fields", strings.Join(v.RequiredFields, ", "))
+	row("Instance hints", v.HintsText())
 	row("HTTP status", v.HTTPText())
+	row("Sub-codes", v.SubcodesText())
+	row("Attributes", v.AttrsText())
 	if v.Family.HasPayload() {
 		row("Payload type", v.Family.PayloadType)
 	}
@@ -107,7 +112,7 @@ func Retired(m *model.Catalogue, key string) string {
 func Find(m *model.Catalogue, key string) *model.Variant {
 	num, err := strconv.Atoi(key)
 	for _, v := range m.Variants {
-		if v.Code == key || err == nil && v.Num == num {
+		if v.Code == key || err == nil && v.Num == num || slices.ContainsFunc(v.Subcodes, func(s *model.Subcode) bool { return s.Code == key }) {
 			return v
 		}
 	}

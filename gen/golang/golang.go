@@ -94,6 +94,7 @@ func code(m *model.Catalogue, header string) []byte {
 	genClasses(f)
 	genCodes(f, m)
 	genCategories(f, m)
+	genAttributeTypes(f, m)
 	for _, fam := range m.Families {
 		genFamily(f, fam)
 		for _, v := range fam.Variants {
@@ -105,6 +106,7 @@ func code(m *model.Catalogue, header string) []byte {
 	genPayloadShape(f)
 	genVariantTypes(f, m)
 	genHTTPStatuses(f, m)
+	genAttributeTables(f, m)
 	return f.Bytes()
 }
 
@@ -163,6 +165,16 @@ func genCodes(f *printer.File, m *model.Catalogue) {
 	}
 	f.Doc("The codes of the catalogue's errors, one for each variant.")
 	f.Consts(specs)
+	var subs []printer.Spec
+	for _, v := range m.Variants {
+		for _, sc := range v.Subcodes {
+			subs = append(subs, printer.Spec{Doc: docLines(sc.GoName+" is a sub-code of "+v.Name+".", sc.Doc), Name: sc.GoName, Type: "Code", Value: strconv.Quote(sc.Code)})
+		}
+	}
+	if len(subs) > 0 {
+		f.Doc("The sub-codes an instance of a variant may select: its payload carries the", "sub-code as its code, and the variant's num.")
+		f.Consts(subs)
+	}
 }
 
 // genCategories writes one typed constant per category:
@@ -248,25 +260,43 @@ func genVariant(f *printer.File, v *model.Variant) {
 	for i, fd := range v.Fields {
 		fields[i] = printer.Field{Doc: fieldDoc(fd), Name: fd.GoName, Type: goType(f, fd.Type)}
 	}
+	for _, inf := range v.InstanceFields() {
+		fields = append(fields, printer.Field{Doc: inf.Doc, Name: inf.Name, Type: inf.GoType})
+	}
 	f.Struct(v.Name, fields)
 
 	rule := v.ClassRule()
 	r := "func (*" + v.Name + ") "
 	re := "func (e *" + v.Name + ") "
 	idx := strconv.Itoa(v.Index)
-	methods := []printer.Func{
-		{Header: r + v.Family.Sealer() + "()"},
-		{Header: r + "Code() Code", Body: "return " + v.CodeConst()},
-		{Header: r + "CodeNum() int", Body: "return " + strconv.Itoa(v.Num)},
-		{Header: r + "Category() Category", Body: "return " + v.Category.GoName},
-		{Header: r + "SuppressRetry() bool", Body: "return " + strconv.FormatBool(v.SuppressRetry)},
+	methods := []printer.Func{{Header: r + v.Family.Sealer() + "()"}}
+	if v.InstanceCode() {
+		methods = append(methods, printer.Func{Doc: []string{"Code returns the sub-code the instance selects, else " + v.CodeConst() + "."},
+			Header: re + "Code() Code", Body: "return instanceCode(e, " + idx + ")"})
+	} else {
+		methods = append(methods, printer.Func{Header: r + "Code() Code", Body: "return " + v.CodeConst()})
 	}
-	if !rule.FromCause {
+	methods = append(methods,
+		printer.Func{Header: r + "CodeNum() int", Body: "return " + strconv.Itoa(v.Num)},
+		printer.Func{Header: r + "Category() Category", Body: "return " + v.Category.GoName},
+		printer.Func{Header: r + "SuppressRetry() bool", Body: "return " + strconv.FormatBool(v.SuppressRetry)})
+	switch {
+	case rule.Configurable:
+		methods = append(methods,
+			printer.Func{Doc: []string{"Retryable reports whether Class returns " + model.Retryable.GoName() + "."}, Header: r + "Retryable() bool",
+				Body: "return policyClass(" + idx + ") == " + model.Retryable.GoName()},
+			printer.Func{Doc: []string{rule.PolicyDoc()}, Header: r + "Class() Class", Body: "return policyClass(" + idx + ")"})
+	case !rule.FromCause:
 		methods = append(methods,
 			printer.Func{Header: r + "Retryable() bool", Body: "return " + strconv.FormatBool(v.Retry.Retryable)},
 			printer.Func{Header: r + "Class() Class", Body: "return " + rule.Static.GoName()})
 	}
-	methods = append(methods, text(v, "SuppressionKey", v.SuppressionKey, "textKey", "")...)
+	if v.HasHint(model.HintSuppressionKey) {
+		methods = append(methods, printer.Func{Doc: []string{"SuppressionKey returns SuppressionKeyOverride when set, else " + templateDoc(v.SuppressionKey) + "."},
+			Header: re + "SuppressionKey() string", Body: "return render(e, " + idx + ", textKey)"})
+	} else {
+		methods = append(methods, text(v, "SuppressionKey", v.SuppressionKey, "textKey", "")...)
+	}
 	methods = append(methods, printer.Func{Header: re + "Error() string", Body: "return render(e, " + idx + ", textMessage)"})
 	methods = append(methods, userMessage(v)...)
 	if v.Family.HasPayload() {
@@ -277,7 +307,7 @@ func genVariant(f *printer.File, v *model.Variant) {
 	methods = append(methods,
 		printer.Func{Header: re + "LogValue() slog.Value", Body: "return logValue(e, " + idx + ")"},
 		printer.Func{Header: re + "MarshalJSON() ([]byte, error)", Body: "return marshalWire(e, " + idx + ")"},
-		printer.Func{Header: r + "Is(target error) bool", Body: "return isCode(target, " + idx + ")"})
+		isMethod(v, idx))
 	f.Import("log/slog")
 	if rule.FromCause {
 		methods = append(methods,
@@ -290,6 +320,25 @@ func genVariant(f *printer.File, v *model.Variant) {
 	if v.Cause != nil {
 		genUnwrap(f, v)
 	}
+}
+
+// isMethod is Is of v: a match of the code, or, for a variant with
+// sub-codes, of the variant's code or the instance's.
+func isMethod(v *model.Variant, idx string) printer.Func {
+	if v.InstanceCode() {
+		return printer.Func{Doc: []string{"Is reports whether target has the variant's code, or the same sub-code as e."},
+			Header: "func (e *" + v.Name + ") Is(target error) bool", Body: "return isInstance(target, e, " + idx + ")"}
+	}
+	return printer.Func{Header: "func (*" + v.Name + ") Is(target error) bool", Body: "return isCode(target, " + idx + ")"}
+}
+
+// templateDoc names a template in a doc comment: its text quoted, or
+// "\"\"" when there is none.
+func templateDoc(t *model.Template) string {
+	if t == nil {
+		return strconv.Quote("")
+	}
+	return strconv.Quote(t.Text)
 }
 
 // fieldDoc is a field's comment: the catalogue's doc, then what the field
@@ -330,7 +379,7 @@ func text(v *model.Variant, name string, t *model.Template, part, def string) []
 	switch {
 	case t == nil:
 		return []printer.Func{{Header: "func (*" + v.Name + ") " + name + "() string", Body: "return " + strconv.Quote(def)}}
-	case !t.UsesFields():
+	case v.Constant(t):
 		return []printer.Func{{Doc: []string{name + " returns " + strconv.Quote(t.Text) + "."},
 			Header: "func (*" + v.Name + ") " + name + "() string", Body: "return " + strconv.Quote(t.Literal(v.Code))}}
 	}
@@ -412,7 +461,7 @@ func genInfos(f *printer.File, m *model.Catalogue) {
 		for _, flag := range []struct {
 			name string
 			val  bool
-		}{{"Retryable", v.Retry.Retryable}, {"RetryableFromCause", v.Retry.FromCause}, {"SuppressRetry", v.SuppressRetry}} {
+		}{{"Retryable", v.Retry.Retryable}, {"RetryableFromCause", v.Retry.FromCause}, {"SuppressRetry", v.SuppressRetry}, {"Configurable", v.Configurable}} {
 			if flag.val {
 				b.WriteString(", " + flag.name + ": true")
 			}
@@ -425,6 +474,16 @@ func genInfos(f *printer.File, m *model.Catalogue) {
 			if s.val != "" {
 				b.WriteString(", " + s.name + ": " + strconv.Quote(s.val))
 			}
+		}
+		if len(v.RequiredFields) > 0 {
+			b.WriteString(", RequiredFields: []string{" + quoteAll(v.RequiredFields) + "}")
+		}
+		if len(v.Subcodes) > 0 {
+			subs := make([]string, len(v.Subcodes))
+			for k, sc := range v.Subcodes {
+				subs[k] = sc.GoName
+			}
+			b.WriteString(", Subcodes: []Code{" + strings.Join(subs, ", ") + "}")
 		}
 		b.WriteString("}")
 		elems[i] = b.String()
@@ -453,6 +512,13 @@ func genForms(f *printer.File, m *model.Catalogue) {
 		if v.UserMessage.CauseFirst {
 			parts = append(parts, "userCause: true")
 		}
+		for _, inf := range v.InstanceFields() {
+			name := "subcodeField"
+			if !inf.Subcode {
+				name = [...]string{model.HintSuggestedTool: "toolField", model.HintSuggestedAction: "actionField", model.HintSuppressionKey: "keyField"}[inf.Hint]
+			}
+			parts = append(parts, name+": "+strconv.Itoa(inf.Index+1))
+		}
 		if len(v.Fields) > 0 {
 			fs := make([]string, len(v.Fields))
 			for k, fd := range v.Fields {
@@ -478,6 +544,15 @@ func genForms(f *printer.File, m *model.Catalogue) {
 	}
 	f.Doc("forms holds what the runtime renders each variant's texts and payload from,", "in the order of infos.")
 	f.Var("forms", "[...]form", elems)
+}
+
+// quoteAll quotes each string and joins them with commas.
+func quoteAll(list []string) string {
+	q := make([]string, len(list))
+	for i, s := range list {
+		q[i] = strconv.Quote(s)
+	}
+	return strings.Join(q, ", ")
 }
 
 // unitLit is a duration unit as a Go expression: time.Millisecond.
@@ -607,6 +682,13 @@ func exampleLit(f *printer.File, v *model.Variant) string {
 	for i, fd := range v.Fields {
 		vals[i] = fd.GoName + ": " + exampleValue(f, fd)
 	}
+	for _, inf := range v.InstanceFields() {
+		if inf.Subcode {
+			vals = append(vals, inf.Name+": "+v.Subcodes[0].GoName)
+		} else {
+			vals = append(vals, inf.Name+": "+strconv.Quote(v.ExampleHint(inf.Hint)))
+		}
+	}
 	return "&" + v.Name + "{" + strings.Join(vals, ", ") + "}"
 }
 
@@ -635,4 +717,75 @@ func test(m *model.Catalogue, header string) []byte {
 	f.Doc("Every variant implements its family's interface.")
 	f.Var("_", "[]any", elems)
 	return f.Bytes()
+}
+
+// genAttributeTypes writes the type and the constants of every enum
+// attribute:
+//
+//	// TurnHandling is how a turn handles the failure.
+//	type TurnHandling string
+//
+//	const (
+//		TurnHandlingPropagate TurnHandling = "propagate"
+//	)
+func genAttributeTypes(f *printer.File, m *model.Catalogue) {
+	for _, a := range m.Attributes {
+		if a.Type != model.AttrEnum {
+			continue
+		}
+		f.Doc(docLines(a.GoName+" is the type of the catalogue's attribute "+a.Name+"; "+a.Lookup()+" returns it.", a.Doc)...)
+		f.Type(a.GoName, "string")
+		specs := make([]printer.Spec, len(a.Values))
+		for i, val := range a.Values {
+			specs[i] = printer.Spec{Name: a.ValueConst(val), Type: a.GoName, Value: strconv.Quote(val)}
+		}
+		f.Doc("The values of " + a.GoName + ".")
+		f.Consts(specs)
+	}
+}
+
+// genAttributeTables writes, for every attribute, its value for each
+// variant in the order of infos, and its lookup:
+//
+//	var attrTurnHandling = [...]TurnHandling{TurnHandlingPropagate, ...}
+//
+//	func TurnHandlingOf(err error) (TurnHandling, bool) { ... }
+func genAttributeTables(f *printer.File, m *model.Catalogue) {
+	for _, a := range m.Attributes {
+		elems := make([]string, len(m.ByNum))
+		for i, v := range m.ByNum {
+			s, _ := v.Attr(a.Name)
+			elems[i] = attrLit(a, s.Value)
+		}
+		f.Doc(a.Table() + " holds the attribute " + a.Name + " of every variant, in the order of infos.")
+		f.Var(a.Table(), "[...]"+a.GoType(), elems)
+		doc := []string{a.Lookup() + " returns the attribute " + a.Name + " of the outermost error of the", "catalogue in err's chain; false when there is none."}
+		if a.Doc != "" {
+			doc = append(doc, "")
+			doc = append(doc, strings.Split(strings.TrimRight(a.Doc, "\n"), "\n")...)
+		}
+		b := f.Func(doc, "func "+a.Lookup()+"(err error) ("+a.GoType()+", bool)")
+		b.Open("if i, ok := indexOf(err); ok")
+		b.Line("return " + a.Table() + "[i], true")
+		b.Close()
+		b.Line("return " + attrLit(a, model.AttrValue{}) + ", false")
+		b.End()
+	}
+}
+
+// attrLit is a value of attribute a as a Go expression: an enum's
+// constant, or a literal; the zero value of an enum is "".
+func attrLit(a *model.Attribute, v model.AttrValue) string {
+	switch a.Type {
+	case model.AttrEnum:
+		if v.Str == "" {
+			return `""`
+		}
+		return a.ValueConst(v.Str)
+	case model.AttrBool:
+		return strconv.FormatBool(v.Bool)
+	case model.AttrInt:
+		return strconv.FormatInt(v.Int, 10)
+	}
+	return strconv.Quote(v.Str)
 }

@@ -10,15 +10,17 @@ import (
 // Keys lists the keys each kind of mapping accepts, in the order the
 // documentation gives them. The JSON Schema is tested against it.
 var Keys = map[string][]string{
-	"catalogue": {"version", "package", "user_message", "categories", "families", "compat"},
-	"family":    {"name", "doc", "payload_type", "user_message", "nums", "reserved", "variants"},
+	"catalogue": {"version", "package", "code_case", "user_message", "categories", "attributes", "families", "compat"},
+	"attribute": {"name", "type", "values", "default", "doc"},
+	"family":    {"name", "doc", "payload_type", "user_message", "nums", "reserved", "attributes", "variants"},
 	"reserved":  {"nums", "codes"},
 	"variant": {"name", "code", "num", "category", "doc", "message", "user_message",
-		"retryable", "retryable_from_cause", "suppress_retry", "non_fatal",
-		"suppression_key", "suggested_tool", "suggested_action", "usage_hint",
-		"http_status", "fields"},
-	"field":  {"name", "type", "doc", "payload", "retry_after", "unit", "example"},
-	"compat": {"rule", "code", "family", "reason"},
+		"retryable", "retryable_from_cause", "suppress_retry", "non_fatal", "configurable",
+		"suppression_key", "suggested_tool", "suggested_action", "usage_hint", "required_fields",
+		"instance_hints", "subcodes", "http_status", "attributes", "fields"},
+	"subcode": {"code", "doc"},
+	"field":   {"name", "type", "doc", "payload", "retry_after", "unit", "example"},
+	"compat":  {"rule", "code", "family", "reason"},
 }
 
 func (ld *loader) catalogue(root *yaml.Node) *ast.Catalogue {
@@ -30,9 +32,17 @@ func (ld *loader) catalogue(root *yaml.Node) *ast.Catalogue {
 	cat.Keys = ld.keys(m)
 	cat.Version = ld.num(get(m, "version"))
 	cat.Package = ld.str(m, "package", false)
+	cat.CodeCase = ld.str(m, "code_case", false)
 	cat.UserMessage = ld.template(m, "user_message")
 	if e, ok := m["categories"]; ok {
 		cat.Categories = ld.categories(e)
+	}
+	if e, ok := m["attributes"]; ok {
+		if items, isList := ld.list(e, "attributes"); isList {
+			for _, it := range items {
+				cat.Attributes = append(cat.Attributes, ld.attribute(it))
+			}
+		}
 	}
 	if e, ok := m["families"]; ok {
 		if items, isList := ld.list(e, "families"); isList {
@@ -140,6 +150,7 @@ func (ld *loader) family(n *yaml.Node) *ast.Family {
 			f.ReservedCodes = ld.texts(rm["codes"], has(rm, "codes"), "reserved codes")
 		}
 	}
+	f.Attributes = ld.attrValues(m)
 	if e, ok := m["variants"]; ok {
 		if items, isList := ld.list(e, "variants"); isList {
 			if len(items) == 0 {
@@ -177,7 +188,21 @@ func (ld *loader) variant(n *yaml.Node) *ast.Variant {
 	v.RetryableFromCause = ld.boolean(get(m, "retryable_from_cause"))
 	v.SuppressRetry = ld.boolean(get(m, "suppress_retry"))
 	v.NonFatal = ld.boolean(get(m, "non_fatal"))
+	v.Configurable = ld.boolean(get(m, "configurable"))
 	v.HTTPStatus = ld.statuses(get(m, "http_status"))
+	v.RequiredFields = ld.texts(m["required_fields"], has(m, "required_fields"), "required_fields")
+	if e, ok := m["required_fields"]; ok {
+		v.RequiredFieldsPos = ld.pos(e.val)
+	}
+	v.InstanceHints = ld.texts(m["instance_hints"], has(m, "instance_hints"), "instance_hints")
+	if e, ok := m["subcodes"]; ok {
+		if items, isList := ld.list(e, "subcodes"); isList {
+			for _, it := range items {
+				v.Subcodes = append(v.Subcodes, ld.subcode(it))
+			}
+		}
+	}
+	v.Attributes = ld.attrValues(m)
 	if e, ok := m["fields"]; ok {
 		items, isList := ld.list(e, "fields")
 		if !isList {
@@ -232,6 +257,80 @@ func (ld *loader) example(n *yaml.Node) *ast.Example {
 		return nil
 	}
 	return ex
+}
+
+// attribute reads the declaration of a custom attribute.
+func (ld *loader) attribute(n *yaml.Node) *ast.Attribute {
+	a := &ast.Attribute{Pos: ld.pos(n)}
+	m, ok := ld.mapping(n, "an attribute", Keys["attribute"], "name", "type")
+	if !ok {
+		return a
+	}
+	a.Keys = ld.keys(m)
+	a.Name = ld.str(m, "name", false)
+	a.Type = ld.str(m, "type", false)
+	a.Doc = ld.str(m, "doc", true)
+	a.Values = ld.texts(m["values"], has(m, "values"), "values")
+	if e, ok := m["default"]; ok {
+		a.Default = ld.scalar(e.val, "default")
+	}
+	return a
+}
+
+// attrValues reads the attributes mapping of a family or a variant: an
+// attribute's name to its value, whose type the declaration decides.
+func (ld *loader) attrValues(m map[string]entry) []ast.AttrValue {
+	e, ok := m["attributes"]
+	if !ok {
+		return nil
+	}
+	n := e.val
+	if n.Kind != yaml.MappingNode {
+		ld.errorf(n, "attributes must be a mapping of attribute name to value, got %s", describe(n))
+		return nil
+	}
+	var out []ast.AttrValue
+	seen := map[string]diag.Pos{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		name := ld.text(entry{val: k}, true, "an attribute name", false)
+		if !name.Set {
+			continue
+		}
+		if first, dup := seen[name.Value]; dup {
+			ld.errorf(k, "duplicate key %s in attributes (first at %d:%d)", diag.Quote(name.Value), first.Line, first.Col)
+			continue
+		}
+		seen[name.Value] = name.Pos
+		if val := ld.scalar(v, "the value of attribute "+diag.Quote(name.Value)); val != nil {
+			out = append(out, ast.AttrValue{Name: name, Value: *val})
+		}
+	}
+	return out
+}
+
+// scalar reads a one-line value of any type; the resolver matches it to
+// the type its declaration gives.
+func (ld *loader) scalar(n *yaml.Node, what string) *ast.Scalar {
+	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
+		ld.errorf(n, "%s must be a single value, got %s", what, describe(n))
+		return nil
+	}
+	ld.checkRunes(n, what, false)
+	return &ast.Scalar{Pos: ld.pos(n), Text: n.Value,
+		Quoted: n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0}
+}
+
+// subcode reads one entry of a variant's subcodes.
+func (ld *loader) subcode(n *yaml.Node) ast.Subcode {
+	s := ast.Subcode{Pos: ld.pos(n)}
+	m, ok := ld.mapping(n, "a sub-code", Keys["subcode"], "code", "doc")
+	if !ok {
+		return s
+	}
+	s.Code = ld.str(m, "code", false)
+	s.Doc = ld.str(m, "doc", true)
+	return s
 }
 
 func (ld *loader) waiver(n *yaml.Node) ast.Waiver {

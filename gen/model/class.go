@@ -99,6 +99,9 @@ type ClassRule struct {
 	// cause decides: Retryable when it reports true, else Otherwise.
 	FromCause bool
 	Otherwise Class
+	// Configurable reports whether the application's ClassPolicy decides
+	// the class at run time; Static is then the default.
+	Configurable bool
 }
 
 // ClassRule returns the rule of v's class. A non-fatal variant is never
@@ -107,6 +110,12 @@ type ClassRule struct {
 // reports true; otherwise it is Terminal, whatever `retryable` says,
 // because `retryable` only answers for a cause outside the catalogue.
 func (v *Variant) ClassRule() ClassRule {
+	rule := v.fixedRule()
+	rule.Configurable = v.Configurable
+	return rule
+}
+
+func (v *Variant) fixedRule() ClassRule {
 	switch {
 	case v.NonFatal:
 		return ClassRule{Static: NonFatal}
@@ -146,10 +155,19 @@ func (v *Variant) ExampleRetryable() bool {
 // String says the rule in words: "retryable", "terminal", or "retryable
 // when its cause is, otherwise terminal".
 func (c ClassRule) String() string {
+	if c.Configurable {
+		return "configurable, " + c.Static.String() + " by default"
+	}
 	if c.FromCause {
 		return "retryable when its cause is, otherwise " + c.Otherwise.String()
 	}
 	return c.Static.String()
+}
+
+// PolicyDoc is the doc comment of the Class method of a configurable
+// variant.
+func (c ClassRule) PolicyDoc() string {
+	return "Class returns the class the application's ClassPolicy gives the code, else " + c.Static.GoName() + "."
 }
 
 // GoDoc is the doc comment of a generated Class method that follows the

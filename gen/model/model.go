@@ -28,11 +28,16 @@ type Catalogue struct {
 	// File is the catalogue's path as the user named it.
 	File    string
 	Package string
+	// CodeCase is how the catalogue spells its codes.
+	CodeCase CodeCase
 	// UserMessage is the catalogue's default user message, nil when it has
 	// none.
 	UserMessage *Template
 	Categories  []*Category
-	Families    []*Family
+	// Attributes are the catalogue's custom attributes, in the order
+	// declared.
+	Attributes []*Attribute
+	Families   []*Family
 	// Variants lists every variant in catalogue order.
 	Variants []*Variant
 	// ByNum lists every variant sorted by Num; Variant.Index is the
@@ -68,8 +73,10 @@ type Family struct {
 	HasNums       bool
 	ReservedNums  []int
 	ReservedCodes []string
-	Variants      []*Variant
-	Pos           diag.Pos
+	// Attrs are the attribute values the family sets for its variants.
+	Attrs    []AttrSetting
+	Variants []*Variant
+	Pos      diag.Pos
 }
 
 // HasPayload reports whether the family's errors produce an LLM payload.
@@ -109,7 +116,20 @@ type Variant struct {
 	SuggestedAction string
 	UsageHint       string
 	// HTTP lists the HTTP statuses the variant stands for.
-	HTTP   []StatusRange
+	HTTP []StatusRange
+	// Subcodes are the per-instance codes an instance may select.
+	Subcodes []*Subcode
+	// InstanceHints are the hints an instance may override, in the order
+	// of Hints.
+	InstanceHints []Hint
+	// RequiredFields is what the payload's required_fields starts as.
+	RequiredFields []string
+	// Configurable reports whether the application's ClassPolicy decides
+	// the variant's class; ClassRule().Static is then its default.
+	Configurable bool
+	// Attrs holds the variant's value of every attribute of the catalogue,
+	// in the order declared.
+	Attrs  []AttrSetting
 	Fields []*Field
 	// Cause is the field Unwrap returns, or nil.
 	Cause *Field

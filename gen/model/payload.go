@@ -16,7 +16,8 @@ const (
 	KeyType KeyKind = iota
 	// KeyCategory holds the variant's category.
 	KeyCategory
-	// KeyCode holds the variant's code.
+	// KeyCode holds the instance's code: the sub-code it selects, else
+	// the variant's code.
 	KeyCode
 	// KeyCodeNum holds the variant's num.
 	KeyCodeNum
@@ -31,11 +32,14 @@ const (
 	// KeyFields stands for the variant's payload fields, each under its
 	// name, in catalogue order.
 	KeyFields
-	// KeySuggestedTool holds the variant's suggested_tool.
+	// KeySuggestedTool holds the instance's suggested_tool, else the
+	// variant's.
 	KeySuggestedTool
-	// KeySuggestedAction holds the variant's suggested_action.
+	// KeySuggestedAction holds the instance's suggested_action, else the
+	// variant's.
 	KeySuggestedAction
-	// KeyRequiredFields holds the required fields the caller sets.
+	// KeyRequiredFields holds the variant's required_fields, or what the
+	// caller sets instead.
 	KeyRequiredFields
 	// KeyUsageHint holds the variant's usage_hint, or the caller's.
 	KeyUsageHint
@@ -59,16 +63,16 @@ type ShapeKey struct {
 var PayloadShape = []ShapeKey{
 	{"type", KeyType, false, "The family's payload type."},
 	{"category", KeyCategory, false, "The variant's category."},
-	{"code", KeyCode, false, "The stable string code."},
+	{"code", KeyCode, false, "The stable string code, or the sub-code the instance selects."},
 	{"code_num", KeyCodeNum, false, "The stable number."},
 	{"error", KeyError, false, "The message, rendered with the error's fields."},
 	{"retryable", KeyRetryable, false, "Whether trying again may work."},
 	{"suppress_retry", KeySuppressRetry, false, "Whether the model should stop repeating the same call."},
 	{"suppression_key", KeySuppressionKey, true, "The key that groups repeats of the error, when the variant has one."},
 	{"", KeyFields, true, "The variant's payload fields, each under its name, when not zero."},
-	{"suggested_tool", KeySuggestedTool, true, "A tool to use instead."},
-	{"suggested_action", KeySuggestedAction, true, "What to do instead."},
-	{"required_fields", KeyRequiredFields, true, "The parameters the tool requires, set by the caller."},
+	{"suggested_tool", KeySuggestedTool, true, "A tool to use instead: the instance's, else the variant's."},
+	{"suggested_action", KeySuggestedAction, true, "What to do instead: the instance's, else the variant's."},
+	{"required_fields", KeyRequiredFields, true, "The parameters the tool requires: the variant's required_fields, or the caller's."},
 	{"usage_hint", KeyUsageHint, true, "A one-line corrective hint."},
 }
 
@@ -92,6 +96,8 @@ type PayloadKey struct {
 	// Static is the value of a hint the catalogue sets
 	// (suggested_tool, suggested_action, usage_hint), "" when it sets none.
 	Static string
+	// Required is the variant's required_fields, for KeyRequiredFields.
+	Required []string
 }
 
 // Payload returns the keys v's payload may carry, in order: the shape with
@@ -114,6 +120,8 @@ func (v *Variant) Payload() []PayloadKey {
 			out = append(out, PayloadKey{ShapeKey: k, Static: v.SuggestedAction})
 		case KeyUsageHint:
 			out = append(out, PayloadKey{ShapeKey: k, Static: v.UsageHint})
+		case KeyRequiredFields:
+			out = append(out, PayloadKey{ShapeKey: k, Required: v.RequiredFields})
 		default:
 			out = append(out, PayloadKey{ShapeKey: k})
 		}

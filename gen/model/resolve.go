@@ -49,6 +49,7 @@ func Resolve(cat *ast.Catalogue) (*Catalogue, diag.List) {
 		reservedNums:   map[int64]diag.Pos{},
 		reservedCodes:  map[string]diag.Pos{},
 		allCategorised: true,
+		excused:        map[*Attribute]bool{},
 	}
 	r.catalogue()
 	diags := r.diags.Sort()
@@ -82,6 +83,9 @@ type resolver struct {
 	usedCategories map[string]bool
 	reservedNums   map[int64]diag.Pos
 	reservedCodes  map[string]diag.Pos
+	// excused are the attributes whose missing values are not reported:
+	// their declaration meant a default, or allows no value.
+	excused map[*Attribute]bool
 	// allCategorised is false when some variant has no readable category
 	// or an undeclared one, or no variant was read at all: only then can
 	// a category be known to be unused.
@@ -106,9 +110,17 @@ func (r *resolver) catalogue() {
 	if cat.Package.Set && !names.IsPackage(cat.Package.Value) {
 		r.errorf(cat.Package.Pos, "package %s is not a usable Go package name (lower-case letters and digits; not a Go keyword, predeclared identifier, main or init)", diag.Quote(cat.Package.Value))
 	}
+	if cat.CodeCase.Set {
+		if i := slices.Index(CodeCases, cat.CodeCase.Value); i >= 0 {
+			m.CodeCase = CodeCase(i)
+		} else {
+			r.errorf(cat.CodeCase.Pos, "code_case %s is not one of %s%s", diag.Quote(cat.CodeCase.Value), strings.Join(CodeCases, ", "), suggestFrom(cat.CodeCase.Value, CodeCases))
+		}
+	}
 	if r.nonEmpty(cat.UserMessage, "user_message") {
 		m.UserMessage = r.template(cat.UserMessage, "user_message", nil, true)
 	}
+	r.attributes()
 	m.Categories = make([]*Category, 0, len(cat.Categories))
 	r.categories = make(map[string]*Category, len(cat.Categories))
 	for _, k := range cat.Categories {
@@ -167,8 +179,8 @@ func (r *resolver) catalogue() {
 		if w.Rule.Set && !names.IsRule(w.Rule.Value) {
 			r.errorf(w.Rule.Pos, "compat rule %s must be a rule ID such as NUM_REASSIGNED", diag.Quote(w.Rule.Value))
 		}
-		if w.Code.Set && !names.IsCode(w.Code.Value) {
-			r.errorf(w.Code.Pos, "compat code %s must match %s", diag.Quote(w.Code.Value), names.CodePattern)
+		if w.Code.Set && !m.CodeCase.Valid(w.Code.Value) {
+			r.errorf(w.Code.Pos, "compat code %s must match %s%s", diag.Quote(w.Code.Value), m.CodeCase.Pattern(), r.caseHint(w.Code.Value))
 		}
 		subject := w.Code.Pos
 		switch {
@@ -265,8 +277,8 @@ func (r *resolver) reserved(af *ast.Family, f *Family) {
 			continue
 		}
 		r.reservedCodes[s.Value] = s.Pos
-		if !names.IsCode(s.Value) {
-			r.errorf(s.Pos, "reserved code %s must match %s", diag.Quote(s.Value), names.CodePattern)
+		if !r.m.CodeCase.Valid(s.Value) {
+			r.errorf(s.Pos, "reserved code %s must match %s%s", diag.Quote(s.Value), r.m.CodeCase.Pattern(), r.caseHint(s.Value))
 		}
 		f.ReservedCodes = append(f.ReservedCodes, s.Value)
 	}
@@ -296,6 +308,12 @@ func (r *resolver) family(af *ast.Family, f *Family) {
 	// A payload_type of the wrong form was reported by the loader; the
 	// family still means to have a payload.
 	payload := af.PayloadType.Set || af.PayloadType.Pos.IsValid()
+	for _, s := range r.attrValues(af.Attributes, nil, "", af.Pos) {
+		if s.From == AttrFromVariant {
+			s.From = AttrFromFamily
+			f.Attrs = append(f.Attrs, s)
+		}
+	}
 	for _, av := range af.Variants {
 		v := r.variant(f, av, payload)
 		if ranged && av.Num.Set && (av.Num.Value < int64(f.Nums[0]) || av.Num.Value > int64(f.Nums[1])) {
@@ -318,8 +336,8 @@ func (r *resolver) variant(f *Family, av *ast.Variant, payload bool) *Variant {
 	r.goName(av.Name, "variant")
 	if av.Code.Set {
 		switch code := av.Code.Value; {
-		case !names.IsCode(code):
-			r.errorf(av.Code.Pos, "code %s must match %s", diag.Quote(code), names.CodePattern)
+		case !r.m.CodeCase.Valid(code):
+			r.errorf(av.Code.Pos, "code %s must match %s%s", diag.Quote(code), r.m.CodeCase.Pattern(), r.caseHint(code))
 		case r.reservedCodes[code].IsValid():
 			r.errorf(av.Code.Pos, "code %s is reserved (at %s) and must never be used again", diag.Quote(code), at(r.reservedCodes[code]))
 		default:
@@ -376,6 +394,8 @@ func (r *resolver) variant(f *Family, av *ast.Variant, payload bool) *Variant {
 	if r.nonEmpty(av.SuppressionKey, "suppression_key") {
 		v.SuppressionKey = r.template(av.SuppressionKey, "suppression_key", fields, known)
 	}
+	r.instance(f, av, v, payload)
+	v.Attrs = r.attrValues(av.Attributes, f.Attrs, "variant "+diag.Quote(av.Name.Value), av.Pos)
 	if av.Retryable.Value && av.NonFatal.Value {
 		r.errorf(av.NonFatal.Pos, "a variant cannot be both retryable and non_fatal: retryable means try again, non_fatal means carry on without it")
 	}
@@ -814,6 +834,31 @@ func (r *resolver) constants() {
 			continue
 		}
 		taken[v.CodeConst()] = owner{what: "the code constant of variant ", name: v.Name}
+	}
+	for _, v := range r.m.Variants {
+		for _, sc := range v.Subcodes {
+			if o, dup := taken[sc.GoName]; dup {
+				r.errorf(sc.Pos, "sub-code %s becomes the constant %s, which is taken by %s", diag.Quote(sc.Code), sc.GoName, describe(o))
+				continue
+			}
+			taken[sc.GoName] = owner{what: "the constant of sub-code ", name: sc.Code}
+		}
+	}
+	for _, a := range r.m.Attributes {
+		declared := []string{a.Lookup()}
+		if a.Type == AttrEnum {
+			declared = append(declared, a.GoName)
+			for _, val := range a.Values {
+				declared = append(declared, a.ValueConst(val))
+			}
+		}
+		for _, name := range declared {
+			if o, dup := taken[name]; dup {
+				r.errorf(a.Pos, "attribute %s declares %s, which is taken by %s; rename the attribute", diag.Quote(a.Name), name, describe(o))
+				break
+			}
+			taken[name] = owner{what: "a name of attribute ", name: a.Name}
+		}
 	}
 }
 

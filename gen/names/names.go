@@ -26,6 +26,9 @@ var initialisms = map[string]bool{
 const (
 	// CodePattern is what codes, categories and payload types match.
 	CodePattern = `^[a-z][a-z0-9_]*$`
+	// UpperCodePattern is what codes match in a catalogue whose code_case
+	// is upper_snake.
+	UpperCodePattern = `^[A-Z][A-Z0-9_]*$`
 	// ExportedPattern is what family and variant names match.
 	ExportedPattern = `^[A-Z][A-Za-z0-9]*$`
 	// SnakePattern is what field names match.
@@ -40,6 +43,7 @@ var (
 	snakeRE    = regexp.MustCompile(SnakePattern)
 	exportedRE = regexp.MustCompile(ExportedPattern)
 	codeRE     = regexp.MustCompile(CodePattern)
+	upperRE    = regexp.MustCompile(UpperCodePattern)
 	packageRE  = regexp.MustCompile(PackagePattern)
 	ruleRE     = regexp.MustCompile(RulePattern)
 )
@@ -57,6 +61,9 @@ func IsExported(s string) bool { return exportedRE.MatchString(s) }
 
 // IsCode reports whether s is a valid error code.
 func IsCode(s string) bool { return codeRE.MatchString(s) }
+
+// IsUpperCode reports whether s is a valid upper_snake error code.
+func IsUpperCode(s string) bool { return upperRE.MatchString(s) }
 
 // IsPackage reports whether s is a usable Go package name: lower-case ASCII
 // letters and digits, not a keyword, not a predeclared identifier, not main

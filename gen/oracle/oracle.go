@@ -13,6 +13,7 @@ package oracle
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -23,8 +24,14 @@ import (
 // Message renders the variant's message with its example values.
 func Message(v *model.Variant) string { return render(v, v.Message) }
 
-// SuppressionKey renders the variant's suppression key, "" when it has none.
-func SuppressionKey(v *model.Variant) string { return render(v, v.SuppressionKey) }
+// SuppressionKey renders the variant's suppression key, "" when it has none:
+// the example's override, when an instance may set one, else the template.
+func SuppressionKey(v *model.Variant) string {
+	if h := v.ExampleHint(model.HintSuppressionKey); h != "" {
+		return h
+	}
+	return render(v, v.SuppressionKey)
+}
 
 // UserMessage renders the variant's user message by the model's rule: its
 // text, unless the cause answers first and the example's cause is an error
@@ -48,7 +55,7 @@ func render(v *model.Variant, t *model.Template) string {
 		case s.Ref == "":
 			b.WriteString(s.Lit)
 		case s.Ref == "code":
-			b.WriteString(v.Code)
+			b.WriteString(v.ExampleCode())
 		default:
 			b.WriteString(Format(v.Field(s.Ref)))
 		}
@@ -194,7 +201,7 @@ func value(v *model.Variant, k model.PayloadKey) (any, bool) {
 	case model.KeyCategory:
 		return v.Category.Name, true
 	case model.KeyCode:
-		return v.Code, true
+		return v.ExampleCode(), true
 	case model.KeyCodeNum:
 		return v.Num, true
 	case model.KeyError:
@@ -208,11 +215,17 @@ func value(v *model.Variant, k model.PayloadKey) (any, bool) {
 		return key, key != ""
 	case model.KeyFields:
 		return jsonValue(k.Field), !isZero(k.Field)
-	case model.KeySuggestedTool, model.KeySuggestedAction, model.KeyUsageHint:
+	case model.KeySuggestedTool:
+		s := cmp.Or(v.ExampleHint(model.HintSuggestedTool), k.Static)
+		return s, s != ""
+	case model.KeySuggestedAction:
+		s := cmp.Or(v.ExampleHint(model.HintSuggestedAction), k.Static)
+		return s, s != ""
+	case model.KeyUsageHint:
 		return k.Static, k.Static != ""
 	case model.KeyRequiredFields:
-		// Only the caller sets it; an example has none.
-		return nil, false
+		// The variant's static list; only a caller adds to an example's.
+		return k.Required, len(k.Required) > 0
 	}
 	panic("oracle: payload key of unknown kind " + strconv.Itoa(int(k.Kind)))
 }
@@ -228,7 +241,7 @@ func Golden(v *model.Variant) ([]byte, error) {
 		UserMessage string          `json:"user_message"`
 		Payload     json.RawMessage `json:"payload,omitempty"`
 		Wire        json.RawMessage `json:"wire"`
-	}{v.Code, v.Num, Message(v), UserMessage(v), Payload(v), Wire(v)}
+	}{v.ExampleCode(), v.Num, Message(v), UserMessage(v), Payload(v), Wire(v)}
 	out, err := json.MarshalIndent(g, "", "  ")
 	if err != nil {
 		return nil, err

@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 )
@@ -72,6 +73,9 @@ type Info struct {
 	// SuppressRetry reports whether the model should stop retrying the same
 	// call.
 	SuppressRetry bool `json:"suppress_retry"`
+	// Configurable reports whether the application's ClassPolicy decides
+	// the variant's class; Class and Retryable are then its defaults.
+	Configurable bool `json:"configurable"`
 	// PayloadType is the "type" of the variant's LLM payload, or "" when its
 	// family sends none.
 	PayloadType string `json:"payload_type,omitempty"`
@@ -80,6 +84,11 @@ type Info struct {
 	SuggestedTool   string `json:"suggested_tool,omitempty"`
 	SuggestedAction string `json:"suggested_action,omitempty"`
 	UsageHint       string `json:"usage_hint,omitempty"`
+	// RequiredFields is what the LLM payload's required_fields starts as.
+	RequiredFields []string `json:"required_fields,omitempty"`
+	// Subcodes are the codes an instance may select instead of Code; its
+	// payload then carries the sub-code, and Num.
+	Subcodes []Code `json:"subcodes,omitempty"`
 	// Message is the message template as the catalogue writes it.
 	Message string `json:"message"`
 	// Doc is the variant's documentation.
@@ -137,6 +146,12 @@ type form struct {
 	user      string
 	userCause bool
 	fields    []field
+	// subcodeField, toolField, actionField and keyField are the positions,
+	// counted from 1, of the struct fields in which an instance selects a
+	// sub-code and overrides suggested_tool, suggested_action and the
+	// suppression key; 0 when the variant has no such field. They follow
+	// the catalogue's fields.
+	subcodeField, toolField, actionField, keyField uint8
 }
 
 // field describes one field of a variant.
@@ -319,11 +334,12 @@ func RootCodeOf(err error) Code {
 }
 
 // HasCode reports whether any error of the catalogue in err's chain has the
-// code.
+// code; a variant's code also finds the instances that select one of its
+// sub-codes.
 func HasCode(err error, code Code) bool {
 	found := false
 	walk(err, 0, func(c Error) bool {
-		found = c.Code() == code
+		found = sameVariant(c.Code(), code)
 		return !found
 	})
 	return found
@@ -362,6 +378,62 @@ func UserMessageOf(err error) string {
 //
 //go:noinline
 func isCode(target error, i int) bool { return codeOf(target) == infos[i].Code }
+
+// isInstance is the Is method of e, the variant infos[i] with sub-codes:
+// target has the variant's code (any instance matches), or the sub-code e
+// selects.
+//
+//go:noinline
+func isInstance(target error, e any, i int) bool {
+	c := codeOf(target)
+	return c == infos[i].Code || (c != "" && c == codeOfInstance(e.(variant), i))
+}
+
+// instanceCode is the Code method of e, the variant infos[i] with
+// sub-codes.
+//
+//go:noinline
+func instanceCode(e any, i int) Code { return codeOfInstance(e.(variant), i) }
+
+// codeOfInstance is the code of e, the variant infos[i]: the sub-code its
+// instance selects when it is one the variant declares, else the
+// variant's code.
+func codeOfInstance(e variant, i int) Code {
+	if n := forms[i].subcodeField; n != 0 && !isNil(e) {
+		if c := *fieldOf(e, int(n)-1).(*Code); c != "" && slices.Contains(infos[i].Subcodes, c) {
+			return c
+		}
+	}
+	return infos[i].Code
+}
+
+// override is the hint an instance of e sets in its struct field at
+// position n (counted from 1), or "" when n is 0 or the field is empty.
+func override(e variant, n uint8) string {
+	if n == 0 || isNil(e) {
+		return ""
+	}
+	return *fieldOf(e, int(n)-1).(*string)
+}
+
+// orStatic is an instance's hint when it sets one, else the catalogue's.
+func orStatic(instance, static string) string {
+	if instance != "" {
+		return instance
+	}
+	return static
+}
+
+// sameVariant reports whether code is want or one of the sub-codes of the
+// variant whose code is want: HasCode(err, CodeCapabilityDenied) holds
+// for every instance, whichever sub-code it selects.
+func sameVariant(code, want Code) bool {
+	if code == want {
+		return true
+	}
+	i, ok := lookupCode(code)
+	return ok && infos[i].Code == want
+}
 
 // codeOf is the code of target when it is an error of the catalogue.
 func codeOf(target error) Code {
@@ -495,6 +567,9 @@ func render(e any, i int, part int) string {
 func appendText(dst []byte, e variant, i int, part int) []byte {
 	switch part {
 	case textKey:
+		if key := override(e, forms[i].keyField); key != "" {
+			return append(dst, key...)
+		}
 		return appendTemplate(dst, e, i, forms[i].key)
 	case textUser:
 		return appendTemplate(dst, e, i, forms[i].user)
@@ -512,7 +587,7 @@ func userMessageOf(e variant, i int) string {
 			return m
 		}
 	}
-	return renderCode(forms[i].user, infos[i].Code)
+	return renderCode(forms[i].user, codeOfInstance(e, i))
 }
 
 // renderCode renders a template whose only placeholder is {code}.
@@ -551,7 +626,7 @@ func appendTemplate(dst []byte, e variant, i int, t string) []byte {
 		}
 		t = t[end:]
 		if name == "code" {
-			dst = append(dst, infos[i].Code...)
+			dst = append(dst, codeOfInstance(e, i)...)
 			continue
 		}
 		for k := range forms[i].fields {
@@ -629,7 +704,7 @@ func logValue(ev any, i int) slog.Value {
 	e := ev.(variant)
 	in := &infos[i]
 	attrs := make([]slog.Attr, 0, 6+len(forms[i].fields))
-	attrs = append(attrs, slog.String("error", render(e, i, textMessage)), slog.String("code", string(in.Code)),
+	attrs = append(attrs, slog.String("error", render(e, i, textMessage)), slog.String("code", string(codeOfInstance(e, i))),
 		slog.Int("num", in.Num), slog.String("category", string(in.Category)),
 		slog.String("class", e.Class().String()), slog.Bool("retryable", e.Retryable()))
 	if isNil(e) {
@@ -756,8 +831,8 @@ func retryAfterField(v variant, sent map[string]bool) (time.Duration, bool) {
 	return 0, false
 }
 
-// Lookup returns the entry with the given code. Reserved and unknown codes
-// are not found.
+// Lookup returns the entry with the given code, or whose sub-codes include
+// it. Reserved and unknown codes are not found.
 func Lookup(code Code) (Info, bool) {
 	if i, ok := lookupCode(code); ok {
 		return infos[i], true
@@ -765,11 +840,14 @@ func Lookup(code Code) (Info, bool) {
 	return Info{}, false
 }
 
-// byCode indexes infos by code, built on the first lookup.
+// byCode indexes infos by code and sub-code, built on the first lookup.
 var byCode = sync.OnceValue(func() map[Code]int {
 	m := make(map[Code]int, len(infos))
 	for i := range infos {
 		m[infos[i].Code] = i
+		for _, c := range infos[i].Subcodes {
+			m[c] = i
+		}
 	}
 	return m
 })
@@ -779,6 +857,68 @@ var byCode = sync.OnceValue(func() map[Code]int {
 func lookupCode(code Code) (int, bool) {
 	i, ok := byCode()[code]
 	return i, ok
+}
+
+// indexOf returns the position in infos of the outermost error of the
+// catalogue in err's chain: what the lookups of the catalogue's attributes
+// read their tables at.
+func indexOf(err error) (int, bool) {
+	if c := find(err); c != nil {
+		return lookupCode(c.Code())
+	}
+	return 0, false
+}
+
+// ClassPolicy gives the variants the catalogue marks configurable the
+// class this deployment treats them with, by code: whether an error the
+// catalogue cannot judge for every deployment (a policy refusal, a content
+// filter) is retried, ends the run, or is logged while the run carries on.
+type ClassPolicy map[Code]Class
+
+// classPolicy holds the class of every entry of infos as the last
+// SetClassPolicy set it; nil until then, when every variant has its
+// default class.
+var classPolicy atomic.Pointer[[len(infos)]Class]
+
+// SetClassPolicy sets the class of the configurable variants, typically
+// once at start-up; codes the policy does not name get their default class
+// back. It refuses, changing nothing, a policy that names a code that is
+// not the code of a configurable variant (a sub-code included), or gives a
+// class other than ClassTerminal, ClassRetryable or ClassNonFatal. Errors
+// and ClassOf may be read from other goroutines while it runs: each reads
+// the old policy or the new one, never a mix.
+func SetClassPolicy(p ClassPolicy) error {
+	var table [len(infos)]Class
+	var errs []error
+	for code, class := range p {
+		i, ok := lookupCode(code)
+		switch {
+		case !ok || infos[i].Code != code:
+			errs = append(errs, fmt.Errorf("%s: class policy: %q is not a code of the catalogue", packageName, code))
+		case !infos[i].Configurable:
+			errs = append(errs, fmt.Errorf("%s: class policy: %q is not configurable; its class is %s", packageName, code, infos[i].Class))
+		case class != ClassTerminal && class != ClassRetryable && class != ClassNonFatal:
+			errs = append(errs, fmt.Errorf("%s: class policy: %q cannot be %s; give it %s, %s or %s", packageName, code, class, ClassTerminal, ClassRetryable, ClassNonFatal))
+		default:
+			table[i] = class
+		}
+	}
+	if len(errs) > 0 {
+		// In code order, so the error reads the same on every run.
+		slices.SortFunc(errs, func(a, b error) int { return strings.Compare(a.Error(), b.Error()) })
+		return errors.Join(errs...)
+	}
+	classPolicy.Store(&table)
+	return nil
+}
+
+// policyClass is the class of the configurable variant infos[i]: the
+// policy's, else its default.
+func policyClass(i int) Class {
+	if t := classPolicy.Load(); t != nil && t[i] != ClassUnknown {
+		return t[i]
+	}
+	return infos[i].Class
 }
 
 // LookupNum returns the entry with the given number. Reserved and unknown
@@ -926,13 +1066,14 @@ func newPayload(ev any, i int) *Payload {
 	p := &Payload{
 		Type:            in.PayloadType,
 		Category:        in.Category,
-		Code:            in.Code,
+		Code:            codeOfInstance(e, i),
 		CodeNum:         in.Num,
 		Error:           render(e, i, textMessage),
 		Retryable:       e.Retryable(),
 		SuppressRetry:   in.SuppressRetry,
-		SuggestedTool:   in.SuggestedTool,
-		SuggestedAction: in.SuggestedAction,
+		SuggestedTool:   orStatic(override(e, forms[i].toolField), in.SuggestedTool),
+		SuggestedAction: orStatic(override(e, forms[i].actionField), in.SuggestedAction),
+		RequiredFields:  slices.Clone(in.RequiredFields),
 		UsageHint:       in.UsageHint,
 	}
 	if isNil(e) {
@@ -1162,7 +1303,7 @@ func appendObject(dst []byte, e variant, i int, wire bool, depth int) []byte {
 		case keyCategory:
 			dst = appendName(dst, string(in.Category))
 		case keyCode:
-			dst = appendName(dst, string(in.Code))
+			dst = appendName(dst, string(codeOfInstance(e, i)))
 		case keyCodeNum:
 			dst = strconv.AppendInt(dst, int64(in.Num), 10)
 		case keyError:
@@ -1178,7 +1319,9 @@ func appendObject(dst []byte, e variant, i int, wire bool, depth int) []byte {
 		case keySuppressRetry:
 			dst = strconv.AppendBool(dst, in.SuppressRetry)
 		case keySuppressionKey:
-			if live && forms[i].key != "" {
+			if key := override(e, forms[i].keyField); key != "" {
+				dst = appendString(dst, key)
+			} else if live && forms[i].key != "" {
 				dst = append(dst, '"')
 				if dst = appendTemplate(dst, e, i, forms[i].key); len(dst) == start+1 {
 					dst = dst[:start]
@@ -1187,9 +1330,13 @@ func appendObject(dst []byte, e variant, i int, wire bool, depth int) []byte {
 				}
 			}
 		case keySuggestedTool:
-			dst = appendOptional(dst, in.SuggestedTool)
+			dst = appendOptional(dst, orStatic(override(e, forms[i].toolField), in.SuggestedTool))
 		case keySuggestedAction:
-			dst = appendOptional(dst, in.SuggestedAction)
+			dst = appendOptional(dst, orStatic(override(e, forms[i].actionField), in.SuggestedAction))
+		case keyRequiredFields:
+			if !wire && len(in.RequiredFields) > 0 {
+				dst = appendStrings(dst, in.RequiredFields)
+			}
 		case keyUsageHint:
 			dst = appendOptional(dst, in.UsageHint)
 		}
@@ -1535,8 +1682,11 @@ func (e *RemoteError) UserMessage() string {
 }
 
 // Is reports whether target is an error of the catalogue with the same
-// code.
-func (e *RemoteError) Is(target error) bool { return codeOf(target) == e.Code() }
+// code, or the code of the variant whose sub-code the payload carries.
+func (e *RemoteError) Is(target error) bool {
+	c := codeOf(target)
+	return c != "" && (c == e.Code() || sameVariant(e.Code(), c))
+}
 
 // LogValue logs the decoded variant, or what the payload says.
 func (e *RemoteError) LogValue() slog.Value {
@@ -1622,8 +1772,30 @@ func decode(data []byte, depth int) (*RemoteError, error) {
 			return nil, fmt.Errorf("%s: payload key %q: %w", packageName, f.name, err)
 		}
 	}
-	e.err, e.class = v, in.Class
+	setInstance(v, i, p)
+	e.err, e.class = v, policyClass(i)
 	return e, nil
+}
+
+// setInstance sets what an instance of v (infos[i]) carries beside its
+// fields from the payload p that was decoded into it: the sub-code it
+// selects, and the hints that differ from the catalogue's.
+func setInstance(v variant, i int, p *Payload) {
+	f, in := &forms[i], &infos[i]
+	if p.Code != in.Code && f.subcodeField != 0 {
+		*fieldOf(v, int(f.subcodeField)-1).(*Code) = p.Code
+	}
+	for _, h := range [...]struct {
+		n           uint8
+		got, static string
+	}{{f.toolField, p.SuggestedTool, in.SuggestedTool}, {f.actionField, p.SuggestedAction, in.SuggestedAction}} {
+		if h.n != 0 && h.got != h.static {
+			*fieldOf(v, int(h.n)-1).(*string) = h.got
+		}
+	}
+	if f.keyField != 0 && p.SuppressionKey != v.SuppressionKey() {
+		*fieldOf(v, int(f.keyField)-1).(*string) = p.SuppressionKey
+	}
 }
 
 // readField sets the field p points to from its JSON value: a duration

@@ -36,6 +36,7 @@ var classNames = [...]string{
 
 // The codes of the catalogue's errors, one for each variant.
 const (
+	CodeCapabilityDenied  Code = "capability_denied"
 	CodeToolTimeout       Code = "tool_timeout"
 	CodeToolUnavailable   Code = "tool_unavailable"
 	CodeRateLimited       Code = "rate_limited"
@@ -43,6 +44,19 @@ const (
 	CodeAuthFailed        Code = "auth_failed"
 	CodeModelCallFailed   Code = "model_call_failed"
 	CodeMemoryUnavailable Code = "memory_unavailable"
+)
+
+// The sub-codes an instance of a variant may select: its payload carries the
+// sub-code as its code, and the variant's num.
+const (
+	// CodeMacosAutomationUnknown is a sub-code of CapabilityDenied.
+	//
+	// Automation permission was never asked for.
+	CodeMacosAutomationUnknown Code = "macos_automation_unknown"
+	// CodeMacosAutomationDenied is a sub-code of CapabilityDenied.
+	//
+	// The user refused automation.
+	CodeMacosAutomationDenied Code = "macos_automation_denied"
 )
 
 // The categories of the catalogue.
@@ -61,6 +75,20 @@ const (
 	CategoryModel Category = "model"
 	// CategoryInfrastructure: a supporting service failed.
 	CategoryInfrastructure Category = "infrastructure"
+	// CategoryCapability: the agent lacks a capability.
+	CategoryCapability Category = "capability"
+)
+
+// Layer is the type of the catalogue's attribute layer; LayerOf returns it.
+//
+// The layer the failure comes from.
+type Layer string
+
+// The values of Layer.
+const (
+	LayerTool  Layer = "tool"
+	LayerModel Layer = "model"
+	LayerAgent Layer = "agent"
 )
 
 // ToolError is implemented by the errors of the ToolError family; no type outside this package implements it.
@@ -81,6 +109,58 @@ type ToolError interface {
 
 // AsToolError returns the first ToolError in err's chain, as errors.As finds it.
 func AsToolError(err error) (ToolError, bool) { return asChain[ToolError](err) }
+
+// CapabilityDenied is the error capability_denied (1007) of the ToolError family, in category capability.
+type CapabilityDenied struct {
+	// Sent in the LLM payload.
+	Tool string
+	// Sent in the LLM payload.
+	Capability string
+	// Subcode selects one of the variant's sub-codes: Code returns it, and the
+	// payload carries it as its code. Empty, or a code the variant does not
+	// declare, means the variant's own code.
+	Subcode Code
+	// SuggestedTool, when set, replaces the catalogue's suggested_tool in the
+	// payload.
+	SuggestedTool string
+	// SuggestedAction, when set, replaces the catalogue's suggested_action in the
+	// payload.
+	SuggestedAction string
+	// SuppressionKeyOverride, when set, is the suppression key instead of the
+	// catalogue's template.
+	SuppressionKeyOverride string
+}
+
+func (*CapabilityDenied) isToolError() {}
+
+// Code returns the sub-code the instance selects, else CodeCapabilityDenied.
+func (e *CapabilityDenied) Code() Code { return instanceCode(e, 2) }
+
+func (*CapabilityDenied) CodeNum() int        { return 1007 }
+func (*CapabilityDenied) Category() Category  { return CategoryCapability }
+func (*CapabilityDenied) SuppressRetry() bool { return true }
+
+// Retryable reports whether Class returns ClassRetryable.
+func (*CapabilityDenied) Retryable() bool { return policyClass(2) == ClassRetryable }
+
+// Class returns the class the application's ClassPolicy gives the code, else ClassTerminal.
+func (*CapabilityDenied) Class() Class { return policyClass(2) }
+
+// SuppressionKey returns SuppressionKeyOverride when set, else "{tool}:{code}".
+func (e *CapabilityDenied) SuppressionKey() string { return render(e, 2, textKey) }
+
+func (e *CapabilityDenied) Error() string { return render(e, 2, textMessage) }
+
+// UserMessage renders "A tool did not work ({code}).".
+func (e *CapabilityDenied) UserMessage() string { return render(e, 2, textUser) }
+
+func (e *CapabilityDenied) LLMPayload() *Payload               { return newPayload(e, 2) }
+func (e *CapabilityDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 2) }
+func (e *CapabilityDenied) LogValue() slog.Value               { return logValue(e, 2) }
+func (e *CapabilityDenied) MarshalJSON() ([]byte, error)       { return marshalWire(e, 2) }
+
+// Is reports whether target has the variant's code, or the same sub-code as e.
+func (e *CapabilityDenied) Is(target error) bool { return isInstance(target, e, 2) }
 
 // ToolTimeout is the error tool_timeout (1004) of the ToolError family, in category timeout.
 type ToolTimeout struct {
@@ -179,14 +259,14 @@ func (*RateLimited) SuppressRetry() bool    { return false }
 func (*RateLimited) Retryable() bool        { return true }
 func (*RateLimited) Class() Class           { return ClassRetryable }
 func (*RateLimited) SuppressionKey() string { return "" }
-func (e *RateLimited) Error() string        { return render(e, 2, textMessage) }
+func (e *RateLimited) Error() string        { return render(e, 3, textMessage) }
 
 // UserMessage returns "The service is busy. Try again in a moment.".
 func (*RateLimited) UserMessage() string { return "The service is busy. Try again in a moment." }
 
-func (e *RateLimited) LogValue() slog.Value         { return logValue(e, 2) }
-func (e *RateLimited) MarshalJSON() ([]byte, error) { return marshalWire(e, 2) }
-func (*RateLimited) Is(target error) bool           { return isCode(target, 2) }
+func (e *RateLimited) LogValue() slog.Value         { return logValue(e, 3) }
+func (e *RateLimited) MarshalJSON() ([]byte, error) { return marshalWire(e, 3) }
+func (*RateLimited) Is(target error) bool           { return isCode(target, 3) }
 
 // ServerError is the error server_error (2003) of the ProviderError family, in category server.
 type ServerError struct {
@@ -202,14 +282,14 @@ func (*ServerError) SuppressRetry() bool    { return false }
 func (*ServerError) Retryable() bool        { return true }
 func (*ServerError) Class() Class           { return ClassRetryable }
 func (*ServerError) SuppressionKey() string { return "" }
-func (e *ServerError) Error() string        { return render(e, 4, textMessage) }
+func (e *ServerError) Error() string        { return render(e, 5, textMessage) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*ServerError) UserMessage() string { return "Something went wrong (server_error)." }
 
-func (e *ServerError) LogValue() slog.Value         { return logValue(e, 4) }
-func (e *ServerError) MarshalJSON() ([]byte, error) { return marshalWire(e, 4) }
-func (*ServerError) Is(target error) bool           { return isCode(target, 4) }
+func (e *ServerError) LogValue() slog.Value         { return logValue(e, 5) }
+func (e *ServerError) MarshalJSON() ([]byte, error) { return marshalWire(e, 5) }
+func (*ServerError) Is(target error) bool           { return isCode(target, 5) }
 
 // AuthFailed is the error auth_failed (2002) of the ProviderError family, in category auth.
 type AuthFailed struct {
@@ -224,14 +304,14 @@ func (*AuthFailed) SuppressRetry() bool    { return false }
 func (*AuthFailed) Retryable() bool        { return false }
 func (*AuthFailed) Class() Class           { return ClassTerminal }
 func (*AuthFailed) SuppressionKey() string { return "" }
-func (e *AuthFailed) Error() string        { return render(e, 3, textMessage) }
+func (e *AuthFailed) Error() string        { return render(e, 4, textMessage) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*AuthFailed) UserMessage() string { return "Something went wrong (auth_failed)." }
 
-func (e *AuthFailed) LogValue() slog.Value         { return logValue(e, 3) }
-func (e *AuthFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 3) }
-func (*AuthFailed) Is(target error) bool           { return isCode(target, 3) }
+func (e *AuthFailed) LogValue() slog.Value         { return logValue(e, 4) }
+func (e *AuthFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 4) }
+func (*AuthFailed) Is(target error) bool           { return isCode(target, 4) }
 
 // OperatorError is implemented by the errors of the OperatorError family; no type outside this package implements it.
 //
@@ -260,15 +340,15 @@ func (*ModelCallFailed) CodeNum() int           { return 3001 }
 func (*ModelCallFailed) Category() Category     { return CategoryModel }
 func (*ModelCallFailed) SuppressRetry() bool    { return false }
 func (*ModelCallFailed) SuppressionKey() string { return "" }
-func (e *ModelCallFailed) Error() string        { return render(e, 5, textMessage) }
+func (e *ModelCallFailed) Error() string        { return render(e, 6, textMessage) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *ModelCallFailed) UserMessage() string { return userMessageOf(e, 5) }
+func (e *ModelCallFailed) UserMessage() string { return userMessageOf(e, 6) }
 
-func (e *ModelCallFailed) LogValue() slog.Value         { return logValue(e, 5) }
-func (e *ModelCallFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 5) }
-func (*ModelCallFailed) Is(target error) bool           { return isCode(target, 5) }
+func (e *ModelCallFailed) LogValue() slog.Value         { return logValue(e, 6) }
+func (e *ModelCallFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 6) }
+func (*ModelCallFailed) Is(target error) bool           { return isCode(target, 6) }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; true when there is none.
 func (e *ModelCallFailed) Retryable() bool { return retryableOf(e, true) }
@@ -298,15 +378,15 @@ func (*MemoryUnavailable) SuppressRetry() bool    { return false }
 func (*MemoryUnavailable) Retryable() bool        { return false }
 func (*MemoryUnavailable) Class() Class           { return ClassNonFatal }
 func (*MemoryUnavailable) SuppressionKey() string { return "" }
-func (e *MemoryUnavailable) Error() string        { return render(e, 6, textMessage) }
+func (e *MemoryUnavailable) Error() string        { return render(e, 7, textMessage) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *MemoryUnavailable) UserMessage() string { return userMessageOf(e, 6) }
+func (e *MemoryUnavailable) UserMessage() string { return userMessageOf(e, 7) }
 
-func (e *MemoryUnavailable) LogValue() slog.Value         { return logValue(e, 6) }
-func (e *MemoryUnavailable) MarshalJSON() ([]byte, error) { return marshalWire(e, 6) }
-func (*MemoryUnavailable) Is(target error) bool           { return isCode(target, 6) }
+func (e *MemoryUnavailable) LogValue() slog.Value         { return logValue(e, 7) }
+func (e *MemoryUnavailable) MarshalJSON() ([]byte, error) { return marshalWire(e, 7) }
+func (*MemoryUnavailable) Is(target error) bool           { return isCode(target, 7) }
 
 // Unwrap returns the cause, Err.
 func (e *MemoryUnavailable) Unwrap() error {
@@ -320,6 +400,7 @@ func (e *MemoryUnavailable) Unwrap() error {
 var infos = [...]Info{
 	{Name: "ToolUnavailable", Family: "ToolError", Code: CodeToolUnavailable, Num: 1003, Category: CategoryAvailability, Class: ClassRetryable, Retryable: true, SuppressRetry: true, PayloadType: "tool_error", SuggestedTool: "clarify", SuggestedAction: "Ask the user to start the \"browser\" backend & retry.", UsageHint: "Wait, then retry.", Message: "Tool {tool} unavailable: {reason} <{{not a field}}> (try {alternatives}; down {since}ms)"},
 	{Name: "ToolTimeout", Family: "ToolError", Code: CodeToolTimeout, Num: 1004, Category: CategoryTimeout, Class: ClassRetryable, Retryable: true, PayloadType: "tool_error", Message: "Execution timeout after {seconds}s: {tool}"},
+	{Name: "CapabilityDenied", Family: "ToolError", Code: CodeCapabilityDenied, Num: 1007, Category: CategoryCapability, Class: ClassTerminal, SuppressRetry: true, Configurable: true, PayloadType: "tool_error", SuggestedTool: "ask_user", Message: "Capability {capability} denied ({code})", RequiredFields: []string{"capability", "reason"}, Subcodes: []Code{CodeMacosAutomationUnknown, CodeMacosAutomationDenied}},
 	{Name: "RateLimited", Family: "ProviderError", Code: CodeRateLimited, Num: 2001, Category: CategoryRateLimit, Class: ClassRetryable, Retryable: true, Message: "provider {provider} rate limited the request"},
 	{Name: "AuthFailed", Family: "ProviderError", Code: CodeAuthFailed, Num: 2002, Category: CategoryAuth, Class: ClassTerminal, Message: "provider {provider} refused the credentials"},
 	{Name: "ServerError", Family: "ProviderError", Code: CodeServerError, Num: 2003, Category: CategoryServer, Class: ClassRetryable, Retryable: true, Message: "provider {provider} failed with status {status}"},
@@ -332,6 +413,7 @@ var infos = [...]Info{
 var forms = [...]form{
 	{key: "{tool}:{code}", user: "A tool did not work ({code}).", fields: []field{{name: "tool", payload: true}, {name: "reason"}, {name: "attempts", payload: true}, {name: "load", payload: true}, {name: "since", payload: true, unit: time.Millisecond}, {name: "alternatives", payload: true}, {name: "cached", payload: true}, {name: "bytes", payload: true}}},
 	{user: "A tool did not work ({code}).", fields: []field{{name: "tool", payload: true}, {name: "seconds"}}},
+	{key: "{tool}:{code}", user: "A tool did not work ({code}).", subcodeField: 3, toolField: 4, actionField: 5, keyField: 6, fields: []field{{name: "tool", payload: true}, {name: "capability", payload: true}}},
 	{user: "The service is busy. Try again in a moment.", fields: []field{{name: "provider"}, {name: "retry_after", retryAfter: true, unit: time.Millisecond}}},
 	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}}},
 	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}, {name: "status"}}},
@@ -362,6 +444,7 @@ var payloadShape = [...]payloadKey{
 var variantTypes = [...]any{
 	(*ToolUnavailable)(nil),
 	(*ToolTimeout)(nil),
+	(*CapabilityDenied)(nil),
 	(*RateLimited)(nil),
 	(*AuthFailed)(nil),
 	(*ServerError)(nil),
@@ -372,9 +455,32 @@ var variantTypes = [...]any{
 // httpStatuses maps HTTP statuses to the entries of infos that stand for them,
 // most specific first.
 var httpStatuses = [...]statusRange{
-	{lo: 401, hi: 401, index: 3},
-	{lo: 403, hi: 403, index: 3},
-	{lo: 429, hi: 429, index: 2},
+	{lo: 401, hi: 401, index: 4},
+	{lo: 403, hi: 403, index: 4},
+	{lo: 429, hi: 429, index: 3},
 	{lo: 503, hi: 503, index: 0},
-	{lo: 500, hi: 599, index: 4},
+	{lo: 500, hi: 599, index: 5},
+}
+
+// attrLayer holds the attribute layer of every variant, in the order of infos.
+var attrLayer = [...]Layer{
+	LayerTool,
+	LayerTool,
+	LayerTool,
+	LayerAgent,
+	LayerAgent,
+	LayerAgent,
+	LayerAgent,
+	LayerAgent,
+}
+
+// LayerOf returns the attribute layer of the outermost error of the
+// catalogue in err's chain; false when there is none.
+//
+// The layer the failure comes from.
+func LayerOf(err error) (Layer, bool) {
+	if i, ok := indexOf(err); ok {
+		return attrLayer[i], true
+	}
+	return "", false
 }

@@ -10,6 +10,7 @@ import (
 // errgenExampleList holds one example of every variant, built from the
 // catalogue's example values or errgen's placeholders.
 var errgenExampleList = []variant{
+	&CapabilityDenied{Tool: "shell", Capability: "automation", Subcode: CodeMacosAutomationUnknown, SuggestedTool: "instance suggested_tool", SuggestedAction: "instance suggested_action", SuppressionKeyOverride: "instance suppression_key"},
 	&ToolTimeout{Tool: "terminal", Seconds: 30},
 	&ToolUnavailable{Tool: "browser", Reason: "not running", Attempts: 2, Load: 0.75, Since: 1500 * time.Millisecond, Alternatives: []string{"a", "b&c"}, Cached: true, Bytes: -4},
 	&RateLimited{Provider: "openai", RetryAfter: 2 * time.Second},
@@ -24,6 +25,7 @@ func errgenExamples() []variant { return errgenExampleList }
 
 // Every variant implements its family's interface.
 var _ = []any{
+	ToolError((*CapabilityDenied)(nil)),
 	ToolError((*ToolTimeout)(nil)),
 	ToolError((*ToolUnavailable)(nil)),
 	ProviderError((*RateLimited)(nil)),

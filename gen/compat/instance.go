@@ -1,0 +1,117 @@
+package compat
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/errgen/errgen/gen/diag"
+	"github.com/errgen/errgen/gen/model"
+)
+
+// The comparisons of what the catalogue adds to the fixed API: sub-codes,
+// instance hints, static required fields, configurable classes and custom
+// attributes.
+
+// subcodesGone reports the sub-codes of base variant bv that head no
+// longer has as sub-codes of hv (nil when the variant is gone) and does not
+// reserve: a service that stored one can no longer look it up.
+func (c *comparer) subcodesGone(bv, hv *model.Variant, pos diag.Pos) {
+	for _, sc := range bv.Subcodes {
+		code := c.h(sc.Code)
+		owner := c.head.subcodes[code]
+		if owner == nil {
+			owner = c.head.byCode[code]
+		}
+		switch {
+		case hv != nil && owner == hv && c.head.subcodes[code] == hv:
+			continue
+		case owner != nil:
+			c.add(SubcodeRemovedUnreserved, owner.KeyPos("subcodes"), sc.Pos, c.h(bv.Code),
+				"sub-code %s of %s now belongs to %s: a service that stored it finds another variant", q(code), q(c.h(bv.Code)), q(owner.Code))
+		case c.head.resCodes[code] != nil:
+			continue
+		default:
+			c.add(SubcodeRemovedUnreserved, pos, sc.Pos, c.h(bv.Code),
+				"sub-code %s of %s was removed without reserving it; add it under reserved codes", q(code), q(c.h(bv.Code)))
+		}
+	}
+}
+
+// instance reports the struct fields an instance lost, and changes to
+// required_fields and to whether the class is configurable.
+func (c *comparer) instance(bv, hv *model.Variant) {
+	code := hv.Code
+	if len(bv.Subcodes) > 0 && len(hv.Subcodes) == 0 {
+		c.add(InstanceHintRemoved, hv.Pos, bv.KeyPos("subcodes"), code,
+			"%s no longer has sub-codes: its field %s is gone", q(code), model.SubcodeField)
+	}
+	for _, h := range bv.InstanceHints {
+		if !hv.HasHint(h) {
+			c.add(InstanceHintRemoved, hv.KeyPos("instance_hints"), bv.KeyPos("instance_hints"), code,
+				"an instance of %s can no longer set %s: its field %s is gone", q(code), h, h.Field())
+		}
+	}
+	if b, h := strings.Join(bv.RequiredFields, ", "), strings.Join(hv.RequiredFields, ", "); b != h {
+		c.add(RequiredFieldsChanged, hv.KeyPos("required_fields"), bv.KeyPos("required_fields"), code,
+			"the required_fields of %s are now %s; in base they were %s", q(code), orNone(h), orNone(b))
+	}
+	if bv.Configurable && !hv.Configurable {
+		c.add(ConfigurableRemoved, hv.KeyPos("configurable"), bv.KeyPos("configurable"), code,
+			"%s is no longer configurable: a ClassPolicy that names it is refused; its class is now %s", q(code), hv.ClassRule())
+	}
+	for _, bs := range bv.Attrs {
+		hs, ok := hv.Attr(bs.Attr.Name)
+		if !ok || hs.Attr.Type != bs.Attr.Type {
+			continue // the attribute is gone or retyped: reported once, at its declaration
+		}
+		if b, h := bs.Text(), hs.Text(); b != h {
+			c.addFinding(Finding{Rule: AttributeChanged, Pos: attrPos(hv, hs), BasePos: attrPos(bv, bs), Code: code, Family: c.familyOf(code),
+				Attribute: bs.Attr.Name,
+				Message:   fmt.Sprintf("attribute %s of %s is now %s; in base it was %s", bs.Attr.Name, q(code), q(h), q(b))})
+		}
+	}
+}
+
+// attrPos is where v's value of an attribute is set: on the variant, on
+// its family, or as the declaration's default.
+func attrPos(v *model.Variant, s model.AttrSetting) diag.Pos {
+	switch s.From {
+	case model.AttrFromVariant:
+		return v.KeyPos("attributes")
+	case model.AttrFromFamily:
+		return v.Family.KeyPos("attributes")
+	}
+	return s.Attr.Pos
+}
+
+// attributes reports attribute declarations that head removed or retyped,
+// and enum values it dropped: the generated names a program uses go away.
+func (c *comparer) attributes() {
+	head := c.head.cat
+	for _, ba := range c.base.cat.Attributes {
+		i := slices.IndexFunc(head.Attributes, func(a *model.Attribute) bool { return a.Name == ba.Name })
+		var msg string
+		pos := head.KeyPos("attributes")
+		switch {
+		case i < 0:
+			msg = fmt.Sprintf("attribute %s was removed: %s and its values are gone", q(ba.Name), ba.Lookup())
+		case head.Attributes[i].Type != ba.Type:
+			pos = head.Attributes[i].Pos
+			msg = fmt.Sprintf("attribute %s is now of type %s; in base it was %s: %s returns another type", q(ba.Name), head.Attributes[i].Type, ba.Type, ba.Lookup())
+		default:
+			pos = head.Attributes[i].Pos
+			var gone []string
+			for _, val := range ba.Values {
+				if !slices.Contains(head.Attributes[i].Values, val) {
+					gone = append(gone, val)
+				}
+			}
+			if len(gone) == 0 {
+				continue
+			}
+			msg = fmt.Sprintf("attribute %s no longer has the value %s: its constant is gone", q(ba.Name), strings.Join(gone, ", "))
+		}
+		c.addFinding(Finding{Rule: AttributeRemoved, Pos: pos, BasePos: ba.Pos, Message: msg})
+	}
+}

@@ -1,0 +1,233 @@
+package runtime
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// These tests hold what an instance carries beside its fields (a sub-code,
+// hints it overrides), static required fields, the class policy and the
+// lookups of custom attributes, on the stand-in's CapabilityDenied.
+
+func TestSubcodes(t *testing.T) {
+	plain := &CapabilityDenied{Tool: "shell", Capability: "automation"}
+	sub := &CapabilityDenied{Tool: "shell", Capability: "automation", Subcode: CodeMacosAutomationDenied}
+	stray := &CapabilityDenied{Tool: "shell", Subcode: CodeToolTimeout}
+	for _, c := range []struct {
+		e    *CapabilityDenied
+		want Code
+	}{{plain, CodeCapabilityDenied}, {sub, CodeMacosAutomationDenied}, {stray, CodeCapabilityDenied}, {nil, CodeCapabilityDenied}} {
+		if got := c.e.Code(); got != c.want {
+			t.Errorf("Code() of %+v = %q, want %q", c.e, got, c.want)
+		}
+	}
+	if got := sub.Error(); got != "Capability automation denied (macos_automation_denied)" {
+		t.Errorf("{code} in the message = %q", got)
+	}
+	if got := sub.SuppressionKey(); got != "shell:macos_automation_denied" {
+		t.Errorf("SuppressionKey() = %q", got)
+	}
+	p := sub.LLMPayload()
+	if p.Code != CodeMacosAutomationDenied || p.CodeNum != 1007 {
+		t.Errorf("payload code %q num %d", p.Code, p.CodeNum)
+	}
+	// Lookup finds the variant by any of its sub-codes.
+	in, ok := Lookup(CodeMacosAutomationUnknown)
+	if !ok || in.Code != CodeCapabilityDenied || len(in.Subcodes) != 2 {
+		t.Errorf("Lookup(sub-code) = %+v, %v", in, ok)
+	}
+	// errors.Is: the variant's code matches every instance, a sub-code only
+	// its own.
+	wrapped := fmt.Errorf("run: %w", sub)
+	for _, c := range []struct {
+		target error
+		want   bool
+	}{
+		{&CapabilityDenied{}, true},
+		{&CapabilityDenied{Subcode: CodeMacosAutomationDenied}, true},
+		{&CapabilityDenied{Subcode: CodeMacosAutomationUnknown}, false},
+		{&ToolTimeout{}, false},
+	} {
+		if got := errors.Is(wrapped, c.target); got != c.want {
+			t.Errorf("errors.Is(sub-code instance, %v) = %v, want %v", c.target.(Error).Code(), got, c.want)
+		}
+	}
+	if !HasCode(wrapped, CodeCapabilityDenied) || !HasCode(wrapped, CodeMacosAutomationDenied) || HasCode(wrapped, CodeMacosAutomationUnknown) {
+		t.Error("HasCode must find the instance by its variant's code and its own sub-code only")
+	}
+	// The wire form travels with the sub-code and comes back with it.
+	data, err := json.Marshal(sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := DecodePayload(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, ok := r.Unwrap().(*CapabilityDenied)
+	if !ok || back.Subcode != CodeMacosAutomationDenied || r.Code() != CodeMacosAutomationDenied {
+		t.Fatalf("decoded %#v", r.Unwrap())
+	}
+	if !errors.Is(r, &CapabilityDenied{}) || !HasCode(r, CodeCapabilityDenied) {
+		t.Error("a decoded sub-code must still be the variant's")
+	}
+	if again, _ := json.Marshal(back); string(again) != string(data) {
+		t.Errorf("round trip:\n%s\n%s", data, again)
+	}
+}
+
+func TestInstanceHints(t *testing.T) {
+	// Without overrides: the catalogue's hint and template.
+	e := &CapabilityDenied{Tool: "shell", Capability: "automation"}
+	p := e.LLMPayload()
+	if p.SuggestedTool != "ask_user" || p.SuggestedAction != "" || p.SuppressionKey != "shell:capability_denied" {
+		t.Errorf("defaults: tool %q action %q key %q", p.SuggestedTool, p.SuggestedAction, p.SuppressionKey)
+	}
+	// With them: the instance's, in LLMPayload, AppendLLMPayload, the wire
+	// form and SuppressionKey alike.
+	e = &CapabilityDenied{Tool: "shell", SuggestedTool: "osascript", SuggestedAction: "Ask for automation access.", SuppressionKeyOverride: "macos:automation"}
+	p = e.LLMPayload()
+	if p.SuggestedTool != "osascript" || p.SuggestedAction != "Ask for automation access." || p.SuppressionKey != "macos:automation" || e.SuppressionKey() != "macos:automation" {
+		t.Errorf("overrides: %+v", p)
+	}
+	appended := string(e.AppendLLMPayload(nil))
+	viaPayload, _ := json.Marshal(p)
+	if appended != string(viaPayload) {
+		t.Errorf("AppendLLMPayload and LLMPayload disagree:\n%s\n%s", appended, viaPayload)
+	}
+	wire, _ := json.Marshal(e)
+	r, err := DecodePayload(wire)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back := r.Unwrap().(*CapabilityDenied)
+	if back.SuggestedTool != "osascript" || back.SuggestedAction != "Ask for automation access." || back.SuppressionKeyOverride != "macos:automation" {
+		t.Errorf("decoded hints: %+v", back)
+	}
+	// A hint equal to the catalogue's is not made an override.
+	plain, _ := json.Marshal(&CapabilityDenied{Tool: "shell"})
+	r, _ = DecodePayload(plain)
+	if back := r.Unwrap().(*CapabilityDenied); back.SuggestedTool != "" || back.SuppressionKeyOverride != "" {
+		t.Errorf("decoded defaults became overrides: %+v", back)
+	}
+}
+
+func TestStaticRequiredFields(t *testing.T) {
+	e := &CapabilityDenied{Tool: "shell"}
+	p := e.LLMPayload()
+	if strings.Join(p.RequiredFields, ",") != "capability,reason" {
+		t.Fatalf("RequiredFields = %q", p.RequiredFields)
+	}
+	// The caller can replace it, and the catalogue's list stays.
+	p.RequiredFields[0] = "changed"
+	if in, _ := Lookup(CodeCapabilityDenied); in.RequiredFields[0] != "capability" {
+		t.Error("changing a payload's RequiredFields changed the catalogue's")
+	}
+	if !strings.Contains(string(e.AppendLLMPayload(nil)), `"required_fields":["capability","reason"]`) {
+		t.Error("AppendLLMPayload lacks the static required_fields")
+	}
+	if wire, _ := json.Marshal(e); strings.Contains(string(wire), "required_fields") {
+		t.Error("the wire form carries required_fields, which only the payload has")
+	}
+}
+
+func TestClassPolicy(t *testing.T) {
+	t.Cleanup(func() { SetClassPolicy(nil) })
+	e := fmt.Errorf("step: %w", &CapabilityDenied{Tool: "shell"})
+	if ClassOf(e) != ClassTerminal || IsRetryable(e) {
+		t.Fatalf("default: class %v", ClassOf(e))
+	}
+	if err := SetClassPolicy(ClassPolicy{CodeCapabilityDenied: ClassRetryable}); err != nil {
+		t.Fatal(err)
+	}
+	if ClassOf(e) != ClassRetryable || !IsRetryable(e) || !(&CapabilityDenied{}).LLMPayload().Retryable {
+		t.Errorf("policy retryable: class %v", ClassOf(e))
+	}
+	// A refused policy changes nothing, and says every problem.
+	err := SetClassPolicy(ClassPolicy{CodeToolTimeout: ClassTerminal, "nope": ClassTerminal, CodeCapabilityDenied: ClassUnknown, CodeMacosAutomationDenied: ClassNonFatal})
+	for _, want := range []string{`"tool_timeout" is not configurable`, `"nope" is not a code`, `"capability_denied" cannot be unknown`, `"macos_automation_denied" is not a code`} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("SetClassPolicy error %v lacks %q", err, want)
+		}
+	}
+	if ClassOf(e) != ClassRetryable {
+		t.Error("a refused policy changed the class")
+	}
+	if err := SetClassPolicy(ClassPolicy{CodeCapabilityDenied: ClassNonFatal}); err != nil || ClassOf(e) != ClassNonFatal || IsRetryable(e) {
+		t.Errorf("policy non_fatal: %v %v", err, ClassOf(e))
+	}
+	// Decoded errors take this service's policy.
+	wire, _ := json.Marshal(&CapabilityDenied{})
+	if r, _ := DecodePayload(wire); r.Class() != ClassNonFatal {
+		t.Errorf("decoded class %v", r.Class())
+	}
+	if err := SetClassPolicy(nil); err != nil || ClassOf(e) != ClassTerminal {
+		t.Errorf("reset: %v %v", err, ClassOf(e))
+	}
+	if in, _ := Lookup(CodeCapabilityDenied); !in.Configurable || in.Class != ClassTerminal {
+		t.Errorf("Info: %+v", in)
+	}
+}
+
+func TestClassPolicyConcurrentReaders(t *testing.T) {
+	t.Cleanup(func() { SetClassPolicy(nil) })
+	e := &CapabilityDenied{}
+	var wg sync.WaitGroup
+	stop := make(chan struct{})
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				if c := e.Class(); c != ClassTerminal && c != ClassRetryable {
+					t.Errorf("read class %v", c)
+					return
+				}
+			}
+		}()
+	}
+	for i := range 200 {
+		class := ClassTerminal
+		if i%2 == 0 {
+			class = ClassRetryable
+		}
+		if err := SetClassPolicy(ClassPolicy{CodeCapabilityDenied: class}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	close(stop)
+	wg.Wait()
+}
+
+func TestAttributeLookup(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want Layer
+		ok   bool
+	}{
+		{&ToolTimeout{}, LayerTool, true},
+		{fmt.Errorf("x: %w", &CapabilityDenied{Subcode: CodeMacosAutomationUnknown}), LayerTool, true},
+		{&RateLimited{}, LayerAgent, true},
+		{errors.New("plain"), "", false},
+		{nil, "", false},
+	} {
+		got, ok := LayerOf(c.err)
+		if got != c.want || ok != c.ok {
+			t.Errorf("LayerOf(%v) = %q, %v; want %q, %v", c.err, got, ok, c.want, c.ok)
+		}
+	}
+	wire, _ := json.Marshal(&ToolTimeout{})
+	r, _ := DecodePayload(wire)
+	if got, ok := LayerOf(r); got != LayerTool || !ok {
+		t.Errorf("LayerOf(decoded) = %q, %v", got, ok)
+	}
+}

@@ -1,0 +1,278 @@
+package model
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/errgen/errgen/gen/ast"
+	"github.com/errgen/errgen/gen/diag"
+	"github.com/errgen/errgen/gen/names"
+)
+
+// The resolver's part for what a catalogue adds to the fixed API: its code
+// case, sub-codes, per-instance hints, static required fields, configurable
+// classes and custom attributes.
+
+// attrNameRE and enumValueRE are what attribute names and enum values
+// match: snake_case, so each becomes a Go name of its own.
+var attrNameRE = regexp.MustCompile(names.SnakePattern)
+
+// suggestFrom is a did-you-mean hint for got among options, or "".
+func suggestFrom(got string, options []string) string {
+	low := strings.ToLower(got)
+	if best := diag.Closest(low, options, 3); best != "" {
+		return "; did you mean " + diag.Quote(best) + "?"
+	}
+	var prefixed []string
+	for _, o := range options {
+		if len(low) >= 3 && (strings.HasPrefix(o, low) || strings.HasPrefix(low, o)) {
+			prefixed = append(prefixed, o)
+		}
+	}
+	if len(prefixed) == 1 {
+		return "; did you mean " + diag.Quote(prefixed[0]) + "?"
+	}
+	return ""
+}
+
+// caseHint explains, for a code that the other case would accept, that
+// the catalogue chose this one.
+func (r *resolver) caseHint(code string) string {
+	switch {
+	case r.m.CodeCase == UpperSnake && Snake.Valid(code):
+		return " (the catalogue's code_case is upper_snake)"
+	case r.m.CodeCase == Snake && UpperSnake.Valid(code):
+		return " (the catalogue's code_case is snake; a catalogue of UPPER_SNAKE codes sets code_case: upper_snake)"
+	}
+	return ""
+}
+
+// attributes resolves the catalogue's attribute declarations.
+func (r *resolver) attributes() {
+	seen := map[string]diag.Pos{}
+	for _, aa := range r.cat.Attributes {
+		if !aa.Name.Set {
+			continue
+		}
+		a := &Attribute{Name: aa.Name.Value, Doc: aa.Doc.Value, GoName: names.Go(aa.Name.Value), Pos: aa.Pos}
+		if !attrNameRE.MatchString(a.Name) {
+			r.errorf(aa.Name.Pos, "attribute name %s must be snake_case: lower-case ASCII words joined by single underscores", diag.Quote(a.Name))
+			continue
+		}
+		if p, dup := seen[a.Name]; dup {
+			r.errorf(aa.Name.Pos, "duplicate attribute %s (first at %s)", diag.Quote(a.Name), at(p))
+			continue
+		}
+		seen[a.Name] = aa.Name.Pos
+		r.nonEmpty(aa.Doc, "doc")
+		i := slices.Index(AttrTypes, aa.Type.Value)
+		if i < 0 {
+			if aa.Type.Set {
+				r.errorf(aa.Type.Pos, "attribute type %s is not one of %s%s", diag.Quote(aa.Type.Value), strings.Join(AttrTypes, ", "), suggestFrom(aa.Type.Value, AttrTypes))
+			}
+			// Its values cannot be checked; variants that set it are not
+			// reported as setting an unknown attribute.
+			continue
+		}
+		a.Type = AttrType(i)
+		values := map[string]diag.Pos{}
+		switch {
+		case a.Type == AttrEnum && len(aa.Values) == 0:
+			r.errorf(aa.Pos, "enum attribute %s needs values: the list of what it may be", diag.Quote(a.Name))
+		case a.Type != AttrEnum && len(aa.Values) > 0:
+			p, _ := aa.Keys.Pos("values")
+			r.errorf(p, "values are for enum attributes; attribute %s has type %s", diag.Quote(a.Name), a.Type)
+		}
+		for _, val := range aa.Values {
+			switch p, dup := values[val.Value]; {
+			case !names.IsSnake(val.Value):
+				r.errorf(val.Pos, "enum value %s must be snake_case, so that it makes a Go constant", diag.Quote(val.Value))
+			case dup:
+				r.errorf(val.Pos, "duplicate value %s of attribute %s (first at %s)", diag.Quote(val.Value), diag.Quote(a.Name), at(p))
+			default:
+				values[val.Value] = val.Pos
+				a.Values = append(a.Values, val.Value)
+			}
+		}
+		if aa.Default != nil {
+			if v, ok := r.attrValue(a, *aa.Default, "the default of attribute "+diag.Quote(a.Name)); ok {
+				a.Default, a.HasDefault = v, true
+			}
+		}
+		if aa.Default != nil || (a.Type == AttrEnum && len(a.Values) == 0) {
+			// A default was meant, or no value can be valid: a variant
+			// without one would only repeat the declaration's problem.
+			r.excused[a] = true
+		}
+		r.m.Attributes = append(r.m.Attributes, a)
+	}
+}
+
+// attrValue reads sc as a value of a; what names it in diagnostics.
+func (r *resolver) attrValue(a *Attribute, sc ast.Scalar, what string) (AttrValue, bool) {
+	s := sc.Text
+	switch a.Type {
+	case AttrBool:
+		if sc.Quoted || (s != "true" && s != "false") {
+			r.errorf(sc.Pos, "%s must be true or false%s, got %s", what, unquoted(sc), diag.Quote(s))
+			return AttrValue{}, false
+		}
+		return AttrValue{Bool: s == "true"}, true
+	case AttrInt:
+		n, err := strconv.ParseInt(s, 10, 32)
+		if sc.Quoted || err != nil || !decimalIntRE.MatchString(s) {
+			r.errorf(sc.Pos, "%s must be a decimal whole number that fits in 32 bits%s, got %s", what, unquoted(sc), diag.Quote(s))
+			return AttrValue{}, false
+		}
+		return AttrValue{Int: n}, true
+	case AttrEnum:
+		if !slices.Contains(a.Values, s) {
+			r.errorf(sc.Pos, "%s must be one of %s, got %s%s", what, strings.Join(a.Values, ", "), diag.Quote(s), suggestFrom(s, a.Values))
+			return AttrValue{}, false
+		}
+	}
+	return AttrValue{Str: s}, true
+}
+
+// unquoted says, for a quoted value where a bool or number is due, to
+// write it without quotes.
+func unquoted(sc ast.Scalar) string {
+	if sc.Quoted {
+		return ", written without quotes"
+	}
+	return ""
+}
+
+// attrValues resolves the attributes a family or variant sets, over
+// inherited (its family's), and, for a variant (what != ""), fills in
+// every other attribute from its default, reporting those that have
+// none.
+func (r *resolver) attrValues(set []ast.AttrValue, inherited []AttrSetting, what string, pos diag.Pos) []AttrSetting {
+	own := map[string]AttrSetting{}
+	for _, av := range set {
+		i := slices.IndexFunc(r.m.Attributes, func(a *Attribute) bool { return a.Name == av.Name.Value })
+		if i < 0 {
+			if !slices.ContainsFunc(r.cat.Attributes, func(a *ast.Attribute) bool { return a.Name.Value == av.Name.Value }) {
+				declared := make([]string, len(r.cat.Attributes))
+				for k, a := range r.cat.Attributes {
+					declared[k] = a.Name.Value
+				}
+				hint := suggestFrom(av.Name.Value, declared)
+				if len(declared) == 0 {
+					hint = "; declare it under the catalogue's attributes"
+				}
+				r.errorf(av.Name.Pos, "attribute %s is not declared under attributes%s", diag.Quote(av.Name.Value), hint)
+			}
+			continue
+		}
+		a := r.m.Attributes[i]
+		if v, ok := r.attrValue(a, av.Value, "attribute "+diag.Quote(a.Name)); ok {
+			own[a.Name] = AttrSetting{Attr: a, Value: v, From: AttrFromVariant}
+		}
+	}
+	var out []AttrSetting
+	for _, a := range r.m.Attributes {
+		if s, ok := own[a.Name]; ok {
+			out = append(out, s)
+			continue
+		}
+		if i := slices.IndexFunc(inherited, func(s AttrSetting) bool { return s.Attr == a }); i >= 0 {
+			out = append(out, inherited[i])
+			continue
+		}
+		if a.HasDefault {
+			out = append(out, AttrSetting{Attr: a, Value: a.Default, From: AttrFromDefault})
+			continue
+		}
+		if what != "" && !r.excused[a] {
+			r.errorf(pos, "%s has no value for attribute %s, which has no default; set it on the variant or its family", what, diag.Quote(a.Name))
+		}
+	}
+	return out
+}
+
+// instance resolves what an instance of v may carry beside its fields:
+// sub-codes, overridable hints, static required fields, and whether the
+// application configures its class.
+func (r *resolver) instance(f *Family, av *ast.Variant, v *Variant, payload bool) {
+	for _, as := range av.Subcodes {
+		if !as.Code.Set {
+			continue
+		}
+		code := as.Code.Value
+		r.nonEmpty(as.Doc, "doc")
+		switch {
+		case !r.m.CodeCase.Valid(code):
+			r.errorf(as.Code.Pos, "sub-code %s must match %s%s", diag.Quote(code), r.m.CodeCase.Pattern(), r.caseHint(code))
+			continue
+		case r.reservedCodes[code].IsValid():
+			r.errorf(as.Code.Pos, "sub-code %s is reserved (at %s) and must never be used again", diag.Quote(code), at(r.reservedCodes[code]))
+			continue
+		}
+		if p, dup := r.codes[code]; dup {
+			r.errorf(as.Code.Pos, "sub-code %s is already a code (first defined at %s); codes and sub-codes share one namespace, so Lookup finds one variant by each", diag.Quote(code), at(p))
+			continue
+		}
+		r.codes[code] = as.Code.Pos
+		v.Subcodes = append(v.Subcodes, &Subcode{Code: code, Doc: as.Doc.Value, GoName: subcodeConst(code), Variant: v, Pos: as.Code.Pos})
+	}
+	seen := map[Hint]bool{}
+	for _, h := range av.InstanceHints {
+		i := slices.Index(HintNames(), h.Value)
+		switch {
+		case i < 0:
+			r.errorf(h.Pos, "instance hint %s is not one of %s%s", diag.Quote(h.Value), strings.Join(HintNames(), ", "), suggestFrom(h.Value, HintNames()))
+			continue
+		case seen[Hint(i)]:
+			r.errorf(h.Pos, "instance hint %s is listed twice", diag.Quote(h.Value))
+			continue
+		case !payload && Hint(i) != HintSuppressionKey:
+			r.errorf(h.Pos, "instance hint %s only appears in an LLM payload, and family %s has no payload_type", diag.Quote(h.Value), diag.Quote(f.Name))
+		}
+		seen[Hint(i)] = true
+	}
+	for _, h := range Hints {
+		if seen[h] {
+			v.InstanceHints = append(v.InstanceHints, h)
+		}
+	}
+	if len(av.RequiredFields) > 0 && !payload {
+		r.errorf(av.RequiredFieldsPos, "required_fields only appears in an LLM payload, and family %s has no payload_type", diag.Quote(f.Name))
+	}
+	required := map[string]diag.Pos{}
+	for _, s := range av.RequiredFields {
+		switch p, dup := required[s.Value]; {
+		case strings.TrimSpace(s.Value) == "" || strings.ContainsAny(s.Value, " \t"):
+			r.errorf(s.Pos, "each item of required_fields must be a parameter name, without spaces, got %s", diag.Quote(s.Value))
+		case dup:
+			r.errorf(s.Pos, "required field %s is listed twice (first at %s)", diag.Quote(s.Value), at(p))
+		default:
+			required[s.Value] = s.Pos
+			v.RequiredFields = append(v.RequiredFields, s.Value)
+		}
+	}
+	if av.Configurable.Value {
+		v.Configurable = true
+		if av.RetryableFromCause.Value {
+			r.errorf(av.Configurable.Pos, "a variant cannot be both configurable and retryable_from_cause: the class comes from the application's policy or from the cause, not both")
+		}
+	}
+	// The instance fields follow the catalogue's: a field may not take
+	// their Go names. A field named like a payload key is refused already.
+	for _, fd := range v.Fields {
+		for _, inf := range v.InstanceFields() {
+			if fd.Src != nil && fd.Src.Name.Set && fd.GoName == inf.Name && !slices.Contains(PayloadKeys, fd.Name) {
+				r.errorf(fd.Src.Name.Pos, "field %s becomes %s, which the variant's %s needs; rename the field", diag.Quote(fd.Name), inf.Name, instanceWhat(inf))
+			}
+		}
+	}
+}
+
+func instanceWhat(inf InstanceField) string {
+	if inf.Subcode {
+		return "subcodes"
+	}
+	return "instance hint " + diag.Quote(inf.Hint.String())
+}
