@@ -54,5 +54,67 @@ test: fmt-check tidy-check vet lint errors-check
 	$(GO) test ./...
 	$(MAKE) fuzz-ci
 
--include fuzz.mk
--include bench.mk
+# Fuzzing (docs/hardening.md). `go test ./...` replays every seed and every
+# committed finding under each package's testdata/fuzz; these targets run
+# the engine itself, one target at a time (go test -fuzz takes one target
+# and one package per run).
+#
+#   make fuzz              each target for FUZZTIME (default 60s)
+#   make fuzz-ci           each target for FUZZTIME_CI (default 15s), as CI does
+#   make fuzz FUZZTIME=10m FUZZFLAGS=-parallel=1
+#
+# A finding is written to the package's testdata/fuzz/<Target>/ and fails the
+# run; fix the cause and commit the file as a regression case.
+
+FUZZTIME ?= 60s
+FUZZTIME_CI ?= 15s
+FUZZFLAGS ?=
+# Minimizing each new interesting input may otherwise take a minute of a
+# short run; 5s keeps the engine exploring.
+MINIMIZE ?= -fuzzminimizetime=5s
+
+# target:package, one per fuzz target.
+FUZZ_TARGETS := \
+	FuzzLoad:./gen/load \
+	FuzzGenerate:./gen \
+	FuzzPayloadString:./gen/golang/runtime \
+	FuzzDecodePayload:./gen/golang/runtime \
+	FuzzPayloadVariant:./examples/agenterr
+
+.PHONY: fuzz fuzz-ci
+
+fuzz:
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		name=$${t%%:*}; pkg=$${t#*:}; \
+		echo "== $$name ($$pkg) for $(FUZZTIME)"; \
+		$(GO) test -run='^$$' -fuzz="^$$name\$$" -fuzztime=$(FUZZTIME) $(MINIMIZE) $(FUZZFLAGS) $$pkg; \
+	done
+
+fuzz-ci:
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		name=$${t%%:*}; pkg=$${t#*:}; \
+		echo "== $$name ($$pkg) for $(FUZZTIME_CI)"; \
+		$(GO) test -run='^$$' -fuzz="^$$name\$$" -fuzztime=$(FUZZTIME_CI) $(MINIMIZE) $(FUZZFLAGS) $$pkg; \
+	done
+
+# Benchmarks (BENCHMARKS.md): errgen's stages against the floor, the
+# generated code, errgen generate as a process, and the compile cost of its
+# output against a plain baseline package.
+#
+#   make bench                          everything, as BENCHMARKS.md reports it
+#   make bench BENCH_PARTS="code"       stages, code, process, compile and/or hostile
+#   make bench BENCH_COUNT=6 BENCH_SIZES="100 1000"
+#
+# Raw results go to BENCH_OUT (a new temporary folder by default).
+
+BENCH_PARTS ?= stages code process compile hostile
+BENCH_COUNT ?= 10
+BENCH_RUNS ?= 10
+BENCH_SIZES ?= 100 1000 10000
+BENCH_OUT ?=
+
+.PHONY: bench
+
+bench:
+	GO="$(or $(GO),go)" PARTS="$(BENCH_PARTS)" COUNT="$(BENCH_COUNT)" RUNS="$(BENCH_RUNS)" \
+		SIZES="$(BENCH_SIZES)" $(if $(BENCH_OUT),OUT="$(BENCH_OUT)") bench/run.sh

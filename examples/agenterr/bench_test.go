@@ -139,18 +139,19 @@ func BenchmarkLookup(b *testing.B) {
 // before timing, so json.Marshal is timed on encoding alone while
 // AppendLLMPayload also renders the message and suppression key.
 type plainPayload struct {
-	Type            string `json:"type"`
-	Category        string `json:"category"`
-	Code            string `json:"code"`
-	CodeNum         int    `json:"code_num"`
-	Error           string `json:"error"`
-	Retryable       bool   `json:"retryable"`
-	SuppressRetry   bool   `json:"suppress_retry"`
-	SuppressionKey  string `json:"suppression_key,omitempty"`
-	Tool            string `json:"tool,omitempty"`
-	SuggestedTool   string `json:"suggested_tool,omitempty"`
-	SuggestedAction string `json:"suggested_action,omitempty"`
-	UsageHint       string `json:"usage_hint,omitempty"`
+	Type            string   `json:"type"`
+	Category        string   `json:"category"`
+	Code            string   `json:"code"`
+	CodeNum         int      `json:"code_num"`
+	Error           string   `json:"error"`
+	Retryable       bool     `json:"retryable"`
+	SuppressRetry   bool     `json:"suppress_retry"`
+	SuppressionKey  string   `json:"suppression_key,omitempty"`
+	Tool            string   `json:"tool,omitempty"`
+	SuggestedTool   string   `json:"suggested_tool,omitempty"`
+	SuggestedAction string   `json:"suggested_action,omitempty"`
+	RequiredFields  []string `json:"required_fields,omitempty"`
+	UsageHint       string   `json:"usage_hint,omitempty"`
 }
 
 type payloadCase struct {
@@ -169,7 +170,7 @@ func payloadCases() []payloadCase {
 			Type: in.PayloadType, Category: string(e.Category()), Code: string(e.Code()), CodeNum: e.CodeNum(),
 			Error: e.Error(), Retryable: e.Retryable(), SuppressRetry: e.SuppressRetry(),
 			SuppressionKey: e.SuppressionKey(), Tool: tool,
-			SuggestedTool: in.SuggestedTool, SuggestedAction: in.SuggestedAction, UsageHint: in.UsageHint,
+			SuggestedTool: in.SuggestedTool, SuggestedAction: in.SuggestedAction, RequiredFields: in.RequiredFields, UsageHint: in.UsageHint,
 		}
 	}
 	timeout := &agenterr.ToolTimeout{Tool: "terminal", Seconds: 30}
