@@ -428,11 +428,7 @@ type CapabilityDenied struct {
 	SuppressionKeyOverride string
 }
 
-func (*CapabilityDenied) isToolError() {}
-
-// Code returns the sub-code the instance selects, else CodeCapabilityDenied.
-func (e *CapabilityDenied) Code() Code { return instanceCode(e, 6) }
-
+func (*CapabilityDenied) isToolError()        {}
 func (*CapabilityDenied) CodeNum() int        { return 1007 }
 func (*CapabilityDenied) Category() Category  { return CategoryCapability }
 func (*CapabilityDenied) SuppressRetry() bool { return true }
@@ -454,6 +450,14 @@ func (e *CapabilityDenied) MarshalJSON() ([]byte, error)       { return marshalW
 
 // Is reports whether target has the variant's code, or the same sub-code as e.
 func (e *CapabilityDenied) Is(target error) bool { return isInstance(target, e, 6) }
+
+// Code returns the sub-code the instance selects, else CodeCapabilityDenied.
+func (e *CapabilityDenied) Code() Code {
+	if e == nil {
+		return CodeCapabilityDenied
+	}
+	return subcodeOf(e.Subcode, 6)
+}
 
 // ContentMismatch is the error content_mismatch (1008) of the ToolError family, in category content.
 //

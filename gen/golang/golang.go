@@ -270,10 +270,7 @@ func genVariant(f *printer.File, v *model.Variant) {
 	re := "func (e *" + v.Name + ") "
 	idx := strconv.Itoa(v.Index)
 	methods := []printer.Func{{Header: r + v.Family.Sealer() + "()"}}
-	if v.InstanceCode() {
-		methods = append(methods, printer.Func{Doc: []string{"Code returns the sub-code the instance selects, else " + v.CodeConst() + "."},
-			Header: re + "Code() Code", Body: "return instanceCode(e, " + idx + ")"})
-	} else {
+	if !v.InstanceCode() {
 		methods = append(methods, printer.Func{Header: r + "Code() Code", Body: "return " + v.CodeConst()})
 	}
 	methods = append(methods,
@@ -317,9 +314,31 @@ func genVariant(f *printer.File, v *model.Variant) {
 				Body: "return classOf(e.Retryable(), " + rule.Otherwise.GoName() + ")"})
 	}
 	f.Funcs(methods)
+	if v.InstanceCode() {
+		genSubcodeCode(f, v)
+	}
 	if v.Cause != nil {
 		genUnwrap(f, v)
 	}
+}
+
+// genSubcodeCode writes Code of a variant with sub-codes, which reads its
+// Subcode field directly (reflection would cost ten times as much on a
+// method callers use to classify):
+//
+//	func (e *CapabilityDenied) Code() Code {
+//		if e == nil {
+//			return CodeCapabilityDenied
+//		}
+//		return subcodeOf(e.Subcode, 1)
+//	}
+func genSubcodeCode(f *printer.File, v *model.Variant) {
+	b := f.Func([]string{"Code returns the sub-code the instance selects, else " + v.CodeConst() + "."}, "func (e *"+v.Name+") Code() Code")
+	b.Open("if e == nil")
+	b.Line("return " + v.CodeConst())
+	b.Close()
+	b.Line("return subcodeOf(e." + model.SubcodeField + ", " + strconv.Itoa(v.Index) + ")")
+	b.End()
 }
 
 // isMethod is Is of v: a match of the code, or, for a variant with

@@ -389,23 +389,20 @@ func isInstance(target error, e any, i int) bool {
 	return c == infos[i].Code || (c != "" && c == codeOfInstance(e.(variant), i))
 }
 
-// instanceCode is the Code method of e, the variant infos[i] with
-// sub-codes.
-//
-//go:noinline
-func instanceCode(e any, i int) Code { return codeOfInstance(e.(variant), i) }
-
-// codeOfInstance is the code of e, the variant infos[i]: the sub-code its
-// instance selects when it is one the variant declares, else the
-// variant's code.
-func codeOfInstance(e variant, i int) Code {
-	if n := forms[i].subcodeField; n != 0 && !isNil(e) {
-		if c := *fieldOf(e, int(n)-1).(*Code); c != "" && slices.Contains(infos[i].Subcodes, c) {
-			return c
-		}
+// subcodeOf is the Code method of the variant infos[i] with sub-codes,
+// whose instance selects code: code when the variant declares it, else
+// the variant's own code.
+func subcodeOf(code Code, i int) Code {
+	if code != "" && slices.Contains(infos[i].Subcodes, code) {
+		return code
 	}
 	return infos[i].Code
 }
+
+// codeOfInstance is the code of e, the variant infos[i]: its Code method,
+// which is a constant, or for a variant with sub-codes the one its
+// instance selects.
+func codeOfInstance(e variant, i int) Code { return e.Code() }
 
 // override is the hint an instance of e sets in its struct field at
 // position n (counted from 1), or "" when n is 0 or the field is empty.
