@@ -642,6 +642,9 @@ func CheckWaivers(m *model.Catalogue) diag.List {
 		}
 	}
 	for _, w := range m.Waivers {
+		if !w.RulePos.IsValid() {
+			continue // no rule could be read: the loader said so
+		}
 		r, ok := LookupRule(w.Rule)
 		switch {
 		case !ok:
