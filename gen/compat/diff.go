@@ -379,7 +379,7 @@ func variantChanges(c *comparer, bv, hv *model.Variant) []Change {
 	add("suggested_action", bv.SuggestedAction, hv.SuggestedAction)
 	add("usage_hint", bv.UsageHint, hv.UsageHint)
 	add("http_status", bv.HTTPText(), hv.HTTPText())
-	add("subcodes", recased(c, bv.SubcodesText()), hv.SubcodesText())
+	add("subcodes", c.h(bv.SubcodesText()), hv.SubcodesText())
 	add("instance_hints", bv.HintsText(), hv.HintsText())
 	add("required_fields", strings.Join(bv.RequiredFields, ", "), strings.Join(hv.RequiredFields, ", "))
 	add("configurable", strconv.FormatBool(bv.Configurable), strconv.FormatBool(hv.Configurable))
@@ -429,9 +429,6 @@ func variantChanges(c *comparer, bv, hv *model.Variant) []Change {
 	}
 	return out
 }
-
-// recased spells a base list of codes as head spells codes.
-func recased(c *comparer, codes string) string { return c.h(codes) }
 
 // attrText describes an attribute declaration: its type, an enum's
 // values, its default.

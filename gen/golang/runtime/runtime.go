@@ -386,7 +386,7 @@ func isCode(target error, i int) bool { return codeOf(target) == infos[i].Code }
 //go:noinline
 func isInstance(target error, e any, i int) bool {
 	c := codeOf(target)
-	return c == infos[i].Code || (c != "" && c == codeOfInstance(e.(variant), i))
+	return c == infos[i].Code || (c != "" && c == e.(variant).Code())
 }
 
 // subcodeOf is the Code method of the variant infos[i] with sub-codes,
@@ -398,11 +398,6 @@ func subcodeOf(code Code, i int) Code {
 	}
 	return infos[i].Code
 }
-
-// codeOfInstance is the code of e, the variant infos[i]: its Code method,
-// which is a constant, or for a variant with sub-codes the one its
-// instance selects.
-func codeOfInstance(e variant, i int) Code { return e.Code() }
 
 // override is the hint an instance of e sets in its struct field at
 // position n (counted from 1), or "" when n is 0 or the field is empty.
@@ -584,7 +579,7 @@ func userMessageOf(e variant, i int) string {
 			return m
 		}
 	}
-	return renderCode(forms[i].user, codeOfInstance(e, i))
+	return renderCode(forms[i].user, e.Code())
 }
 
 // renderCode renders a template whose only placeholder is {code}.
@@ -623,7 +618,7 @@ func appendTemplate(dst []byte, e variant, i int, t string) []byte {
 		}
 		t = t[end:]
 		if name == "code" {
-			dst = append(dst, codeOfInstance(e, i)...)
+			dst = append(dst, e.Code()...)
 			continue
 		}
 		for k := range forms[i].fields {
@@ -701,7 +696,7 @@ func logValue(ev any, i int) slog.Value {
 	e := ev.(variant)
 	in := &infos[i]
 	attrs := make([]slog.Attr, 0, 6+len(forms[i].fields))
-	attrs = append(attrs, slog.String("error", render(e, i, textMessage)), slog.String("code", string(codeOfInstance(e, i))),
+	attrs = append(attrs, slog.String("error", render(e, i, textMessage)), slog.String("code", string(e.Code())),
 		slog.Int("num", in.Num), slog.String("category", string(in.Category)),
 		slog.String("class", e.Class().String()), slog.Bool("retryable", e.Retryable()))
 	if isNil(e) {
@@ -1063,7 +1058,7 @@ func newPayload(ev any, i int) *Payload {
 	p := &Payload{
 		Type:            in.PayloadType,
 		Category:        in.Category,
-		Code:            codeOfInstance(e, i),
+		Code:            e.Code(),
 		CodeNum:         in.Num,
 		Error:           render(e, i, textMessage),
 		Retryable:       e.Retryable(),
@@ -1300,7 +1295,7 @@ func appendObject(dst []byte, e variant, i int, wire bool, depth int) []byte {
 		case keyCategory:
 			dst = appendName(dst, string(in.Category))
 		case keyCode:
-			dst = appendName(dst, string(codeOfInstance(e, i)))
+			dst = appendName(dst, string(e.Code()))
 		case keyCodeNum:
 			dst = strconv.AppendInt(dst, int64(in.Num), 10)
 		case keyError:
