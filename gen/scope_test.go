@@ -59,6 +59,9 @@ func TestReservedNamesAreComplete(t *testing.T) {
 			own[v.CodeConst()] = true
 			own[v.Family.Name] = true
 			own[v.Family.AsHelper()] = true
+			if mp := v.Family.MapsTo; mp != nil {
+				own[mp.Func()] = true
+			}
 		}
 		for _, c := range m.Categories {
 			own[c.GoName] = true

@@ -62,6 +62,46 @@ type Catalogue struct {
 	Attributes []*Attribute
 	Families   []*Family
 	Compat     []Waiver
+	// Retry is the catalogue's retry policy, nil when it declares none.
+	Retry *Retry
+	// Classify turns on the classification of foreign errors, nil when
+	// absent.
+	Classify *Classify
+}
+
+// Retry is a retry policy as written: any of its keys may be left out.
+type Retry struct {
+	Pos        diag.Pos
+	Keys       Keys
+	MaxRetries Int
+	// Base, Cap and Jitter keep their text: durations ("1s") and a
+	// fraction (0.2), which the resolver parses.
+	Base   String
+	Cap    String
+	Jitter String
+}
+
+// Classify is the catalogue's classify section.
+type Classify struct {
+	Pos      diag.Pos
+	Keys     Keys
+	Fallback String
+}
+
+// MapsTo is a family's mapping into another family.
+type MapsTo struct {
+	Pos     diag.Pos
+	Keys    Keys
+	Family  String
+	Default String
+}
+
+// Match is a variant's rules for classifying foreign errors.
+type Match struct {
+	Pos      diag.Pos
+	Keys     Keys
+	Is       []String
+	Contains []String
 }
 
 // Attribute declares one custom attribute: its name, its type (enum,
@@ -140,7 +180,12 @@ type Family struct {
 	// Attributes are the family's attribute values, the default of its
 	// variants.
 	Attributes []AttrValue
-	Variants   []*Variant
+	// Retry is the family's retry policy, over the catalogue's; nil when
+	// it declares none.
+	Retry *Retry
+	// MapsTo is the family's mapping into another family, nil when absent.
+	MapsTo   *MapsTo
+	Variants []*Variant
 }
 
 // Variant is one error: a code, a number, its rules and its fields.
@@ -174,7 +219,13 @@ type Variant struct {
 	RequiredFieldsPos diag.Pos
 	Configurable      Bool
 	Attributes        []AttrValue
-	Fields            []*Field
+	// MapsTo names the variant of the family's maps_to family this one
+	// converts to.
+	MapsTo String
+	// Match holds the variant's rules for classifying foreign errors, nil
+	// when absent.
+	Match  *Match
+	Fields []*Field
 }
 
 // Field is one typed value a variant carries.

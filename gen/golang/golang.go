@@ -107,6 +107,7 @@ func code(m *model.Catalogue, header string) []byte {
 	genVariantTypes(f, m)
 	genHTTPStatuses(f, m)
 	genAttributeTables(f, m)
+	genBehaviour(f, m)
 	return f.Bytes()
 }
 
@@ -629,12 +630,19 @@ func genVariantTypes(f *printer.File, m *model.Catalogue) {
 //		{lo: 500, hi: 599, index: 8}, // server_error
 //	}
 func genHTTPStatuses(f *printer.File, m *model.Catalogue) {
+	f.Doc("httpStatuses maps HTTP statuses to the entries of infos that stand for them,", "most specific first.")
+	f.Var("httpStatuses", "[...]statusRange", statusElems(m.ByNum))
+}
+
+// statusElems are the statusRange elements of the http_status of vs, most
+// specific first.
+func statusElems(vs []*model.Variant) []string {
 	type entry struct {
 		s model.StatusRange
 		v *model.Variant
 	}
 	var all []entry
-	for _, v := range m.ByNum {
+	for _, v := range vs {
 		for _, s := range v.HTTP {
 			all = append(all, entry{s, v})
 		}
@@ -646,8 +654,7 @@ func genHTTPStatuses(f *printer.File, m *model.Catalogue) {
 	for i, e := range all {
 		elems[i] = "{lo: " + strconv.Itoa(e.s.Lo) + ", hi: " + strconv.Itoa(e.s.Hi) + ", index: " + strconv.Itoa(e.v.Index) + "}"
 	}
-	f.Doc("httpStatuses maps HTTP statuses to the entries of infos that stand for them,", "most specific first.")
-	f.Var("httpStatuses", "[...]statusRange", elems)
+	return elems
 }
 
 // exampleValue is the Go expression of a field's example value.

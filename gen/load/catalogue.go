@@ -10,17 +10,21 @@ import (
 // Keys lists the keys each kind of mapping accepts, in the order the
 // documentation gives them. The JSON Schema is tested against it.
 var Keys = map[string][]string{
-	"catalogue": {"version", "package", "code_case", "user_message", "categories", "attributes", "families", "compat"},
+	"catalogue": {"version", "package", "code_case", "user_message", "retry", "classify", "categories", "attributes", "families", "compat"},
 	"attribute": {"name", "type", "values", "default", "doc"},
-	"family":    {"name", "doc", "payload_type", "user_message", "nums", "reserved", "attributes", "variants"},
+	"family":    {"name", "doc", "payload_type", "user_message", "nums", "reserved", "attributes", "retry", "maps_to", "variants"},
 	"reserved":  {"nums", "codes"},
 	"variant": {"name", "code", "num", "category", "doc", "message", "user_message",
 		"retryable", "retryable_from_cause", "suppress_retry", "non_fatal", "configurable",
 		"suppression_key", "suggested_tool", "suggested_action", "usage_hint", "required_fields",
-		"instance_hints", "subcodes", "http_status", "attributes", "fields"},
-	"subcode": {"code", "doc"},
-	"field":   {"name", "type", "doc", "payload", "retry_after", "unit", "example"},
-	"compat":  {"rule", "code", "family", "reason"},
+		"instance_hints", "subcodes", "http_status", "match", "maps_to", "attributes", "fields"},
+	"subcode":  {"code", "doc"},
+	"field":    {"name", "type", "doc", "payload", "retry_after", "unit", "example"},
+	"compat":   {"rule", "code", "family", "reason"},
+	"retry":    {"max_retries", "base", "cap", "jitter"},
+	"classify": {"fallback"},
+	"maps_to":  {"family", "default"},
+	"match":    {"is", "contains"},
 }
 
 func (ld *loader) catalogue(root *yaml.Node) *ast.Catalogue {
@@ -34,6 +38,14 @@ func (ld *loader) catalogue(root *yaml.Node) *ast.Catalogue {
 	cat.Package = ld.str(m, "package", false)
 	cat.CodeCase = ld.str(m, "code_case", false)
 	cat.UserMessage = ld.template(m, "user_message")
+	if e, ok := m["retry"]; ok {
+		cat.Retry = ld.retry(e.val)
+	}
+	if e, ok := m["classify"]; ok {
+		if cm, ok := ld.mapping(e.val, "classify", Keys["classify"], "fallback"); ok {
+			cat.Classify = &ast.Classify{Pos: ld.pos(e.val), Keys: ld.keys(cm), Fallback: ld.str(cm, "fallback", false)}
+		}
+	}
 	if e, ok := m["categories"]; ok {
 		cat.Categories = ld.categories(e)
 	}
@@ -151,6 +163,14 @@ func (ld *loader) family(n *yaml.Node) *ast.Family {
 		}
 	}
 	f.Attributes = ld.attrValues(m)
+	if e, ok := m["retry"]; ok {
+		f.Retry = ld.retry(e.val)
+	}
+	if e, ok := m["maps_to"]; ok {
+		if mm, ok := ld.mapping(e.val, "maps_to", Keys["maps_to"], "family"); ok {
+			f.MapsTo = &ast.MapsTo{Pos: ld.pos(e.val), Keys: ld.keys(mm), Family: ld.str(mm, "family", false), Default: ld.str(mm, "default", false)}
+		}
+	}
 	if e, ok := m["variants"]; ok {
 		if items, isList := ld.list(e, "variants"); isList {
 			if len(items) == 0 {
@@ -203,6 +223,17 @@ func (ld *loader) variant(n *yaml.Node) *ast.Variant {
 		}
 	}
 	v.Attributes = ld.attrValues(m)
+	v.MapsTo = ld.str(m, "maps_to", false)
+	if e, ok := m["match"]; ok {
+		if mm, ok := ld.mapping(e.val, "match", Keys["match"]); ok {
+			if len(mm) == 0 {
+				ld.errorf(e.val, "match must give at least one rule: is, contains")
+			}
+			v.Match = &ast.Match{Pos: ld.pos(e.val), Keys: ld.keys(mm),
+				Is:       ld.texts(mm["is"], has(mm, "is"), "match is"),
+				Contains: ld.texts(mm["contains"], has(mm, "contains"), "match contains")}
+		}
+	}
 	if e, ok := m["fields"]; ok {
 		items, isList := ld.list(e, "fields")
 		if !isList {
@@ -371,4 +402,22 @@ func (ld *loader) statuses(e entry, ok bool, what string) []ast.String {
 		}
 	}
 	return out
+}
+
+// retry reads a retry policy; each key may be left out.
+func (ld *loader) retry(n *yaml.Node) *ast.Retry {
+	m, ok := ld.mapping(n, "retry", Keys["retry"])
+	if !ok {
+		return nil
+	}
+	r := &ast.Retry{Pos: ld.pos(n), Keys: ld.keys(m)}
+	r.MaxRetries = ld.num(get(m, "max_retries"))
+	r.Base = ld.str(m, "base", false)
+	r.Cap = ld.str(m, "cap", false)
+	if e, ok := m["jitter"]; ok {
+		if sc := ld.scalar(e.val, "jitter"); sc != nil {
+			r.Jitter = ast.String{Value: sc.Text, Pos: sc.Pos, Set: true}
+		}
+	}
+	return r
 }

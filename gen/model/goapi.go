@@ -22,7 +22,7 @@ var PackageScope = []string{
 	"Error", "Info", "Code", "Category", "Class", "ClassUnknown", "ClassTerminal", "ClassRetryable", "ClassNonFatal",
 	"Payload", "PayloadField", "RemoteError", "DecodePayload", "Lookup", "LookupNum", "LookupHTTPStatus", "FromHTTP",
 	"All", "Chain", "IsRetryable", "CodeOf", "RootCodeOf", "HasCode", "ClassOf", "RetryAfterOf", "UserMessageOf",
-	"LogValueOf", "LogAttr", "ClassPolicy", "SetClassPolicy",
+	"LogValueOf", "LogAttr", "ClassPolicy", "SetClassPolicy", "RetryPolicy", "RetryPolicyOf", "RetryDelay", "Classify",
 	"TestErrgenGolden", "TestErrgenCatalogue",
 }
 

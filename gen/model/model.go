@@ -44,6 +44,12 @@ type Catalogue struct {
 	// position in it.
 	ByNum   []*Variant
 	Waivers []Waiver
+	// Retry is the catalogue's retry policy, the default of its families;
+	// nil when it declares none.
+	Retry *RetryPolicy
+	// Classify is how foreign errors are classified, nil when the
+	// catalogue has no classify section.
+	Classify *Classifier
 }
 
 // Category is a declared category.
@@ -74,7 +80,14 @@ type Family struct {
 	ReservedNums  []int
 	ReservedCodes []string
 	// Attrs are the attribute values the family sets for its variants.
-	Attrs    []AttrSetting
+	Attrs []AttrSetting
+	// Retry is the retry policy of the family's errors: its own over the
+	// catalogue's, else the catalogue's; nil when neither declares one.
+	// Families that declare none share the catalogue's pointer.
+	Retry *RetryPolicy
+	// MapsTo is the family's conversion into another family, nil when it
+	// declares none.
+	MapsTo   *Mapping
 	Variants []*Variant
 	Pos      diag.Pos
 }
@@ -129,7 +142,10 @@ type Variant struct {
 	Configurable bool
 	// Attrs holds the variant's value of every attribute of the catalogue,
 	// in the order declared.
-	Attrs  []AttrSetting
+	Attrs []AttrSetting
+	// Match holds the variant's rules for classifying foreign errors, in
+	// the order written.
+	Match  []*MatchRule
 	Fields []*Field
 	// Cause is the field Unwrap returns, or nil.
 	Cause *Field

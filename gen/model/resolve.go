@@ -165,6 +165,7 @@ func (r *resolver) catalogue() {
 		}
 	}
 	r.constants()
+	r.behaviour()
 	if !r.diags.HasErrors() && !cat.Incomplete {
 		r.builtinWarnings()
 	}

@@ -823,6 +823,130 @@ func retryAfterField(v variant, sent map[string]bool) (time.Duration, bool) {
 	return 0, false
 }
 
+// RetryPolicy says how to retry a retryable error: at most MaxRetries
+// times, waiting before the n-th retry Base doubled n-1 times, at most Cap,
+// spread by up to ±Jitter of it, so that clients that failed together do
+// not retry together. A retry-after the error carries comes first. A
+// catalogue may declare one for all its errors and one per family
+// (RetryPolicyOf); any other value works as well.
+type RetryPolicy struct {
+	// MaxRetries is how many retries may follow the first attempt.
+	MaxRetries int
+	// Base is the delay before the first retry; Cap the longest delay.
+	Base, Cap time.Duration
+	// Jitter is the spread, a fraction: 0.2 is ±20 %.
+	Jitter float64
+}
+
+// Backoff returns the delay before retry n (1 for the first): Base doubled
+// n-1 times, at most Cap, times 1 + Jitter×(2r-1), r being a number in
+// [0, 1) (0.5 for no jitter). It is 0 for n below 1.
+func (p RetryPolicy) Backoff(n int, r float64) time.Duration {
+	if n < 1 {
+		return 0
+	}
+	d := p.Base
+	for i := 1; i < n && d < p.Cap; i++ {
+		d *= 2
+	}
+	d = min(d, p.Cap)
+	return time.Duration(float64(d) * (1 + p.Jitter*(2*r-1)))
+}
+
+// Delay reports whether to retry after err, the failures-th failure in a
+// row (1 when the first attempt failed), and how long to wait first. Only
+// a retryable err (IsRetryable) is retried, at most MaxRetries times. A
+// positive retry-after anywhere in err's chain (RetryAfterOf) is the wait;
+// otherwise Backoff(failures, random()). random returns numbers in
+// [0, 1), as math/rand/v2's Float64 does; a test passes a fixed one, and
+// nil means no jitter.
+func (p RetryPolicy) Delay(err error, failures int, random func() float64) (time.Duration, bool) {
+	if failures < 1 || failures > p.MaxRetries || !IsRetryable(err) {
+		return 0, false
+	}
+	if d, ok := RetryAfterOf(err); ok && d > 0 {
+		return d, true
+	}
+	r := 0.5
+	if random != nil {
+		r = random()
+	}
+	return p.Backoff(failures, r), true
+}
+
+// foreignRule classifies a foreign error in whose chain errors.Is finds
+// err (or, with err nil, an error whose Timeout method reports true) as the
+// variant with code.
+type foreignRule struct {
+	err  error
+	code Code
+}
+
+// keywordRule classifies a foreign error whose text contains text, in any
+// letter case, as the variant with code. text is in lower case.
+type keywordRule struct {
+	text string
+	code Code
+}
+
+// classify returns the error of the catalogue that err stands for: nil for
+// nil; the outermost error of the catalogue in err's chain, when there is
+// one; otherwise a new error of the variant of the first rule that
+// matches, trying is, then statuses against the status an error in the
+// chain reports with a StatusCode() int method, then contains; and
+// otherwise of fallback. The new error holds err as its cause, and no
+// other field is set.
+func classify(err error, is []foreignRule, statuses []statusRange, contains []keywordRule, fallback Code) Error {
+	if err == nil || isNil(err) {
+		return nil
+	}
+	if c := find(err); c != nil {
+		return c
+	}
+	for _, r := range is {
+		if r.err != nil && errors.Is(err, r.err) || r.err == nil && isTimeout(err) {
+			return foreign(r.code, err)
+		}
+	}
+	var s interface{ StatusCode() int }
+	if errors.As(err, &s) && !isNil(s) {
+		if i, ok := statusIndex(statuses, s.StatusCode()); ok {
+			return foreign(infos[i].Code, err)
+		}
+	}
+	if len(contains) > 0 {
+		text := strings.ToLower(err.Error())
+		for _, r := range contains {
+			if strings.Contains(text, r.text) {
+				return foreign(r.code, err)
+			}
+		}
+	}
+	return foreign(fallback, err)
+}
+
+// isTimeout reports whether an error in err's chain has a Timeout method,
+// and the first such reports true: a net.Error timeout,
+// os.ErrDeadlineExceeded, context.DeadlineExceeded.
+func isTimeout(err error) bool {
+	var t interface{ Timeout() bool }
+	return errors.As(err, &t) && !isNil(t) && t.Timeout()
+}
+
+// foreign returns a new error of the variant with code, holding err in its
+// cause field (the catalogue gives every variant Classify returns one of
+// type error).
+func foreign(code Code, err error) Error {
+	i, _ := lookupCode(code)
+	v := newVariant(i)
+	for k, f := range forms[i].fields {
+		if p, ok := fieldOf(v, k).(*error); ok && f.cause {
+			*p = err
+		}
+	}
+	return v
+}
+
 // Lookup returns the entry with the given code, or whose sub-codes include
 // it. Reserved and unknown codes are not found.
 func Lookup(code Code) (Info, bool) {
@@ -941,14 +1065,15 @@ func All() []Info {
 // one whose http_status is the most specific that covers it (429 before
 // "4xx").
 func LookupHTTPStatus(status int) (Info, bool) {
-	if i, ok := statusIndex(status); ok {
+	if i, ok := statusIndex(httpStatuses[:], status); ok {
 		return infos[i], true
 	}
 	return Info{}, false
 }
 
-func statusIndex(status int) (int, bool) {
-	for _, s := range httpStatuses {
+// statusIndex returns the entry of the first of ranges that covers status.
+func statusIndex(ranges []statusRange, status int) (int, bool) {
+	for _, s := range ranges {
 		if s.lo <= status && status <= s.hi {
 			return s.index, true
 		}
@@ -965,7 +1090,7 @@ var now = time.Now
 // seconds, or an HTTP date (the time until then). header is an
 // http.Header, or anything with its Get method.
 func FromHTTP(status int, header interface{ Get(key string) string }) (Error, bool) {
-	i, ok := statusIndex(status)
+	i, ok := statusIndex(httpStatuses[:], status)
 	if !ok {
 		return nil, false
 	}

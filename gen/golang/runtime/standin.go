@@ -3,7 +3,10 @@
 package runtime
 
 import (
+	"context"
+	"io/fs"
 	"log/slog"
+	"math/rand/v2"
 	"time"
 )
 
@@ -36,14 +39,18 @@ var classNames = [...]string{
 
 // The codes of the catalogue's errors, one for each variant.
 const (
-	CodeCapabilityDenied  Code = "capability_denied"
-	CodeToolTimeout       Code = "tool_timeout"
-	CodeToolUnavailable   Code = "tool_unavailable"
-	CodeRateLimited       Code = "rate_limited"
-	CodeServerError       Code = "server_error"
-	CodeAuthFailed        Code = "auth_failed"
-	CodeModelCallFailed   Code = "model_call_failed"
-	CodeMemoryUnavailable Code = "memory_unavailable"
+	CodeCapabilityDenied    Code = "capability_denied"
+	CodeToolTimeout         Code = "tool_timeout"
+	CodeToolUnavailable     Code = "tool_unavailable"
+	CodeRateLimited         Code = "rate_limited"
+	CodeServerError         Code = "server_error"
+	CodeAuthFailed          Code = "auth_failed"
+	CodeProviderTimeout     Code = "provider_timeout"
+	CodeProviderUnreachable Code = "provider_unreachable"
+	CodeProviderFailed      Code = "provider_failed"
+	CodeModelCallFailed     Code = "model_call_failed"
+	CodeMemoryUnavailable   Code = "memory_unavailable"
+	CodeOperatorFailed      Code = "operator_failed"
 )
 
 // The sub-codes an instance of a variant may select: its payload carries the
@@ -317,6 +324,102 @@ func (e *AuthFailed) LogValue() slog.Value         { return logValue(e, 4) }
 func (e *AuthFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 4) }
 func (*AuthFailed) Is(target error) bool           { return isCode(target, 4) }
 
+// ProviderTimeout is the error provider_timeout (2004) of the ProviderError family, in category timeout.
+type ProviderTimeout struct {
+	// The cause, which Unwrap returns.
+	Cause error
+}
+
+func (*ProviderTimeout) isProviderError()       {}
+func (*ProviderTimeout) Code() Code             { return CodeProviderTimeout }
+func (*ProviderTimeout) CodeNum() int           { return 2004 }
+func (*ProviderTimeout) Category() Category     { return CategoryTimeout }
+func (*ProviderTimeout) SuppressRetry() bool    { return false }
+func (*ProviderTimeout) Retryable() bool        { return true }
+func (*ProviderTimeout) Class() Class           { return ClassRetryable }
+func (*ProviderTimeout) SuppressionKey() string { return "" }
+func (e *ProviderTimeout) Error() string        { return render(e, 6, textMessage) }
+
+// UserMessage returns the user message of the cause when it is an error of
+// the catalogue, else "Something went wrong ({code}).".
+func (e *ProviderTimeout) UserMessage() string { return userMessageOf(e, 6) }
+
+func (e *ProviderTimeout) LogValue() slog.Value         { return logValue(e, 6) }
+func (e *ProviderTimeout) MarshalJSON() ([]byte, error) { return marshalWire(e, 6) }
+func (*ProviderTimeout) Is(target error) bool           { return isCode(target, 6) }
+
+// Unwrap returns the cause, Cause.
+func (e *ProviderTimeout) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Cause
+}
+
+// ProviderUnreachable is the error provider_unreachable (2005) of the ProviderError family, in category server.
+type ProviderUnreachable struct {
+	// The cause, which Unwrap returns.
+	Cause error
+}
+
+func (*ProviderUnreachable) isProviderError()       {}
+func (*ProviderUnreachable) Code() Code             { return CodeProviderUnreachable }
+func (*ProviderUnreachable) CodeNum() int           { return 2005 }
+func (*ProviderUnreachable) Category() Category     { return CategoryServer }
+func (*ProviderUnreachable) SuppressRetry() bool    { return false }
+func (*ProviderUnreachable) Retryable() bool        { return true }
+func (*ProviderUnreachable) Class() Class           { return ClassRetryable }
+func (*ProviderUnreachable) SuppressionKey() string { return "" }
+func (e *ProviderUnreachable) Error() string        { return render(e, 7, textMessage) }
+
+// UserMessage returns the user message of the cause when it is an error of
+// the catalogue, else "Something went wrong ({code}).".
+func (e *ProviderUnreachable) UserMessage() string { return userMessageOf(e, 7) }
+
+func (e *ProviderUnreachable) LogValue() slog.Value         { return logValue(e, 7) }
+func (e *ProviderUnreachable) MarshalJSON() ([]byte, error) { return marshalWire(e, 7) }
+func (*ProviderUnreachable) Is(target error) bool           { return isCode(target, 7) }
+
+// Unwrap returns the cause, Cause.
+func (e *ProviderUnreachable) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Cause
+}
+
+// ProviderFailed is the error provider_failed (2099) of the ProviderError family, in category server.
+type ProviderFailed struct {
+	// The cause, which Unwrap returns.
+	Cause error
+}
+
+func (*ProviderFailed) isProviderError()       {}
+func (*ProviderFailed) Code() Code             { return CodeProviderFailed }
+func (*ProviderFailed) CodeNum() int           { return 2099 }
+func (*ProviderFailed) Category() Category     { return CategoryServer }
+func (*ProviderFailed) SuppressRetry() bool    { return false }
+func (*ProviderFailed) Retryable() bool        { return false }
+func (*ProviderFailed) Class() Class           { return ClassTerminal }
+func (*ProviderFailed) SuppressionKey() string { return "" }
+func (e *ProviderFailed) Error() string        { return render(e, 8, textMessage) }
+
+// UserMessage returns the user message of the cause when it is an error of
+// the catalogue, else "Something went wrong ({code}).".
+func (e *ProviderFailed) UserMessage() string { return userMessageOf(e, 8) }
+
+func (e *ProviderFailed) LogValue() slog.Value         { return logValue(e, 8) }
+func (e *ProviderFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 8) }
+func (*ProviderFailed) Is(target error) bool           { return isCode(target, 8) }
+
+// Unwrap returns the cause, Cause.
+func (e *ProviderFailed) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Cause
+}
+
 // OperatorError is implemented by the errors of the OperatorError family; no type outside this package implements it.
 //
 // An operator failed.
@@ -335,7 +438,8 @@ func AsOperatorError(err error) (OperatorError, bool) { return asChain[OperatorE
 // ModelCallFailed is the error model_call_failed (3001) of the OperatorError family, in category model.
 type ModelCallFailed struct {
 	// The cause, which Unwrap returns.
-	Cause ProviderError
+	Cause    ProviderError
+	Provider string
 }
 
 func (*ModelCallFailed) isOperatorError()       {}
@@ -344,15 +448,15 @@ func (*ModelCallFailed) CodeNum() int           { return 3001 }
 func (*ModelCallFailed) Category() Category     { return CategoryModel }
 func (*ModelCallFailed) SuppressRetry() bool    { return false }
 func (*ModelCallFailed) SuppressionKey() string { return "" }
-func (e *ModelCallFailed) Error() string        { return render(e, 6, textMessage) }
+func (e *ModelCallFailed) Error() string        { return render(e, 9, textMessage) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *ModelCallFailed) UserMessage() string { return userMessageOf(e, 6) }
+func (e *ModelCallFailed) UserMessage() string { return userMessageOf(e, 9) }
 
-func (e *ModelCallFailed) LogValue() slog.Value         { return logValue(e, 6) }
-func (e *ModelCallFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 6) }
-func (*ModelCallFailed) Is(target error) bool           { return isCode(target, 6) }
+func (e *ModelCallFailed) LogValue() slog.Value         { return logValue(e, 9) }
+func (e *ModelCallFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 9) }
+func (*ModelCallFailed) Is(target error) bool           { return isCode(target, 9) }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; true when there is none.
 func (e *ModelCallFailed) Retryable() bool { return retryableOf(e, true) }
@@ -382,15 +486,15 @@ func (*MemoryUnavailable) SuppressRetry() bool    { return false }
 func (*MemoryUnavailable) Retryable() bool        { return false }
 func (*MemoryUnavailable) Class() Class           { return ClassNonFatal }
 func (*MemoryUnavailable) SuppressionKey() string { return "" }
-func (e *MemoryUnavailable) Error() string        { return render(e, 7, textMessage) }
+func (e *MemoryUnavailable) Error() string        { return render(e, 10, textMessage) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *MemoryUnavailable) UserMessage() string { return userMessageOf(e, 7) }
+func (e *MemoryUnavailable) UserMessage() string { return userMessageOf(e, 10) }
 
-func (e *MemoryUnavailable) LogValue() slog.Value         { return logValue(e, 7) }
-func (e *MemoryUnavailable) MarshalJSON() ([]byte, error) { return marshalWire(e, 7) }
-func (*MemoryUnavailable) Is(target error) bool           { return isCode(target, 7) }
+func (e *MemoryUnavailable) LogValue() slog.Value         { return logValue(e, 10) }
+func (e *MemoryUnavailable) MarshalJSON() ([]byte, error) { return marshalWire(e, 10) }
+func (*MemoryUnavailable) Is(target error) bool           { return isCode(target, 10) }
 
 // Unwrap returns the cause, Err.
 func (e *MemoryUnavailable) Unwrap() error {
@@ -398,6 +502,42 @@ func (e *MemoryUnavailable) Unwrap() error {
 		return nil
 	}
 	return e.Err
+}
+
+// OperatorFailed is the error operator_failed (3099) of the OperatorError family, in category model.
+type OperatorFailed struct {
+	// The cause, which Unwrap returns.
+	Cause error
+}
+
+func (*OperatorFailed) isOperatorError()       {}
+func (*OperatorFailed) Code() Code             { return CodeOperatorFailed }
+func (*OperatorFailed) CodeNum() int           { return 3099 }
+func (*OperatorFailed) Category() Category     { return CategoryModel }
+func (*OperatorFailed) SuppressRetry() bool    { return false }
+func (*OperatorFailed) SuppressionKey() string { return "" }
+func (e *OperatorFailed) Error() string        { return render(e, 11, textMessage) }
+
+// UserMessage returns the user message of the cause when it is an error of
+// the catalogue, else "Something went wrong ({code}).".
+func (e *OperatorFailed) UserMessage() string { return userMessageOf(e, 11) }
+
+func (e *OperatorFailed) LogValue() slog.Value         { return logValue(e, 11) }
+func (e *OperatorFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 11) }
+func (*OperatorFailed) Is(target error) bool           { return isCode(target, 11) }
+
+// Retryable reports whether the first error of the catalogue in the cause's chain is retryable; false when there is none.
+func (e *OperatorFailed) Retryable() bool { return retryableOf(e, false) }
+
+// Class returns ClassRetryable when Retryable reports true, otherwise ClassTerminal.
+func (e *OperatorFailed) Class() Class { return classOf(e.Retryable(), ClassTerminal) }
+
+// Unwrap returns the cause, Cause.
+func (e *OperatorFailed) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Cause
 }
 
 // infos describes every variant, sorted by Num.
@@ -408,8 +548,12 @@ var infos = [...]Info{
 	{Name: "RateLimited", Family: "ProviderError", Code: CodeRateLimited, Num: 2001, Category: CategoryRateLimit, Class: ClassRetryable, Retryable: true, Message: "provider {provider} rate limited the request"},
 	{Name: "AuthFailed", Family: "ProviderError", Code: CodeAuthFailed, Num: 2002, Category: CategoryAuth, Class: ClassTerminal, Message: "provider {provider} refused the credentials"},
 	{Name: "ServerError", Family: "ProviderError", Code: CodeServerError, Num: 2003, Category: CategoryServer, Class: ClassRetryable, Retryable: true, Message: "provider {provider} failed with status {status}"},
+	{Name: "ProviderTimeout", Family: "ProviderError", Code: CodeProviderTimeout, Num: 2004, Category: CategoryTimeout, Class: ClassRetryable, Retryable: true, Message: "provider call timed out: {cause}"},
+	{Name: "ProviderUnreachable", Family: "ProviderError", Code: CodeProviderUnreachable, Num: 2005, Category: CategoryServer, Class: ClassRetryable, Retryable: true, Message: "cannot reach the provider: {cause}"},
+	{Name: "ProviderFailed", Family: "ProviderError", Code: CodeProviderFailed, Num: 2099, Category: CategoryServer, Class: ClassTerminal, Message: "provider call failed: {cause}"},
 	{Name: "ModelCallFailed", Family: "OperatorError", Code: CodeModelCallFailed, Num: 3001, Category: CategoryModel, Class: ClassRetryable, Retryable: true, RetryableFromCause: true, Message: "model call failed: {cause}"},
 	{Name: "MemoryUnavailable", Family: "OperatorError", Code: CodeMemoryUnavailable, Num: 3002, Category: CategoryInfrastructure, Class: ClassNonFatal, Message: "memory unavailable: {err}"},
+	{Name: "OperatorFailed", Family: "OperatorError", Code: CodeOperatorFailed, Num: 3099, Category: CategoryModel, Class: ClassTerminal, RetryableFromCause: true, Message: "operator failed: {cause}"},
 }
 
 // forms holds what the runtime renders each variant's texts and payload from,
@@ -422,7 +566,11 @@ var forms = [...]form{
 	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}}},
 	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}, {name: "status"}}},
 	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}}},
+	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}}},
+	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}}},
+	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}, {name: "provider"}}},
 	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "err", cause: true}}},
+	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}}},
 }
 
 // payloadShape is the order of the payload's keys; those marked omit are left
@@ -452,8 +600,12 @@ var variantTypes = [...]any{
 	(*RateLimited)(nil),
 	(*AuthFailed)(nil),
 	(*ServerError)(nil),
+	(*ProviderTimeout)(nil),
+	(*ProviderUnreachable)(nil),
+	(*ProviderFailed)(nil),
 	(*ModelCallFailed)(nil),
 	(*MemoryUnavailable)(nil),
+	(*OperatorFailed)(nil),
 }
 
 // httpStatuses maps HTTP statuses to the entries of infos that stand for them,
@@ -463,6 +615,7 @@ var httpStatuses = [...]statusRange{
 	{lo: 403, hi: 403, index: 4},
 	{lo: 429, hi: 429, index: 3},
 	{lo: 503, hi: 503, index: 0},
+	{lo: 504, hi: 504, index: 6},
 	{lo: 500, hi: 599, index: 5},
 }
 
@@ -471,6 +624,10 @@ var attrLayer = [...]Layer{
 	LayerTool,
 	LayerTool,
 	LayerTool,
+	LayerAgent,
+	LayerAgent,
+	LayerAgent,
+	LayerAgent,
 	LayerAgent,
 	LayerAgent,
 	LayerAgent,
@@ -487,4 +644,107 @@ func LayerOf(err error) (Layer, bool) {
 		return attrLayer[i], true
 	}
 	return "", false
+}
+
+// retryPolicies are the retry policies of the catalogue and its families.
+var retryPolicies = [...]RetryPolicy{
+	{MaxRetries: 3, Base: 1 * time.Second, Cap: 10 * time.Second, Jitter: 0.2},
+	{MaxRetries: 5, Base: 500 * time.Millisecond, Cap: 10 * time.Second, Jitter: 0.2},
+}
+
+// retryPolicyOf holds the position in retryPolicies of every variant's policy,
+// in the order of infos; -1 when its family has none.
+var retryPolicyOf = [...]int{
+	0,
+	0,
+	0,
+	1,
+	1,
+	1,
+	1,
+	1,
+	1,
+	0,
+	0,
+	0,
+}
+
+// RetryPolicyOf returns the retry policy of the outermost error of the
+// catalogue in err's chain, its family's; false when there is none or its
+// family has no policy.
+func RetryPolicyOf(err error) (RetryPolicy, bool) {
+	if i, ok := indexOf(err); ok && retryPolicyOf[i] >= 0 {
+		return retryPolicies[retryPolicyOf[i]], true
+	}
+	return RetryPolicy{}, false
+}
+
+// RetryDelay reports whether to retry after err, the failures-th failure in
+// a row (1 when the first attempt failed), and how long to wait first:
+// RetryPolicyOf(err).Delay with a random jitter. It is false for an error
+// without a policy, one that is not retryable, and after the policy's
+// last retry. A positive retry-after anywhere in err's chain is the wait.
+func RetryDelay(err error, failures int) (time.Duration, bool) {
+	if p, ok := RetryPolicyOf(err); ok {
+		return p.Delay(err, failures, rand.Float64)
+	}
+	return 0, false
+}
+
+// foreignIs are the conditions Classify looks for first, in order; a rule
+// without err stands for an error whose Timeout method reports true.
+var foreignIs = [...]foreignRule{
+	{err: context.DeadlineExceeded, code: CodeProviderTimeout},
+	{code: CodeProviderTimeout},
+	{err: context.Canceled, code: CodeProviderFailed},
+	{err: fs.ErrPermission, code: CodeProviderFailed},
+}
+
+// foreignStatuses maps the HTTP statuses Classify matches to the entries of
+// infos that stand for them, most specific first.
+var foreignStatuses = [...]statusRange{
+	{lo: 504, hi: 504, index: 6},
+}
+
+// foreignContains are the texts Classify looks for last, in order, in the
+// error's text in lower case.
+var foreignContains = [...]keywordRule{
+	{text: "timeout", code: CodeProviderTimeout},
+	{text: "timed out", code: CodeProviderTimeout},
+	{text: "econnrefused", code: CodeProviderUnreachable},
+	{text: "no such host", code: CodeProviderUnreachable},
+}
+
+// Classify returns the error of the catalogue that err stands for: err's
+// own, when a catalogue error is in its chain; otherwise a new error that
+// holds err as its cause, of the variant whose rule matches first (the
+// match is rules, then http_status against the status of an error in the
+// chain with a StatusCode() int method, then the match contains rules), or
+// else a new ProviderFailed. Its other fields are left unset. nil for nil.
+func Classify(err error) Error {
+	return classify(err, foreignIs[:], foreignStatuses[:], foreignContains[:], CodeProviderFailed)
+}
+
+// OperatorErrorFromProviderError converts err into the OperatorError its
+// variant maps to (maps_to), which holds err as its cause and carries over
+// the fields of the same name; nil for nil.
+func OperatorErrorFromProviderError(err ProviderError) OperatorError {
+	if err == nil || isNil(err) {
+		return nil
+	}
+	switch e := err.(type) {
+	case *RateLimited:
+		return &ModelCallFailed{Cause: e, Provider: e.Provider}
+	case *ServerError:
+		return &ModelCallFailed{Cause: e, Provider: e.Provider}
+	case *AuthFailed:
+		return &ModelCallFailed{Cause: e, Provider: e.Provider}
+	case *ProviderTimeout:
+		return &ModelCallFailed{Cause: e}
+	case *ProviderUnreachable:
+		return &ModelCallFailed{Cause: e}
+	case *ProviderFailed:
+		return &OperatorFailed{Cause: e}
+	}
+	return nil
 }

@@ -16,8 +16,12 @@ var errgenExampleList = []variant{
 	&RateLimited{Provider: "openai", RetryAfter: 2 * time.Second},
 	&ServerError{Provider: "openai", Status: 502},
 	&AuthFailed{Provider: "openai"},
-	&ModelCallFailed{Cause: &RateLimited{Provider: "openai", RetryAfter: 2 * time.Second}},
+	&ProviderTimeout{Cause: errors.New("context deadline exceeded")},
+	&ProviderUnreachable{Cause: errors.New("dial tcp: connect: connection refused (ECONNREFUSED)")},
+	&ProviderFailed{Cause: errors.New("unexpected EOF")},
+	&ModelCallFailed{Cause: &RateLimited{Provider: "openai", RetryAfter: 2 * time.Second}, Provider: "openai"},
 	&MemoryUnavailable{Err: errors.New("database is locked")},
+	&OperatorFailed{Cause: errors.New("broken pipe")},
 }
 
 // errgenExamples returns the examples the tests of errgen_runtime_test.go check.
@@ -31,6 +35,10 @@ var _ = []any{
 	ProviderError((*RateLimited)(nil)),
 	ProviderError((*ServerError)(nil)),
 	ProviderError((*AuthFailed)(nil)),
+	ProviderError((*ProviderTimeout)(nil)),
+	ProviderError((*ProviderUnreachable)(nil)),
+	ProviderError((*ProviderFailed)(nil)),
 	OperatorError((*ModelCallFailed)(nil)),
 	OperatorError((*MemoryUnavailable)(nil)),
+	OperatorError((*OperatorFailed)(nil)),
 }

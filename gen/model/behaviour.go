@@ -1,0 +1,203 @@
+package model
+
+import (
+	"time"
+
+	"github.com/errgen/errgen/gen/diag"
+)
+
+// The behaviour a catalogue can declare beside its errors: how errors of a
+// family convert into another family (maps_to), how errors from outside the
+// catalogue are classified into it (classify and match), and how its
+// retryable errors are retried (retry).
+
+// RetryPolicy is how a family's retryable errors are retried: at most
+// MaxRetries times, the n-th retry after Base doubled n-1 times, at most
+// Cap, spread by ±Jitter (a fraction); a retry-after the error carries
+// comes first.
+type RetryPolicy struct {
+	MaxRetries int
+	Base, Cap  time.Duration
+	Jitter     float64
+	// Pos is where the policy, or the part of it a family declares, stands.
+	Pos diag.Pos
+}
+
+// DefaultRetry is what a retry key left out means: three retries after
+// 1s, 2s and 4s, each spread by ±20 %, no delay above 10s: the values
+// agent frameworks commonly use.
+var DefaultRetry = RetryPolicy{MaxRetries: 3, Base: time.Second, Cap: 10 * time.Second, Jitter: 0.2}
+
+// Delay is the delay before retry n (1 for the first) before jitter:
+// Base doubled n-1 times, at most Cap. The runtime's RetryPolicy.Backoff
+// computes the same; the docs show it.
+func (p RetryPolicy) Delay(n int) time.Duration {
+	d := p.Base
+	for i := 1; i < n && d < p.Cap; i++ {
+		d *= 2
+	}
+	return min(d, p.Cap)
+}
+
+// Schedule lists the delays before each retry, without jitter.
+func (p RetryPolicy) Schedule() []time.Duration {
+	out := make([]time.Duration, p.MaxRetries)
+	for i := range out {
+		out[i] = p.Delay(i + 1)
+	}
+	return out
+}
+
+// Same reports whether p and q retry alike.
+func (p *RetryPolicy) Same(q *RetryPolicy) bool {
+	if p == nil || q == nil {
+		return p == q
+	}
+	return p.MaxRetries == q.MaxRetries && p.Base == q.Base && p.Cap == q.Cap && p.Jitter == q.Jitter
+}
+
+// RetryPolicies returns the distinct retry policies of the catalogue's
+// families, in the order families first use them: the generated table.
+func (c *Catalogue) RetryPolicies() []*RetryPolicy {
+	var out []*RetryPolicy
+	for _, f := range c.Families {
+		if f.Retry != nil && RetryIndex(out, f.Retry) < 0 {
+			out = append(out, f.Retry)
+		}
+	}
+	return out
+}
+
+// RetryIndex is the position of p in policies, -1 when it is not there.
+func RetryIndex(policies []*RetryPolicy, p *RetryPolicy) int {
+	for i, q := range policies {
+		if q == p {
+			return i
+		}
+	}
+	return -1
+}
+
+// Condition is a well-known Go error condition a match rule may name.
+type Condition struct {
+	// Name is how the catalogue writes it, a Go expression.
+	Name string
+	// Import and Expr are the sentinel error errors.Is looks for: its
+	// package's path and the expression; both "" for Timeout.
+	Import, Expr string
+	// Timeout means any error in the chain whose Timeout() method reports
+	// true, as net.Error's does.
+	Timeout bool
+	// Doc says what it matches.
+	Doc string
+}
+
+// Conditions are the conditions a match rule's is may name.
+var Conditions = []*Condition{
+	{Name: "context.DeadlineExceeded", Import: "context", Expr: "context.DeadlineExceeded", Doc: "a context's deadline passed"},
+	{Name: "context.Canceled", Import: "context", Expr: "context.Canceled", Doc: "a context was canceled"},
+	{Name: "net.Error.Timeout", Timeout: true, Doc: "an error whose Timeout() reports true (a net.Error timeout, os.ErrDeadlineExceeded, context.DeadlineExceeded)"},
+	{Name: "fs.ErrNotExist", Import: "io/fs", Expr: "fs.ErrNotExist", Doc: "a file does not exist (os.ErrNotExist is the same error)"},
+	{Name: "fs.ErrExist", Import: "io/fs", Expr: "fs.ErrExist", Doc: "a file already exists (os.ErrExist is the same error)"},
+	{Name: "fs.ErrPermission", Import: "io/fs", Expr: "fs.ErrPermission", Doc: "permission denied (os.ErrPermission is the same error)"},
+}
+
+// conditionAliases are spellings of a condition the catalogue must write
+// another way: the same error under another package's name.
+var conditionAliases = map[string]string{
+	"os.ErrNotExist": "fs.ErrNotExist", "os.ErrExist": "fs.ErrExist", "os.ErrPermission": "fs.ErrPermission",
+	"os.ErrDeadlineExceeded": "net.Error.Timeout",
+}
+
+// MatchKind is what a match rule looks at.
+type MatchKind int
+
+// The kinds of match rules, in the order Classify tries them; statuses
+// (http_status) come between the two.
+const (
+	// MatchIs: a condition errors.Is (or a Timeout method) finds in the
+	// chain.
+	MatchIs MatchKind = iota
+	// MatchContains: a substring of the error's text, in any letter case.
+	MatchContains
+)
+
+// MatchRule is one rule that classifies a foreign error as a variant.
+type MatchRule struct {
+	Kind MatchKind
+	// Text is the rule as written: a condition's name or the substring.
+	Text string
+	// Condition is the condition of a MatchIs rule.
+	Condition *Condition
+	Variant   *Variant
+	Pos       diag.Pos
+}
+
+// Classifier is what the generated Classify does with an error from
+// outside the catalogue: the Is rules, then the variants' http_status
+// against a status the error reports, then the Contains rules, each in
+// catalogue order; the first that matches decides, and Fallback takes the
+// rest. The variant holds the foreign error in its Foreign field.
+type Classifier struct {
+	Fallback *Variant
+	Is       []*MatchRule
+	Contains []*MatchRule
+	// Statuses lists the variants whose http_status Classify matches, in
+	// catalogue order: those with an http_status that can hold the foreign
+	// error.
+	Statuses []*Variant
+	Pos      diag.Pos
+}
+
+// Mapping converts every error of one family into an error of another:
+// the generated function <To>From<From>.
+type Mapping struct {
+	From, To *Family
+	// Default is the target of the variants that name none, nil when every
+	// variant names one.
+	Default *Variant
+	// Cases has one entry per variant of From, in order.
+	Cases []*MapCase
+	Pos   diag.Pos
+}
+
+// Func is the generated conversion function: AgentErrorFromModelError.
+func (m *Mapping) Func() string { return m.To.Name + "From" + m.From.Name }
+
+// MapCase is what one variant converts to.
+type MapCase struct {
+	From, To *Variant
+	// ByDefault reports that the mapping's default decided To.
+	ByDefault bool
+	// Cause is To's field that holds the From error.
+	Cause *Field
+	// Copies are To's fields filled from From's field of the same name
+	// and type, in To's order.
+	Copies []FieldCopy
+}
+
+// FieldCopy is one field a conversion carries over.
+type FieldCopy struct{ To, From *Field }
+
+// MapCase returns what v converts to under its family's mapping, nil when
+// the family maps nowhere.
+func (v *Variant) MapCase() *MapCase {
+	if v.Family.MapsTo == nil {
+		return nil
+	}
+	for _, c := range v.Family.MapsTo.Cases {
+		if c.From == v {
+			return c
+		}
+	}
+	return nil
+}
+
+// Foreign is the field that holds the foreign error when Classify returns
+// v: its cause, when that is a plain error; nil otherwise.
+func (v *Variant) Foreign() *Field {
+	if v.Cause != nil && v.Cause.Type.Kind == Error {
+		return v.Cause
+	}
+	return nil
+}

@@ -1,0 +1,310 @@
+package model
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/errgen/errgen/gen/ast"
+	"github.com/errgen/errgen/gen/diag"
+)
+
+// MaxRetries is the most retries a policy may allow.
+const MaxRetries = 100
+
+// maxRetryDelay is the longest base or cap a policy may give.
+const maxRetryDelay = 24 * time.Hour
+
+// behaviour resolves what the catalogue declares beside its errors: retry
+// policies, conversions between families, and the classification of
+// foreign errors. It runs once every variant is resolved.
+func (r *resolver) behaviour() {
+	cat, m := r.cat, r.m
+	if cat.Retry != nil {
+		m.Retry = r.retryPolicy(cat.Retry, DefaultRetry)
+	}
+	for i, af := range cat.Families {
+		f := m.Families[i]
+		f.Retry = m.Retry
+		if af.Retry != nil {
+			base := DefaultRetry
+			if m.Retry != nil {
+				base = *m.Retry
+			}
+			f.Retry = r.retryPolicy(af.Retry, base)
+		}
+	}
+	for i, af := range cat.Families {
+		r.mapping(af, m.Families[i])
+	}
+	r.classify()
+}
+
+// retryPolicy resolves a retry section over the policy it refines.
+func (r *resolver) retryPolicy(ar *ast.Retry, p RetryPolicy) *RetryPolicy {
+	p.Pos = ar.Pos
+	if n := ar.MaxRetries; n.Set {
+		if n.Value < 0 || n.Value > MaxRetries {
+			r.errorf(n.Pos, "retry max_retries must be from 0 to %d, got %d", MaxRetries, n.Value)
+		} else {
+			p.MaxRetries = int(n.Value)
+		}
+	}
+	p.Base = r.retryDelay(ar.Base, "base", p.Base)
+	p.Cap = r.retryDelay(ar.Cap, "cap", p.Cap)
+	if j := ar.Jitter; j.Set {
+		v, err := strconv.ParseFloat(j.Value, 64)
+		if err != nil || !decimalFloatRE.MatchString(j.Value) || v < 0 || v >= 1 {
+			r.errorf(j.Pos, "retry jitter must be a fraction from 0 up to (not including) 1, such as 0.2 for ±20 %%, got %s", diag.Quote(j.Value))
+		} else {
+			p.Jitter = v
+		}
+	}
+	if p.Cap < p.Base {
+		pos, what := ar.Cap.Pos, "its base"
+		if !ar.Cap.Set {
+			pos, what = ar.Base.Pos, "the base"
+		}
+		r.errorf(pos, "retry cap %s is below %s %s: the delay never grows past the cap, so it could not start at the base", p.Cap, what, p.Base)
+	}
+	return &p
+}
+
+// retryDelay reads a policy's base or cap.
+func (r *resolver) retryDelay(s ast.String, key string, def time.Duration) time.Duration {
+	if !s.Set {
+		return def
+	}
+	d, err := time.ParseDuration(s.Value)
+	if err != nil || d <= 0 || d > maxRetryDelay || d%time.Millisecond != 0 {
+		r.errorf(s.Pos, "retry %s must be a Go duration in whole milliseconds from 1ms to 24h, such as \"1s\" or \"250ms\", got %s", key, diag.Quote(s.Value))
+		return def
+	}
+	return d
+}
+
+// mapping resolves a family's maps_to and its variants' targets.
+func (r *resolver) mapping(af *ast.Family, f *Family) {
+	am := af.MapsTo
+	if am == nil {
+		for _, av := range af.Variants {
+			if av.MapsTo.Set {
+				r.errorf(av.MapsTo.Pos, "maps_to names a variant of the family its family maps to, and family %s has no maps_to", diag.Quote(f.Name))
+			}
+		}
+		return
+	}
+	if !am.Family.Set {
+		return
+	}
+	to := r.families[am.Family.Value]
+	switch {
+	case to == nil:
+		r.errorf(am.Family.Pos, "maps_to family %s is not a family of the catalogue%s", diag.Quote(am.Family.Value), suggestFrom(am.Family.Value, r.familyList()))
+		return
+	case to == f:
+		r.errorf(am.Family.Pos, "family %s cannot map to itself", diag.Quote(f.Name))
+		return
+	}
+	mp := &Mapping{From: f, To: to, Pos: am.Pos}
+	complete := true
+	if am.Default.Set {
+		mp.Default = r.mapTarget(to, am.Default)
+		complete = mp.Default != nil
+	}
+	for i, av := range af.Variants {
+		v := f.Variants[i]
+		c := &MapCase{From: v}
+		pos := av.MapsTo.Pos
+		switch {
+		case av.MapsTo.Set:
+			c.To = r.mapTarget(to, av.MapsTo)
+		case mp.Default != nil:
+			c.To, c.ByDefault, pos = mp.Default, true, am.Default.Pos
+		case !am.Default.Set:
+			r.errorf(av.Name.Pos, "variant %s has no maps_to, and family %s maps to %s without a default: give it a maps_to, or give the family's maps_to a default", diag.Quote(v.Name), diag.Quote(f.Name), diag.Quote(to.Name))
+		}
+		if c.To == nil || !r.mapCase(c, pos) {
+			complete = false
+			continue
+		}
+		mp.Cases = append(mp.Cases, c)
+	}
+	fn := mp.Func()
+	if p, dup := r.names[fn]; dup {
+		r.errorf(am.Family.Pos, "the conversion %s this mapping generates is already a name of the catalogue (at %s)", fn, at(p))
+		complete = false
+	}
+	if complete {
+		f.MapsTo = mp
+	}
+}
+
+// familyList returns the names of the usable families, in catalogue order.
+func (r *resolver) familyList() []string {
+	var out []string
+	for _, f := range r.m.Families {
+		if r.families[f.Name] == f {
+			out = append(out, f.Name)
+		}
+	}
+	return out
+}
+
+// mapTarget finds the variant of family to that s names.
+func (r *resolver) mapTarget(to *Family, s ast.String) *Variant {
+	names := make([]string, len(to.Variants))
+	for i, v := range to.Variants {
+		if v.Name == s.Value {
+			return v
+		}
+		names[i] = v.Name
+	}
+	r.errorf(s.Pos, "%s is not a variant of family %s%s", diag.Quote(s.Value), diag.Quote(to.Name), suggestFrom(s.Value, names))
+	return nil
+}
+
+// mapCase fills in how c.From converts to c.To: the field that holds it,
+// and the fields carried over. It reports at pos what makes the
+// conversion impossible.
+func (r *resolver) mapCase(c *MapCase, pos diag.Pos) bool {
+	from, to := c.From, c.To
+	c.Cause = to.Cause
+	if c.Cause == nil || (c.Cause.Type.Kind != Error && c.Cause.Type.Family != from.Family) {
+		r.errorf(pos, "%s cannot hold the %s it converts: give it a cause field of type error or %s", diag.Quote(to.Name), diag.Quote(from.Name), from.Family.Name)
+		return false
+	}
+	ok := true
+	for _, tf := range to.Fields {
+		ff := from.Field(tf.Name)
+		if tf == c.Cause || ff == nil {
+			continue
+		}
+		if ff.Type.Name != tf.Type.Name || ff.Type.Kind == FamilyKind || ff.Type.Kind == Error {
+			r.errorf(pos, "field %s is %s in %s and %s in %s: a conversion carries over the fields of the same name, so their types must agree (rename one)", diag.Quote(tf.Name), ff.Type.Name, diag.Quote(from.Name), tf.Type.Name, diag.Quote(to.Name))
+			ok = false
+			continue
+		}
+		c.Copies = append(c.Copies, FieldCopy{To: tf, From: ff})
+	}
+	return ok
+}
+
+// classify resolves the classify section and every variant's match.
+func (r *resolver) classify() {
+	ac := r.cat.Classify
+	if ac == nil {
+		for _, v := range r.m.Variants {
+			if v.Src.Match != nil {
+				r.errorf(v.Src.Match.Pos, "match has no effect: the catalogue has no classify section (classify: {fallback: VariantName}) to generate Classify from")
+			}
+		}
+		return
+	}
+	c := &Classifier{Pos: ac.Pos}
+	complete := true
+	if ac.Fallback.Set {
+		c.Fallback = r.variantNamed(ac.Fallback)
+		switch {
+		case c.Fallback == nil:
+			complete = false
+		case c.Fallback.Foreign() == nil:
+			r.errorf(ac.Fallback.Pos, "fallback %s cannot hold the foreign error it classifies: give it a cause field of type error", diag.Quote(c.Fallback.Name))
+			complete = false
+		}
+	}
+	var timeout *MatchRule
+	for _, v := range r.m.Variants {
+		am := v.Src.Match
+		// Only a variant that can hold the foreign error is classified by
+		// its http_status; the others stand for statuses FromHTTP builds.
+		if len(v.HTTP) > 0 && v.Foreign() != nil {
+			c.Statuses = append(c.Statuses, v)
+		}
+		if am == nil {
+			continue
+		}
+		if v.Foreign() == nil {
+			r.errorf(am.Pos, "variant %s has match rules but cannot hold the foreign error Classify gives it: give it a cause field of type error", diag.Quote(v.Name))
+			complete = false
+		}
+		for _, s := range am.Is {
+			cond := conditionNamed(s.Value)
+			if cond == nil {
+				r.errorf(s.Pos, "match is %s is not a condition errgen knows%s", diag.Quote(s.Value), conditionHint(s.Value))
+				continue
+			}
+			rule := &MatchRule{Kind: MatchIs, Text: s.Value, Condition: cond, Variant: v, Pos: s.Pos}
+			if i := slices.IndexFunc(c.Is, func(p *MatchRule) bool { return p.Condition == cond }); i >= 0 {
+				r.errorf(s.Pos, "match is %s never decides: %s classifies it first (at %s)", diag.Quote(s.Value), diag.Quote(c.Is[i].Variant.Name), at(c.Is[i].Pos))
+				continue
+			}
+			if timeout != nil && cond.Expr == "context.DeadlineExceeded" {
+				r.errorf(s.Pos, "match is %s never decides: %s (of %s, at %s) is tried first and matches it too, since its Timeout() reports true", diag.Quote(s.Value), timeout.Text, diag.Quote(timeout.Variant.Name), at(timeout.Pos))
+				continue
+			}
+			if cond.Timeout {
+				timeout = rule
+			}
+			c.Is = append(c.Is, rule)
+			v.Match = append(v.Match, rule)
+		}
+		for _, s := range am.Contains {
+			if strings.TrimSpace(s.Value) == "" {
+				r.errorf(s.Pos, "match contains must not be blank: it would match every error")
+				continue
+			}
+			low := strings.ToLower(s.Value)
+			if i := slices.IndexFunc(c.Contains, func(p *MatchRule) bool { return strings.Contains(low, strings.ToLower(p.Text)) }); i >= 0 {
+				p := c.Contains[i]
+				r.errorf(s.Pos, "match contains %s never decides: every text that contains it contains %s, which %s matches first (at %s)", diag.Quote(s.Value), diag.Quote(p.Text), diag.Quote(p.Variant.Name), at(p.Pos))
+				continue
+			}
+			rule := &MatchRule{Kind: MatchContains, Text: s.Value, Variant: v, Pos: s.Pos}
+			c.Contains = append(c.Contains, rule)
+			v.Match = append(v.Match, rule)
+		}
+	}
+	if complete {
+		r.m.Classify = c
+	}
+}
+
+// variantNamed finds the variant s names, anywhere in the catalogue.
+func (r *resolver) variantNamed(s ast.String) *Variant {
+	names := make([]string, len(r.m.Variants))
+	for i, v := range r.m.Variants {
+		if v.Name == s.Value {
+			return v
+		}
+		names[i] = v.Name
+	}
+	r.errorf(s.Pos, "%s is not a variant of the catalogue%s", diag.Quote(s.Value), suggestFrom(s.Value, names))
+	return nil
+}
+
+// conditionNamed returns the condition named name, nil when there is none.
+func conditionNamed(name string) *Condition {
+	for _, c := range Conditions {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// conditionHint says which condition to write instead of name.
+func conditionHint(name string) string {
+	if alias, ok := conditionAliases[name]; ok {
+		return "; write " + diag.Quote(alias) + ", which matches the same errors"
+	}
+	all := make([]string, len(Conditions))
+	for i, c := range Conditions {
+		all[i] = c.Name
+	}
+	if s := suggestFrom(name, all); s != "" {
+		return s
+	}
+	return "; it knows " + strings.Join(all, ", ")
+}
