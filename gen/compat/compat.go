@@ -141,6 +141,7 @@ func Compare(base, head *model.Catalogue) []Finding {
 		}
 	}
 	c.families()
+	c.classify()
 	c.reserved()
 	if base.Package != head.Package && base.Package != "" {
 		c.addFinding(Finding{Rule: PackageRenamed, Pos: head.KeyPos("package"), BasePos: base.KeyPos("package"),
@@ -168,6 +169,7 @@ func (c *comparer) families() {
 		if len(codes) == 0 {
 			continue
 		}
+		c.familyBehaviour(bf, hf, codes)
 		list := quoteAll(codes)
 		if hf.Name != bf.Name {
 			c.addFinding(Finding{Rule: GoNameChanged, Pos: hf.KeyPos("name"), BasePos: bf.KeyPos("name"), Family: hf.Name, Codes: codes,
@@ -369,6 +371,7 @@ func (c *comparer) variant(bv, hv *model.Variant) {
 	}
 	c.subcodesGone(bv, hv, hv.KeyPos("subcodes"))
 	c.instance(bv, hv)
+	c.behaviour(bv, hv)
 	c.fields(bv, hv)
 }
 

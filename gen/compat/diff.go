@@ -204,7 +204,8 @@ func Diff(base, head *model.Catalogue, findings []Finding, t Tier) *Report {
 			continue
 		}
 		fd := order[i]
-		attr := map[string]string{GoNameChanged: "name", PayloadTypeChanged: "payload_type"}[f.Rule]
+		attr := map[string]string{GoNameChanged: "name", PayloadTypeChanged: "payload_type", MappingRemoved: "maps_to",
+			RetryPolicyRemoved: "retry", RetryPolicyChanged: "retry"}[f.Rule]
 		if j := slices.IndexFunc(fd.Changes, func(c Change) bool { return attr != "" && c.Attr == attr }); j >= 0 {
 			fd.Changes[j].Findings = append(fd.Changes[j].Findings, f)
 		} else {
@@ -265,6 +266,7 @@ var attrOf = map[string]string{
 	MessagePlaceholdersChanged: "message", MessageReworded: "message",
 	SubcodeRemovedUnreserved: "subcodes", RequiredFieldsChanged: "required_fields",
 	ConfigurableRemoved: "configurable", InstanceHintRemoved: "instance_hints",
+	MappingChanged: "maps_to", ClassifyRuleRemoved: "match",
 }
 
 // changeFor returns the index of the change finding f is about, or -1.
@@ -292,6 +294,8 @@ func catalogueChanges(base, head *model.Catalogue) []Change {
 	}
 	add("package", base.Package, head.Package)
 	add("code_case", base.CodeCase.String(), head.CodeCase.String())
+	add("retry", retryText(base.Retry), retryText(head.Retry))
+	add("classify", classifyText(base.Classify), classifyText(head.Classify))
 	for _, ba := range base.Attributes {
 		i := slices.IndexFunc(head.Attributes, func(h *model.Attribute) bool { return h.Name == ba.Name })
 		if i < 0 {
@@ -335,7 +339,53 @@ func familyChanges(bf, hf *model.Family) []Change {
 	add("nums", numsText(bf), numsText(hf))
 	add("reserved nums", ints(bf.ReservedNums), ints(hf.ReservedNums))
 	add("reserved codes", strings.Join(bf.ReservedCodes, ", "), strings.Join(hf.ReservedCodes, ", "))
+	add("retry", retryText(bf.Retry), retryText(hf.Retry))
+	add("maps_to", mappingText(bf.MapsTo), mappingText(hf.MapsTo))
 	return out
+}
+
+// retryText describes a retry policy, "" for none.
+func retryText(p *model.RetryPolicy) string {
+	if p == nil {
+		return ""
+	}
+	return policyText(p)
+}
+
+// classifyText describes a classify section by its fallback, "" for none.
+func classifyText(c *model.Classifier) string {
+	if c == nil {
+		return ""
+	}
+	return "fallback " + c.Fallback.Code
+}
+
+// mappingText describes a family's conversion, "" for none.
+func mappingText(m *model.Mapping) string {
+	if m == nil {
+		return ""
+	}
+	if m.Default != nil {
+		return m.To.Name + ", default " + m.Default.Name
+	}
+	return m.To.Name
+}
+
+// matchText lists a variant's match rules, "" for none.
+func matchText(v *model.Variant) string {
+	s := make([]string, len(v.Match))
+	for i, r := range v.Match {
+		s[i] = ruleText(r)
+	}
+	return strings.Join(s, "; ")
+}
+
+// mapsToText is the code a variant converts into, "" for none.
+func mapsToText(v *model.Variant) string {
+	if c := v.MapCase(); c != nil {
+		return c.To.Code
+	}
+	return ""
 }
 
 func numsText(f *model.Family) string {
@@ -383,6 +433,8 @@ func variantChanges(c *comparer, bv, hv *model.Variant) []Change {
 	add("instance_hints", bv.HintsText(), hv.HintsText())
 	add("required_fields", strings.Join(bv.RequiredFields, ", "), strings.Join(hv.RequiredFields, ", "))
 	add("configurable", strconv.FormatBool(bv.Configurable), strconv.FormatBool(hv.Configurable))
+	add("maps_to", c.h(mapsToText(bv)), mapsToText(hv))
+	add("match", matchText(bv), matchText(hv))
 	for _, bs := range bv.Attrs {
 		hs, _ := hv.Attr(bs.Attr.Name)
 		if hs.Attr == nil {

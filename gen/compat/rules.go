@@ -121,6 +121,12 @@ const (
 	AttributeChanged           = "ATTRIBUTE_CHANGED"
 	InstanceHintRemoved        = "INSTANCE_HINT_REMOVED"
 	AttributeRemoved           = "ATTRIBUTE_REMOVED"
+	MappingChanged             = "MAPPING_CHANGED"
+	MappingRemoved             = "MAPPING_REMOVED"
+	ClassifyRuleRemoved        = "CLASSIFY_RULE_REMOVED"
+	ClassifyRemoved            = "CLASSIFY_REMOVED"
+	RetryPolicyRemoved         = "RETRY_POLICY_REMOVED"
+	RetryPolicyChanged         = "RETRY_POLICY_CHANGED"
 )
 
 // Rules documents every rule, by tier, then in the order a reviewer meets
@@ -155,6 +161,10 @@ var Rules = []Rule{
 	{ConfigurableRemoved, Semantics, Break, "A variant is no longer configurable: a ClassPolicy that names it is refused at start-up."},
 	{AttributeChanged, Semantics, Break, "A variant's value of a custom attribute changed, set on it, on its family or by the default."},
 	{RequiredFieldsChanged, Semantics, Note, "A variant's static required_fields changed: the model is told other parameters."},
+	{MappingChanged, Semantics, Break, "A variant converts into another variant of its family's maps_to family (its own maps_to, or the default it takes)."},
+	{ClassifyRuleRemoved, Semantics, Break, "A match rule was removed or moved to another variant, or the classify fallback changed: some foreign errors classify differently."},
+	{RetryPolicyRemoved, Semantics, Break, "A family no longer has a retry policy: RetryDelay stops retrying its errors (and is gone when no family has one)."},
+	{RetryPolicyChanged, Semantics, Note, "A family's retry policy changed: its errors are retried more or less often, sooner or later."},
 
 	{FieldRemoved, Go, Break, "A field that is not in the payload was removed."},
 	{FieldRenamed, Go, Break, "A field that is not in the payload was renamed."},
@@ -163,6 +173,8 @@ var Rules = []Rule{
 	{PackageRenamed, Go, Break, "The catalogue's package changed: every import of the generated package breaks."},
 	{InstanceHintRemoved, Go, Break, "A variant no longer lets an instance override a hint (or select a sub-code): its struct field is gone."},
 	{AttributeRemoved, Go, Break, "A custom attribute, or a value of an enum attribute, was removed, or its type changed: its generated names change."},
+	{MappingRemoved, Go, Break, "A family no longer converts into the family it mapped to: its <To>From<Family> function is gone."},
+	{ClassifyRemoved, Go, Break, "The catalogue no longer has a classify section: Classify is gone."},
 }
 
 // LookupRule returns the rule with the given ID.

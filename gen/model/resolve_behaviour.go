@@ -61,12 +61,12 @@ func (r *resolver) retryPolicy(ar *ast.Retry, p RetryPolicy) *RetryPolicy {
 			p.Jitter = v
 		}
 	}
-	if p.Cap < p.Base {
-		pos, what := ar.Cap.Pos, "its base"
-		if !ar.Cap.Set {
-			pos, what = ar.Base.Pos, "the base"
-		}
-		r.errorf(pos, "retry cap %s is below %s %s: the delay never grows past the cap, so it could not start at the base", p.Cap, what, p.Base)
+	switch {
+	case p.Cap >= p.Base:
+	case ar.Cap.Set:
+		r.errorf(ar.Cap.Pos, "retry cap %s is below its base %s: no delay may exceed the cap, so none could be the base", p.Cap, p.Base)
+	default:
+		r.errorf(ar.Base.Pos, "retry base %s is above the cap %s this policy takes from the one it refines: give it a cap of its own", p.Base, p.Cap)
 	}
 	return &p
 }
@@ -90,7 +90,7 @@ func (r *resolver) mapping(af *ast.Family, f *Family) {
 	if am == nil {
 		for _, av := range af.Variants {
 			if av.MapsTo.Set {
-				r.errorf(av.MapsTo.Pos, "maps_to names a variant of the family its family maps to, and family %s has no maps_to", diag.Quote(f.Name))
+				r.errorf(av.MapsTo.Pos, "maps_to names a variant of the family this one converts into, and family %s has no maps_to", diag.Quote(f.Name))
 			}
 		}
 		return
@@ -225,7 +225,7 @@ func (r *resolver) classify() {
 		if am == nil {
 			continue
 		}
-		if v.Foreign() == nil {
+		if v.Foreign() == nil && len(am.Is)+len(am.Contains) > 0 {
 			r.errorf(am.Pos, "variant %s has match rules but cannot hold the foreign error Classify gives it: give it a cause field of type error", diag.Quote(v.Name))
 			complete = false
 		}

@@ -1,0 +1,107 @@
+package compat
+
+import (
+	"fmt"
+
+	"github.com/errgen/errgen/gen/diag"
+	"github.com/errgen/errgen/gen/model"
+)
+
+// The comparisons of the behaviour a catalogue declares beside its errors:
+// conversions between families, the classification of foreign errors, and
+// retry policies.
+
+// familyBehaviour reports, once per family, a conversion that is gone and
+// a retry policy that is gone or changed, for the codes the family keeps.
+func (c *comparer) familyBehaviour(bf, hf *model.Family, codes []string) {
+	list := quoteAll(codes)
+	if bm := bf.MapsTo; bm != nil {
+		hm := hf.MapsTo
+		if hm == nil || c.family[bm.To] != hm.To {
+			c.addFinding(Finding{Rule: MappingRemoved, Pos: hf.KeyPos("maps_to"), BasePos: bf.KeyPos("maps_to"), Family: hf.Name, Codes: codes,
+				Message: fmt.Sprintf("family %s no longer converts into %s: %s is gone, for %s", q(hf.Name), q(bm.To.Name), bm.Func(), list)})
+		}
+	}
+	bp, hp := bf.Retry, hf.Retry
+	switch {
+	case bp == nil:
+	case hp == nil:
+		c.addFinding(Finding{Rule: RetryPolicyRemoved, Pos: retryPos(c.head.cat, hf), BasePos: retryPos(c.base.cat, bf), Family: hf.Name, Codes: codes,
+			Message: fmt.Sprintf("family %s no longer has a retry policy: RetryDelay stops retrying %s", q(hf.Name), list)})
+	case !bp.Same(hp):
+		c.addFinding(Finding{Rule: RetryPolicyChanged, Pos: retryPos(c.head.cat, hf), BasePos: retryPos(c.base.cat, bf), Family: hf.Name, Codes: codes,
+			Message: fmt.Sprintf("the retry policy of family %s is now %s; in base it was %s, for %s", q(hf.Name), policyText(hp), policyText(bp), list)})
+	}
+}
+
+// retryPos is where f's retry policy is declared: on the family, else on
+// the catalogue.
+func retryPos(cat *model.Catalogue, f *model.Family) diag.Pos {
+	if f.Src != nil {
+		if p, ok := f.Src.Keys.Pos("retry"); ok {
+			return p
+		}
+	}
+	return cat.KeyPos("retry")
+}
+
+// policyText says a policy in one line.
+func policyText(p *model.RetryPolicy) string {
+	return fmt.Sprintf("%d retries from %s up to %s, jitter %g", p.MaxRetries, p.Base, p.Cap, p.Jitter)
+}
+
+// behaviour reports a variant that converts into another variant than in
+// base, and match rules that no longer classify foreign errors as it.
+func (c *comparer) behaviour(bv, hv *model.Variant) {
+	code := hv.Code
+	if bc, hc := bv.MapCase(), hv.MapCase(); bc != nil && hc != nil && c.family[bc.To.Family] == hc.To.Family && c.h(bc.To.Code) != hc.To.Code {
+		pos, basePos := hv.KeyPos("maps_to"), bv.KeyPos("maps_to")
+		if hc.ByDefault {
+			pos = hv.Family.KeyPos("maps_to")
+		}
+		if bc.ByDefault {
+			basePos = bv.Family.KeyPos("maps_to")
+		}
+		c.add(MappingChanged, pos, basePos, code, "%s now converts into %s; in base it converted into %s", q(code), q(hc.To.Code), q(bc.To.Code))
+	}
+	if c.head.cat.Classify == nil {
+		return
+	}
+	for _, br := range bv.Match {
+		if !hasRule(hv, br) {
+			c.add(ClassifyRuleRemoved, hv.KeyPos("match"), br.Pos, code, "foreign errors that match %s no longer classify as %s", ruleText(br), q(code))
+		}
+	}
+}
+
+// hasRule reports whether v has a rule like r.
+func hasRule(v *model.Variant, r *model.MatchRule) bool {
+	for _, o := range v.Match {
+		if o.Kind == r.Kind && o.Text == r.Text {
+			return true
+		}
+	}
+	return false
+}
+
+// ruleText says a match rule: is context.Canceled, contains "timeout".
+func ruleText(r *model.MatchRule) string {
+	if r.Kind == model.MatchIs {
+		return "is " + r.Text
+	}
+	return "contains " + q(r.Text)
+}
+
+// classify reports a classify section that is gone and a fallback that
+// changed.
+func (c *comparer) classify() {
+	bc, hc := c.base.cat.Classify, c.head.cat.Classify
+	switch {
+	case bc == nil:
+	case hc == nil:
+		c.addFinding(Finding{Rule: ClassifyRemoved, Pos: c.head.cat.KeyPos("classify"), BasePos: c.base.cat.KeyPos("classify"),
+			Message: "the catalogue no longer has a classify section: Classify is gone"})
+	case c.h(bc.Fallback.Code) != hc.Fallback.Code:
+		c.add(ClassifyRuleRemoved, hc.Pos, bc.Pos, hc.Fallback.Code, "foreign errors no rule matches now classify as %s; in base they classified as %s", q(hc.Fallback.Code), q(bc.Fallback.Code))
+	}
+}
