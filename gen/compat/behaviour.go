@@ -30,7 +30,7 @@ func (c *comparer) familyBehaviour(bf, hf *model.Family, codes []string) {
 			Message: fmt.Sprintf("family %s no longer has a retry policy: RetryDelay stops retrying %s", q(hf.Name), list)})
 	case !bp.Same(hp):
 		c.addFinding(Finding{Rule: RetryPolicyChanged, Pos: retryPos(c.head.cat, hf), BasePos: retryPos(c.base.cat, bf), Family: hf.Name, Codes: codes,
-			Message: fmt.Sprintf("the retry policy of family %s is now %s; in base it was %s, for %s", q(hf.Name), policyText(hp), policyText(bp), list)})
+			Message: fmt.Sprintf("the retry policy of family %s is now %s; in base it was %s, for %s", q(hf.Name), hp, bp, list)})
 	}
 }
 
@@ -43,11 +43,6 @@ func retryPos(cat *model.Catalogue, f *model.Family) diag.Pos {
 		}
 	}
 	return cat.KeyPos("retry")
-}
-
-// policyText says a policy in one line.
-func policyText(p *model.RetryPolicy) string {
-	return fmt.Sprintf("%d retries from %s up to %s, jitter %g", p.MaxRetries, p.Base, p.Cap, p.Jitter)
 }
 
 // behaviour reports a variant that converts into another variant than in
@@ -69,7 +64,7 @@ func (c *comparer) behaviour(bv, hv *model.Variant) {
 	}
 	for _, br := range bv.Match {
 		if !hasRule(hv, br) {
-			c.add(ClassifyRuleRemoved, hv.KeyPos("match"), br.Pos, code, "foreign errors that match %s no longer classify as %s", ruleText(br), q(code))
+			c.add(ClassifyRuleRemoved, hv.KeyPos("match"), br.Pos, code, "foreign errors that match %s no longer classify as %s", br, q(code))
 		}
 	}
 }
@@ -82,14 +77,6 @@ func hasRule(v *model.Variant, r *model.MatchRule) bool {
 		}
 	}
 	return false
-}
-
-// ruleText says a match rule: is context.Canceled, contains "timeout".
-func ruleText(r *model.MatchRule) string {
-	if r.Kind == model.MatchIs {
-		return "is " + r.Text
-	}
-	return "contains " + q(r.Text)
 }
 
 // classify reports a classify section that is gone and a fallback that

@@ -349,7 +349,7 @@ func retryText(p *model.RetryPolicy) string {
 	if p == nil {
 		return ""
 	}
-	return policyText(p)
+	return p.String()
 }
 
 // classifyText describes a classify section by its fallback, "" for none.
@@ -375,7 +375,7 @@ func mappingText(m *model.Mapping) string {
 func matchText(v *model.Variant) string {
 	s := make([]string, len(v.Match))
 	for i, r := range v.Match {
-		s[i] = ruleText(r)
+		s[i] = r.String()
 	}
 	return strings.Join(s, "; ")
 }

@@ -55,12 +55,15 @@ type (
 		Categories []categoryView
 		Attributes []attributeView
 		Families   []familyView
+		// Classify says what Classify returns when no rule matches.
+		Classify string
 	}
 	attributeView struct{ Name, Type, Default, Doc string }
 	categoryView  struct{ Name, Doc string }
 	familyView    struct {
 		Name, Anchor, Doc, PayloadType, UserMessage, Nums string
 		ReservedNums, ReservedCodes                       string
+		Retry, MapsTo                                     string
 		Variants                                          []variantView
 	}
 	variantView struct {
@@ -71,6 +74,7 @@ type (
 		SuggestedTool, SuggestedAction, UsageHint  string
 		HTTPStatus, ExampleMessage, ExamplePayload string
 		InstanceHints, RequiredFields              string
+		MapsTo, Classify                           string
 		Fields                                     []fieldView
 		Subcodes                                   []subcodeView
 		Attributes                                 []attrView
@@ -95,6 +99,9 @@ func view(m *model.Catalogue) catalogueView {
 		}
 		v.Attributes = append(v.Attributes, av)
 	}
+	if c := m.Classify; c != nil {
+		v.Classify = "`Classify` returns a new [" + markdown.Code(c.Fallback.Code) + "](#" + c.Fallback.Code + ") for a foreign error no rule matches. It tries every variant's `is` rules, then `http_status` (of the variants that hold a cause of type `error`), then every `contains` rule, each in catalogue order; the first that matches decides."
+	}
 	for _, f := range m.Families {
 		fv := familyView{
 			Name: markdown.Text(f.Name), Anchor: FamilyAnchor(f), Doc: markdown.Para(f.Doc),
@@ -105,6 +112,15 @@ func view(m *model.Catalogue) catalogueView {
 		}
 		if f.UserMessage != nil {
 			fv.UserMessage = markdown.Code(f.UserMessage.Text)
+		}
+		if f.Retry != nil {
+			fv.Retry = markdown.Text(f.Retry.String())
+		}
+		if mp := f.MapsTo; mp != nil {
+			fv.MapsTo = "[" + markdown.Text(mp.To.Name) + "](#" + FamilyAnchor(mp.To) + ") by " + markdown.Code(mp.Func())
+			if mp.Default != nil {
+				fv.MapsTo += ", default " + markdown.Code(mp.Default.Code)
+			}
 		}
 		if f.HasNums {
 			fv.Nums = strconv.Itoa(f.Nums[0]) + "–" + strconv.Itoa(f.Nums[1])
@@ -151,6 +167,10 @@ func variant(v *model.Variant) variantView {
 		vv.InstanceHints = markdown.Text(v.HintsText())
 	}
 	vv.RequiredFields = codes(v.RequiredFields)
+	if c := v.MapCase(); c != nil {
+		vv.MapsTo = "[" + markdown.Code(c.To.Code) + "](#" + c.To.Code + ")"
+	}
+	vv.Classify = opt(v.ClassifyText(), markdown.Text)
 	vv.SuggestedTool = opt(v.SuggestedTool, markdown.Code)
 	vv.SuggestedAction = opt(v.SuggestedAction, markdown.Text)
 	vv.UsageHint = opt(v.UsageHint, markdown.Text)

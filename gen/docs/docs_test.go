@@ -191,6 +191,8 @@ func TestExplain(t *testing.T) {
   Message           {service} did not answer within {timeout}
   User message      A tool did not work ({code}). (the family's)
   Suppression key   {service}
+  Converts into     tool_failed (ShopErrorFromToolError)
+  Retry policy      2 retries after 250ms, 500ms (at most 10s, jitter 0.2)
   Payload type      tool_error
 
   The inventory service did not answer in time.
@@ -229,13 +231,18 @@ Example
   Class             terminal
   Retryable         no
   Suppress retry    no
-  Message           internal error
+  Message           internal error: {cause}
   User message      Something went wrong. Please try again.
+  Classify          is context.Canceled; contains "panic"
+  Retry policy      1 retry after 250ms (at most 10s, jitter 0.2)
 
   An unexpected failure.
 
+Fields
+  cause  error  cause  What failed.
+
 Example
-  error: internal error
+  error: internal error: panic: runtime error
 `, "", 0},
 		{[]string{"1003"}, "", "errgen: num 1003 is reserved in family ToolError of errors.yaml: it was retired and is never used again\n", 1},
 		{[]string{"tool_gone"}, "", "errgen: code \"tool_gone\" is reserved in family ToolError of errors.yaml: it was retired and is never used again\n", 1},

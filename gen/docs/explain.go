@@ -50,6 +50,13 @@ func Explain(w io.Writer, m *model.Catalogue, v *model.Variant) error {
 	row("Required fields", strings.Join(v.RequiredFields, ", "))
 	row("Instance hints", v.HintsText())
 	row("HTTP status", v.HTTPText())
+	row("Classify", v.ClassifyText())
+	if c := v.MapCase(); c != nil {
+		row("Converts into", c.To.Code+" ("+v.Family.MapsTo.Func()+")")
+	}
+	if p := v.Family.Retry; p != nil {
+		row("Retry policy", p.String())
+	}
 	row("Sub-codes", v.SubcodesText())
 	row("Attributes", v.AttrsText())
 	if v.Family.HasPayload() {

@@ -1,6 +1,8 @@
 package model
 
 import (
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/errgen/errgen/gen/diag"
@@ -46,6 +48,31 @@ func (p RetryPolicy) Schedule() []time.Duration {
 		out[i] = p.Delay(i + 1)
 	}
 	return out
+}
+
+// String says the policy in one line, for docs, explain and review:
+// "3 retries after 1s, 2s, 4s (at most 10s, jitter 0.2)".
+func (p *RetryPolicy) String() string {
+	if p.MaxRetries == 0 {
+		return "no retries"
+	}
+	steps := p.Schedule()
+	if len(steps) > 5 {
+		steps = steps[:5]
+	}
+	s := make([]string, len(steps))
+	for i, d := range steps {
+		s[i] = d.String()
+	}
+	list := strings.Join(s, ", ")
+	if p.MaxRetries > len(steps) {
+		list += ", …"
+	}
+	n := "retries"
+	if p.MaxRetries == 1 {
+		n = "retry"
+	}
+	return strconv.Itoa(p.MaxRetries) + " " + n + " after " + list + " (at most " + p.Cap.String() + ", jitter " + strconv.FormatFloat(p.Jitter, 'g', -1, 64) + ")"
 }
 
 // Same reports whether p and q retry alike.
@@ -131,6 +158,35 @@ type MatchRule struct {
 	Condition *Condition
 	Variant   *Variant
 	Pos       diag.Pos
+}
+
+// String says the rule as the catalogue means it: is context.Canceled,
+// contains "timeout".
+func (r *MatchRule) String() string {
+	if r.Kind == MatchIs {
+		return "is " + r.Text
+	}
+	return "contains " + diag.Quote(r.Text)
+}
+
+// ClassifyText lists what makes Classify return v, in the order it tries
+// them: "http_status 429; contains \"rate limit\""; "" when nothing does.
+func (v *Variant) ClassifyText() string {
+	var s []string
+	for _, r := range v.Match {
+		if r.Kind == MatchIs {
+			s = append(s, r.String())
+		}
+	}
+	if v.ClassifyByStatus {
+		s = append(s, "http_status "+v.HTTPText())
+	}
+	for _, r := range v.Match {
+		if r.Kind == MatchContains {
+			s = append(s, r.String())
+		}
+	}
+	return strings.Join(s, "; ")
 }
 
 // Classifier is what the generated Classify does with an error from

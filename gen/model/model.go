@@ -145,8 +145,12 @@ type Variant struct {
 	Attrs []AttrSetting
 	// Match holds the variant's rules for classifying foreign errors, in
 	// the order written.
-	Match  []*MatchRule
-	Fields []*Field
+	Match []*MatchRule
+	// ClassifyByStatus reports that Classify matches the variant's
+	// http_status: the catalogue classifies, and the variant can hold the
+	// foreign error.
+	ClassifyByStatus bool
+	Fields           []*Field
 	// Cause is the field Unwrap returns, or nil.
 	Cause *Field
 	// RetryAfter is the field RetryAfterOf reports, or nil.

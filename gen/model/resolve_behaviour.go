@@ -221,6 +221,7 @@ func (r *resolver) classify() {
 		// its http_status; the others stand for statuses FromHTTP builds.
 		if len(v.HTTP) > 0 && v.Foreign() != nil {
 			c.Statuses = append(c.Statuses, v)
+			v.ClassifyByStatus = true
 		}
 		if am == nil {
 			continue
