@@ -23,11 +23,18 @@ build:
 lint:
 	$(ERRGEN) lint errors.yaml
 
+# The examples with a catalogue of their own, one per agent framework.
+EXAMPLES := $(patsubst %/errors.yaml,%,$(wildcard examples/*/errors.yaml))
+
 # The CI recipe of the README, run on this repository's own catalogue:
 # fail when the generated package or its docs are stale, and on a breaking
 # change against $(BASE).
 errors-check:
 	$(ERRGEN) generate --check -o examples/agenterr --docs ERRORS.md errors.yaml
+	@set -e; for d in $(EXAMPLES); do \
+		echo "$(ERRGEN) generate --check -o $$d --docs ERRORS.md $$d/errors.yaml"; \
+		$(ERRGEN) generate --check -o $$d --docs ERRORS.md $$d/errors.yaml; \
+	done
 	$(ERRGEN) compat --against git:$(BASE) errors.yaml
 
 # The review summary of a catalogue's change, for a pull request.
