@@ -1874,10 +1874,11 @@ var foreignContains = [...]keywordRule{
 
 // Classify returns the error of the catalogue that err stands for: err's
 // own, when a catalogue error is in its chain; otherwise a new error that
-// holds err as its cause, of the variant whose rule matches first (the
-// match is rules, then http_status against the status of an error in the
-// chain with a StatusCode() int method, then the match contains rules), or
-// else a new LLMUnknown. Its other fields are left unset. nil for nil.
+// holds err as its cause, of the variant whose rule matches first, trying
+// the conditions of every match is, then http_status against the status of
+// an error in the chain with a StatusCode() int method, then the texts of
+// every match contains; else a new LLMUnknown. Its other fields are
+// left unset. It returns nil for nil.
 func Classify(err error) Error {
 	return classify(err, foreignIs[:], foreignStatuses[:], foreignContains[:], CodeLLMUnknown)
 }
