@@ -100,7 +100,13 @@ func genClassify(f *printer.File, m *model.Catalogue) {
 		f.Var("foreignIs", "[...]foreignRule", elems)
 		isArg = "foreignIs[:]"
 	}
-	if elems := statusElems(c.Statuses); len(elems) > 0 {
+	var byStatus []*model.Variant
+	for _, v := range m.ByNum {
+		if v.ClassifyByStatus {
+			byStatus = append(byStatus, v)
+		}
+	}
+	if elems := statusElems(byStatus); len(elems) > 0 {
 		f.Doc("foreignStatuses maps the HTTP statuses Classify matches to the entries of", "infos that stand for them, most specific first.")
 		f.Var("foreignStatuses", "[...]statusRange", elems)
 		statusArg = "foreignStatuses[:]"

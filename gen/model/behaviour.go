@@ -193,15 +193,12 @@ func (v *Variant) ClassifyText() string {
 // outside the catalogue: the Is rules, then the variants' http_status
 // against a status the error reports, then the Contains rules, each in
 // catalogue order; the first that matches decides, and Fallback takes the
-// rest. The variant holds the foreign error in its Foreign field.
+// rest. The variant holds the foreign error in its Foreign field; the
+// variants whose http_status counts have ClassifyByStatus set.
 type Classifier struct {
 	Fallback *Variant
 	Is       []*MatchRule
 	Contains []*MatchRule
-	// Statuses lists the variants whose http_status Classify matches, in
-	// catalogue order: those with an http_status that can hold the foreign
-	// error.
-	Statuses []*Variant
 	Pos      diag.Pos
 }
 

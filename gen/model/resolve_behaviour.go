@@ -220,7 +220,6 @@ func (r *resolver) classify() {
 		// Only a variant that can hold the foreign error is classified by
 		// its http_status; the others stand for statuses FromHTTP builds.
 		if len(v.HTTP) > 0 && v.Foreign() != nil {
-			c.Statuses = append(c.Statuses, v)
 			v.ClassifyByStatus = true
 		}
 		if am == nil {
