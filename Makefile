@@ -86,6 +86,8 @@ FUZZ_TARGETS := \
 	FuzzGenerate:./gen \
 	FuzzPayloadString:./gen/golang/runtime \
 	FuzzDecodePayload:./gen/golang/runtime \
+	FuzzSensitive:./gen/golang/runtime \
+	FuzzScrubber:./gen/golang/runtime \
 	FuzzPayloadVariant:./examples/agenterr
 
 .PHONY: fuzz fuzz-ci

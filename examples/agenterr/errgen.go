@@ -3,6 +3,7 @@
 package agenterr
 
 import (
+	"fmt"
 	"log/slog"
 	"time"
 )
@@ -723,6 +724,10 @@ type AuthFailed struct {
 	Status int
 	// The provider's error text.
 	Message string
+	// The key the provider rejected, so the caller knows which key to rotate.
+	//
+	// Sensitive: never sent, and [REDACTED] in logs and fmt's output.
+	APIKey string
 }
 
 func (*AuthFailed) isProviderError()       {}
@@ -743,6 +748,9 @@ func (*AuthFailed) UserMessage() string {
 func (e *AuthFailed) LogValue() slog.Value         { return logValue(e, 14) }
 func (e *AuthFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 14) }
 func (*AuthFailed) Is(target error) bool           { return isCode(target, 14) }
+
+// Format prints the error for fmt, every verb, with its sensitive fields as "[REDACTED]".
+func (e *AuthFailed) Format(s fmt.State, verb rune) { format(e, 14, s, verb) }
 
 // InvalidRequest is the error invalid_request (2006) of the ProviderError family, in category request.
 //
@@ -1774,7 +1782,7 @@ var forms = [...]form{
 	{user: "The AI service is having trouble right now. Please try again in a few minutes.", fields: []field{{name: "provider"}, {name: "status"}, {name: "message"}}},
 	{user: "The AI service took too long to answer. Please try again.", fields: []field{{name: "provider"}, {name: "timeout", unit: time.Second}}},
 	{user: "Cannot connect to the AI service. Check your internet connection, then try again.", fields: []field{{name: "provider"}, {name: "cause", cause: true}}},
-	{user: "The AI service did not accept your API key. Check the key in your settings.", fields: []field{{name: "provider"}, {name: "status"}, {name: "message"}}},
+	{user: "The AI service did not accept your API key. Check the key in your settings.", fields: []field{{name: "provider"}, {name: "status"}, {name: "message"}, {name: "api_key", sensitive: true}}},
 	{user: "The AI service could not process this request. Try rephrasing or shortening your message.", fields: []field{{name: "provider"}, {name: "status"}, {name: "message"}}},
 	{user: "The selected AI model is not available. Choose a different model in your settings.", fields: []field{{name: "provider"}, {name: "model"}}},
 	{user: "The AI service declined to respond to this request. Try rewording it.", fields: []field{{name: "provider"}, {name: "message"}}},

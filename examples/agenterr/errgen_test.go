@@ -24,7 +24,7 @@ var errgenExampleList = []variant{
 	&ServerError{Provider: "openai", Status: 503, Message: "upstream service overloaded"},
 	&ProviderTimeout{Provider: "openai", Timeout: 1 * time.Minute},
 	&NetworkError{Provider: "anthropic", Cause: errors.New("dial tcp: connect: connection refused")},
-	&AuthFailed{Provider: "openai", Status: 401, Message: "Incorrect API key provided"},
+	&AuthFailed{Provider: "openai", Status: 401, Message: "Incorrect API key provided", APIKey: "<api key>"},
 	&InvalidRequest{Provider: "anthropic", Status: 400, Message: "messages.0.content: field required"},
 	&ModelNotFound{Provider: "openai", Model: "gpt-4o-mini-2023"},
 	&ContentBlocked{Provider: "azure", Message: "the prompt triggered the content management policy"},

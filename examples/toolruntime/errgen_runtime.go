@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"math"
 	"reflect"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -164,6 +165,9 @@ type field struct {
 	cause bool
 	// retryAfter reports whether RetryAfterOf reads the field.
 	retryAfter bool
+	// sensitive reports whether the field holds a secret: never sent,
+	// and Redacted in logs and in fmt's output.
+	sensitive bool
 	// unit is the unit of a duration field on the wire and in text.
 	unit time.Duration
 }
@@ -696,7 +700,7 @@ func logValue(ev any, i int) slog.Value {
 	e := ev.(variant)
 	in := &infos[i]
 	attrs := make([]slog.Attr, 0, 6+len(forms[i].fields))
-	attrs = append(attrs, slog.String("error", render(e, i, textMessage)), slog.String("code", string(e.Code())),
+	attrs = append(attrs, slog.String("error", scrub(render(e, i, textMessage))), slog.String("code", string(e.Code())),
 		slog.Int("num", in.Num), slog.String("category", string(in.Category)),
 		slog.String("class", e.Class().String()), slog.Bool("retryable", e.Retryable()))
 	if isNil(e) {
@@ -708,10 +712,14 @@ func logValue(ev any, i int) slog.Value {
 			attrs = append(attrs, slog.Attr{Key: f.name, Value: LogValueOf(causeOf(e))})
 			continue
 		}
+		if f.sensitive {
+			attrs = append(attrs, slog.String(f.name, Redacted))
+			continue
+		}
 		var a slog.Attr
 		switch p := fieldOf(e, k).(type) {
 		case *string:
-			a = slog.String(f.name, *p)
+			a = slog.String(f.name, scrub(*p))
 		case *bool:
 			a = slog.Bool(f.name, *p)
 		case *int:
@@ -725,7 +733,7 @@ func logValue(ev any, i int) slog.Value {
 		case *time.Duration:
 			a = slog.Int64(f.name, int64(*p/f.unit))
 		case *[]string:
-			a = slog.Any(f.name, *p)
+			a = slog.Any(f.name, scrubAll(*p))
 		default:
 			continue
 		}
@@ -744,7 +752,7 @@ func LogValueOf(err error) slog.Value {
 	}
 	c := find(err)
 	if c == nil {
-		return slog.StringValue(errorText(err))
+		return slog.StringValue(scrub(errorText(err)))
 	}
 	var v slog.Value
 	switch c := c.(type) {
@@ -756,7 +764,7 @@ func LogValueOf(err error) slog.Value {
 			slog.String("class", c.Class().String()), slog.Bool("retryable", c.Retryable()))
 	}
 	if text := errorText(err); text != c.Error() {
-		attrs := append([]slog.Attr{slog.String("error", text)}, v.Group()[1:]...)
+		attrs := append([]slog.Attr{slog.String("error", scrub(text))}, v.Group()[1:]...)
 		v = slog.GroupValue(attrs...)
 	}
 	return v
@@ -767,6 +775,212 @@ func LogValueOf(err error) slog.Value {
 // like.
 func LogAttr(err error) slog.Attr {
 	return slog.Attr{Key: "error", Value: LogValueOf(err)}
+}
+
+// Redacted is what a sensitive field shows as in logs and in fmt's output,
+// and what ScrubSecrets writes in place of a secret.
+const Redacted = "[REDACTED]"
+
+// scrubber is the function SetScrubber set, nil for none.
+var scrubber atomic.Pointer[func(string) string]
+
+// SetScrubber sets the function applied to every string value that leaves
+// the package through an LLM payload, a wire form, a projection or a log:
+// rendered messages and suppression keys, text fields, hints an instance
+// sets, and the text of foreign causes. Fields declared sensitive never
+// leave at all; the scrubber is for free text that may hold a secret no
+// declaration catches, such as an upstream error body. Set it once at
+// start-up (ScrubSecrets, or a function of your own that calls it); nil
+// removes it. It is safe to call beside concurrent use, and f must be safe
+// for concurrent use too. The scrubber changes values only: keys, their
+// order and the JSON's validity stay as they are.
+func SetScrubber(f func(string) string) {
+	if f == nil {
+		scrubber.Store(nil)
+		return
+	}
+	scrubber.Store(&f)
+}
+
+// scrub applies the scrubber, if one is set, to s.
+func scrub(s string) string {
+	if f := scrubber.Load(); f != nil {
+		return (*f)(s)
+	}
+	return s
+}
+
+// scrubAll returns list with each item scrubbed: list itself when no
+// scrubber is set, else a copy.
+func scrubAll(list []string) []string {
+	f := scrubber.Load()
+	if f == nil {
+		return list
+	}
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = (*f)(s)
+	}
+	return out
+}
+
+// secretPattern is one shape of secret ScrubSecrets looks for: what matches
+// re is replaced by with, which may name re's groups ($1).
+type secretPattern struct {
+	re   *regexp.Regexp
+	with string
+}
+
+// secretPatterns are compiled on first use, so a program that never
+// scrubs never compiles them.
+var secretPatterns = sync.OnceValue(func() []secretPattern {
+	return []secretPattern{
+		// URL userinfo: https://user:pass@host.
+		{regexp.MustCompile(`(?i)\b([a-z][a-z0-9+.-]*://)[^/?#@\s]+@`), "${1}" + Redacted + "@"},
+		// Authorization: Bearer abc, and the same in any text.
+		{regexp.MustCompile(`(?i)\b(bearer|basic)\s+[A-Za-z0-9._~+/-]+=*`), "${1} " + Redacted},
+		// JSON Web Tokens: base64url of {"...} twice, and a signature.
+		{regexp.MustCompile(`\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*`), Redacted},
+		// sk- style API keys (sk-..., sk-proj-..., sk-ant-...).
+		{regexp.MustCompile(`\bsk-[A-Za-z0-9_-]{16,}`), Redacted},
+		// AWS access key ids.
+		{regexp.MustCompile(`\b(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|AROA|ANPA|ANVA)[A-Z0-9]{16}\b`), Redacted},
+	}
+})
+
+// paramRE finds name=value pairs of a URL query or a form body, and the
+// like in free text: after ?, &, ; or a blank, or at the start.
+var paramRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[?&;\s])([A-Za-z0-9_.\-\[\]]+)=([^&#\s"',;]*)`)
+})
+
+// ScrubSecrets is the built-in scrubber, for SetScrubber: it replaces with
+// Redacted the common shapes of secrets in free text, namely bearer and
+// basic credentials, sk- style API keys, AWS access key ids, JSON Web
+// Tokens, the userinfo of URLs (https://user:pass@host), and the value of
+// every name=value pair (a URL's query, a form body) whose name looks like
+// a secret (token, api_key, password, X-Amz-Signature, ...; the same rule
+// that makes errgen lint ask whether a field is sensitive). It keeps
+// everything else, and returns s itself when it finds nothing.
+func ScrubSecrets(s string) string {
+	for _, p := range secretPatterns() {
+		if p.re.MatchString(s) {
+			s = p.re.ReplaceAllString(s, p.with)
+		}
+	}
+	re := paramRE()
+	m := re.FindAllStringSubmatchIndex(s, -1)
+	if m == nil {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, loc := range m {
+		if name, value := s[loc[2]:loc[3]], s[loc[4]:loc[5]]; value != "" && value != Redacted && looksSecret(name) {
+			b.WriteString(s[last:loc[4]])
+			b.WriteString(Redacted)
+			last = loc[5]
+		}
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// secretWords and quantityWords are errgen's rule for names that look like
+// they hold a secret, the one errgen lint applies to field names: a name
+// split into lower-case words (at underscores, hyphens, dots and case
+// changes) looks secret when one word, or two neighbouring words joined, is
+// a secret word, unless it has more than one word and its last is a
+// quantity word (token_count, session_ttl).
+var (
+	secretWords = []string{
+		"accesskey", "apikey", "auth", "authorization", "bearer", "cookie", "credential", "credentials",
+		"jwt", "passphrase", "passwd", "password", "privatekey", "secret", "session", "sessionid",
+		"signature", "token",
+	}
+	quantityWords = []string{
+		"at", "budget", "count", "expiry", "expires", "kind", "len", "length", "limit", "max",
+		"method", "min", "name", "remaining", "scheme", "size", "total", "ttl", "type", "usage", "used",
+	}
+)
+
+// looksSecret reports whether a name looks like it holds a secret; see
+// secretWords.
+func looksSecret(name string) bool {
+	var words []string
+	start := -1
+	for i := 0; i <= len(name); i++ {
+		var c byte
+		if i < len(name) {
+			c = name[i]
+		}
+		alnum := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c >= utf8.RuneSelf
+		upper := 'A' <= c && c <= 'Z'
+		split := !alnum || upper && start >= 0 && i > start && (isLower(name[i-1]) ||
+			isUpper(name[i-1]) && i+1 < len(name) && isLower(name[i+1]))
+		if split && start >= 0 {
+			words = append(words, strings.ToLower(name[start:i]))
+			start = -1
+		}
+		if alnum && start < 0 {
+			start = i
+		}
+	}
+	if len(words) == 0 || len(words) > 1 && slices.Contains(quantityWords, words[len(words)-1]) {
+		return false
+	}
+	for i, w := range words {
+		if slices.Contains(secretWords, w) || i > 0 && slices.Contains(secretWords, words[i-1]+w) {
+			return true
+		}
+	}
+	return false
+}
+
+func isLower(c byte) bool { return 'a' <= c && c <= 'z' }
+func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
+
+// format is Format of e, the variant infos[i], which has a sensitive
+// field: %#v prints the struct as fmt would, with each sensitive field as
+// Redacted; every other verb formats the error's text, as fmt does for an
+// error without a Format method.
+//
+//go:noinline
+func format(ev any, i int, s fmt.State, verb rune) {
+	e := ev.(variant)
+	if verb == 'v' && s.Flag('#') {
+		s.Write([]byte(goString(e, i)))
+		return
+	}
+	fmt.Fprintf(s, fmt.FormatString(s, verb), errorText(e))
+}
+
+// goString is e as fmt's %#v prints it, with its sensitive fields as
+// Redacted.
+func goString(e variant, i int) string {
+	v := reflect.ValueOf(e)
+	if v.IsNil() {
+		return fmt.Sprintf("(%T)(nil)", e)
+	}
+	el := v.Elem()
+	t := el.Type()
+	b := append([]byte("&"), t.String()...)
+	b = append(b, '{')
+	for k := range el.NumField() {
+		if k > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(append(b, t.Field(k).Name...), ':')
+		if k < len(forms[i].fields) && forms[i].fields[k].sensitive {
+			b = strconv.AppendQuote(b, Redacted)
+		} else {
+			b = fmt.Appendf(b, "%#v", el.Field(k).Interface())
+		}
+	}
+	return string(append(b, '}'))
 }
 
 // RetryAfterOf returns the retry-after value of the first error in err's
@@ -1276,7 +1490,7 @@ func (p *Payload) AppendJSON(dst []byte) []byte {
 		case keyCodeNum:
 			dst = strconv.AppendInt(dst, int64(p.CodeNum), 10)
 		case keyError:
-			dst = appendString(dst, p.Error)
+			dst = appendString(dst, scrub(p.Error))
 		case keyRetryable:
 			dst = strconv.AppendBool(dst, p.Retryable)
 		case keySuppressRetry:
@@ -1361,12 +1575,13 @@ func isPayloadKey(name string) bool {
 	return false
 }
 
-// appendOptional appends s as a JSON string, or nothing when it is empty.
+// appendOptional appends s, scrubbed, as a JSON string, or nothing when it
+// is empty.
 func appendOptional(dst []byte, s string) []byte {
 	if s == "" {
 		return dst
 	}
-	return appendString(dst, s)
+	return appendString(dst, scrub(s))
 }
 
 // appendPayload is AppendLLMPayload of e, the variant infos[i], without
@@ -1437,7 +1652,7 @@ func appendObject(dst []byte, e variant, i int, wire bool, depth int) []byte {
 			dst = strconv.AppendBool(dst, in.SuppressRetry)
 		case keySuppressionKey:
 			if key := override(e, forms[i].keyField); key != "" {
-				dst = appendString(dst, key)
+				dst = appendString(dst, scrub(key))
 			} else if live && forms[i].key != "" {
 				dst = append(dst, '"')
 				if dst = appendTemplate(dst, e, i, forms[i].key); len(dst) == start+1 {
@@ -1473,7 +1688,7 @@ func appendObject(dst []byte, e variant, i int, wire bool, depth int) []byte {
 func appendFields(dst []byte, e variant, i int, comma, wire bool, depth int) []byte {
 	for k := range forms[i].fields {
 		f := &forms[i].fields[k]
-		if !wire && !f.payload {
+		if !wire && !f.payload || f.sensitive {
 			continue
 		}
 		mark := len(dst)
@@ -1512,7 +1727,7 @@ func appendFieldJSON(dst []byte, p any, unit time.Duration) []byte {
 	switch p := p.(type) {
 	case *string:
 		if *p != "" {
-			dst = appendString(dst, *p)
+			dst = appendString(dst, scrub(*p))
 		}
 	case *bool:
 		if *p {
@@ -1565,7 +1780,7 @@ func appendCause(dst []byte, cause error, depth int) []byte {
 		}
 	}
 	dst = append(dst, `{"error":`...)
-	dst = appendString(dst, errorText(cause))
+	dst = appendString(dst, scrub(errorText(cause)))
 	return append(dst, '}')
 }
 
@@ -1587,8 +1802,12 @@ func appendName(dst []byte, s string) []byte {
 }
 
 // closeString turns the raw text dst[start:], which follows an opening
-// quote, into the rest of a JSON string: escaped in place, then closed.
+// quote, into the rest of a JSON string: scrubbed, escaped in place, then
+// closed.
 func closeString(dst []byte, start int) []byte {
+	if f := scrubber.Load(); f != nil {
+		dst = append(dst[:start], (*f)(string(dst[start:]))...)
+	}
 	end := len(dst)
 	i := start + safePrefix(dst[start:end])
 	for ; i < end; i++ {
@@ -1695,14 +1914,14 @@ func appendEscaped[S string | []byte](dst []byte, s S) []byte {
 	return append(dst, s[start:]...)
 }
 
-// appendStrings appends a JSON array of strings.
+// appendStrings appends a JSON array of strings, each scrubbed.
 func appendStrings(dst []byte, list []string) []byte {
 	dst = append(dst, '[')
 	for i, s := range list {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = appendString(dst, s)
+		dst = appendString(dst, scrub(s))
 	}
 	return append(dst, ']')
 }
@@ -1807,7 +2026,7 @@ func (e *RemoteError) Is(target error) bool {
 
 // LogValue logs the decoded variant, or what the payload says.
 func (e *RemoteError) LogValue() slog.Value {
-	v := slog.GroupValue(slog.String("error", e.Error()), slog.String("code", string(e.Payload.Code)),
+	v := slog.GroupValue(slog.String("error", scrub(e.Error())), slog.String("code", string(e.Payload.Code)),
 		slog.Int("num", e.Payload.CodeNum), slog.String("category", string(e.Payload.Category)),
 		slog.String("class", e.Class().String()), slog.Bool("retryable", e.Retryable()), slog.Bool("remote", true))
 	return v

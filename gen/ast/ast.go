@@ -237,6 +237,9 @@ type Field struct {
 	Doc        String
 	Payload    Bool
 	RetryAfter Bool
+	// Sensitive is set, to true or false, when the catalogue says whether
+	// the field holds a secret.
+	Sensitive Bool
 	// Unit is the unit of a duration field: ms, s or ns.
 	Unit    String
 	Example *Example

@@ -292,3 +292,46 @@ func TestGeneratedPackagesCompile(t *testing.T) {
 		}
 	}
 }
+
+// TestSensitiveExamplesStayInTheirInputs: the examples of sensitive fields
+// in testdata/gen/008-sensitive hold a canary. The generated tests build
+// their errors from the examples, so errgen_test.go holds the canary (the
+// test sees it); no golden file, no other generated file, no reference
+// page and no explain output does.
+func TestSensitiveExamplesStayInTheirInputs(t *testing.T) {
+	const canary = "zq9canary"
+	var src []byte
+	for _, c := range genCases(t) {
+		if c.name == "008-sensitive" {
+			src = c.src
+		}
+	}
+	if !bytes.Contains(src, []byte(canary)) {
+		t.Fatal("testdata/gen/008-sensitive has no canary in its examples")
+	}
+	dir := t.TempDir()
+	catalogue := filepath.Join(dir, "errors.yaml")
+	if err := os.WriteFile(catalogue, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCLI(t, "generate", "--docs", "ERRORS.md", catalogue); code != 0 {
+		t.Fatalf("errgen generate exited %d:\n%s", code, stderr)
+	}
+	outputs := readTree(t, dir)
+	if !bytes.Contains(outputs["errgen_test.go"], []byte(canary)) {
+		t.Errorf("errgen_test.go does not build its errors from the canary examples")
+	}
+	delete(outputs, "errgen_test.go")
+	if _, ok := outputs["ERRORS.md"]; !ok {
+		t.Fatal("no ERRORS.md was written")
+	}
+	for _, code := range []string{"auth_failed", "bad_request", "call_failed"} {
+		_, stdout, stderr := runCLI(t, "explain", "--catalogue", catalogue, code)
+		outputs["explain "+code] = []byte(stdout + stderr)
+	}
+	for name, data := range outputs {
+		if bytes.Contains(data, []byte(canary)) {
+			t.Errorf("%s shows a sensitive field's example:\n%s", name, data)
+		}
+	}
+}

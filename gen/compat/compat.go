@@ -474,6 +474,12 @@ func (c *comparer) fields(bv, hv *model.Variant) {
 		if bf.Payload && !hf.Payload {
 			c.addField(PayloadFieldDropped, hf.KeyPos("payload"), bf.KeyPos("payload"), code, bf.Name, "field %s of %s is no longer in the payload", q(bf.Name), q(code))
 		}
+		switch {
+		case bf.Sensitive && !hf.Sensitive:
+			c.addField(SensitiveRemoved, hf.KeyPos("sensitive"), bf.KeyPos("sensitive"), code, bf.Name, "field %s of %s is no longer sensitive: its value, never sent or logged in base, now reaches the wire form, logs and fmt's output", q(bf.Name), q(code))
+		case !bf.Sensitive && hf.Sensitive:
+			c.addField(SensitiveAdded, hf.KeyPos("sensitive"), bf.KeyPos("sensitive"), code, bf.Name, "field %s of %s is now sensitive: its key leaves the wire form, and logs show %s", q(bf.Name), q(code), model.Redacted)
+		}
 		if bf.Type.Kind == model.Duration && hf.Type.Kind == model.Duration && bf.Unit != hf.Unit {
 			c.addField(UnitChanged, hf.KeyPos("unit"), bf.KeyPos("unit"), code, bf.Name, "field %s of %s now counts %s; in base it counted %s", q(bf.Name), q(code), hf.Unit.Name, bf.Unit.Name)
 		}

@@ -513,6 +513,9 @@ func fieldText(f *model.Field) string {
 	if f.RetryAfter {
 		s += ", retry_after"
 	}
+	if f.Sensitive {
+		s += ", sensitive"
+	}
 	return s
 }
 

@@ -127,6 +127,8 @@ const (
 	ClassifyRemoved            = "CLASSIFY_REMOVED"
 	RetryPolicyRemoved         = "RETRY_POLICY_REMOVED"
 	RetryPolicyChanged         = "RETRY_POLICY_CHANGED"
+	SensitiveAdded             = "SENSITIVE_ADDED"
+	SensitiveRemoved           = "SENSITIVE_REMOVED"
 )
 
 // Rules documents every rule, by tier, then in the order a reviewer meets
@@ -146,6 +148,7 @@ var Rules = []Rule{
 	{PayloadFieldRetyped, JSON, Break, "A payload field changed type: its value in the payload changed (and its Go type)."},
 	{PayloadFieldDropped, JSON, Break, "A field lost its payload flag: its key leaves the payload."},
 	{UnitChanged, JSON, Break, "A duration field's unit changed: its number in payloads, wire forms, logs and messages now counts another unit."},
+	{SensitiveAdded, JSON, Break, "A field became sensitive: its key leaves the wire form (and the payload), and logs show [REDACTED] instead of its value."},
 	{PayloadFieldOrderChanged, JSON, Note, "A variant's payload fields come in another order: the payload's bytes change, its meaning does not."},
 
 	{FamilyChanged, Semantics, Break, "A variant moved to another family."},
@@ -164,6 +167,7 @@ var Rules = []Rule{
 	{MappingChanged, Semantics, Break, "A variant converts into another variant of its family's maps_to family (its own maps_to, or the default it takes)."},
 	{ClassifyRuleRemoved, Semantics, Break, "A match rule was removed or moved to another variant, or the classify fallback changed: some foreign errors classify differently."},
 	{RetryPolicyRemoved, Semantics, Break, "A family no longer has a retry policy: RetryDelay stops retrying its errors (and is gone when no family has one)."},
+	{SensitiveRemoved, Semantics, Break, "A field is no longer sensitive: a value that was never sent or logged now reaches the wire form, logs and fmt's output."},
 	{RetryPolicyChanged, Semantics, Note, "A family's retry policy changed: its errors are retried more or less often, sooner or later."},
 
 	{FieldRemoved, Go, Break, "A field that is not in the payload was removed."},

@@ -178,7 +178,11 @@ func variant(v *model.Variant) variantView {
 		vv.ExamplePayload = markdown.Fence(IndentJSON(p), "json")
 	}
 	for _, f := range v.Fields {
-		vv.Fields = append(vv.Fields, fieldView{markdown.Code(f.Name), markdown.Code(typeText(f)), yesNo(f.Payload), markdown.Text(f.Doc)})
+		payload := yesNo(f.Payload)
+		if f.Sensitive {
+			payload = "never: sensitive, " + markdown.Code(model.Redacted) + " in logs"
+		}
+		vv.Fields = append(vv.Fields, fieldView{markdown.Code(f.Name), markdown.Code(typeText(f)), payload, markdown.Text(f.Doc)})
 	}
 	return vv
 }

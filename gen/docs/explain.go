@@ -77,6 +77,9 @@ func Explain(w io.Writer, m *model.Catalogue, v *model.Variant) error {
 			if f.RetryAfter {
 				flags = append(flags, "retry_after")
 			}
+			if f.Sensitive {
+				flags = append(flags, "sensitive")
+			}
 			if f.Type.IsCause() {
 				flags = append(flags, "cause")
 			}

@@ -307,6 +307,11 @@ func genVariant(f *printer.File, v *model.Variant) {
 		printer.Func{Header: re + "MarshalJSON() ([]byte, error)", Body: "return marshalWire(e, " + idx + ")"},
 		isMethod(v, idx))
 	f.Import("log/slog")
+	if v.HasSensitive() {
+		methods = append(methods, printer.Func{
+			Doc:    []string{"Format prints the error for fmt, every verb, with its sensitive fields as " + strconv.Quote(model.Redacted) + "."},
+			Header: re + "Format(s " + f.Import("fmt") + ".State, verb rune)", Body: "format(e, " + idx + ", s, verb)"})
+	}
 	if rule.FromCause {
 		methods = append(methods,
 			printer.Func{Doc: []string{v.Retry.GoDoc()}, Header: re + "Retryable() bool",
@@ -371,6 +376,8 @@ func fieldDoc(fd *model.Field) []string {
 		notes = append(notes, "The cause, which Unwrap returns.")
 	case fd.Payload:
 		notes = append(notes, "Sent in the LLM payload.")
+	case fd.Sensitive:
+		notes = append(notes, "Sensitive: never sent, and "+model.Redacted+" in logs and fmt's output.")
 	}
 	if fd.RetryAfter {
 		notes = append(notes, "RetryAfterOf reports it.")
@@ -551,6 +558,9 @@ func genForms(f *printer.File, m *model.Catalogue) {
 				}
 				if fd.RetryAfter {
 					item += ", retryAfter: true"
+				}
+				if fd.Sensitive {
+					item += ", sensitive: true"
 				}
 				if fd.Type.Kind == model.Duration {
 					item += ", unit: " + unitLit(f, fd.Unit)

@@ -19,7 +19,7 @@ var Keys = map[string][]string{
 		"suppression_key", "suggested_tool", "suggested_action", "usage_hint", "required_fields",
 		"instance_hints", "subcodes", "http_status", "match", "maps_to", "attributes", "fields"},
 	"subcode":  {"code", "doc"},
-	"field":    {"name", "type", "doc", "payload", "retry_after", "unit", "example"},
+	"field":    {"name", "type", "doc", "payload", "retry_after", "sensitive", "unit", "example"},
 	"compat":   {"rule", "code", "family", "reason"},
 	"retry":    {"max_retries", "base", "cap", "jitter"},
 	"classify": {"fallback"},
@@ -260,6 +260,7 @@ func (ld *loader) field(n *yaml.Node) *ast.Field {
 	f.Doc = ld.str(m, "doc", true)
 	f.Payload = ld.boolean(get(m, "payload"))
 	f.RetryAfter = ld.boolean(get(m, "retry_after"))
+	f.Sensitive = ld.boolean(get(m, "sensitive"))
 	f.Unit = ld.str(m, "unit", false)
 	if e, ok := m["example"]; ok {
 		f.Example = ld.example(e.val)

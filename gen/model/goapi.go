@@ -23,6 +23,7 @@ var PackageScope = []string{
 	"Payload", "PayloadField", "RemoteError", "DecodePayload", "Lookup", "LookupNum", "LookupHTTPStatus", "FromHTTP",
 	"All", "Chain", "IsRetryable", "CodeOf", "RootCodeOf", "HasCode", "ClassOf", "RetryAfterOf", "UserMessageOf",
 	"LogValueOf", "LogAttr", "ClassPolicy", "SetClassPolicy", "RetryPolicy", "RetryPolicyOf", "RetryDelay", "Classify",
+	"SetScrubber", "ScrubSecrets", "Redacted",
 	"TestErrgenGolden", "TestErrgenCatalogue",
 }
 
@@ -31,7 +32,7 @@ var PackageScope = []string{
 var Methods = []string{
 	"Error", "Unwrap", "Code", "CodeNum", "Category", "Retryable", "SuppressRetry",
 	"SuppressionKey", "LLMPayload", "AppendLLMPayload", "UserMessage", "Class",
-	"LogValue", "MarshalJSON", "Is",
+	"LogValue", "MarshalJSON", "Is", "Format",
 }
 
 // categoryConst is the typed constant of a category: rate_limit →

@@ -12,6 +12,7 @@
 package model
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -184,6 +185,12 @@ func (v *Variant) PayloadFields() []*Field {
 		}
 	}
 	return out
+}
+
+// HasSensitive reports whether a field of v is sensitive, which gives v a
+// Format method that redacts it.
+func (v *Variant) HasSensitive() bool {
+	return slices.ContainsFunc(v.Fields, func(f *Field) bool { return f.Sensitive })
 }
 
 // Template is a parsed template and the text it was written as.
@@ -361,6 +368,10 @@ type Field struct {
 	// Payload reports whether the field is sent in the LLM payload.
 	Payload    bool
 	RetryAfter bool
+	// Sensitive reports whether the field holds a secret: it is never
+	// sent (payload, wire form, projections), never part of a text, and
+	// shows as Redacted in logs and in fmt's output.
+	Sensitive bool
 	// Unit is the unit of a duration field's value on the wire and in
 	// text; zero for other types.
 	Unit Unit

@@ -131,9 +131,9 @@ func (v *Variant) Payload() []PayloadKey {
 
 // Wire returns the keys of v's wire form, what json.Marshal of the error
 // writes and DecodePayload reads back in another service: the payload's
-// shape, for every family, with every field (the cause as a nested wire
-// form, or an object holding only "error" for a cause outside the
-// catalogue), "type" only for a family with a payload type, and no
+// shape, for every family, with every field that is not sensitive (the
+// cause as a nested wire form, or an object holding only "error" for a
+// cause outside the catalogue), "type" only for a family with a payload type, and no
 // required_fields, which only a caller sets. For a payload family, the
 // LLM payload is the wire form without the fields that are not payload
 // fields.
@@ -147,6 +147,9 @@ func (v *Variant) Wire() []PayloadKey {
 			}
 		case KeyFields:
 			for _, f := range v.Fields {
+				if f.Sensitive {
+					continue
+				}
 				out = append(out, PayloadKey{ShapeKey: ShapeKey{Name: f.Name, Kind: KeyFields, Omit: true, Doc: f.Doc}, Field: f})
 			}
 		case KeyRequiredFields:

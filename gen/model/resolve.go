@@ -387,14 +387,19 @@ func (r *resolver) variant(f *Family, av *ast.Variant, payload bool) *Variant {
 	}
 	if r.nonEmpty(av.Message, "message") {
 		v.Message = r.template(av.Message, "message", fields, known)
+		r.secretRefs(v, v.Message, av.Message, "message")
 	}
 	if r.nonEmpty(av.UserMessage, "user_message") {
 		v.UserMessage.Template = r.template(av.UserMessage, "user_message", fields, known)
+		r.secretRefs(v, v.UserMessage.Template, av.UserMessage, "user_message")
 	}
 	v.UserMessage = r.userText(v)
 	if r.nonEmpty(av.SuppressionKey, "suppression_key") {
 		v.SuppressionKey = r.template(av.SuppressionKey, "suppression_key", fields, known)
+		r.secretRefs(v, v.SuppressionKey, av.SuppressionKey, "suppression_key")
 	}
+	hints := []hintValue{{av.SuggestedTool, "suggested_tool"}, {av.SuggestedAction, "suggested_action"}, {av.UsageHint, "usage_hint"}}
+	r.secretHints(v, hints...)
 	r.instance(f, av, v, payload)
 	v.Attrs = r.attrValues(av.Attributes, f.Attrs, "variant "+diag.Quote(av.Name.Value), av.Pos)
 	if av.Retryable.Value && av.NonFatal.Value {
@@ -407,10 +412,7 @@ func (r *resolver) variant(f *Family, av *ast.Variant, payload bool) *Variant {
 		r.errorf(av.RetryableFromCause.Pos, "retryable_from_cause needs a cause: a field of type error or of a family's type")
 	}
 	if !payload {
-		for _, s := range []struct {
-			val  ast.String
-			name string
-		}{{av.SuggestedTool, "suggested_tool"}, {av.SuggestedAction, "suggested_action"}, {av.UsageHint, "usage_hint"}} {
+		for _, s := range hints {
 			if s.val.Set {
 				r.errorf(s.val.Pos, "%s only appears in an LLM payload, and family %s has no payload_type", s.name, diag.Quote(f.Name))
 			}
@@ -453,7 +455,7 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 	var cause, retryAfter *ast.Field
 	for i, af := range av.Fields {
 		fd := &Field{Src: af, Name: af.Name.Value, GoName: names.Go(af.Name.Value), Doc: af.Doc.Value,
-			Payload: af.Payload.Value, RetryAfter: af.RetryAfter.Value, Index: i, Pos: af.Pos}
+			Payload: af.Payload.Value, RetryAfter: af.RetryAfter.Value, Sensitive: af.Sensitive.Value, Index: i, Pos: af.Pos}
 		v.Fields = append(v.Fields, fd)
 		name := af.Name.Value
 		if !af.Name.Set {
@@ -542,6 +544,7 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 			}
 		}
 		r.nonEmpty(af.Doc, "doc")
+		r.sensitive(fd, af, isCause)
 		switch {
 		case af.Example != nil && typeKnown:
 			r.example(fd, af.Example)
@@ -550,6 +553,61 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 		}
 	}
 	return out, known
+}
+
+// sensitive checks what a field says about holding a secret: a sensitive
+// field is never sent, so it cannot be a payload field, a cause (Unwrap
+// hands a cause to every caller) or the retry-after value (which callers
+// read and send on as a header); a field named like a secret must say
+// whether it is one.
+func (r *resolver) sensitive(fd *Field, af *ast.Field, isCause bool) {
+	if !fd.Sensitive {
+		if !af.Sensitive.Set && af.Name.Set && LooksSecret(fd.Name) {
+			r.warnf(af.Name.Pos, "field %s looks like it holds a secret; add sensitive: true to keep it out of payloads, wire forms, logs and fmt output (or sensitive: false if it holds none)", diag.Quote(fd.Name))
+		}
+		return
+	}
+	switch {
+	case af.Payload.Value:
+		r.errorf(af.Payload.Pos, "field %s is sensitive and cannot be a payload field: the payload is sent to the model", diag.Quote(fd.Name))
+	case isCause:
+		r.errorf(af.Sensitive.Pos, "field %s is a cause and cannot be sensitive: Unwrap hands it to every caller; mark the secret fields of its own error sensitive, or set a scrubber for the text of foreign errors", diag.Quote(fd.Name))
+	case af.RetryAfter.Value:
+		r.errorf(af.Sensitive.Pos, "field %s is the retry_after value and cannot be sensitive: callers read it and send it on as Retry-After", diag.Quote(fd.Name))
+	}
+}
+
+// secretRefs refuses a template of v that names a sensitive field: every
+// text of an error (its message, user message and suppression key) reaches
+// logs, payloads or people.
+func (r *resolver) secretRefs(v *Variant, t *Template, s ast.String, what string) {
+	if t == nil {
+		return
+	}
+	for _, seg := range t.Segments {
+		if f := v.Field(seg.Ref); seg.Ref != "" && f != nil && f.Sensitive {
+			r.errorf(s.PosAt(seg.Offset), "%s: placeholder %s names sensitive field %s, whose value must never reach a text", what, diag.Quote("{"+seg.Ref+"}"), diag.Quote(seg.Ref))
+		}
+	}
+}
+
+// secretHints refuses a hint that names a sensitive field as a placeholder:
+// hints are sent as written, so the author meant a value that must never be
+// sent.
+func (r *resolver) secretHints(v *Variant, hints ...hintValue) {
+	for _, h := range hints {
+		for _, f := range v.Fields {
+			if i := strings.Index(h.val.Value, "{"+f.Name+"}"); f.Sensitive && i >= 0 {
+				r.errorf(h.val.PosAt(i), "%s names sensitive field %s; hints are sent to the model as written, and its value must never be", h.name, diag.Quote(f.Name))
+			}
+		}
+	}
+}
+
+// hintValue is a hint as written and its key.
+type hintValue struct {
+	val  ast.String
+	name string
 }
 
 func (r *resolver) suggestType(got string) string {
@@ -574,6 +632,9 @@ func (r *resolver) example(fd *Field, ex *ast.Example) {
 	}
 	fd.ExampleSet = true
 	x := &fd.Example
+	if fd.Sensitive && r.secretExample(fd, ex) {
+		return
+	}
 	if fd.Type.Kind == Strings {
 		if !ex.IsList {
 			bad("a list of text")
@@ -641,6 +702,34 @@ func (r *resolver) example(fd *Field, ex *ast.Example) {
 	}
 }
 
+// secretExample checks the example of a sensitive field, which golden
+// files and docs would otherwise carry: it must be a placeholder such as
+// <redacted>, and only text fields can hold one. It reports whether it
+// refused the example.
+func (r *resolver) secretExample(fd *Field, ex *ast.Example) bool {
+	fake := func(s ast.String) bool {
+		if placeholderRE.MatchString(s.Value) {
+			return true
+		}
+		r.errorf(s.Pos, "example for sensitive field %s must be a placeholder in angle brackets, such as %s, so that no real secret is written into golden files and docs", diag.Quote(fd.Name), diag.Quote(SensitivePlaceholder))
+		return false
+	}
+	switch {
+	case fd.Type.Kind == String && !ex.IsList:
+		return !fake(ast.String{Value: ex.Scalar, Pos: ex.Pos})
+	case fd.Type.Kind == Strings && ex.IsList:
+		ok := true
+		for _, s := range ex.List {
+			ok = fake(s) && ok
+		}
+		return !ok
+	case fd.Type.Kind != String && fd.Type.Kind != Strings:
+		r.errorf(ex.Pos, "sensitive field %s of type %s takes no example: its value never shows, and only text can hold a placeholder such as %s; leave the example out", diag.Quote(fd.Name), fd.Type.Name, diag.Quote(SensitivePlaceholder))
+		return true
+	}
+	return false
+}
+
 // defaultExample sets a field's example to a deterministic placeholder:
 // the field's name for text, its position (from 1) for numbers, true, one
 // second per position, or "<name> failed" for an error cause. A family
@@ -648,6 +737,17 @@ func (r *resolver) example(fd *Field, ex *ast.Example) {
 func defaultExample(fd *Field, i int) {
 	n := int64(i + 1)
 	x := &fd.Example
+	if fd.Sensitive {
+		// A sensitive value never shows; its example is a placeholder, or
+		// its type's zero value where a placeholder cannot stand.
+		switch fd.Type.Kind {
+		case String:
+			x.Str = SensitivePlaceholder
+		case Strings:
+			x.List = []string{SensitivePlaceholder}
+		}
+		return
+	}
 	switch fd.Type.Kind {
 	case String:
 		x.Str = fd.Name

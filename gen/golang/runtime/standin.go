@@ -4,6 +4,7 @@ package runtime
 
 import (
 	"context"
+	"fmt"
 	"io/fs"
 	"log/slog"
 	"math/rand/v2"
@@ -216,6 +217,10 @@ type ToolUnavailable struct {
 	Cached bool
 	// Sent in the LLM payload.
 	Bytes int64
+	// Sensitive: never sent, and [REDACTED] in logs and fmt's output.
+	Credential string
+	// Sensitive: never sent, and [REDACTED] in logs and fmt's output.
+	Pins int64
 }
 
 func (*ToolUnavailable) isToolError()        {}
@@ -239,6 +244,9 @@ func (e *ToolUnavailable) AppendLLMPayload(dst []byte) []byte { return appendPay
 func (e *ToolUnavailable) LogValue() slog.Value               { return logValue(e, 0) }
 func (e *ToolUnavailable) MarshalJSON() ([]byte, error)       { return marshalWire(e, 0) }
 func (*ToolUnavailable) Is(target error) bool                 { return isCode(target, 0) }
+
+// Format prints the error for fmt, every verb, with its sensitive fields as "[REDACTED]".
+func (e *ToolUnavailable) Format(s fmt.State, verb rune) { format(e, 0, s, verb) }
 
 // ProviderError is implemented by the errors of the ProviderError family; no type outside this package implements it.
 //
@@ -305,6 +313,10 @@ func (*ServerError) Is(target error) bool           { return isCode(target, 5) }
 // AuthFailed is the error auth_failed (2002) of the ProviderError family, in category auth.
 type AuthFailed struct {
 	Provider string
+	// Sensitive: never sent, and [REDACTED] in logs and fmt's output.
+	APIKey string
+	// Sensitive: never sent, and [REDACTED] in logs and fmt's output.
+	Headers []string
 }
 
 func (*AuthFailed) isProviderError()       {}
@@ -323,6 +335,9 @@ func (*AuthFailed) UserMessage() string { return "Something went wrong (auth_fai
 func (e *AuthFailed) LogValue() slog.Value         { return logValue(e, 4) }
 func (e *AuthFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 4) }
 func (*AuthFailed) Is(target error) bool           { return isCode(target, 4) }
+
+// Format prints the error for fmt, every verb, with its sensitive fields as "[REDACTED]".
+func (e *AuthFailed) Format(s fmt.State, verb rune) { format(e, 4, s, verb) }
 
 // ProviderTimeout is the error provider_timeout (2004) of the ProviderError family, in category timeout.
 type ProviderTimeout struct {
@@ -559,11 +574,11 @@ var infos = [...]Info{
 // forms holds what the runtime renders each variant's texts and payload from,
 // in the order of infos.
 var forms = [...]form{
-	{key: "{tool}:{code}", user: "A tool did not work ({code}).", fields: []field{{name: "tool", payload: true}, {name: "reason"}, {name: "attempts", payload: true}, {name: "load", payload: true}, {name: "since", payload: true, unit: time.Millisecond}, {name: "alternatives", payload: true}, {name: "cached", payload: true}, {name: "bytes", payload: true}}},
+	{key: "{tool}:{code}", user: "A tool did not work ({code}).", fields: []field{{name: "tool", payload: true}, {name: "reason"}, {name: "attempts", payload: true}, {name: "load", payload: true}, {name: "since", payload: true, unit: time.Millisecond}, {name: "alternatives", payload: true}, {name: "cached", payload: true}, {name: "bytes", payload: true}, {name: "credential", sensitive: true}, {name: "pins", sensitive: true}}},
 	{user: "A tool did not work ({code}).", fields: []field{{name: "tool", payload: true}, {name: "seconds"}}},
 	{key: "{tool}:{code}", user: "A tool did not work ({code}).", subcodeField: 3, toolField: 4, actionField: 5, keyField: 6, fields: []field{{name: "tool", payload: true}, {name: "capability", payload: true}}},
 	{user: "The service is busy. Try again in a moment.", fields: []field{{name: "provider"}, {name: "retry_after", retryAfter: true, unit: time.Millisecond}}},
-	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}}},
+	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}, {name: "api_key", sensitive: true}, {name: "headers", sensitive: true}}},
 	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}, {name: "status"}}},
 	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}}},
 	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}}},

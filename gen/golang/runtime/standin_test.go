@@ -12,10 +12,10 @@ import (
 var errgenExampleList = []variant{
 	&CapabilityDenied{Tool: "shell", Capability: "automation", Subcode: CodeMacosAutomationUnknown, SuggestedTool: "instance suggested_tool", SuggestedAction: "instance suggested_action", SuppressionKeyOverride: "instance suppression_key"},
 	&ToolTimeout{Tool: "terminal", Seconds: 30},
-	&ToolUnavailable{Tool: "browser", Reason: "not running", Attempts: 2, Load: 0.75, Since: 1500 * time.Millisecond, Alternatives: []string{"a", "b&c"}, Cached: true, Bytes: -4},
+	&ToolUnavailable{Tool: "browser", Reason: "not running", Attempts: 2, Load: 0.75, Since: 1500 * time.Millisecond, Alternatives: []string{"a", "b&c"}, Cached: true, Bytes: -4, Credential: "<credential>", Pins: 0},
 	&RateLimited{Provider: "openai", RetryAfter: 2 * time.Second},
 	&ServerError{Provider: "openai", Status: 502},
-	&AuthFailed{Provider: "openai"},
+	&AuthFailed{Provider: "openai", APIKey: "<redacted>", Headers: []string{"<redacted>"}},
 	&ProviderTimeout{Cause: errors.New("context deadline exceeded")},
 	&ProviderUnreachable{Cause: errors.New("dial tcp: connect: connection refused (ECONNREFUSED)")},
 	&ProviderFailed{Cause: errors.New("unexpected EOF")},

@@ -1,0 +1,412 @@
+package runtime
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/errgen/errgen/gen/model"
+)
+
+// canaryNum is what every sensitive number holds in these tests; no other
+// value of the stand-in catalogue has these digits.
+const canaryNum = 73910482655
+
+// withCanary returns a new error of every variant of the stand-in that has
+// a sensitive field, with every sensitive field holding the canary (text)
+// or canaryNum (numbers) and every other text field holding "plain", so the
+// texts and payloads are not empty.
+func withCanary(t testing.TB, canary string) []variant {
+	t.Helper()
+	var out []variant
+	for i := range variantTypes {
+		e := newVariant(i)
+		sensitive := false
+		for k := range forms[i].fields {
+			f := &forms[i].fields[k]
+			switch p := fieldOf(e, k).(type) {
+			case *string:
+				*p = "plain"
+				if f.sensitive {
+					*p = canary
+				}
+			case *[]string:
+				*p = []string{"plain"}
+				if f.sensitive {
+					*p = []string{"plain", canary}
+				}
+			case *int64:
+				if f.sensitive {
+					*p = canaryNum
+				}
+			}
+			sensitive = sensitive || f.sensitive
+		}
+		if sensitive {
+			out = append(out, e)
+		}
+	}
+	if len(out) < 2 {
+		t.Fatalf("the stand-in has %d variants with sensitive fields; the tests need at least 2", len(out))
+	}
+	return out
+}
+
+// outputs returns every way e leaves the process or reaches a person, by
+// name: its texts, payload, wire form, logs through both slog handlers,
+// and every fmt verb, of e itself and of e wrapped by fmt.Errorf, by a
+// catalogue error of another family, and as a struct field.
+func outputs(t testing.TB, e variant) map[string]string {
+	t.Helper()
+	out := map[string]string{
+		"Error":          e.Error(),
+		"UserMessage":    e.UserMessage(),
+		"SuppressionKey": e.SuppressionKey(),
+	}
+	marshal := func(name string, v any) {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		out[name] = string(b)
+	}
+	marshal("json.Marshal", e)
+	marshal("json.Marshal wrapped", struct{ Err any }{e})
+	if p, ok := e.(interface {
+		LLMPayload() *Payload
+		AppendLLMPayload([]byte) []byte
+	}); ok {
+		marshal("LLMPayload", p.LLMPayload())
+		out["AppendLLMPayload"] = string(p.AppendLLMPayload(nil))
+	}
+	wrapped := fmt.Errorf("while working: %w", e)
+	outer := &ProviderTimeout{Cause: e}
+	for _, c := range []struct {
+		name string
+		err  error
+	}{{"", e}, {" wrapped", wrapped}, {" in a catalogue error", outer}} {
+		for _, h := range []struct {
+			name string
+			new  func(*bytes.Buffer) slog.Handler
+		}{
+			{"JSONHandler", func(b *bytes.Buffer) slog.Handler { return slog.NewJSONHandler(b, nil) }},
+			{"TextHandler", func(b *bytes.Buffer) slog.Handler { return slog.NewTextHandler(b, nil) }},
+		} {
+			var b bytes.Buffer
+			log := slog.New(h.new(&b))
+			log.Error("failed", "err", c.err)
+			log.Error("failed", LogAttr(c.err))
+			log.LogAttrs(t.Context(), slog.LevelError, "failed", slog.Any("err", LogValueOf(c.err)))
+			out[h.name+c.name] = b.String()
+		}
+		for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%q", "%x", "%X", "%d", "%T", "%12.40v", "%-8s", "% x"} {
+			s := fmt.Sprintf(verb, c.err)
+			out[verb+c.name] = s
+			if strings.HasSuffix(verb, "x") || strings.HasSuffix(verb, "X") {
+				// Hex hides the canary's letters; read it back.
+				h, _ := hex.DecodeString(strings.ReplaceAll(s, " ", ""))
+				out[verb+c.name+" decoded"] = string(h)
+			}
+			out[verb+c.name+" in a struct"] = fmt.Sprintf(verb, struct{ Err error }{c.err})
+		}
+		out["Sprint"+c.name] = fmt.Sprint(c.err)
+		out["Sprintln"+c.name] = fmt.Sprintln(c.err, c.err)
+	}
+	marshal("json.Marshal in a catalogue error", outer)
+	if d, err := DecodePayload([]byte(out["json.Marshal"])); err != nil {
+		t.Fatalf("DecodePayload of the wire form: %v", err)
+	} else {
+		out["decoded %#v"] = fmt.Sprintf("%#v", d)
+		out["decoded LogValue"] = d.LogValue().String()
+	}
+	return out
+}
+
+// TestSensitiveNeverLeaves: a canary in every sensitive field of every
+// variant of the stand-in that has one never shows in any output, while
+// the same outputs do show the fields that are not sensitive (so the test
+// would see a leak), and logs and %#v say where a value was redacted.
+func TestSensitiveNeverLeaves(t *testing.T) {
+	const canary = "zq9-canary-Secret"
+	for _, e := range withCanary(t, canary) {
+		t.Run(string(e.Code()), func(t *testing.T) {
+			outs := outputs(t, e)
+			for name, s := range outs {
+				if strings.Contains(s, canary) || strings.Contains(s, fmt.Sprint(canaryNum)) {
+					t.Errorf("%s shows a sensitive value:\n%s", name, s)
+				}
+			}
+			for _, name := range []string{"%#v", "JSONHandler", "TextHandler"} {
+				if !strings.Contains(outs[name], Redacted) {
+					t.Errorf("%s does not show %s where the sensitive value was:\n%s", name, Redacted, outs[name])
+				}
+			}
+			if !strings.Contains(outs["%#v"], "plain") || !strings.Contains(outs["JSONHandler"], "plain") {
+				t.Errorf("the outputs lost the fields that are not sensitive:\n%s\n%s", outs["%#v"], outs["JSONHandler"])
+			}
+		})
+	}
+}
+
+// TestFormatMatchesFmt: without sensitive values, Format prints exactly
+// what fmt would print for the struct and for the error, so redaction
+// changes nothing else.
+func TestFormatMatchesFmt(t *testing.T) {
+	e := &AuthFailed{Provider: "openai"}
+	type plain AuthFailed
+	want := strings.Replace(fmt.Sprintf("%#v", (*plain)(e)), "runtime.plain", "runtime.AuthFailed", 1)
+	want = strings.Replace(want, `APIKey:""`, `APIKey:"`+Redacted+`"`, 1)
+	want = strings.Replace(want, `Headers:[]string(nil)`, `Headers:"`+Redacted+`"`, 1)
+	if got := fmt.Sprintf("%#v", e); got != want {
+		t.Errorf("%%#v = %s, want %s", got, want)
+	}
+	for _, verb := range []string{"%v", "%+v", "%s", "%q", "%x", "%20s", "%-20v|"} {
+		if got, want := fmt.Sprintf(verb, e), fmt.Sprintf(verb, e.Error()); got != want {
+			t.Errorf("%s = %q, want %q", verb, got, want)
+		}
+	}
+	if got, want := fmt.Sprintf("%#v", (*AuthFailed)(nil)), "(*runtime.AuthFailed)(nil)"; got != want {
+		t.Errorf("%%#v of nil = %s, want %s", got, want)
+	}
+	if got, want := fmt.Sprintf("%v", (*AuthFailed)(nil)), "<nil>"; got != want {
+		t.Errorf("%%v of nil = %s, want %s", got, want)
+	}
+}
+
+// TestWireFormLeavesSensitiveOut: the wire form has no key for a sensitive
+// field, and decoding it leaves the field at its zero value.
+func TestWireFormLeavesSensitiveOut(t *testing.T) {
+	e := &AuthFailed{Provider: "openai", APIKey: "k", Headers: []string{"h"}}
+	b, _ := json.Marshal(e)
+	var members map[string]any
+	if err := json.Unmarshal(b, &members); err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"api_key", "headers"} {
+		if _, ok := members[key]; ok {
+			t.Errorf("wire form has the sensitive key %q: %s", key, b)
+		}
+	}
+	d, err := DecodePayload(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got *AuthFailed
+	if !errors.As(d, &got) || got.Provider != "openai" || got.APIKey != "" || got.Headers != nil {
+		t.Errorf("decoded %#v, want provider openai and no sensitive values", got)
+	}
+}
+
+// FuzzSensitive: whatever a sensitive field holds, no output shows it. The
+// canary starts with a marker no output holds otherwise, which survives
+// JSON and slog's quoting.
+func FuzzSensitive(f *testing.F) {
+	for _, s := range []string{"", "x", `"\`, "<>&", "\u2028", "\xff", "\n{}"} {
+		f.Add(s)
+	}
+	const marker = "zq9marker"
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, e := range withCanary(t, marker+s) {
+			for name, out := range outputs(t, e) {
+				if strings.Contains(out, marker) {
+					t.Fatalf("%s of %s shows a sensitive value:\n%s", name, e.Code(), out)
+				}
+			}
+		}
+	})
+}
+
+// TestLooksSecretMatchesModel: the generated package's scrubber decides
+// which query parameters look secret by the same rule errgen lint applies
+// to field names (model.LooksSecret), word for word.
+func TestLooksSecretMatchesModel(t *testing.T) {
+	if !slicesEqual(secretWords, model.SecretWords) || !slicesEqual(quantityWords, model.QuantityWords) {
+		t.Fatalf("the runtime's word lists differ from the model's:\n%v\n%v\n%v\n%v", secretWords, model.SecretWords, quantityWords, model.QuantityWords)
+	}
+	names := []string{"", "_", "api_key", "apiKey", "APIKey", "API-KEY", "x-api-key", "X-Amz-Signature", "access_token",
+		"token", "tokens", "max_tokens", "token_count", "tokenCount", "session", "session_id", "sessionID", "auth",
+		"author", "auth_type", "password", "passwd", "db.password", "client_secret", "secretName", "secret_name",
+		"private_key", "privateKey", "Cookie", "set-cookie", "credentials", "bearer", "jwt", "sig", "signature",
+		"HTTPToken", "oauth_token", "tokenizer", "résumé_token", "key", "apikeyid", "a__token", "TOKEN", "at"}
+	for _, w := range append(model.SecretWords, model.QuantityWords...) {
+		names = append(names, w, "x_"+w, w+"_x", "my"+strings.ToUpper(w[:1])+w[1:])
+	}
+	for _, name := range names {
+		if got, want := looksSecret(name), model.LooksSecret(name); got != want {
+			t.Errorf("looksSecret(%q) = %v, model.LooksSecret = %v", name, got, want)
+		}
+	}
+}
+
+func slicesEqual(a, b []string) bool { return reflect.DeepEqual(a, b) }
+
+// TestScrubSecrets: the built-in scrubber's shapes, each in a sentence, and
+// text it must leave alone.
+func TestScrubSecrets(t *testing.T) {
+	const r = Redacted
+	for _, c := range []struct{ in, want string }{
+		{"Authorization: Bearer abc.DEF-123_~+/==", "Authorization: Bearer " + r},
+		{"header bearer\tabc", "header bearer " + r},
+		{"Basic dXNlcjpwYXNz rejected", "Basic " + r + " rejected"},
+		{"key sk-proj-AbCdEf0123456789xyz is invalid", "key " + r + " is invalid"},
+		{"sk-short stays", "sk-short stays"},
+		{"id AKIAIOSFODNN7EXAMPLE used", "id " + r + " used"},
+		{"AKIAIOSFODNN7EXAMPL is too short", "AKIAIOSFODNN7EXAMPL is too short"},
+		{"jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig-nat_ure end", "jwt " + r + " end"},
+		{"GET https://alice:s3cret@api.example.com/v1 failed", "GET https://" + r + "@api.example.com/v1 failed"},
+		{"postgres://user@db:5432/x", "postgres://" + r + "@db:5432/x"},
+		{"GET /v1?model=x&api_key=abc123&n=2 failed", "GET /v1?model=x&api_key=" + r + "&n=2 failed"},
+		{"https://s3/x?X-Amz-Signature=deadbeef&X-Amz-Date=1", "https://s3/x?X-Amz-Signature=" + r + "&X-Amz-Date=1"},
+		{"token=abc password=hunter2 max_tokens=5", "token=" + r + " password=" + r + " max_tokens=5"},
+		{"access_token=", "access_token="},
+		{"mail me at bob@example.com about tokens", "mail me at bob@example.com about tokens"},
+		{"", ""},
+		{"plain text, nothing secret: 429 Too Many Requests", "plain text, nothing secret: 429 Too Many Requests"},
+	} {
+		if got := ScrubSecrets(c.in); got != c.want {
+			t.Errorf("ScrubSecrets(%q)\n got %q\nwant %q", c.in, got, c.want)
+		}
+		if got := ScrubSecrets(ScrubSecrets(c.in)); got != c.want {
+			t.Errorf("ScrubSecrets is not idempotent on %q: %q", c.in, got)
+		}
+	}
+}
+
+// secrets are free-text values of each shape the built-in scrubber knows,
+// each holding a marker that must not survive.
+var secrets = []string{
+	"Bearer zq9tok", "sk-zq9aaaaaaaaaaaaaaaaaa", "AKIAZQ9AAAAAAAAAAAAA", "eyJzq9.eyJzq9.zq9",
+	"https://u:zq9@host/x", "https://host/x?api_key=zq9&a=b", "password=zq9",
+}
+
+// TestScrubberEverywhere: with ScrubSecrets set, free text holding secrets
+// leaves through no payload, wire form or log with the secret, wherever
+// it stands: a text field, a message, the text of a foreign cause, a
+// decoded error's message. Without a scrubber the same outputs hold the
+// secret, so the test sees what it checks.
+func TestScrubberEverywhere(t *testing.T) {
+	text := strings.Join(secrets, " | ")
+	build := func() []error {
+		return []error{
+			&ToolUnavailable{Tool: text, Reason: text, Alternatives: []string{text}},
+			&ProviderTimeout{Cause: errors.New(text)},
+			fmt.Errorf("wrapped %s: %w", text, &ServerError{Provider: text}),
+			errors.New(text),
+		}
+	}
+	leaks := func() []string {
+		var found []string
+		for _, err := range build() {
+			var b bytes.Buffer
+			slog.New(slog.NewJSONHandler(&b, nil)).Error("x", LogAttr(err))
+			slog.New(slog.NewTextHandler(&b, nil)).Error("x", LogAttr(err))
+			if c := find(err); c != nil {
+				w, _ := json.Marshal(c)
+				b.Write(w)
+				if d, err := DecodePayload(w); err == nil {
+					b.WriteString(d.LogValue().String())
+				}
+			}
+			if p, ok := err.(interface{ LLMPayload() *Payload }); ok {
+				w, _ := json.Marshal(p.LLMPayload())
+				b.Write(w)
+				b.Write(err.(interface{ AppendLLMPayload([]byte) []byte }).AppendLLMPayload(nil))
+			}
+			if strings.Contains(b.String(), "zq9") {
+				found = append(found, b.String())
+			}
+		}
+		return found
+	}
+	if len(leaks()) != len(build()) {
+		t.Fatalf("without a scrubber, every output should hold the secrets; the test cannot see a leak")
+	}
+	SetScrubber(ScrubSecrets)
+	t.Cleanup(func() { SetScrubber(nil) })
+	for _, l := range leaks() {
+		t.Errorf("a secret survived the scrubber:\n%s", l)
+	}
+	SetScrubber(func(s string) string { return strings.ReplaceAll(s, "zq9", "___") })
+	for _, l := range leaks() {
+		t.Errorf("a secret survived a custom scrubber:\n%s", l)
+	}
+}
+
+// FuzzScrubber: whatever the free text and whatever the scrubber returns
+// for it, the payload and wire form stay valid JSON with the same keys in
+// the same order as without a scrubber, and with ScrubSecrets a token
+// behind "Bearer " is gone.
+func FuzzScrubber(f *testing.F) {
+	for _, s := range secrets {
+		f.Add(s, "tok")
+	}
+	f.Add("\xff\"\\", "a.b")
+	f.Fuzz(func(t *testing.T, text, token string) {
+		token = strings.Map(func(r rune) rune {
+			if r < 128 && (r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
+				return r
+			}
+			return -1
+		}, token)
+		plain := !strings.Contains(text, "zq9")
+		text = text + " Bearer zq9" + token + " " + text
+		e := &ToolUnavailable{Tool: text, Reason: text, Alternatives: []string{text}}
+		keys := func() [][]string {
+			return [][]string{jsonKeys(t, e.AppendLLMPayload(nil)), jsonKeys(t, mustMarshal(t, e.LLMPayload())), jsonKeys(t, mustMarshal(t, e))}
+		}
+		want := keys()
+		defer SetScrubber(nil)
+		for _, s := range []func(string) string{ScrubSecrets, func(s string) string { return s + "\x00\"\xff" + text }, func(string) string { return "" }} {
+			SetScrubber(s)
+			if got := keys(); !reflect.DeepEqual(got, want) {
+				t.Fatalf("keys with a scrubber %v, want %v", got, want)
+			}
+		}
+		SetScrubber(ScrubSecrets)
+		if b := e.AppendLLMPayload(nil); plain && bytes.Contains(b, []byte("zq9"+token+" ")) {
+			t.Fatalf("the bearer token survived: %s", b)
+		}
+	})
+}
+
+// jsonKeys returns the keys of a JSON object in order, failing on JSON
+// that encoding/json does not accept.
+func jsonKeys(t *testing.T, b []byte) []string {
+	t.Helper()
+	if !json.Valid(b) {
+		t.Fatalf("invalid JSON: %q", b)
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	var keys []string
+	depth := 0
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			break
+		}
+		switch tok := tok.(type) {
+		case json.Delim:
+			if tok == '{' || tok == '[' {
+				depth++
+			} else {
+				depth--
+			}
+		case string:
+			if depth == 1 {
+				keys = append(keys, tok)
+				// Skip the value.
+				var v json.RawMessage
+				if err := d.Decode(&v); err != nil {
+					t.Fatalf("%s: %v", b, err)
+				}
+			}
+		}
+	}
+	return keys
+}
