@@ -67,6 +67,19 @@ type Catalogue struct {
 	// Classify turns on the classification of foreign errors, nil when
 	// absent.
 	Classify *Classify
+	// Projections names the wire shapes to generate, in the order written.
+	Projections []String
+	// Problem configures the problem-details projection, nil when absent.
+	Problem *Problem
+}
+
+// Problem is the catalogue's problem section: the base of every problem
+// type URI, and the status of a variant without http_status.
+type Problem struct {
+	Pos      diag.Pos
+	Keys     Keys
+	TypeBase String
+	Status   Int
 }
 
 // Retry is a retry policy as written: any of its keys may be left out.
@@ -224,8 +237,11 @@ type Variant struct {
 	MapsTo String
 	// Match holds the variant's rules for classifying foreign errors, nil
 	// when absent.
-	Match  *Match
-	Fields []*Field
+	Match *Match
+	// MCPError is the JSON-RPC error code of a variant that an MCP server
+	// answers with a protocol error instead of a tool result.
+	MCPError Int
+	Fields   []*Field
 }
 
 // Field is one typed value a variant carries.

@@ -142,6 +142,7 @@ func Compare(base, head *model.Catalogue) []Finding {
 	}
 	c.families()
 	c.classify()
+	c.projections()
 	c.reserved()
 	if base.Package != head.Package && base.Package != "" {
 		c.addFinding(Finding{Rule: PackageRenamed, Pos: head.KeyPos("package"), BasePos: base.KeyPos("package"),
@@ -372,6 +373,7 @@ func (c *comparer) variant(bv, hv *model.Variant) {
 	c.subcodesGone(bv, hv, hv.KeyPos("subcodes"))
 	c.instance(bv, hv)
 	c.behaviour(bv, hv)
+	c.variantProjections(bv, hv)
 	c.fields(bv, hv)
 }
 

@@ -129,6 +129,10 @@ const (
 	RetryPolicyChanged         = "RETRY_POLICY_CHANGED"
 	SensitiveAdded             = "SENSITIVE_ADDED"
 	SensitiveRemoved           = "SENSITIVE_REMOVED"
+	ProblemTypeChanged         = "PROBLEM_TYPE_CHANGED"
+	ProblemStatusChanged       = "PROBLEM_STATUS_CHANGED"
+	MCPKindChanged             = "MCP_KIND_CHANGED"
+	ProjectionRemoved          = "PROJECTION_REMOVED"
 )
 
 // Rules documents every rule, by tier, then in the order a reviewer meets
@@ -148,6 +152,9 @@ var Rules = []Rule{
 	{PayloadFieldRetyped, JSON, Break, "A payload field changed type: its value in the payload changed (and its Go type)."},
 	{PayloadFieldDropped, JSON, Break, "A field lost its payload flag: its key leaves the payload."},
 	{UnitChanged, JSON, Break, "A duration field's unit changed: its number in payloads, wire forms, logs and messages now counts another unit."},
+	{ProblemTypeChanged, JSON, Break, "The problem projection's type_base changed: every problem document's type URI, which clients match on, changes."},
+	{ProblemStatusChanged, JSON, Break, "A variant's problem documents have another HTTP status (its first http_status, or the catalogue's problem status, changed)."},
+	{MCPKindChanged, JSON, Break, "MCP answers a variant otherwise: with a tool result instead of a JSON-RPC error, or with another error code (mcp_error)."},
 	{SensitiveAdded, JSON, Break, "A field became sensitive: its key leaves the wire form (and the payload), and logs show [REDACTED] instead of its value."},
 	{PayloadFieldOrderChanged, JSON, Note, "A variant's payload fields come in another order: the payload's bytes change, its meaning does not."},
 
@@ -178,6 +185,7 @@ var Rules = []Rule{
 	{InstanceHintRemoved, Go, Break, "A variant no longer lets an instance override a hint (or select a sub-code): its struct field is gone."},
 	{AttributeRemoved, Go, Break, "A custom attribute, or a value of an enum attribute, was removed, or its type changed: its generated names change."},
 	{MappingRemoved, Go, Break, "A family no longer converts into the family it mapped to: its <To>From<Family> function is gone."},
+	{ProjectionRemoved, Go, Break, "The catalogue no longer selects a projection: its functions are gone from the generated package."},
 	{ClassifyRemoved, Go, Break, "The catalogue no longer has a classify section: Classify is gone."},
 }
 

@@ -74,7 +74,7 @@ type (
 		SuggestedTool, SuggestedAction, UsageHint  string
 		HTTPStatus, ExampleMessage, ExamplePayload string
 		InstanceHints, RequiredFields              string
-		MapsTo, Classify                           string
+		MapsTo, Classify, Projections              string
 		Fields                                     []fieldView
 		Subcodes                                   []subcodeView
 		Attributes                                 []attrView
@@ -126,7 +126,9 @@ func view(m *model.Catalogue) catalogueView {
 			fv.Nums = strconv.Itoa(f.Nums[0]) + "–" + strconv.Itoa(f.Nums[1])
 		}
 		for _, vr := range f.Variants {
-			fv.Variants = append(fv.Variants, variant(vr))
+			vv := variant(vr)
+			vv.Projections = markdown.Text(strings.Join(vr.ProjectionText(m), "; "))
+			fv.Variants = append(fv.Variants, vv)
 		}
 		v.Families = append(v.Families, fv)
 	}

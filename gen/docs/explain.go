@@ -62,6 +62,9 @@ func Explain(w io.Writer, m *model.Catalogue, v *model.Variant) error {
 	if v.Family.HasPayload() {
 		row("Payload type", v.Family.PayloadType)
 	}
+	for _, p := range v.ProjectionText(m) {
+		row("Projection", p)
+	}
 	if strings.TrimSpace(v.Doc) != "" {
 		b.WriteString("\n")
 		b.WriteString(indent(termText(v.Doc), "  "))

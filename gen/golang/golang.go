@@ -58,11 +58,16 @@ func Emit(m *model.Catalogue) (map[string][]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", HarnessFile, err)
 	}
+	projected, err := projections(m, header)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", ProjectionsFile, err)
+	}
 	return map[string][]byte{
-		CodeFile:    code(m, header),
-		RuntimeFile: runtime,
-		HarnessFile: harness,
-		TestFile:    test(m, header),
+		CodeFile:        code(m, header),
+		RuntimeFile:     runtime,
+		ProjectionsFile: projected,
+		HarnessFile:     harness,
+		TestFile:        test(m, header),
 	}, nil
 }
 
@@ -108,6 +113,7 @@ func code(m *model.Catalogue, header string) []byte {
 	genHTTPStatuses(f, m)
 	genAttributeTables(f, m)
 	genBehaviour(f, m)
+	genProjectionTables(f, m)
 	return f.Bytes()
 }
 

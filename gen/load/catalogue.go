@@ -10,19 +10,20 @@ import (
 // Keys lists the keys each kind of mapping accepts, in the order the
 // documentation gives them. The JSON Schema is tested against it.
 var Keys = map[string][]string{
-	"catalogue": {"version", "package", "code_case", "user_message", "retry", "classify", "categories", "attributes", "families", "compat"},
+	"catalogue": {"version", "package", "code_case", "user_message", "retry", "classify", "projections", "problem", "categories", "attributes", "families", "compat"},
 	"attribute": {"name", "type", "values", "default", "doc"},
 	"family":    {"name", "doc", "payload_type", "user_message", "nums", "reserved", "attributes", "retry", "maps_to", "variants"},
 	"reserved":  {"nums", "codes"},
 	"variant": {"name", "code", "num", "category", "doc", "message", "user_message",
 		"retryable", "retryable_from_cause", "suppress_retry", "non_fatal", "configurable",
 		"suppression_key", "suggested_tool", "suggested_action", "usage_hint", "required_fields",
-		"instance_hints", "subcodes", "http_status", "match", "maps_to", "attributes", "fields"},
+		"instance_hints", "subcodes", "http_status", "match", "maps_to", "mcp_error", "attributes", "fields"},
 	"subcode":  {"code", "doc"},
 	"field":    {"name", "type", "doc", "payload", "retry_after", "sensitive", "unit", "example"},
 	"compat":   {"rule", "code", "family", "reason"},
 	"retry":    {"max_retries", "base", "cap", "jitter"},
 	"classify": {"fallback"},
+	"problem":  {"type_base", "status"},
 	"maps_to":  {"family", "default"},
 	"match":    {"is", "contains"},
 }
@@ -44,6 +45,15 @@ func (ld *loader) catalogue(root *yaml.Node) *ast.Catalogue {
 	if e, ok := m["classify"]; ok {
 		if cm, ok := ld.mapping(e.val, "classify", Keys["classify"], "fallback"); ok {
 			cat.Classify = &ast.Classify{Pos: ld.pos(e.val), Keys: ld.keys(cm), Fallback: ld.str(cm, "fallback", false)}
+		}
+	}
+	cat.Projections = ld.texts(m["projections"], has(m, "projections"), "projections")
+	if e, ok := m["problem"]; ok {
+		if pm, ok := ld.mapping(e.val, "problem", Keys["problem"], "type_base"); ok {
+			cat.Problem = &ast.Problem{Pos: ld.pos(e.val), Keys: ld.keys(pm), TypeBase: ld.str(pm, "type_base", false)}
+			if se, ok := pm["status"]; ok {
+				cat.Problem.Status = ld.integer(se.val, "problem status")
+			}
 		}
 	}
 	if e, ok := m["categories"]; ok {
@@ -224,6 +234,9 @@ func (ld *loader) variant(n *yaml.Node) *ast.Variant {
 	}
 	v.Attributes = ld.attrValues(m)
 	v.MapsTo = ld.str(m, "maps_to", false)
+	if e, ok := m["mcp_error"]; ok {
+		v.MCPError = ld.integer(e.val, "mcp_error")
+	}
 	if e, ok := m["match"]; ok {
 		if mm, ok := ld.mapping(e.val, "match", Keys["match"]); ok {
 			if len(mm) == 0 {

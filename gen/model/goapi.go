@@ -24,6 +24,10 @@ var PackageScope = []string{
 	"All", "Chain", "IsRetryable", "CodeOf", "RootCodeOf", "HasCode", "ClassOf", "RetryAfterOf", "UserMessageOf",
 	"LogValueOf", "LogAttr", "ClassPolicy", "SetClassPolicy", "RetryPolicy", "RetryPolicyOf", "RetryDelay", "Classify",
 	"SetScrubber", "ScrubSecrets", "Redacted",
+	"MCPKind", "MCPToolResult", "MCPProtocolError", "MCPResult", "DecodeMCPResult",
+	"AnthropicToolResult", "DecodeAnthropicToolResult", "OpenAIToolMessage", "DecodeOpenAIToolMessage",
+	"ProblemContentType", "ProblemJSON", "WriteProblem", "DecodeProblem",
+	"AgentResponse", "DecodeAgentResponse", "ToolOutput",
 	"TestErrgenGolden", "TestErrgenCatalogue",
 }
 

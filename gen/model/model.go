@@ -51,6 +51,13 @@ type Catalogue struct {
 	// Classify is how foreign errors are classified, nil when the
 	// catalogue has no classify section.
 	Classify *Classifier
+	// Projections are the names of the projections the catalogue
+	// selects, in the order of the package's Projections.
+	Projections []string
+	// ProblemBase is the type URI every problem type starts with, and
+	// ProblemStatus the status of a variant without http_status.
+	ProblemBase   string
+	ProblemStatus int
 }
 
 // Category is a declared category.
@@ -156,7 +163,10 @@ type Variant struct {
 	Cause *Field
 	// RetryAfter is the field RetryAfterOf reports, or nil.
 	RetryAfter *Field
-	Pos        diag.Pos
+	// MCPError is the JSON-RPC error code the mcp projection answers the
+	// variant with instead of a tool result; 0 for a tool result.
+	MCPError int
+	Pos      diag.Pos
 }
 
 // CodeConst is the typed constant of the variant's code:

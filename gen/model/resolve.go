@@ -166,6 +166,7 @@ func (r *resolver) catalogue() {
 	}
 	r.constants()
 	r.behaviour()
+	r.projections()
 	if !r.diags.HasErrors() && !cat.Incomplete {
 		r.builtinWarnings()
 	}

@@ -119,6 +119,11 @@ func outputs(t testing.TB, e variant) map[string]string {
 		out["Sprintln"+c.name] = fmt.Sprintln(c.err, c.err)
 	}
 	marshal("json.Marshal in a catalogue error", outer)
+	for _, err := range []error{e, wrapped, outer} {
+		for _, p := range projectAll(err) {
+			out["projection "+p.name+" of "+errorText(err)] = string(p.data)
+		}
+	}
 	if d, err := DecodePayload([]byte(out["json.Marshal"])); err != nil {
 		t.Fatalf("DecodePayload of the wire form: %v", err)
 	} else {

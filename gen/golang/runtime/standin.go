@@ -41,6 +41,7 @@ var classNames = [...]string{
 // The codes of the catalogue's errors, one for each variant.
 const (
 	CodeCapabilityDenied    Code = "capability_denied"
+	CodeToolNotFound        Code = "tool_not_found"
 	CodeToolTimeout         Code = "tool_timeout"
 	CodeToolUnavailable     Code = "tool_unavailable"
 	CodeRateLimited         Code = "rate_limited"
@@ -145,34 +146,59 @@ func (*CapabilityDenied) Category() Category  { return CategoryCapability }
 func (*CapabilityDenied) SuppressRetry() bool { return true }
 
 // Retryable reports whether Class returns ClassRetryable.
-func (*CapabilityDenied) Retryable() bool { return policyClass(2) == ClassRetryable }
+func (*CapabilityDenied) Retryable() bool { return policyClass(3) == ClassRetryable }
 
 // Class returns the class the application's ClassPolicy gives the code, else ClassTerminal.
-func (*CapabilityDenied) Class() Class { return policyClass(2) }
+func (*CapabilityDenied) Class() Class { return policyClass(3) }
 
 // SuppressionKey returns SuppressionKeyOverride when set, else "{tool}:{code}".
-func (e *CapabilityDenied) SuppressionKey() string { return render(e, 2, textKey) }
+func (e *CapabilityDenied) SuppressionKey() string { return render(e, 3, textKey) }
 
-func (e *CapabilityDenied) Error() string { return render(e, 2, textMessage) }
+func (e *CapabilityDenied) Error() string { return render(e, 3, textMessage) }
 
 // UserMessage renders "A tool did not work ({code}).".
-func (e *CapabilityDenied) UserMessage() string { return render(e, 2, textUser) }
+func (e *CapabilityDenied) UserMessage() string { return render(e, 3, textUser) }
 
-func (e *CapabilityDenied) LLMPayload() *Payload               { return newPayload(e, 2) }
-func (e *CapabilityDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 2) }
-func (e *CapabilityDenied) LogValue() slog.Value               { return logValue(e, 2) }
-func (e *CapabilityDenied) MarshalJSON() ([]byte, error)       { return marshalWire(e, 2) }
+func (e *CapabilityDenied) LLMPayload() *Payload               { return newPayload(e, 3) }
+func (e *CapabilityDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 3) }
+func (e *CapabilityDenied) LogValue() slog.Value               { return logValue(e, 3) }
+func (e *CapabilityDenied) MarshalJSON() ([]byte, error)       { return marshalWire(e, 3) }
 
 // Is reports whether target has the variant's code, or the same sub-code as e.
-func (e *CapabilityDenied) Is(target error) bool { return isInstance(target, e, 2) }
+func (e *CapabilityDenied) Is(target error) bool { return isInstance(target, e, 3) }
 
 // Code returns the sub-code the instance selects, else CodeCapabilityDenied.
 func (e *CapabilityDenied) Code() Code {
 	if e == nil {
 		return CodeCapabilityDenied
 	}
-	return subcodeOf(e.Subcode, 2)
+	return subcodeOf(e.Subcode, 3)
 }
+
+// ToolNotFound is the error tool_not_found (1001) of the ToolError family, in category timeout.
+type ToolNotFound struct {
+	// Sent in the LLM payload.
+	Name string
+}
+
+func (*ToolNotFound) isToolError()           {}
+func (*ToolNotFound) Code() Code             { return CodeToolNotFound }
+func (*ToolNotFound) CodeNum() int           { return 1001 }
+func (*ToolNotFound) Category() Category     { return CategoryTimeout }
+func (*ToolNotFound) SuppressRetry() bool    { return false }
+func (*ToolNotFound) Retryable() bool        { return false }
+func (*ToolNotFound) Class() Class           { return ClassTerminal }
+func (*ToolNotFound) SuppressionKey() string { return "" }
+func (e *ToolNotFound) Error() string        { return render(e, 0, textMessage) }
+
+// UserMessage returns "A tool did not work ({code}).".
+func (*ToolNotFound) UserMessage() string { return "A tool did not work (tool_not_found)." }
+
+func (e *ToolNotFound) LLMPayload() *Payload               { return newPayload(e, 0) }
+func (e *ToolNotFound) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 0) }
+func (e *ToolNotFound) LogValue() slog.Value               { return logValue(e, 0) }
+func (e *ToolNotFound) MarshalJSON() ([]byte, error)       { return marshalWire(e, 0) }
+func (*ToolNotFound) Is(target error) bool                 { return isCode(target, 0) }
 
 // ToolTimeout is the error tool_timeout (1004) of the ToolError family, in category timeout.
 type ToolTimeout struct {
@@ -189,16 +215,16 @@ func (*ToolTimeout) SuppressRetry() bool    { return false }
 func (*ToolTimeout) Retryable() bool        { return true }
 func (*ToolTimeout) Class() Class           { return ClassRetryable }
 func (*ToolTimeout) SuppressionKey() string { return "" }
-func (e *ToolTimeout) Error() string        { return render(e, 1, textMessage) }
+func (e *ToolTimeout) Error() string        { return render(e, 2, textMessage) }
 
 // UserMessage returns "A tool did not work ({code}).".
 func (*ToolTimeout) UserMessage() string { return "A tool did not work (tool_timeout)." }
 
-func (e *ToolTimeout) LLMPayload() *Payload               { return newPayload(e, 1) }
-func (e *ToolTimeout) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 1) }
-func (e *ToolTimeout) LogValue() slog.Value               { return logValue(e, 1) }
-func (e *ToolTimeout) MarshalJSON() ([]byte, error)       { return marshalWire(e, 1) }
-func (*ToolTimeout) Is(target error) bool                 { return isCode(target, 1) }
+func (e *ToolTimeout) LLMPayload() *Payload               { return newPayload(e, 2) }
+func (e *ToolTimeout) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 2) }
+func (e *ToolTimeout) LogValue() slog.Value               { return logValue(e, 2) }
+func (e *ToolTimeout) MarshalJSON() ([]byte, error)       { return marshalWire(e, 2) }
+func (*ToolTimeout) Is(target error) bool                 { return isCode(target, 2) }
 
 // ToolUnavailable is the error tool_unavailable (1003) of the ToolError family, in category availability.
 type ToolUnavailable struct {
@@ -232,21 +258,21 @@ func (*ToolUnavailable) Retryable() bool     { return true }
 func (*ToolUnavailable) Class() Class        { return ClassRetryable }
 
 // SuppressionKey renders "{tool}:{code}".
-func (e *ToolUnavailable) SuppressionKey() string { return render(e, 0, textKey) }
+func (e *ToolUnavailable) SuppressionKey() string { return render(e, 1, textKey) }
 
-func (e *ToolUnavailable) Error() string { return render(e, 0, textMessage) }
+func (e *ToolUnavailable) Error() string { return render(e, 1, textMessage) }
 
 // UserMessage returns "A tool did not work ({code}).".
 func (*ToolUnavailable) UserMessage() string { return "A tool did not work (tool_unavailable)." }
 
-func (e *ToolUnavailable) LLMPayload() *Payload               { return newPayload(e, 0) }
-func (e *ToolUnavailable) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 0) }
-func (e *ToolUnavailable) LogValue() slog.Value               { return logValue(e, 0) }
-func (e *ToolUnavailable) MarshalJSON() ([]byte, error)       { return marshalWire(e, 0) }
-func (*ToolUnavailable) Is(target error) bool                 { return isCode(target, 0) }
+func (e *ToolUnavailable) LLMPayload() *Payload               { return newPayload(e, 1) }
+func (e *ToolUnavailable) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 1) }
+func (e *ToolUnavailable) LogValue() slog.Value               { return logValue(e, 1) }
+func (e *ToolUnavailable) MarshalJSON() ([]byte, error)       { return marshalWire(e, 1) }
+func (*ToolUnavailable) Is(target error) bool                 { return isCode(target, 1) }
 
 // Format prints the error for fmt, every verb, with its sensitive fields as "[REDACTED]".
-func (e *ToolUnavailable) Format(s fmt.State, verb rune) { format(e, 0, s, verb) }
+func (e *ToolUnavailable) Format(s fmt.State, verb rune) { format(e, 1, s, verb) }
 
 // ProviderError is implemented by the errors of the ProviderError family; no type outside this package implements it.
 //
@@ -278,14 +304,14 @@ func (*RateLimited) SuppressRetry() bool    { return false }
 func (*RateLimited) Retryable() bool        { return true }
 func (*RateLimited) Class() Class           { return ClassRetryable }
 func (*RateLimited) SuppressionKey() string { return "" }
-func (e *RateLimited) Error() string        { return render(e, 3, textMessage) }
+func (e *RateLimited) Error() string        { return render(e, 4, textMessage) }
 
 // UserMessage returns "The service is busy. Try again in a moment.".
 func (*RateLimited) UserMessage() string { return "The service is busy. Try again in a moment." }
 
-func (e *RateLimited) LogValue() slog.Value         { return logValue(e, 3) }
-func (e *RateLimited) MarshalJSON() ([]byte, error) { return marshalWire(e, 3) }
-func (*RateLimited) Is(target error) bool           { return isCode(target, 3) }
+func (e *RateLimited) LogValue() slog.Value         { return logValue(e, 4) }
+func (e *RateLimited) MarshalJSON() ([]byte, error) { return marshalWire(e, 4) }
+func (*RateLimited) Is(target error) bool           { return isCode(target, 4) }
 
 // ServerError is the error server_error (2003) of the ProviderError family, in category server.
 type ServerError struct {
@@ -301,14 +327,14 @@ func (*ServerError) SuppressRetry() bool    { return false }
 func (*ServerError) Retryable() bool        { return true }
 func (*ServerError) Class() Class           { return ClassRetryable }
 func (*ServerError) SuppressionKey() string { return "" }
-func (e *ServerError) Error() string        { return render(e, 5, textMessage) }
+func (e *ServerError) Error() string        { return render(e, 6, textMessage) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*ServerError) UserMessage() string { return "Something went wrong (server_error)." }
 
-func (e *ServerError) LogValue() slog.Value         { return logValue(e, 5) }
-func (e *ServerError) MarshalJSON() ([]byte, error) { return marshalWire(e, 5) }
-func (*ServerError) Is(target error) bool           { return isCode(target, 5) }
+func (e *ServerError) LogValue() slog.Value         { return logValue(e, 6) }
+func (e *ServerError) MarshalJSON() ([]byte, error) { return marshalWire(e, 6) }
+func (*ServerError) Is(target error) bool           { return isCode(target, 6) }
 
 // AuthFailed is the error auth_failed (2002) of the ProviderError family, in category auth.
 type AuthFailed struct {
@@ -327,17 +353,17 @@ func (*AuthFailed) SuppressRetry() bool    { return false }
 func (*AuthFailed) Retryable() bool        { return false }
 func (*AuthFailed) Class() Class           { return ClassTerminal }
 func (*AuthFailed) SuppressionKey() string { return "" }
-func (e *AuthFailed) Error() string        { return render(e, 4, textMessage) }
+func (e *AuthFailed) Error() string        { return render(e, 5, textMessage) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*AuthFailed) UserMessage() string { return "Something went wrong (auth_failed)." }
 
-func (e *AuthFailed) LogValue() slog.Value         { return logValue(e, 4) }
-func (e *AuthFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 4) }
-func (*AuthFailed) Is(target error) bool           { return isCode(target, 4) }
+func (e *AuthFailed) LogValue() slog.Value         { return logValue(e, 5) }
+func (e *AuthFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 5) }
+func (*AuthFailed) Is(target error) bool           { return isCode(target, 5) }
 
 // Format prints the error for fmt, every verb, with its sensitive fields as "[REDACTED]".
-func (e *AuthFailed) Format(s fmt.State, verb rune) { format(e, 4, s, verb) }
+func (e *AuthFailed) Format(s fmt.State, verb rune) { format(e, 5, s, verb) }
 
 // ProviderTimeout is the error provider_timeout (2004) of the ProviderError family, in category timeout.
 type ProviderTimeout struct {
@@ -353,15 +379,15 @@ func (*ProviderTimeout) SuppressRetry() bool    { return false }
 func (*ProviderTimeout) Retryable() bool        { return true }
 func (*ProviderTimeout) Class() Class           { return ClassRetryable }
 func (*ProviderTimeout) SuppressionKey() string { return "" }
-func (e *ProviderTimeout) Error() string        { return render(e, 6, textMessage) }
+func (e *ProviderTimeout) Error() string        { return render(e, 7, textMessage) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *ProviderTimeout) UserMessage() string { return userMessageOf(e, 6) }
+func (e *ProviderTimeout) UserMessage() string { return userMessageOf(e, 7) }
 
-func (e *ProviderTimeout) LogValue() slog.Value         { return logValue(e, 6) }
-func (e *ProviderTimeout) MarshalJSON() ([]byte, error) { return marshalWire(e, 6) }
-func (*ProviderTimeout) Is(target error) bool           { return isCode(target, 6) }
+func (e *ProviderTimeout) LogValue() slog.Value         { return logValue(e, 7) }
+func (e *ProviderTimeout) MarshalJSON() ([]byte, error) { return marshalWire(e, 7) }
+func (*ProviderTimeout) Is(target error) bool           { return isCode(target, 7) }
 
 // Unwrap returns the cause, Cause.
 func (e *ProviderTimeout) Unwrap() error {
@@ -385,15 +411,15 @@ func (*ProviderUnreachable) SuppressRetry() bool    { return false }
 func (*ProviderUnreachable) Retryable() bool        { return true }
 func (*ProviderUnreachable) Class() Class           { return ClassRetryable }
 func (*ProviderUnreachable) SuppressionKey() string { return "" }
-func (e *ProviderUnreachable) Error() string        { return render(e, 7, textMessage) }
+func (e *ProviderUnreachable) Error() string        { return render(e, 8, textMessage) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *ProviderUnreachable) UserMessage() string { return userMessageOf(e, 7) }
+func (e *ProviderUnreachable) UserMessage() string { return userMessageOf(e, 8) }
 
-func (e *ProviderUnreachable) LogValue() slog.Value         { return logValue(e, 7) }
-func (e *ProviderUnreachable) MarshalJSON() ([]byte, error) { return marshalWire(e, 7) }
-func (*ProviderUnreachable) Is(target error) bool           { return isCode(target, 7) }
+func (e *ProviderUnreachable) LogValue() slog.Value         { return logValue(e, 8) }
+func (e *ProviderUnreachable) MarshalJSON() ([]byte, error) { return marshalWire(e, 8) }
+func (*ProviderUnreachable) Is(target error) bool           { return isCode(target, 8) }
 
 // Unwrap returns the cause, Cause.
 func (e *ProviderUnreachable) Unwrap() error {
@@ -417,15 +443,15 @@ func (*ProviderFailed) SuppressRetry() bool    { return false }
 func (*ProviderFailed) Retryable() bool        { return false }
 func (*ProviderFailed) Class() Class           { return ClassTerminal }
 func (*ProviderFailed) SuppressionKey() string { return "" }
-func (e *ProviderFailed) Error() string        { return render(e, 8, textMessage) }
+func (e *ProviderFailed) Error() string        { return render(e, 9, textMessage) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *ProviderFailed) UserMessage() string { return userMessageOf(e, 8) }
+func (e *ProviderFailed) UserMessage() string { return userMessageOf(e, 9) }
 
-func (e *ProviderFailed) LogValue() slog.Value         { return logValue(e, 8) }
-func (e *ProviderFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 8) }
-func (*ProviderFailed) Is(target error) bool           { return isCode(target, 8) }
+func (e *ProviderFailed) LogValue() slog.Value         { return logValue(e, 9) }
+func (e *ProviderFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 9) }
+func (*ProviderFailed) Is(target error) bool           { return isCode(target, 9) }
 
 // Unwrap returns the cause, Cause.
 func (e *ProviderFailed) Unwrap() error {
@@ -463,15 +489,15 @@ func (*ModelCallFailed) CodeNum() int           { return 3001 }
 func (*ModelCallFailed) Category() Category     { return CategoryModel }
 func (*ModelCallFailed) SuppressRetry() bool    { return false }
 func (*ModelCallFailed) SuppressionKey() string { return "" }
-func (e *ModelCallFailed) Error() string        { return render(e, 9, textMessage) }
+func (e *ModelCallFailed) Error() string        { return render(e, 10, textMessage) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *ModelCallFailed) UserMessage() string { return userMessageOf(e, 9) }
+func (e *ModelCallFailed) UserMessage() string { return userMessageOf(e, 10) }
 
-func (e *ModelCallFailed) LogValue() slog.Value         { return logValue(e, 9) }
-func (e *ModelCallFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 9) }
-func (*ModelCallFailed) Is(target error) bool           { return isCode(target, 9) }
+func (e *ModelCallFailed) LogValue() slog.Value         { return logValue(e, 10) }
+func (e *ModelCallFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 10) }
+func (*ModelCallFailed) Is(target error) bool           { return isCode(target, 10) }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; true when there is none.
 func (e *ModelCallFailed) Retryable() bool { return retryableOf(e, true) }
@@ -501,15 +527,15 @@ func (*MemoryUnavailable) SuppressRetry() bool    { return false }
 func (*MemoryUnavailable) Retryable() bool        { return false }
 func (*MemoryUnavailable) Class() Class           { return ClassNonFatal }
 func (*MemoryUnavailable) SuppressionKey() string { return "" }
-func (e *MemoryUnavailable) Error() string        { return render(e, 10, textMessage) }
+func (e *MemoryUnavailable) Error() string        { return render(e, 11, textMessage) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *MemoryUnavailable) UserMessage() string { return userMessageOf(e, 10) }
+func (e *MemoryUnavailable) UserMessage() string { return userMessageOf(e, 11) }
 
-func (e *MemoryUnavailable) LogValue() slog.Value         { return logValue(e, 10) }
-func (e *MemoryUnavailable) MarshalJSON() ([]byte, error) { return marshalWire(e, 10) }
-func (*MemoryUnavailable) Is(target error) bool           { return isCode(target, 10) }
+func (e *MemoryUnavailable) LogValue() slog.Value         { return logValue(e, 11) }
+func (e *MemoryUnavailable) MarshalJSON() ([]byte, error) { return marshalWire(e, 11) }
+func (*MemoryUnavailable) Is(target error) bool           { return isCode(target, 11) }
 
 // Unwrap returns the cause, Err.
 func (e *MemoryUnavailable) Unwrap() error {
@@ -531,15 +557,15 @@ func (*OperatorFailed) CodeNum() int           { return 3099 }
 func (*OperatorFailed) Category() Category     { return CategoryModel }
 func (*OperatorFailed) SuppressRetry() bool    { return false }
 func (*OperatorFailed) SuppressionKey() string { return "" }
-func (e *OperatorFailed) Error() string        { return render(e, 11, textMessage) }
+func (e *OperatorFailed) Error() string        { return render(e, 12, textMessage) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *OperatorFailed) UserMessage() string { return userMessageOf(e, 11) }
+func (e *OperatorFailed) UserMessage() string { return userMessageOf(e, 12) }
 
-func (e *OperatorFailed) LogValue() slog.Value         { return logValue(e, 11) }
-func (e *OperatorFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 11) }
-func (*OperatorFailed) Is(target error) bool           { return isCode(target, 11) }
+func (e *OperatorFailed) LogValue() slog.Value         { return logValue(e, 12) }
+func (e *OperatorFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 12) }
+func (*OperatorFailed) Is(target error) bool           { return isCode(target, 12) }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; false when there is none.
 func (e *OperatorFailed) Retryable() bool { return retryableOf(e, false) }
@@ -557,6 +583,7 @@ func (e *OperatorFailed) Unwrap() error {
 
 // infos describes every variant, sorted by Num.
 var infos = [...]Info{
+	{Name: "ToolNotFound", Family: "ToolError", Code: CodeToolNotFound, Num: 1001, Category: CategoryTimeout, Class: ClassTerminal, PayloadType: "tool_error", Message: "tool {name} not found"},
 	{Name: "ToolUnavailable", Family: "ToolError", Code: CodeToolUnavailable, Num: 1003, Category: CategoryAvailability, Class: ClassRetryable, Retryable: true, SuppressRetry: true, PayloadType: "tool_error", SuggestedTool: "clarify", SuggestedAction: "Ask the user to start the \"browser\" backend & retry.", UsageHint: "Wait, then retry.", Message: "Tool {tool} unavailable: {reason} <{{not a field}}> (try {alternatives}; down {since}ms)"},
 	{Name: "ToolTimeout", Family: "ToolError", Code: CodeToolTimeout, Num: 1004, Category: CategoryTimeout, Class: ClassRetryable, Retryable: true, PayloadType: "tool_error", Message: "Execution timeout after {seconds}s: {tool}"},
 	{Name: "CapabilityDenied", Family: "ToolError", Code: CodeCapabilityDenied, Num: 1007, Category: CategoryCapability, Class: ClassTerminal, SuppressRetry: true, Configurable: true, PayloadType: "tool_error", SuggestedTool: "ask_user", Message: "Capability {capability} denied ({code})", RequiredFields: []string{"capability", "reason"}, Subcodes: []Code{CodeMacosAutomationUnknown, CodeMacosAutomationDenied}},
@@ -574,6 +601,7 @@ var infos = [...]Info{
 // forms holds what the runtime renders each variant's texts and payload from,
 // in the order of infos.
 var forms = [...]form{
+	{user: "A tool did not work ({code}).", fields: []field{{name: "name", payload: true}}},
 	{key: "{tool}:{code}", user: "A tool did not work ({code}).", fields: []field{{name: "tool", payload: true}, {name: "reason"}, {name: "attempts", payload: true}, {name: "load", payload: true}, {name: "since", payload: true, unit: time.Millisecond}, {name: "alternatives", payload: true}, {name: "cached", payload: true}, {name: "bytes", payload: true}, {name: "credential", sensitive: true}, {name: "pins", sensitive: true}}},
 	{user: "A tool did not work ({code}).", fields: []field{{name: "tool", payload: true}, {name: "seconds"}}},
 	{key: "{tool}:{code}", user: "A tool did not work ({code}).", subcodeField: 3, toolField: 4, actionField: 5, keyField: 6, fields: []field{{name: "tool", payload: true}, {name: "capability", payload: true}}},
@@ -609,6 +637,7 @@ var payloadShape = [...]payloadKey{
 // variantTypes holds a nil pointer to each variant's type, in the order of
 // infos.
 var variantTypes = [...]any{
+	(*ToolNotFound)(nil),
 	(*ToolUnavailable)(nil),
 	(*ToolTimeout)(nil),
 	(*CapabilityDenied)(nil),
@@ -626,16 +655,17 @@ var variantTypes = [...]any{
 // httpStatuses maps HTTP statuses to the entries of infos that stand for them,
 // most specific first.
 var httpStatuses = [...]statusRange{
-	{lo: 401, hi: 401, index: 4},
-	{lo: 403, hi: 403, index: 4},
-	{lo: 429, hi: 429, index: 3},
-	{lo: 503, hi: 503, index: 0},
-	{lo: 504, hi: 504, index: 6},
-	{lo: 500, hi: 599, index: 5},
+	{lo: 401, hi: 401, index: 5},
+	{lo: 403, hi: 403, index: 5},
+	{lo: 429, hi: 429, index: 4},
+	{lo: 503, hi: 503, index: 1},
+	{lo: 504, hi: 504, index: 7},
+	{lo: 500, hi: 599, index: 6},
 }
 
 // attrLayer holds the attribute layer of every variant, in the order of infos.
 var attrLayer = [...]Layer{
+	LayerTool,
 	LayerTool,
 	LayerTool,
 	LayerTool,
@@ -670,6 +700,7 @@ var retryPolicies = [...]RetryPolicy{
 // retryPolicyOf holds the position in retryPolicies of every variant's policy,
 // in the order of infos; -1 when its family has none.
 var retryPolicyOf = [...]int{
+	0,
 	0,
 	0,
 	0,
@@ -718,7 +749,7 @@ var foreignIs = [...]foreignRule{
 // foreignStatuses maps the HTTP statuses Classify matches to the entries of
 // infos that stand for them, most specific first.
 var foreignStatuses = [...]statusRange{
-	{lo: 504, hi: 504, index: 6},
+	{lo: 504, hi: 504, index: 7},
 }
 
 // foreignContains are the texts Classify looks for last, in order, in the
@@ -763,4 +794,61 @@ func OperatorErrorFromProviderError(err ProviderError) OperatorError {
 		return &OperatorFailed{Cause: e}
 	}
 	return nil
+}
+
+// mcpErrors holds the JSON-RPC error code an MCP server answers each variant
+// with (mcp_error), in the order of infos; 0 for a tool result.
+var mcpErrors = [...]int{
+	-32602,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+}
+
+// problemTypeBase starts the type URI of every problem document; the code follows.
+const problemTypeBase = "https://errors.example.com/standin/"
+
+// problemTitles holds the title of every variant's problem documents, in the
+// order of infos.
+var problemTitles = [...]string{
+	"Tool not found",
+	"Tool unavailable",
+	"Tool timeout",
+	"Capability denied",
+	"Rate limited",
+	"Auth failed",
+	"Server error",
+	"Provider timeout",
+	"Provider unreachable",
+	"Provider failed",
+	"Model call failed",
+	"Memory unavailable",
+	"Operator failed",
+}
+
+// problemStatuses holds the status of every variant's problem documents, in
+// the order of infos.
+var problemStatuses = [...]int{
+	502,
+	503,
+	502,
+	502,
+	429,
+	401,
+	500,
+	504,
+	502,
+	502,
+	502,
+	502,
+	502,
 }

@@ -11,6 +11,7 @@ import (
 // catalogue's example values or errgen's placeholders.
 var errgenExampleList = []variant{
 	&CapabilityDenied{Tool: "shell", Capability: "automation", Subcode: CodeMacosAutomationUnknown, SuggestedTool: "instance suggested_tool", SuggestedAction: "instance suggested_action", SuppressionKeyOverride: "instance suppression_key"},
+	&ToolNotFound{Name: "web.search2"},
 	&ToolTimeout{Tool: "terminal", Seconds: 30},
 	&ToolUnavailable{Tool: "browser", Reason: "not running", Attempts: 2, Load: 0.75, Since: 1500 * time.Millisecond, Alternatives: []string{"a", "b&c"}, Cached: true, Bytes: -4, Credential: "<credential>", Pins: 0},
 	&RateLimited{Provider: "openai", RetryAfter: 2 * time.Second},
@@ -30,6 +31,7 @@ func errgenExamples() []variant { return errgenExampleList }
 // Every variant implements its family's interface.
 var _ = []any{
 	ToolError((*CapabilityDenied)(nil)),
+	ToolError((*ToolNotFound)(nil)),
 	ToolError((*ToolTimeout)(nil)),
 	ToolError((*ToolUnavailable)(nil)),
 	ProviderError((*RateLimited)(nil)),

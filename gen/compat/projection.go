@@ -1,0 +1,62 @@
+package compat
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/errgen/errgen/gen/model"
+)
+
+// projections reports what a change does to the shapes the catalogue's
+// errors leave in: a projection no longer generated (its functions are
+// gone), a problem type base that moved (every type URI changes).
+func (c *comparer) projections() {
+	b, h := c.base.cat, c.head.cat
+	for _, name := range b.Projections {
+		if !h.Selects(name) {
+			c.addFinding(Finding{Rule: ProjectionRemoved, Pos: h.KeyPos("projections"), BasePos: b.KeyPos("projections"),
+				Message: "the catalogue no longer selects the " + name + " projection: its names (" + strings.Join(projectionNames(name), ", ") + ") are gone"})
+		}
+	}
+	if b.Selects("problem") && h.Selects("problem") && b.ProblemBase != h.ProblemBase {
+		c.addFinding(Finding{Rule: ProblemTypeChanged, Pos: h.KeyPos("problem"), BasePos: b.KeyPos("problem"),
+			Message: "the problem type_base is now " + q(h.ProblemBase) + "; in base it was " + q(b.ProblemBase) + ": every problem type URI changes"})
+	}
+}
+
+// variantProjections reports a variant whose problem status or MCP answer
+// changed, where both catalogues select the projection.
+func (c *comparer) variantProjections(bv, hv *model.Variant) {
+	b, h := c.base.cat, c.head.cat
+	if b.Selects("problem") && h.Selects("problem") {
+		if bs, hs := bv.ProblemStatus(b), hv.ProblemStatus(h); bs != hs {
+			// Without http_status, the catalogue's default decided.
+			pos, basePos := hv.KeyPos("http_status"), bv.KeyPos("http_status")
+			if len(hv.HTTP) == 0 {
+				pos = h.KeyPos("problem")
+			}
+			if len(bv.HTTP) == 0 {
+				basePos = b.KeyPos("problem")
+			}
+			c.add(ProblemStatusChanged, pos, basePos, hv.Code,
+				"the problem documents of %s now have status %d; in base %d", q(hv.Code), hs, bs)
+		}
+	}
+	if b.Selects("mcp") && h.Selects("mcp") && bv.MCPError != hv.MCPError {
+		c.add(MCPKindChanged, hv.KeyPos("mcp_error"), bv.KeyPos("mcp_error"), hv.Code,
+			"MCP now answers %s with %s; in base with %s", q(hv.Code), mcpAnswer(hv.MCPError), mcpAnswer(bv.MCPError))
+	}
+}
+
+func mcpAnswer(code int) string {
+	if code == 0 {
+		return "a tool result"
+	}
+	return "JSON-RPC error " + strconv.Itoa(code)
+}
+
+func projectionNames(name string) []string {
+	i := slices.IndexFunc(model.Projections, func(p model.Projection) bool { return p.Name == name })
+	return model.Projections[i].Names
+}

@@ -1,0 +1,130 @@
+package golang
+
+import (
+	_ "embed"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/errgen/errgen/gen/golang/printer"
+	"github.com/errgen/errgen/gen/model"
+)
+
+// ProjectionsFile holds the code of the projections the catalogue selects.
+// It is written for every catalogue, holding only its package clause when
+// none is selected, so that dropping a projection never leaves a stale file
+// behind.
+const ProjectionsFile = "errgen_projections.go"
+
+var (
+	//go:embed runtime/project.go
+	projectShared string
+	// projectSources holds each projection's part of the runtime, by name.
+	projectSources = map[string]string{
+		"mcp":            projectMCP,
+		"anthropic":      projectAnthropic,
+		"openai":         projectOpenAI,
+		"problem":        projectProblem,
+		"agent_response": projectEnvelope,
+		"tool_output":    projectToolOutput,
+	}
+	//go:embed runtime/project_mcp.go
+	projectMCP string
+	//go:embed runtime/project_anthropic.go
+	projectAnthropic string
+	//go:embed runtime/project_openai.go
+	projectOpenAI string
+	//go:embed runtime/project_problem.go
+	projectProblem string
+	//go:embed runtime/project_envelope.go
+	projectEnvelope string
+	//go:embed runtime/project_tooloutput.go
+	projectToolOutput string
+)
+
+// projections returns errgen_projections.go: the runtime's parts for the
+// projections m selects, in the order of model.Projections, after the part
+// they share, under one import block.
+func projections(m *model.Catalogue, header string) ([]byte, error) {
+	var b strings.Builder
+	b.WriteString(header + "\n\npackage " + m.Package + "\n")
+	if len(m.Projections) == 0 {
+		b.WriteString("\n// The catalogue selects no projections (projections: in errors.yaml).\n")
+		return []byte(b.String()), nil
+	}
+	parts := []string{projectShared}
+	for _, name := range m.Projections {
+		parts = append(parts, projectSources[name])
+	}
+	var imports, bodies []string
+	for _, src := range parts {
+		imps, body, err := splitImports(src)
+		if err != nil {
+			return nil, err
+		}
+		imports = append(imports, imps...)
+		bodies = append(bodies, body)
+	}
+	slices.Sort(imports)
+	imports = slices.Compact(imports)
+	b.WriteString("\nimport (\n")
+	for _, imp := range imports {
+		b.WriteString("\t" + imp + "\n")
+	}
+	b.WriteString(")\n")
+	for _, body := range bodies {
+		b.WriteString("\n" + body)
+	}
+	return []byte(b.String()), nil
+}
+
+// splitImports splits a part of the runtime, after its package clause, into
+// the paths of its import block (quoted) and the rest.
+func splitImports(src string) ([]string, string, error) {
+	i := strings.Index(src, fixedPackage)
+	if i < 0 {
+		return nil, "", fmt.Errorf("a projection's source has no %q", strings.TrimSpace(fixedPackage))
+	}
+	rest := strings.TrimLeft(src[i+len(fixedPackage):], "\n")
+	if !strings.HasPrefix(rest, "import (\n") {
+		return nil, rest, nil
+	}
+	block, body, ok := strings.Cut(rest, ")\n")
+	if !ok {
+		return nil, "", fmt.Errorf("a projection's import block does not end")
+	}
+	var imps []string
+	for _, line := range strings.Split(strings.TrimPrefix(block, "import (\n"), "\n") {
+		if line = strings.TrimSpace(line); line != "" {
+			imps = append(imps, line)
+		}
+	}
+	return imps, strings.TrimLeft(body, "\n"), nil
+}
+
+// genProjectionTables writes the tables the selected projections read:
+// the JSON-RPC code of every variant (mcp), and every variant's problem
+// title and status and the type base (problem).
+func genProjectionTables(f *printer.File, m *model.Catalogue) {
+	if m.Selects("mcp") {
+		elems := make([]string, len(m.ByNum))
+		for i, v := range m.ByNum {
+			elems[i] = strconv.Itoa(v.MCPError)
+		}
+		f.Doc("mcpErrors holds the JSON-RPC error code an MCP server answers each variant", "with (mcp_error), in the order of infos; 0 for a tool result.")
+		f.Var("mcpErrors", "[...]int", elems)
+	}
+	if m.Selects("problem") {
+		f.Const(printer.Spec{Doc: []string{"problemTypeBase starts the type URI of every problem document; the code follows."},
+			Name: "problemTypeBase", Value: strconv.Quote(m.ProblemBase)})
+		titles, statuses := make([]string, len(m.ByNum)), make([]string, len(m.ByNum))
+		for i, v := range m.ByNum {
+			titles[i], statuses[i] = strconv.Quote(v.Title()), strconv.Itoa(v.ProblemStatus(m))
+		}
+		f.Doc("problemTitles holds the title of every variant's problem documents, in the", "order of infos.")
+		f.Var("problemTitles", "[...]string", titles)
+		f.Doc("problemStatuses holds the status of every variant's problem documents, in", "the order of infos.")
+		f.Var("problemStatuses", "[...]int", statuses)
+	}
+}

@@ -1,0 +1,114 @@
+// errgen runtime: part of errgen_projections.go in a generated package whose catalogue selects a projection.
+
+package runtime
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+)
+
+// The projections put a catalogue error into the published shapes other
+// software reads: an MCP tool result, a provider's tool-result block, an RFC
+// 9457 problem document, a framework's envelope. This part holds what they
+// share; each projection's own part is in the generated file only when the
+// catalogue selects it.
+
+// projectionOf returns the catalogue error a projection of err describes,
+// the outermost in its chain (the typed error behind a decoded one whose
+// code this catalogue knows), and its entry in infos; -1 for a decoded
+// error this catalogue does not know. It returns nil for a chain without
+// one.
+func projectionOf(err error) (Error, int) {
+	c := find(err)
+	if c == nil {
+		return nil, -1
+	}
+	if r, ok := c.(*RemoteError); ok && r.err != nil {
+		c = r.err
+	}
+	if _, ok := c.(variant); !ok {
+		return c, -1
+	}
+	i, ok := lookupCode(c.Code())
+	if !ok {
+		return c, -1
+	}
+	return c, i
+}
+
+// appendModelJSON appends the JSON object the model reads for err: its LLM
+// payload, or its wire form for a family without a payload type, the
+// payload a decoded error arrived with, or {"error": its text} for an error
+// outside the catalogue.
+func appendModelJSON(dst []byte, err error) []byte {
+	c, i := projectionOf(err)
+	switch {
+	case c == nil:
+		dst = append(dst, `{"error":`...)
+		return append(appendString(dst, scrub(errorText(err))), '}')
+	case i < 0:
+		return append(dst, c.(*RemoteError).Raw...)
+	}
+	return appendObject(dst, c.(variant), i, infos[i].PayloadType == "", 0)
+}
+
+// appendProjectedFields appends c's fields as members of a JSON object,
+// the first after a comma when comma is set: every field of its wire form
+// with wire set, else its payload fields; a decoded error of another
+// catalogue gives the fields it arrived with.
+func appendProjectedFields(dst []byte, c Error, i int, comma, wire bool) []byte {
+	if i >= 0 {
+		return appendFields(dst, c.(variant), i, comma, wire, 0)
+	}
+	r, ok := c.(*RemoteError)
+	if !ok {
+		return dst
+	}
+	for _, f := range r.Payload.Fields {
+		if comma {
+			dst = append(dst, ',')
+		}
+		dst = append(appendString(dst, f.Name), ':')
+		dst = append(dst, f.Value...)
+		comma = true
+	}
+	return dst
+}
+
+// decodeProjected decodes the error a projection carried, as DecodePayload
+// decodes a payload: its code, its num (-1 when the shape has none: the
+// catalogue's), its message, and the other members in order, its fields
+// and any payload keys it carries (retryable, category). A code this
+// catalogue knows gives the typed error.
+func decodeProjected(code Code, num int, message string, members map[string]json.RawMessage, order []string) (*RemoteError, error) {
+	if code == "" {
+		return nil, fmt.Errorf("%s: no code", packageName)
+	}
+	i, known := lookupCode(code)
+	written := map[string]bool{"type": true, "code": true, "code_num": true, "error": true}
+	dst := []byte{'{'}
+	if known && infos[i].PayloadType != "" {
+		dst = append(appendKey(dst, "type"), appendName(nil, infos[i].PayloadType)...)
+		dst = append(dst, ',')
+	}
+	dst = append(appendKey(dst, "code"), appendString(nil, string(code))...)
+	if num < 0 && known {
+		num = infos[i].Num
+	}
+	if num >= 0 {
+		dst = append(appendKey(append(dst, ','), "code_num"), strconv.Itoa(num)...)
+	}
+	if known {
+		written["category"] = true
+		dst = append(appendKey(append(dst, ','), "category"), appendName(nil, string(infos[i].Category))...)
+	}
+	dst = append(appendKey(append(dst, ','), "error"), appendString(nil, message)...)
+	for _, name := range order {
+		if raw := members[name]; !written[name] && raw != nil {
+			written[name] = true
+			dst = append(append(appendString(append(dst, ','), name), ':'), raw...)
+		}
+	}
+	return decode(append(dst, '}'), 0)
+}

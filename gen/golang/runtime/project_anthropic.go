@@ -1,0 +1,40 @@
+// errgen runtime: part of errgen_projections.go in a generated package whose catalogue selects the anthropic projection.
+
+package runtime
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// AnthropicToolResult returns the content block that answers the tool use
+// toolUseID with err in the Anthropic Messages API,
+//
+//	{"type":"tool_result","tool_use_id":ID,"content":PAYLOAD,"is_error":true}
+//
+// PAYLOAD being the JSON the model reads (see MCPResult) as text.
+func AnthropicToolResult(toolUseID string, err error) []byte {
+	dst := append(appendString([]byte(`{"type":"tool_result","tool_use_id":`), toolUseID), `,"content":`...)
+	dst = appendString(dst, appendModelJSON(nil, err))
+	return append(dst, `,"is_error":true}`...)
+}
+
+// DecodeAnthropicToolResult reads back what AnthropicToolResult wrote: the
+// tool use it answers, and the error, decoded as DecodePayload does.
+func DecodeAnthropicToolResult(data []byte) (string, *RemoteError, error) {
+	var block struct {
+		Type      string `json:"type"`
+		ToolUseID string `json:"tool_use_id"`
+		Content   string `json:"content"`
+		IsError   bool   `json:"is_error"`
+	}
+	if err := json.Unmarshal(data, &block); err != nil {
+		return "", nil, fmt.Errorf("%s: tool_result block: %w", packageName, err)
+	}
+	if block.Type != "tool_result" || !block.IsError {
+		return "", nil, errors.New(packageName + `: not a tool_result block with "is_error": true`)
+	}
+	e, err := DecodePayload([]byte(block.Content))
+	return block.ToolUseID, e, err
+}

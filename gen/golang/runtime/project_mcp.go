@@ -1,0 +1,80 @@
+// errgen runtime: part of errgen_projections.go in a generated package whose catalogue selects the mcp projection.
+
+package runtime
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+)
+
+// MCPKind says which answer an MCP server gives for a failed tool call.
+type MCPKind int
+
+const (
+	// MCPToolResult is a tool result with isError set: the model reads
+	// the error and can correct its call.
+	MCPToolResult MCPKind = iota
+	// MCPProtocolError is the error of a JSON-RPC response: the protocol
+	// wants errors in finding or calling a tool (an unknown tool, a
+	// malformed request) answered so, not as a tool result. A variant
+	// with mcp_error is answered so.
+	MCPProtocolError
+)
+
+// MCPResult returns what an MCP server (revision 2025-11-25) answers for a
+// tool call that failed with err, and which kind of answer it is. A tool
+// result is a CallToolResult,
+//
+//	{"content":[{"type":"text","text":PAYLOAD}],"isError":true}
+//
+// PAYLOAD being the JSON the model reads (the LLM payload; the wire form for
+// a family without a payload type; {"error":TEXT} for an error outside the
+// catalogue) as text, and, with structured set, the same object as
+// "structuredContent" after "content". A variant with mcp_error is answered
+// with the error object of a JSON-RPC response instead,
+//
+//	{"code":MCP_ERROR,"message":MESSAGE,"data":PAYLOAD}
+//
+// MESSAGE being the error's message.
+func MCPResult(err error, structured bool) ([]byte, MCPKind) {
+	payload := appendModelJSON(nil, err)
+	if c, i := projectionOf(err); c != nil && i >= 0 && mcpErrors[i] != 0 {
+		dst := append([]byte(`{"code":`), strconv.Itoa(mcpErrors[i])...)
+		dst = append(appendString(append(dst, `,"message":`...), scrub(errorText(c))), `,"data":`...)
+		return append(append(dst, payload...), '}'), MCPProtocolError
+	}
+	dst := append([]byte(`{"content":[{"type":"text","text":`), appendString(nil, payload)...)
+	dst = append(dst, "}]"...)
+	if structured {
+		dst = append(append(dst, `,"structuredContent":`...), payload...)
+	}
+	return append(dst, `,"isError":true}`...), MCPToolResult
+}
+
+// DecodeMCPResult reads back what MCPResult wrote, either kind: the
+// payload in the first text content of a tool result, or in the data of a
+// JSON-RPC error object, decoded as DecodePayload does.
+func DecodeMCPResult(data []byte) (*RemoteError, error) {
+	members, _, err := readObject(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: MCP result: %w", packageName, err)
+	}
+	if raw, ok := members["data"]; ok {
+		return DecodePayload(raw)
+	}
+	var content []struct {
+		Type string `json:"type"`
+		Text string `json:"text"`
+	}
+	if err := json.Unmarshal(members["content"], &content); err != nil {
+		return nil, fmt.Errorf("%s: MCP result content: %w", packageName, err)
+	}
+	for _, c := range content {
+		if c.Type == "text" {
+			return DecodePayload([]byte(c.Text))
+		}
+	}
+	return nil, errors.New(packageName + ": MCP result has no text content")
+}

@@ -1,0 +1,39 @@
+// errgen runtime: part of errgen_projections.go in a generated package whose catalogue selects the openai projection.
+
+package runtime
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// OpenAIToolMessage returns the message that answers the tool call
+// toolCallID with err in OpenAI-style chat completion APIs,
+//
+//	{"role":"tool","tool_call_id":ID,"content":PAYLOAD}
+//
+// PAYLOAD being the JSON the model reads (see MCPResult) as text: the
+// message has no error flag, so the payload says it is one.
+func OpenAIToolMessage(toolCallID string, err error) []byte {
+	dst := append(appendString([]byte(`{"role":"tool","tool_call_id":`), toolCallID), `,"content":`...)
+	return append(appendString(dst, appendModelJSON(nil, err)), '}')
+}
+
+// DecodeOpenAIToolMessage reads back what OpenAIToolMessage wrote: the tool
+// call it answers, and the error, decoded as DecodePayload does.
+func DecodeOpenAIToolMessage(data []byte) (string, *RemoteError, error) {
+	var msg struct {
+		Role       string `json:"role"`
+		ToolCallID string `json:"tool_call_id"`
+		Content    string `json:"content"`
+	}
+	if err := json.Unmarshal(data, &msg); err != nil {
+		return "", nil, fmt.Errorf("%s: tool message: %w", packageName, err)
+	}
+	if msg.Role != "tool" {
+		return "", nil, errors.New(packageName + `: not a message with "role": "tool"`)
+	}
+	e, err := DecodePayload([]byte(msg.Content))
+	return msg.ToolCallID, e, err
+}

@@ -1,0 +1,101 @@
+// errgen runtime: part of errgen_projections.go in a generated package whose catalogue selects the problem projection.
+
+package runtime
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"time"
+)
+
+// ProblemContentType is the media type of a problem document (RFC 9457).
+const ProblemContentType = "application/problem+json"
+
+// ProblemJSON returns err as an RFC 9457 problem document, and its status:
+//
+//	{"type":TYPE,"title":TITLE,"status":STATUS,"detail":USER_MESSAGE,
+//	 "instance":INSTANCE,"code":CODE,"code_num":NUM,"category":CATEGORY,
+//	 "retryable":BOOL, ...payload fields}
+//
+// TYPE is the catalogue's problem type_base followed by the code, TITLE the
+// code in words, STATUS the variant's first http_status (else the
+// catalogue's problem status), and the detail the user message, never the
+// technical one. "instance" is left out when instance is "". An error
+// outside the catalogue is "about:blank" with status 500 and the
+// catalogue's default user message.
+func ProblemJSON(err error, instance string) ([]byte, int) {
+	c, i := projectionOf(err)
+	typ, title, status := "about:blank", http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError
+	switch {
+	case i >= 0:
+		typ, title, status = problemTypeBase+string(infos[i].Code), problemTitles[i], problemStatuses[i]
+	case c != nil:
+		typ, title = problemTypeBase+string(c.Code()), string(c.Code())
+	}
+	dst := appendString([]byte(`{"type":`), typ)
+	dst = appendString(append(dst, `,"title":`...), title)
+	dst = strconv.AppendInt(append(dst, `,"status":`...), int64(status), 10)
+	dst = appendString(append(dst, `,"detail":`...), scrub(UserMessageOf(err)))
+	if instance != "" {
+		dst = appendString(append(dst, `,"instance":`...), instance)
+	}
+	if c != nil {
+		dst = appendString(append(dst, `,"code":`...), string(c.Code()))
+		dst = strconv.AppendInt(append(dst, `,"code_num":`...), int64(c.CodeNum()), 10)
+		dst = appendString(append(dst, `,"category":`...), string(c.Category()))
+		dst = strconv.AppendBool(append(dst, `,"retryable":`...), c.Retryable())
+		dst = appendProjectedFields(dst, c, i, true, false)
+	}
+	return append(dst, '}'), status
+}
+
+// WriteProblem writes err to w as a problem document (see ProblemJSON):
+// the Content-Type, a Retry-After in whole seconds (rounded up) when
+// RetryAfterOf reports a positive wait, then the status and the document.
+func WriteProblem(w http.ResponseWriter, err error, instance string) {
+	body, status := ProblemJSON(err, instance)
+	h := w.Header()
+	h.Set("Content-Type", ProblemContentType)
+	if d, ok := RetryAfterOf(err); ok && d > 0 {
+		h.Set("Retry-After", strconv.FormatInt(int64((d+time.Second-1)/time.Second), 10))
+	}
+	w.WriteHeader(status)
+	w.Write(body)
+}
+
+// problemMembers are the members RFC 9457 defines, which DecodeProblem
+// does not take for fields.
+var problemMembers = []string{"type", "title", "status", "detail", "instance"}
+
+// DecodeProblem reads a problem document back: one that ProblemJSON wrote
+// for a code this catalogue knows gives the typed error with its payload
+// fields; any other with a code gives a RemoteError of that code; one
+// without a code (about:blank) is an error.
+func DecodeProblem(data []byte) (*RemoteError, error) {
+	members, order, err := readObject(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: problem: %w", packageName, err)
+	}
+	var code Code
+	var detail string
+	num := -1
+	if err := json.Unmarshal(members["code"], &code); err != nil || code == "" {
+		return nil, fmt.Errorf("%s: problem has no code", packageName)
+	}
+	if raw, ok := members["code_num"]; ok {
+		if err := json.Unmarshal(raw, &num); err != nil {
+			return nil, fmt.Errorf("%s: problem code_num: %w", packageName, err)
+		}
+	}
+	json.Unmarshal(members["detail"], &detail)
+	rest := order[:0:0]
+	for _, name := range order {
+		if !slices.Contains(problemMembers, name) {
+			rest = append(rest, name)
+		}
+	}
+	return decodeProjected(code, num, detail, members, rest)
+}

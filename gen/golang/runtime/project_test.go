@@ -1,0 +1,173 @@
+package runtime
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http/httptest"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/errgen/errgen/gen/jsonschema"
+)
+
+// checkSchema fails the test when data is not valid JSON that the $defs
+// entry name of file in testdata/specs accepts.
+func checkSchema(t *testing.T, file, name string, data []byte) {
+	t.Helper()
+	problems, err := jsonschema.Validate(filepath.Join("testdata", "specs", file), name, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Errorf("%s", p)
+	}
+}
+
+// projected is one projection of an error and its decoder, if it has one.
+type projected struct {
+	name   string
+	data   []byte
+	schema [2]string
+	decode func([]byte) (*RemoteError, error)
+}
+
+func projectAll(err error) []projected {
+	mcp, kind := MCPResult(err, true)
+	mcpSchema := [2]string{"mcp-2025-11-25.schema.json", "CallToolResult"}
+	if kind == MCPProtocolError {
+		mcpSchema[1] = "Error"
+	}
+	plain, _ := MCPResult(err, false)
+	problem, _ := ProblemJSON(err, "/runs/42")
+	id := func(d func([]byte) (string, *RemoteError, error)) func([]byte) (*RemoteError, error) {
+		return func(b []byte) (*RemoteError, error) {
+			id, e, err := d(b)
+			if err == nil && id != "call_1" {
+				return nil, fmt.Errorf("tool call id %q, want call_1", id)
+			}
+			return e, err
+		}
+	}
+	return []projected{
+		{"mcp", mcp, mcpSchema, DecodeMCPResult},
+		{"mcp without structured content", plain, mcpSchema, DecodeMCPResult},
+		{"anthropic", AnthropicToolResult("call_1", err), [2]string{}, id(DecodeAnthropicToolResult)},
+		{"openai", OpenAIToolMessage("call_1", err), [2]string{}, id(DecodeOpenAIToolMessage)},
+		{"problem", problem, [2]string{"problem-details.schema.json", "Problem"}, DecodeProblem},
+		{"agent_response", AgentResponse(err), [2]string{}, DecodeAgentResponse},
+		{"tool_output", ToolOutput(err), [2]string{}, nil},
+	}
+}
+
+// TestProjectionsRoundTrip: every example of the stand-in, through every
+// projection: valid JSON, valid against the published schema where one
+// exists, and decoded back to the same code, num and fields (the payload
+// fields for shapes that carry the payload or, for problem documents, its
+// fields; every field of the wire form for the agent envelope).
+func TestProjectionsRoundTrip(t *testing.T) {
+	for _, e := range errgenExamples() {
+		for _, p := range projectAll(e) {
+			t.Run(string(e.Code())+"/"+p.name, func(t *testing.T) {
+				if !json.Valid(p.data) {
+					t.Fatalf("invalid JSON: %s", p.data)
+				}
+				if p.schema[0] != "" {
+					checkSchema(t, p.schema[0], p.schema[1], p.data)
+				}
+				if p.decode == nil {
+					return
+				}
+				d, err := p.decode(p.data)
+				if err != nil {
+					t.Fatalf("decode: %v\n%s", err, p.data)
+				}
+				var got variant
+				if !errors.As(d, &got) {
+					t.Fatalf("decoded %v is not a typed error of the catalogue", d)
+				}
+				if got.Code() != e.Code() || got.CodeNum() != e.CodeNum() || reflect.TypeOf(got) != reflect.TypeOf(e) {
+					t.Fatalf("decoded %s (%d, %T), want %s (%d, %T)", got.Code(), got.CodeNum(), got, e.Code(), e.CodeNum(), e)
+				}
+				i, _ := lookupCode(e.Code())
+				// The shapes that carry the model's JSON carry the wire form
+				// for a family without a payload type.
+				wire := p.name == "agent_response" || p.name != "problem" && infos[i].PayloadType == ""
+				want := appendFields(nil, e, i, false, wire, 0)
+				if have := appendFields(nil, got, i, false, wire, 0); !bytes.Equal(have, want) {
+					t.Errorf("fields after the round trip:\n got %s\nwant %s", have, want)
+				}
+			})
+		}
+	}
+}
+
+// TestProjectionShapes pins each shape byte for byte for one error.
+func TestProjectionShapes(t *testing.T) {
+	e := &ToolTimeout{Tool: "terminal", Seconds: 30}
+	payload := string(e.AppendLLMPayload(nil))
+	quoted, _ := json.Marshal(payload)
+	mcp, kind := MCPResult(e, true)
+	problem, status := ProblemJSON(e, "")
+	for _, c := range []struct{ name, got, want string }{
+		{"mcp", string(mcp), `{"content":[{"type":"text","text":` + string(quoted) + `}],"structuredContent":` + payload + `,"isError":true}`},
+		{"anthropic", string(AnthropicToolResult("toolu_1", e)), `{"type":"tool_result","tool_use_id":"toolu_1","content":` + string(quoted) + `,"is_error":true}`},
+		{"openai", string(OpenAIToolMessage("call_1", e)), `{"role":"tool","tool_call_id":"call_1","content":` + string(quoted) + `}`},
+		{"problem", string(problem), `{"type":"https://errors.example.com/standin/tool_timeout","title":"Tool timeout","status":502,` +
+			`"detail":"A tool did not work (tool_timeout).","code":"tool_timeout","code_num":1004,"category":"timeout","retryable":true,"tool":"terminal"}`},
+		{"agent_response", string(AgentResponse(e)), `{"success":false,"error":"tool_timeout","message":"Execution timeout after 30s: terminal","metadata":{"tool":"terminal","seconds":30}}`},
+		{"tool_output", string(ToolOutput(fmt.Errorf("run: %w", e))), `{"error":"run: Execution timeout after 30s: terminal"}`},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.name, c.got, c.want)
+		}
+	}
+	if kind != MCPToolResult || status != 502 {
+		t.Errorf("kind %v, status %d; want a tool result and the catalogue's problem status 502", kind, status)
+	}
+	nf := &ToolNotFound{Name: "web.search2"}
+	got, kind := MCPResult(nf, true)
+	want := `{"code":-32602,"message":"tool web.search2 not found","data":` + string(nf.AppendLLMPayload(nil)) + `}`
+	if kind != MCPProtocolError || string(got) != want {
+		t.Errorf("MCPResult of a variant with mcp_error = %s (%v), want %s (protocol error)", got, kind, want)
+	}
+	if _, s := ProblemJSON(&RateLimited{}, ""); s != 429 {
+		t.Errorf("problem status of rate_limited = %d, want its http_status 429", s)
+	}
+	foreign, s := ProblemJSON(errors.New("disk full"), "")
+	if s != 500 || !strings.HasPrefix(string(foreign), `{"type":"about:blank","title":"Internal Server Error","status":500,"detail":`) {
+		t.Errorf("problem of a foreign error = %s (%d)", foreign, s)
+	}
+	if _, err := DecodeProblem(foreign); err == nil {
+		t.Error("DecodeProblem read a code from a document without one")
+	}
+}
+
+// TestWriteProblem: the writer sets the status, the media type and
+// Retry-After from the chain, rounded up to whole seconds.
+func TestWriteProblem(t *testing.T) {
+	for _, c := range []struct {
+		err                 error
+		status              int
+		retryAfter, typeURI string
+	}{
+		{fmt.Errorf("call: %w", &RateLimited{Provider: "openai", RetryAfter: 1500 * time.Millisecond}), 429, "2", "https://errors.example.com/standin/rate_limited"},
+		{&AuthFailed{Provider: "openai", APIKey: "k"}, 401, "", "https://errors.example.com/standin/auth_failed"},
+		{errors.New("disk full"), 500, "", "about:blank"},
+	} {
+		w := httptest.NewRecorder()
+		WriteProblem(w, c.err, "/calls/7")
+		var doc map[string]any
+		if err := json.Unmarshal(w.Body.Bytes(), &doc); err != nil {
+			t.Fatal(err)
+		}
+		if w.Code != c.status || w.Header().Get("Content-Type") != ProblemContentType || w.Header().Get("Retry-After") != c.retryAfter ||
+			doc["type"] != c.typeURI || doc["instance"] != "/calls/7" || doc["status"] != float64(c.status) {
+			t.Errorf("%v: status %d, headers %v, body %s", c.err, w.Code, w.Header(), w.Body)
+		}
+	}
+}
