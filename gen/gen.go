@@ -70,3 +70,13 @@ func Generate(m *model.Catalogue) ([]File, error) {
 	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
 	return files, nil
 }
+
+// GenerateGRPC returns errgen_grpc.go, the opt-in file of gRPC's status
+// type, for a catalogue that selects the grpc projection.
+func GenerateGRPC(m *model.Catalogue) (File, error) {
+	data, err := golang.EmitGRPC(m)
+	if err != nil {
+		return File{}, err
+	}
+	return File{Path: golang.GRPCFile, Data: data}, nil
+}

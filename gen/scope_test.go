@@ -53,6 +53,14 @@ func TestReservedNamesAreComplete(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if m.Selects("grpc") {
+			// The opt-in file of generate --grpc declares names too.
+			f, err := gen.GenerateGRPC(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files = append(files, f)
+		}
 		own := map[string]bool{}
 		for _, v := range m.Variants {
 			own[v.Name] = true

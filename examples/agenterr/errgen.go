@@ -2166,3 +2166,60 @@ var problemStatuses = [...]int{
 	500,
 	500,
 }
+
+const (
+	// grpcDomain is the domain of every ErrorInfo, grpcLocale the locale of every
+	// LocalizedMessage.
+	grpcDomain = "agents.example.com"
+	grpcLocale = "en-US"
+)
+
+// grpcCodes holds the canonical gRPC code of every variant, in the order of
+// infos.
+var grpcCodes = [...]int{
+	5,
+	3,
+	14,
+	4,
+	7,
+	2,
+	2,
+	2,
+	2,
+	2,
+	8,
+	14,
+	4,
+	14,
+	16,
+	14,
+	14,
+	14,
+	14,
+	11,
+	14,
+	14,
+	2,
+	2,
+	2,
+	2,
+	2,
+	2,
+	2,
+	2,
+	2,
+	2,
+	8,
+	2,
+	2,
+	2,
+	2,
+	2,
+	2,
+	2,
+	2,
+	2,
+	2,
+	2,
+	2,
+}

@@ -45,6 +45,7 @@ func TestReferenceProjections(t *testing.T) {
 				return r, err
 			}, payloadWire},
 			{"problem", "problem-details.schema.json", "Problem", problem, DecodeProblem, false},
+			{"grpc", "", "", GRPCStatusJSON(e), DecodeGRPCStatusJSON, false},
 			{"agent_response", "", "", AgentResponse(e), DecodeAgentResponse, true},
 		} {
 			if p.schema != "" {

@@ -71,6 +71,17 @@ type Catalogue struct {
 	Projections []String
 	// Problem configures the problem-details projection, nil when absent.
 	Problem *Problem
+	// GRPC configures the gRPC projection, nil when absent.
+	GRPC *GRPC
+}
+
+// GRPC is the catalogue's grpc section: the ErrorInfo domain, and the
+// locale of the LocalizedMessage.
+type GRPC struct {
+	Pos    diag.Pos
+	Keys   Keys
+	Domain String
+	Locale String
 }
 
 // Problem is the catalogue's problem section: the base of every problem
@@ -197,7 +208,9 @@ type Family struct {
 	// it declares none.
 	Retry *Retry
 	// MapsTo is the family's mapping into another family, nil when absent.
-	MapsTo   *MapsTo
+	MapsTo *MapsTo
+	// GRPCCode is the canonical gRPC code of the family's variants.
+	GRPCCode String
 	Variants []*Variant
 }
 
@@ -241,6 +254,8 @@ type Variant struct {
 	// MCPError is the JSON-RPC error code of a variant that an MCP server
 	// answers with a protocol error instead of a tool result.
 	MCPError Int
+	// GRPCCode is the variant's canonical gRPC code, over its family's.
+	GRPCCode String
 	Fields   []*Field
 }
 

@@ -16,17 +16,19 @@ import (
 	"github.com/errgen/errgen/gen"
 	"github.com/errgen/errgen/gen/diag"
 	"github.com/errgen/errgen/gen/fsafe"
+	"github.com/errgen/errgen/gen/golang"
 	"github.com/errgen/errgen/gen/udiff"
 )
 
 var generateCmd = &command{
 	name:    "generate",
-	args:    "[-o DIR] [--docs FILE] [--check | --prune] [-v] [CATALOGUE]",
+	args:    "[-o DIR] [--docs FILE] [--grpc] [--check | --prune] [-v] [CATALOGUE]",
 	short:   "generate the Go package of a catalogue (the default command)",
 	maxArgs: 1,
 	long: `Generate checks the catalogue (default errors.yaml) and writes its Go package
 into DIR (default: the catalogue's folder): errgen.go, errgen_runtime.go,
-errgen_runtime_test.go and errgen_test.go, plus testdata/<code>.golden.json
+errgen_projections.go, errgen_runtime_test.go and errgen_test.go, plus
+testdata/<code>.golden.json
 for each variant that has none yet. On any catalogue problem nothing is
 written.
 
@@ -45,6 +47,13 @@ warning; with --check, a failure). errgen deletes nothing unless asked:
 With --docs FILE the Markdown reference (see errgen docs) is one more
 generated file, at FILE inside DIR.
 
+With --grpc errgen also writes errgen_grpc.go: GRPCStatus and
+FromGRPCStatus, which import google.golang.org/grpc (status, codes) and
+google.golang.org/genproto's errdetails, so only gRPC users take that
+dependency. The catalogue must select the grpc projection. Once written,
+every later run must give --grpc too (or the file must be deleted): errgen
+refuses to leave it behind reading what it may no longer write.
+
 With --check nothing is written: errgen exits 1 and prints a unified diff for
 every file that is stale or missing.`,
 	flags: func(fs *pflag.FlagSet) runFunc {
@@ -53,6 +62,7 @@ every file that is stale or missing.`,
 		check := fs.Bool("check", false, "write nothing; exit 1 with a diff when the output is stale")
 		pruneGolden := fs.Bool("prune", false, "delete the golden files of codes the catalogue no longer has")
 		verbose := fs.BoolP("verbose", "v", false, "list the files written")
+		grpc := fs.Bool("grpc", false, "also write errgen_grpc.go: GRPCStatus and FromGRPCStatus, which import gRPC (the catalogue selects the grpc projection)")
 		return func(ctx context.Context, e *env, args []string) error {
 			path := catalogueArg(args)
 			m, err := loadCatalogue(ctx, e, path)
@@ -62,6 +72,13 @@ every file that is stale or missing.`,
 			files, err := gen.Generate(m)
 			if err != nil {
 				return err
+			}
+			if *grpc {
+				f, err := gen.GenerateGRPC(m)
+				if err != nil {
+					return err
+				}
+				files = append(files, f)
 			}
 			if *docsOut != "" {
 				f, err := docsFile(m, *docsOut)
@@ -78,6 +95,9 @@ every file that is stale or missing.`,
 				return err
 			}
 			if err := checkPackage(m, dir); err != nil {
+				return err
+			}
+			if err := checkGRPCFile(dir, *grpc); err != nil {
 				return err
 			}
 			if *check {
@@ -309,4 +329,19 @@ func checkFiles(e *env, dir string, files []gen.File, golden bool) error {
 		return fmt.Errorf("%d generated file(s) stale, missing or left over; run errgen generate", stale)
 	}
 	return nil
+}
+
+// checkGRPCFile refuses to run without --grpc where an earlier run with it
+// left errgen_grpc.go: the file would read tables and functions this run
+// may no longer write, and errgen deletes nothing it was not asked to.
+func checkGRPCFile(dir string, grpc bool) error {
+	if grpc {
+		return nil
+	}
+	target := filepath.Join(dir, golang.GRPCFile)
+	data, _, err := fsafe.ReadHead(target, headSize)
+	if err != nil || !isGenerated(golang.GRPCFile, data) {
+		return nil
+	}
+	return fmt.Errorf("%s was written by errgen generate --grpc; give --grpc again, or delete the file", diag.Quote(target))
 }

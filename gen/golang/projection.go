@@ -17,6 +17,23 @@ import (
 // behind.
 const ProjectionsFile = "errgen_projections.go"
 
+// GRPCFile is the opt-in file generate --grpc writes: GRPCStatus and
+// FromGRPCStatus, which import gRPC's status and errdetails packages, a
+// dependency only gRPC users want.
+const GRPCFile = "errgen_grpc.go"
+
+//go:embed grpc.go.txt
+var grpcSource string
+
+// EmitGRPC returns errgen_grpc.go for m, which must select the grpc
+// projection: the file reads its tables and its part of the runtime.
+func EmitGRPC(m *model.Catalogue) ([]byte, error) {
+	if !m.Selects("grpc") {
+		return nil, fmt.Errorf("%s needs the grpc projection; add grpc to projections in %s", GRPCFile, m.File)
+	}
+	return copyFixed(grpcSource, Header(m.File), m.Package)
+}
+
 var (
 	//go:embed runtime/project.go
 	projectShared string
@@ -26,6 +43,7 @@ var (
 		"anthropic":      projectAnthropic,
 		"openai":         projectOpenAI,
 		"problem":        projectProblem,
+		"grpc":           projectGRPC,
 		"agent_response": projectEnvelope,
 		"tool_output":    projectToolOutput,
 	}
@@ -37,6 +55,8 @@ var (
 	projectOpenAI string
 	//go:embed runtime/project_problem.go
 	projectProblem string
+	//go:embed runtime/project_grpc.go
+	projectGRPC string
 	//go:embed runtime/project_envelope.go
 	projectEnvelope string
 	//go:embed runtime/project_tooloutput.go
@@ -126,5 +146,18 @@ func genProjectionTables(f *printer.File, m *model.Catalogue) {
 		f.Var("problemTitles", "[...]string", titles)
 		f.Doc("problemStatuses holds the status of every variant's problem documents, in", "the order of infos.")
 		f.Var("problemStatuses", "[...]int", statuses)
+	}
+	if m.Selects("grpc") {
+		f.Consts([]printer.Spec{
+			{Doc: []string{"grpcDomain is the domain of every ErrorInfo, grpcLocale the locale of every", "LocalizedMessage."},
+				Name: "grpcDomain", Value: strconv.Quote(m.GRPCDomain)},
+			{Name: "grpcLocale", Value: strconv.Quote(m.GRPCLocale)},
+		})
+		codes := make([]string, len(m.ByNum))
+		for i, v := range m.ByNum {
+			codes[i] = strconv.Itoa(v.GRPCCodeNum())
+		}
+		f.Doc("grpcCodes holds the canonical gRPC code of every variant, in the order of", "infos.")
+		f.Var("grpcCodes", "[...]int", codes)
 	}
 }

@@ -10,20 +10,21 @@ import (
 // Keys lists the keys each kind of mapping accepts, in the order the
 // documentation gives them. The JSON Schema is tested against it.
 var Keys = map[string][]string{
-	"catalogue": {"version", "package", "code_case", "user_message", "retry", "classify", "projections", "problem", "categories", "attributes", "families", "compat"},
+	"catalogue": {"version", "package", "code_case", "user_message", "retry", "classify", "projections", "problem", "grpc", "categories", "attributes", "families", "compat"},
 	"attribute": {"name", "type", "values", "default", "doc"},
-	"family":    {"name", "doc", "payload_type", "user_message", "nums", "reserved", "attributes", "retry", "maps_to", "variants"},
+	"family":    {"name", "doc", "payload_type", "user_message", "nums", "reserved", "attributes", "retry", "maps_to", "grpc_code", "variants"},
 	"reserved":  {"nums", "codes"},
 	"variant": {"name", "code", "num", "category", "doc", "message", "user_message",
 		"retryable", "retryable_from_cause", "suppress_retry", "non_fatal", "configurable",
 		"suppression_key", "suggested_tool", "suggested_action", "usage_hint", "required_fields",
-		"instance_hints", "subcodes", "http_status", "match", "maps_to", "mcp_error", "attributes", "fields"},
+		"instance_hints", "subcodes", "http_status", "match", "maps_to", "mcp_error", "grpc_code", "attributes", "fields"},
 	"subcode":  {"code", "doc"},
 	"field":    {"name", "type", "doc", "payload", "retry_after", "sensitive", "unit", "example"},
 	"compat":   {"rule", "code", "family", "reason"},
 	"retry":    {"max_retries", "base", "cap", "jitter"},
 	"classify": {"fallback"},
 	"problem":  {"type_base", "status"},
+	"grpc":     {"domain", "locale"},
 	"maps_to":  {"family", "default"},
 	"match":    {"is", "contains"},
 }
@@ -54,6 +55,11 @@ func (ld *loader) catalogue(root *yaml.Node) *ast.Catalogue {
 			if se, ok := pm["status"]; ok {
 				cat.Problem.Status = ld.integer(se.val, "problem status")
 			}
+		}
+	}
+	if e, ok := m["grpc"]; ok {
+		if gm, ok := ld.mapping(e.val, "grpc", Keys["grpc"], "domain"); ok {
+			cat.GRPC = &ast.GRPC{Pos: ld.pos(e.val), Keys: ld.keys(gm), Domain: ld.str(gm, "domain", false), Locale: ld.str(gm, "locale", false)}
 		}
 	}
 	if e, ok := m["categories"]; ok {
@@ -181,6 +187,7 @@ func (ld *loader) family(n *yaml.Node) *ast.Family {
 			f.MapsTo = &ast.MapsTo{Pos: ld.pos(e.val), Keys: ld.keys(mm), Family: ld.str(mm, "family", false), Default: ld.str(mm, "default", false)}
 		}
 	}
+	f.GRPCCode = ld.str(m, "grpc_code", false)
 	if e, ok := m["variants"]; ok {
 		if items, isList := ld.list(e, "variants"); isList {
 			if len(items) == 0 {
@@ -234,6 +241,7 @@ func (ld *loader) variant(n *yaml.Node) *ast.Variant {
 	}
 	v.Attributes = ld.attrValues(m)
 	v.MapsTo = ld.str(m, "maps_to", false)
+	v.GRPCCode = ld.str(m, "grpc_code", false)
 	if e, ok := m["mcp_error"]; ok {
 		v.MCPError = ld.integer(e.val, "mcp_error")
 	}

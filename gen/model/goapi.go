@@ -28,6 +28,7 @@ var PackageScope = []string{
 	"AnthropicToolResult", "DecodeAnthropicToolResult", "OpenAIToolMessage", "DecodeOpenAIToolMessage",
 	"ProblemContentType", "ProblemJSON", "WriteProblem", "DecodeProblem",
 	"AgentResponse", "DecodeAgentResponse", "ToolOutput",
+	"GRPCStatusJSON", "DecodeGRPCStatusJSON", "GRPCStatus", "FromGRPCStatus",
 	"TestErrgenGolden", "TestErrgenCatalogue",
 }
 

@@ -58,6 +58,9 @@ type Catalogue struct {
 	// ProblemStatus the status of a variant without http_status.
 	ProblemBase   string
 	ProblemStatus int
+	// GRPCDomain is the ErrorInfo domain of the grpc projection, and
+	// GRPCLocale the locale of its LocalizedMessage.
+	GRPCDomain, GRPCLocale string
 }
 
 // Category is a declared category.
@@ -166,6 +169,9 @@ type Variant struct {
 	// MCPError is the JSON-RPC error code the mcp projection answers the
 	// variant with instead of a tool result; 0 for a tool result.
 	MCPError int
+	// GRPCCode is the variant's canonical gRPC code name: its own, else
+	// its family's, else DefaultGRPCCode.
+	GRPCCode string
 	Pos      diag.Pos
 }
 

@@ -2,6 +2,7 @@ package model
 
 import (
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,6 +39,8 @@ var Projections = []Projection{
 		[]string{"OpenAIToolMessage", "DecodeOpenAIToolMessage"}},
 	{"problem", "An RFC 9457 problem details document (application/problem+json).",
 		[]string{"ProblemJSON", "WriteProblem", "DecodeProblem", "ProblemContentType"}},
+	{"grpc", "A google.rpc.Status in its JSON mapping, with ErrorInfo, RetryInfo and LocalizedMessage details (AIP-193); generate --grpc adds the same as a *status.Status.",
+		[]string{"GRPCStatusJSON", "DecodeGRPCStatusJSON", "GRPCStatus", "FromGRPCStatus"}},
 	{"agent_response", `The error envelope {"success": false, "error": CODE, "message", "metadata"} of TypeScript agent frameworks.`,
 		[]string{"AgentResponse", "DecodeAgentResponse"}},
 	{"tool_output", `A tool's output {"error": "..."}, as Rust agent runtimes hand a failed tool's result to the model.`,
@@ -56,6 +59,29 @@ var ProjectionNames = func() []string {
 // ProblemMembers are the members RFC 9457 defines; a problem document
 // carries the payload fields beside them, so none may be named like one.
 var ProblemMembers = []string{"type", "title", "status", "detail", "instance"}
+
+// GRPCCodes are the canonical gRPC status codes, by number (google.rpc.Code).
+// OK is not an error's.
+var GRPCCodes = []string{
+	"OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND", "ALREADY_EXISTS",
+	"PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED", "OUT_OF_RANGE",
+	"UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED",
+}
+
+// DefaultGRPCCode is the code of a variant that neither it nor its family
+// gives one: what gRPC itself reports for an error that is not a status.
+const DefaultGRPCCode = "UNKNOWN"
+
+// DefaultGRPCLocale is the locale of the LocalizedMessage detail, which
+// holds the user message, unless the catalogue's grpc section says another.
+const DefaultGRPCLocale = "en-US"
+
+// GRPCCodeNum is the number of v's gRPC code.
+func (v *Variant) GRPCCodeNum() int { return slices.Index(GRPCCodes, v.GRPCCode) }
+
+// GRPCReason is the ErrorInfo reason of v's statuses: its code in
+// UPPER_SNAKE (AIP-193).
+func (v *Variant) GRPCReason() string { return strings.ToUpper(v.Code) }
 
 // DefaultProblemStatus is the status of a problem document for a variant
 // without http_status, unless the catalogue's problem section says
@@ -102,6 +128,9 @@ func (v *Variant) ProjectionText(c *Catalogue) []string {
 			out = append(out, "MCP answers with a tool result")
 		}
 	}
+	if c.Selects("grpc") {
+		out = append(out, "gRPC status "+v.GRPCCode+" ("+strconv.Itoa(v.GRPCCodeNum())+"), reason "+v.GRPCReason())
+	}
 	if c.Selects("problem") {
 		out = append(out, "problem documents have status "+strconv.Itoa(v.ProblemStatus(c))+" and type "+v.ProblemType(c))
 	}
@@ -147,6 +176,7 @@ func (r *resolver) projections() {
 			}
 		}
 	}
+	r.grpc(seen)
 	for _, v := range r.m.Variants {
 		e := v.Src.MCPError
 		if !e.Set {
@@ -188,3 +218,68 @@ func (r *resolver) problem(pr *ast.Problem, selected map[string]diag.Pos) {
 		}
 	}
 }
+
+// grpc resolves the grpc section and every family's and variant's
+// grpc_code.
+func (r *resolver) grpc(selected map[string]diag.Pos) {
+	_, on := selected["grpc"]
+	r.m.GRPCLocale = DefaultGRPCLocale
+	if g := r.cat.GRPC; g != nil {
+		if !on {
+			r.errorf(g.Pos, "grpc configures the grpc projection, and the catalogue does not select it; add grpc to projections")
+		}
+		if d := g.Domain; d.Set {
+			if !grpcDomainRE.MatchString(d.Value) {
+				r.errorf(d.Pos, "grpc domain %s must be a service name such as agents.example.com (lower-case DNS labels joined by dots)", diag.Quote(d.Value))
+			} else {
+				r.m.GRPCDomain = d.Value
+			}
+		}
+		if l := g.Locale; l.Set {
+			if !localeRE.MatchString(l.Value) {
+				r.errorf(l.Pos, "grpc locale %s must be a BCP 47 language tag such as en-US", diag.Quote(l.Value))
+			} else {
+				r.m.GRPCLocale = l.Value
+			}
+		}
+	} else if p, ok := selected["grpc"]; ok {
+		r.errorf(p, "the grpc projection needs a grpc section with domain, the service its ErrorInfo names (agents.example.com)")
+	}
+	code := func(s ast.String) (string, bool) {
+		if !s.Set {
+			return "", false
+		}
+		switch i := slices.Index(GRPCCodes, s.Value); {
+		case !on:
+			r.errorf(s.Pos, "grpc_code says how the grpc projection reports the error, and the catalogue does not select it; add grpc to projections")
+		case i < 0:
+			hint := ""
+			if best := diag.Closest(strings.ToUpper(s.Value), GRPCCodes, 3); best != "" {
+				hint = "; did you mean " + diag.Quote(best) + "?"
+			}
+			r.errorf(s.Pos, "unknown gRPC code %s (want a canonical code name such as UNAVAILABLE)%s", diag.Quote(s.Value), hint)
+		case i == 0:
+			r.errorf(s.Pos, "grpc_code OK is not an error's; give the code a client sees for this failure")
+		default:
+			return s.Value, true
+		}
+		return "", false
+	}
+	for _, f := range r.m.Families {
+		fc, _ := code(f.Src.GRPCCode)
+		for _, v := range f.Variants {
+			v.GRPCCode = DefaultGRPCCode
+			if fc != "" {
+				v.GRPCCode = fc
+			}
+			if vc, ok := code(v.Src.GRPCCode); ok {
+				v.GRPCCode = vc
+			}
+		}
+	}
+}
+
+var (
+	grpcDomainRE = regexp.MustCompile(`^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$`)
+	localeRE     = regexp.MustCompile(`^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$`)
+)

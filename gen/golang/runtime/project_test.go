@@ -59,6 +59,7 @@ func projectAll(err error) []projected {
 		{"anthropic", AnthropicToolResult("call_1", err), [2]string{}, id(DecodeAnthropicToolResult)},
 		{"openai", OpenAIToolMessage("call_1", err), [2]string{}, id(DecodeOpenAIToolMessage)},
 		{"problem", problem, [2]string{"problem-details.schema.json", "Problem"}, DecodeProblem},
+		{"grpc", GRPCStatusJSON(err), [2]string{}, DecodeGRPCStatusJSON},
 		{"agent_response", AgentResponse(err), [2]string{}, DecodeAgentResponse},
 		{"tool_output", ToolOutput(err), [2]string{}, nil},
 	}
@@ -96,7 +97,7 @@ func TestProjectionsRoundTrip(t *testing.T) {
 				i, _ := lookupCode(e.Code())
 				// The shapes that carry the model's JSON carry the wire form
 				// for a family without a payload type.
-				wire := p.name == "agent_response" || p.name != "problem" && infos[i].PayloadType == ""
+				wire := p.name == "agent_response" || p.name != "problem" && p.name != "grpc" && infos[i].PayloadType == ""
 				want := appendFields(nil, e, i, false, wire, 0)
 				if have := appendFields(nil, got, i, false, wire, 0); !bytes.Equal(have, want) {
 					t.Errorf("fields after the round trip:\n got %s\nwant %s", have, want)
@@ -124,6 +125,30 @@ func TestProjectionShapes(t *testing.T) {
 	} {
 		if c.got != c.want {
 			t.Errorf("%s:\n got %s\nwant %s", c.name, c.got, c.want)
+		}
+	}
+	rl := fmt.Errorf("chat: %w", &RateLimited{Provider: "openai", RetryAfter: 1500 * time.Millisecond})
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{e, `{"code":2,"message":"Execution timeout after 30s: terminal","details":[` +
+			`{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"TOOL_TIMEOUT","domain":"standin.example.com","metadata":{"tool":"terminal"}},` +
+			`{"@type":"type.googleapis.com/google.rpc.LocalizedMessage","locale":"en-US","message":"A tool did not work (tool_timeout)."}]}`},
+		{rl, `{"code":14,"message":"provider openai rate limited the request","details":[` +
+			`{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"RATE_LIMITED","domain":"standin.example.com"},` +
+			`{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"1.500s"},` +
+			`{"@type":"type.googleapis.com/google.rpc.LocalizedMessage","locale":"en-US","message":"The service is busy. Try again in a moment."}]}`},
+		{&AuthFailed{Provider: "x"}, `{"code":16,`},
+		{errors.New("disk full"), `{"code":2,"message":"disk full","details":[{"@type":"type.googleapis.com/google.rpc.LocalizedMessage"`},
+	} {
+		if got := string(GRPCStatusJSON(c.err)); !strings.HasPrefix(got, c.want) {
+			t.Errorf("GRPCStatusJSON(%v):\n got %s\nwant %s", c.err, got, c.want)
+		}
+	}
+	for d, want := range map[time.Duration]string{2 * time.Second: "2s", 1500 * time.Millisecond: "1.500s", time.Microsecond: "0.000001s", 3*time.Second + 1: "3.000000001s"} {
+		if got := protoDuration(d); got != want {
+			t.Errorf("protoDuration(%v) = %s, want %s", d, got, want)
 		}
 	}
 	if kind != MCPToolResult || status != 502 {

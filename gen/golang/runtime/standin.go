@@ -852,3 +852,28 @@ var problemStatuses = [...]int{
 	502,
 	502,
 }
+
+const (
+	// grpcDomain is the domain of every ErrorInfo, grpcLocale the locale of every
+	// LocalizedMessage.
+	grpcDomain = "standin.example.com"
+	grpcLocale = "en-US"
+)
+
+// grpcCodes holds the canonical gRPC code of every variant, in the order of
+// infos.
+var grpcCodes = [...]int{
+	2,
+	2,
+	2,
+	2,
+	14,
+	16,
+	14,
+	14,
+	14,
+	14,
+	2,
+	2,
+	2,
+}

@@ -1,0 +1,120 @@
+package cli_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// grpcRoundTrip is the test the module of TestGRPCFileInTempModule runs
+// beside the reference catalogue's package: every example through
+// GRPCStatus and back, the status's code and details, and the same status
+// as GRPCStatusJSON writes it without gRPC.
+const grpcRoundTrip = `package agenterr
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"testing"
+
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/protobuf/encoding/protojson"
+)
+
+func TestGRPCRoundTrip(t *testing.T) {
+	for _, e := range errgenExamples() {
+		st := GRPCStatus(e)
+		i, _ := lookupCode(e.Code())
+		if int(st.Code()) != grpcCodes[i] || st.Message() != e.Error() {
+			t.Errorf("%s: status %v %q", e.Code(), st.Code(), st.Message())
+		}
+		var info *errdetails.ErrorInfo
+		var local *errdetails.LocalizedMessage
+		for _, d := range st.Details() {
+			switch d := d.(type) {
+			case *errdetails.ErrorInfo:
+				info = d
+			case *errdetails.LocalizedMessage:
+				local = d
+			}
+		}
+		if info == nil || info.Domain != grpcDomain || local == nil || local.Message != e.UserMessage() {
+			t.Errorf("%s: details %v", e.Code(), st.Details())
+		}
+		r, err := FromGRPCStatus(st)
+		if err != nil {
+			t.Fatalf("%s: %v", e.Code(), err)
+		}
+		var got variant
+		if !errors.As(r, &got) || reflect.TypeOf(got) != reflect.TypeOf(e) || got.CodeNum() != e.CodeNum() {
+			t.Errorf("%s: decoded %v", e.Code(), r)
+			continue
+		}
+		if have, want := string(appendFields(nil, got, i, false, false, 0)), string(appendFields(nil, e, i, false, false, 0)); have != want {
+			t.Errorf("%s: fields %s, want %s", e.Code(), have, want)
+		}
+		// The JSON mapping of the same status, as protobuf writes it.
+		pj, err := protojson.Marshal(st.Proto())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var a, b any
+		json.Unmarshal(pj, &a)
+		json.Unmarshal(GRPCStatusJSON(e), &b)
+		if !reflect.DeepEqual(a, b) {
+			t.Errorf("%s: GRPCStatusJSON differs from protojson of GRPCStatus:\n%s\n%s", e.Code(), GRPCStatusJSON(e), pj)
+		}
+	}
+}
+`
+
+// TestGRPCFileInTempModule: errgen_grpc.go, which only generate --grpc
+// writes, builds, vets and passes a round trip in a module of its own that
+// requires gRPC (fetched through the module proxy), without which errgen's
+// own module never depends on gRPC.
+func TestGRPCFileInTempModule(t *testing.T) {
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("the go command is needed to compile the gRPC file: %v", err)
+	}
+	root := t.TempDir()
+	dir := filepath.Join(root, "agenterr")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ref, err := os.ReadFile("../../errors.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(path, data string) {
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(root, "go.mod"), "module example.com/grpcgen\n\ngo 1.24\n")
+	write(filepath.Join(dir, "errors.yaml"), string(ref))
+	write(filepath.Join(dir, "grpc_roundtrip_test.go"), grpcRoundTrip)
+	if code, _, stderr := runCLI(t, "generate", "--grpc", filepath.Join(dir, "errors.yaml")); code != 0 {
+		t.Fatalf("errgen generate --grpc exited %d:\n%s", code, stderr)
+	}
+	for _, args := range [][]string{
+		{"get", "google.golang.org/grpc@v1.71.0", "google.golang.org/genproto/googleapis/rpc@latest"},
+		{"mod", "tidy"},
+		{"vet", "./..."},
+		{"test", "-count=1", "./..."},
+	} {
+		cmd := exec.Command(goBin, args...)
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=-mod=mod")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go %s in the gRPC module failed: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	// Without --grpc, the file is not left behind silently.
+	if code, _, stderr := runCLI(t, "generate", filepath.Join(dir, "errors.yaml")); code != 1 || !strings.Contains(stderr, "errgen_grpc.go") {
+		t.Errorf("generate without --grpc over errgen_grpc.go exited %d:\n%s", code, stderr)
+	}
+}

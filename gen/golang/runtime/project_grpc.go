@@ -1,0 +1,170 @@
+// errgen runtime: part of errgen_projections.go in a generated package whose catalogue selects the grpc projection.
+
+package runtime
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// grpcStatus is what a google.rpc.Status says of an error (AIP-193): the
+// canonical code, the developer-facing message, and the details
+// ErrorInfo (reason, domain, metadata), RetryInfo (when there is a wait)
+// and LocalizedMessage (the user message).
+type grpcStatus struct {
+	code          int
+	message       string
+	reason        string
+	metadata      [][2]string
+	retry         time.Duration
+	hasRetry      bool
+	locale, local string
+}
+
+// grpcStatusOf is err's grpcStatus. An error outside the catalogue is
+// UNKNOWN, without ErrorInfo.
+func grpcStatusOf(err error) grpcStatus {
+	c, i := projectionOf(err)
+	s := grpcStatus{code: 2, message: scrub(errorText(err)), locale: grpcLocale, local: scrub(UserMessageOf(err))}
+	if c != nil {
+		s.message, s.reason = scrub(errorText(c)), strings.ToUpper(string(c.Code()))
+		if i >= 0 {
+			s.code = grpcCodes[i]
+		}
+		obj := append(appendProjectedFields([]byte{'{'}, c, i, false, false), '}')
+		members, order, _ := readObject(obj)
+		for _, name := range order {
+			v := string(members[name])
+			var text string
+			if json.Unmarshal(members[name], &text) == nil {
+				v = text
+			}
+			s.metadata = append(s.metadata, [2]string{name, v})
+		}
+	}
+	s.retry, s.hasRetry = RetryAfterOf(err)
+	s.hasRetry = s.hasRetry && s.retry > 0
+	return s
+}
+
+// GRPCStatusJSON returns err as a google.rpc.Status in its JSON mapping,
+// with the details AIP-193 asks for:
+//
+//	{"code":CODE,"message":MESSAGE,"details":[
+//	 {"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":REASON,"domain":DOMAIN,"metadata":{...}},
+//	 {"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"2s"},
+//	 {"@type":"type.googleapis.com/google.rpc.LocalizedMessage","locale":LOCALE,"message":USER_MESSAGE}]}
+//
+// CODE is the variant's canonical gRPC code (grpc_code) as a number,
+// MESSAGE the error's message, REASON its code in UPPER_SNAKE, DOMAIN the
+// catalogue's grpc domain, metadata its payload fields as strings (text as
+// it is, other values as their JSON; left out when there are none), the
+// same JSON protobuf's mapping writes for GRPCStatus. RetryInfo is there only when
+// RetryAfterOf reports a wait. An error outside the catalogue is UNKNOWN
+// (2) with only the LocalizedMessage.
+func GRPCStatusJSON(err error) []byte {
+	s := grpcStatusOf(err)
+	dst := strconv.AppendInt([]byte(`{"code":`), int64(s.code), 10)
+	dst = appendString(append(dst, `,"message":`...), s.message)
+	dst = append(dst, `,"details":[`...)
+	if s.reason != "" {
+		dst = appendString(append(dst, `{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":`...), s.reason)
+		dst = appendString(append(dst, `,"domain":`...), grpcDomain)
+		// Empty metadata is left out, as protobuf's JSON mapping leaves it.
+		for k, kv := range s.metadata {
+			if k == 0 {
+				dst = append(dst, `,"metadata":{`...)
+			} else {
+				dst = append(dst, ',')
+			}
+			dst = append(appendString(dst, kv[0]), ':')
+			dst = appendString(dst, kv[1])
+		}
+		if len(s.metadata) > 0 {
+			dst = append(dst, '}')
+		}
+		dst = append(dst, "},"...)
+	}
+	if s.hasRetry {
+		dst = appendString(append(dst, `{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":`...), protoDuration(s.retry))
+		dst = append(dst, "},"...)
+	}
+	dst = appendString(append(dst, `{"@type":"type.googleapis.com/google.rpc.LocalizedMessage","locale":`...), s.locale)
+	dst = appendString(append(dst, `,"message":`...), s.local)
+	return append(dst, "}]}"...)
+}
+
+// protoDuration writes d as the JSON mapping of google.protobuf.Duration
+// does: seconds with 0, 3, 6 or 9 fractional digits, then "s".
+func protoDuration(d time.Duration) string {
+	s := strconv.FormatInt(int64(d/time.Second), 10)
+	ns := int64(d % time.Second)
+	if ns == 0 {
+		return s + "s"
+	}
+	f := fmt.Sprintf("%09d", ns)
+	for strings.HasSuffix(f, "000") {
+		f = f[:len(f)-3]
+	}
+	return s + "." + f + "s"
+}
+
+// DecodeGRPCStatusJSON reads back what GRPCStatusJSON wrote: the
+// ErrorInfo's reason is the code, its metadata the fields, decoded as
+// DecodePayload does. A status without ErrorInfo is an error.
+func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
+	var st struct {
+		Message string `json:"message"`
+		Details []struct {
+			Type     string            `json:"@type"`
+			Reason   string            `json:"reason"`
+			Metadata map[string]string `json:"metadata"`
+		} `json:"details"`
+	}
+	if err := json.Unmarshal(data, &st); err != nil {
+		return nil, fmt.Errorf("%s: gRPC status: %w", packageName, err)
+	}
+	for _, d := range st.Details {
+		if d.Type == "type.googleapis.com/google.rpc.ErrorInfo" {
+			return decodeErrorInfo(d.Reason, st.Message, d.Metadata)
+		}
+	}
+	return nil, errors.New(packageName + ": gRPC status has no ErrorInfo")
+}
+
+// decodeErrorInfo decodes an error from an ErrorInfo's reason and
+// metadata and the status's message: a text field's value is the string
+// itself, any other field's its JSON.
+func decodeErrorInfo(reason, message string, metadata map[string]string) (*RemoteError, error) {
+	code := Code(reason)
+	i, known := lookupCode(code)
+	if !known {
+		code = Code(strings.ToLower(reason))
+		i, known = lookupCode(code)
+	}
+	members := map[string]json.RawMessage{}
+	var order []string
+	for name, v := range metadata {
+		raw := json.RawMessage(v)
+		text := !json.Valid(raw)
+		if known {
+			for k := range forms[i].fields {
+				if forms[i].fields[k].name == name {
+					_, text = fieldOf(newVariant(i), k).(*string)
+				}
+			}
+		}
+		if text {
+			raw = appendString(nil, v)
+		}
+		members[name] = raw
+		order = append(order, name)
+	}
+	slices.Sort(order)
+	return decodeProjected(code, -1, message, members, order)
+}
