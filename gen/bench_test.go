@@ -121,7 +121,7 @@ func BenchmarkGen(b *testing.B) {
 		})
 		run("golden", func(b *testing.B) {
 			for _, v := range m.Variants {
-				if _, err := oracle.Golden(v); err != nil {
+				if _, err := oracle.Golden(m, v); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -61,7 +61,7 @@ func Generate(m *model.Catalogue) ([]File, error) {
 		files = append(files, File{Path: name, Data: data})
 	}
 	for _, v := range m.Variants {
-		g, err := oracle.Golden(v)
+		g, err := oracle.Golden(m, v)
 		if err != nil {
 			return nil, fmt.Errorf("errgen: internal error: golden file of %s: %w", v.Code, err)
 		}

@@ -68,13 +68,20 @@ func errgenGolden(t *testing.T, e variant) []byte {
 		t.Fatalf("json.Marshal: %v", err)
 	}
 	g := struct {
-		Code        Code            `json:"code"`
-		CodeNum     int             `json:"code_num"`
-		Error       string          `json:"error"`
-		UserMessage string          `json:"user_message"`
-		Payload     json.RawMessage `json:"payload,omitempty"`
-		Wire        json.RawMessage `json:"wire"`
+		Code        Code                       `json:"code"`
+		CodeNum     int                        `json:"code_num"`
+		Error       string                     `json:"error"`
+		UserMessage string                     `json:"user_message"`
+		Payload     json.RawMessage            `json:"payload,omitempty"`
+		Wire        json.RawMessage            `json:"wire"`
+		Projections map[string]json.RawMessage `json:"projections,omitempty"`
 	}{Code: e.Code(), CodeNum: e.CodeNum(), Error: e.Error(), UserMessage: e.UserMessage(), Wire: wire}
+	for name, data := range errgenProjections(e) {
+		if g.Projections == nil {
+			g.Projections = map[string]json.RawMessage{}
+		}
+		g.Projections[name] = data
+	}
 	r, err := DecodePayload(wire)
 	if err != nil {
 		t.Fatalf("DecodePayload(wire form): %v", err)

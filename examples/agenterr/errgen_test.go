@@ -60,6 +60,20 @@ var errgenExampleList = []variant{
 // errgenExamples returns the examples the tests of errgen_runtime_test.go check.
 func errgenExamples() []variant { return errgenExampleList }
 
+// errgenProjections returns e in every projection the catalogue selects, by
+// name, for its golden file; nil when it selects none.
+func errgenProjections(e variant) map[string][]byte {
+	out := map[string][]byte{}
+	out["mcp"], _ = MCPResult(e, true)
+	out["anthropic"] = AnthropicToolResult("toolu_golden", e)
+	out["openai"] = OpenAIToolMessage("call_golden", e)
+	out["problem"], _ = ProblemJSON(e, "")
+	out["grpc"] = GRPCStatusJSON(e)
+	out["agent_response"] = AgentResponse(e)
+	out["tool_output"] = ToolOutput(e)
+	return out
+}
+
 // Every variant implements its family's interface.
 var _ = []any{
 	ToolError((*ToolNotFound)(nil)),

@@ -48,6 +48,10 @@ var errgenExampleList = []variant{
 // errgenExamples returns the examples the tests of errgen_runtime_test.go check.
 func errgenExamples() []variant { return errgenExampleList }
 
+// errgenProjections returns e in every projection the catalogue selects, by
+// name, for its golden file; nil when it selects none.
+func errgenProjections(e variant) map[string][]byte { return nil }
+
 // Every variant implements its family's interface.
 var _ = []any{
 	ProviderError((*TransientError)(nil)),

@@ -752,6 +752,7 @@ func test(m *model.Catalogue, header string) []byte {
 		Header: "func errgenExamples() []variant",
 		Body:   "return errgenExampleList",
 	}})
+	genGoldenProjections(f, m)
 	elems := make([]string, len(m.Variants))
 	for i, v := range m.Variants {
 		elems[i] = v.Family.Name + "((*" + v.Name + ")(nil))"

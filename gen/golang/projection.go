@@ -9,6 +9,7 @@ import (
 
 	"github.com/errgen/errgen/gen/golang/printer"
 	"github.com/errgen/errgen/gen/model"
+	"github.com/errgen/errgen/gen/oracle"
 )
 
 // ProjectionsFile holds the code of the projections the catalogue selects.
@@ -160,4 +161,36 @@ func genProjectionTables(f *printer.File, m *model.Catalogue) {
 		f.Doc("grpcCodes holds the canonical gRPC code of every variant, in the order of", "infos.")
 		f.Var("grpcCodes", "[...]int", codes)
 	}
+}
+
+// goldenCalls are the statements that put e into each projection for the
+// golden files, by projection name, with the arguments the oracle's
+// golden files assume.
+var goldenCalls = map[string]string{
+	"mcp":            `out["mcp"], _ = MCPResult(e, true)`,
+	"anthropic":      `out["anthropic"] = AnthropicToolResult(` + strconv.Quote(oracle.GoldenToolUseID) + `, e)`,
+	"openai":         `out["openai"] = OpenAIToolMessage(` + strconv.Quote(oracle.GoldenToolCallID) + `, e)`,
+	"problem":        `out["problem"], _ = ProblemJSON(e, "")`,
+	"grpc":           `out["grpc"] = GRPCStatusJSON(e)`,
+	"agent_response": `out["agent_response"] = AgentResponse(e)`,
+	"tool_output":    `out["tool_output"] = ToolOutput(e)`,
+}
+
+// genGoldenProjections writes errgenProjections into errgen_test.go: e in
+// every projection the catalogue selects, which the golden-file harness
+// compares with the oracle's.
+func genGoldenProjections(f *printer.File, m *model.Catalogue) {
+	doc := []string{"errgenProjections returns e in every projection the catalogue selects, by", "name, for its golden file; nil when it selects none."}
+	header := "func errgenProjections(e variant) map[string][]byte"
+	if len(m.Projections) == 0 {
+		f.Funcs([]printer.Func{{Doc: doc, Header: header, Body: "return nil"}})
+		return
+	}
+	b := f.Func(doc, header)
+	b.Line("out := map[string][]byte{}")
+	for _, name := range m.Projections {
+		b.Line(goldenCalls[name])
+	}
+	b.Line("return out")
+	b.End()
 }

@@ -233,15 +233,16 @@ func value(v *model.Variant, k model.PayloadKey) (any, bool) {
 // Golden returns the contents of the variant's golden file: its code,
 // number, message, user message, LLM payload and wire form, indented, as
 // the generated test writes it.
-func Golden(v *model.Variant) ([]byte, error) {
+func Golden(m *model.Catalogue, v *model.Variant) ([]byte, error) {
 	g := struct {
-		Code        string          `json:"code"`
-		CodeNum     int             `json:"code_num"`
-		Error       string          `json:"error"`
-		UserMessage string          `json:"user_message"`
-		Payload     json.RawMessage `json:"payload,omitempty"`
-		Wire        json.RawMessage `json:"wire"`
-	}{v.ExampleCode(), v.Num, Message(v), UserMessage(v), Payload(v), Wire(v)}
+		Code        string                     `json:"code"`
+		CodeNum     int                        `json:"code_num"`
+		Error       string                     `json:"error"`
+		UserMessage string                     `json:"user_message"`
+		Payload     json.RawMessage            `json:"payload,omitempty"`
+		Wire        json.RawMessage            `json:"wire"`
+		Projections map[string]json.RawMessage `json:"projections,omitempty"`
+	}{v.ExampleCode(), v.Num, Message(v), UserMessage(v), Payload(v), Wire(v), Projections(m, v)}
 	out, err := json.MarshalIndent(g, "", "  ")
 	if err != nil {
 		return nil, err
