@@ -19,6 +19,10 @@ func (c *comparer) projections() {
 				Message: "the catalogue no longer selects the " + name + " projection: its names (" + strings.Join(projectionNames(name), ", ") + ") are gone"})
 		}
 	}
+	if b.Selects("grpc") && h.Selects("grpc") && b.GRPCDomain != h.GRPCDomain {
+		c.addFinding(Finding{Rule: GRPCCodeChanged, Pos: h.KeyPos("grpc"), BasePos: b.KeyPos("grpc"),
+			Message: "the gRPC ErrorInfo domain is now " + q(h.GRPCDomain) + "; in base it was " + q(b.GRPCDomain) + ": clients that match errors by reason and domain no longer match"})
+	}
 	if b.Selects("problem") && h.Selects("problem") && b.ProblemBase != h.ProblemBase {
 		c.addFinding(Finding{Rule: ProblemTypeChanged, Pos: h.KeyPos("problem"), BasePos: b.KeyPos("problem"),
 			Message: "the problem type_base is now " + q(h.ProblemBase) + "; in base it was " + q(b.ProblemBase) + ": every problem type URI changes"})
@@ -42,6 +46,16 @@ func (c *comparer) variantProjections(bv, hv *model.Variant) {
 			c.add(ProblemStatusChanged, pos, basePos, hv.Code,
 				"the problem documents of %s now have status %d; in base %d", q(hv.Code), hs, bs)
 		}
+	}
+	if b.Selects("grpc") && h.Selects("grpc") && bv.GRPCCode != hv.GRPCCode {
+		pos, basePos := hv.KeyPos("grpc_code"), bv.KeyPos("grpc_code")
+		if !hv.Src.GRPCCode.Set {
+			pos = hv.Family.KeyPos("grpc_code")
+		}
+		if !bv.Src.GRPCCode.Set {
+			basePos = bv.Family.KeyPos("grpc_code")
+		}
+		c.add(GRPCCodeChanged, pos, basePos, hv.Code, "the gRPC status of %s now has code %s; in base %s", q(hv.Code), hv.GRPCCode, bv.GRPCCode)
 	}
 	if b.Selects("mcp") && h.Selects("mcp") && bv.MCPError != hv.MCPError {
 		c.add(MCPKindChanged, hv.KeyPos("mcp_error"), bv.KeyPos("mcp_error"), hv.Code,

@@ -132,6 +132,7 @@ const (
 	ProblemTypeChanged         = "PROBLEM_TYPE_CHANGED"
 	ProblemStatusChanged       = "PROBLEM_STATUS_CHANGED"
 	MCPKindChanged             = "MCP_KIND_CHANGED"
+	GRPCCodeChanged            = "GRPC_CODE_CHANGED"
 	ProjectionRemoved          = "PROJECTION_REMOVED"
 )
 
@@ -154,6 +155,7 @@ var Rules = []Rule{
 	{UnitChanged, JSON, Break, "A duration field's unit changed: its number in payloads, wire forms, logs and messages now counts another unit."},
 	{ProblemTypeChanged, JSON, Break, "The problem projection's type_base changed: every problem document's type URI, which clients match on, changes."},
 	{ProblemStatusChanged, JSON, Break, "A variant's problem documents have another HTTP status (its first http_status, or the catalogue's problem status, changed)."},
+	{GRPCCodeChanged, JSON, Break, "A variant's gRPC status has another canonical code (its grpc_code or its family's changed), or the ErrorInfo domain changed."},
 	{MCPKindChanged, JSON, Break, "MCP answers a variant otherwise: with a tool result instead of a JSON-RPC error, or with another error code (mcp_error)."},
 	{SensitiveAdded, JSON, Break, "A field became sensitive: its key leaves the wire form (and the payload), and logs show [REDACTED] instead of its value."},
 	{PayloadFieldOrderChanged, JSON, Note, "A variant's payload fields come in another order: the payload's bytes change, its meaning does not."},
