@@ -299,3 +299,29 @@ type Waiver struct {
 	Family String
 	Reason String
 }
+
+// Registry is an errgen.registry.yaml file: the catalogues of a
+// repository, each with its owner and the num ranges it may use.
+type Registry struct {
+	File       string
+	Keys       Keys
+	Version    Int
+	Catalogues []*RegistryEntry
+}
+
+// RegistryEntry is one catalogue of a registry.
+type RegistryEntry struct {
+	Pos  diag.Pos
+	Keys Keys
+	// Path is the catalogue's file, relative to the registry's folder.
+	Path  String
+	Owner String
+	// Nums are the inclusive ranges the catalogue's nums lie in.
+	Nums []NumRange
+}
+
+// NumRange is one [first, last] range of a registry entry.
+type NumRange struct {
+	Pos      diag.Pos
+	Lo, High Int
+}

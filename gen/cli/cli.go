@@ -23,6 +23,7 @@ import (
 
 	"github.com/errgen/errgen/gen/compat"
 	"github.com/errgen/errgen/gen/diag"
+	"github.com/errgen/errgen/gen/registry"
 	"github.com/errgen/errgen/gen/schema"
 )
 
@@ -44,7 +45,8 @@ const maxPrinted = 100
 // help can list a command's flags without running it.
 type command struct {
 	name, args, short, long string
-	// maxArgs is how many arguments the command takes after its flags.
+	// maxArgs is how many arguments the command takes after its flags;
+	// -1 for any number.
 	maxArgs int
 	flags   func(fs *pflag.FlagSet) runFunc
 }
@@ -177,7 +179,7 @@ func execute(ctx context.Context, e *env, c *command, args []string) error {
 		commandHelp(e.stdout, c)
 		return errHelp
 	}
-	if fs.NArg() > c.maxArgs {
+	if c.maxArgs >= 0 && fs.NArg() > c.maxArgs {
 		return &usageError{c, "too many arguments: " + strings.Join(quoteAll(fs.Args()[c.maxArgs:]), " ")}
 	}
 	if err := ctx.Err(); err != nil {
@@ -307,15 +309,32 @@ func catalogueArg(args []string) string {
 
 var lintCmd = &command{
 	name:    "lint",
-	args:    "[CATALOGUE]",
-	short:   "check a catalogue and report every problem",
-	maxArgs: 1,
+	args:    "[CATALOGUE... | errgen.registry.yaml]",
+	short:   "check catalogues and report every problem",
+	maxArgs: -1,
 	long: `Lint checks the catalogue (default errors.yaml) and prints every problem as
 FILE:LINE:COL: message, sorted by position. Warnings are printed too but do
-not fail. Exit status 1 when there is at least one error.`,
+not fail. Exit status 1 when there is at least one error.
+
+Given several catalogues, lint also checks them together: a code or a num
+(reserved ones included) that two catalogues use is reported at the later
+one, with the earlier one's position. With no argument in a folder that
+holds errgen.registry.yaml (or given that file), lint checks every
+catalogue the registry lists, together, with the registry's rules: each
+catalogue's nums lie in its ranges, no two ranges overlap, and a catalogue
+named errors.yaml under the folder that the registry does not list is
+reported (a warning).`,
 	flags: func(fs *pflag.FlagSet) runFunc {
 		return func(ctx context.Context, e *env, args []string) error {
-			_, err := loadCatalogue(ctx, e, catalogueArg(args))
+			if len(args) == 1 && filepath.Base(args[0]) != registry.FileName {
+				_, err := loadCatalogue(ctx, e, args[0])
+				return err
+			}
+			set, err := catalogues(e, args)
+			if err != nil {
+				return err
+			}
+			_, err = set.check(ctx, e)
 			return err
 		}
 	},

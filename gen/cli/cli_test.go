@@ -83,7 +83,7 @@ func TestUsageErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"frobnicate"},
 		{"lint", "--nope"},
-		{"lint", "a.yaml", "b.yaml"},
+		{"explain", "a", "b"},
 		{"generate", "-o"},
 		{"schema", "extra"},
 		{"help", "frobnicate"},

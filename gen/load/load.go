@@ -35,6 +35,28 @@ func Load(file string, src []byte) (*ast.Catalogue, diag.List) {
 	return cat, l
 }
 
+// LoadRegistry parses src, the contents of an errgen.registry.yaml file,
+// with the same strict reading as a catalogue. The registry is nil when the
+// file cannot be read as YAML at all.
+func LoadRegistry(file string, src []byte) (*ast.Registry, diag.List) {
+	var l diag.List
+	if len(src) > MaxSize {
+		l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, "file is %d bytes; a registry may be at most %d (16 MiB)", len(src), MaxSize)
+		return nil, l
+	}
+	scanText(file, src, &l)
+	if len(l) > 0 {
+		return nil, l
+	}
+	text := newSource(src)
+	root, ok := parseDoc(file, text, &l, "registry", "version and catalogues")
+	if !ok || !scanNodes(file, text, root, &l) {
+		return nil, l
+	}
+	ld := &loader{file: file, src: text, diags: &l}
+	return ld.registry(root), l
+}
+
 // load is Load, returning the source it read too.
 func load(file string, src []byte) (*ast.Catalogue, diag.List, *source) {
 	var l diag.List
@@ -64,14 +86,20 @@ func load(file string, src []byte) (*ast.Catalogue, diag.List, *source) {
 	return cat, l, text
 }
 
-// parse decodes the one YAML document of src.
+// parse decodes the one YAML document of a catalogue.
 func parse(file string, text *source, l *diag.List) (*yaml.Node, bool) {
+	return parseDoc(file, text, l, "catalogue", "version, package, categories and families")
+}
+
+// parseDoc decodes the one YAML document of src, a what that needs at
+// least the keys needs names.
+func parseDoc(file string, text *source, l *diag.List, what, needs string) (*yaml.Node, bool) {
 	src := text.src
 	dec := yaml.NewDecoder(bytes.NewReader(src))
 	var doc yaml.Node
 	err := dec.Decode(&doc)
 	if errors.Is(err, io.EOF) {
-		l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, "catalogue is empty; it needs at least version, package, categories and families")
+		l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, "%s is empty; it needs at least %s", what, needs)
 		return nil, false
 	}
 	if err != nil {
@@ -85,18 +113,18 @@ func parse(file string, text *source, l *diag.List) (*yaml.Node, bool) {
 		syntaxError(file, src, err, l)
 		return nil, false
 	default:
-		l.Errorf(docPos(file, text, &next), "a catalogue is a single YAML document; remove this second one")
+		l.Errorf(docPos(file, text, &next), "a %s is a single YAML document; remove this second one", what)
 		return nil, false
 	}
 	if len(doc.Content) != 1 {
-		l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, "catalogue is empty; it needs at least version, package, categories and families")
+		l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, "%s is empty; it needs at least %s", what, needs)
 		return nil, false
 	}
 	// A document of nothing but its --- marker (and comments) holds an
 	// implicit empty node that yaml.v3 places past the end of the file;
 	// report the document at its marker instead.
 	if n := doc.Content[0]; n.Kind == yaml.ScalarNode && n.Tag == "!!null" && n.Value == "" && n.Style == 0 {
-		l.Errorf(docPos(file, text, &doc), "catalogue is empty; it needs at least version, package, categories and families")
+		l.Errorf(docPos(file, text, &doc), "%s is empty; it needs at least %s", what, needs)
 		return nil, false
 	}
 	return doc.Content[0], true

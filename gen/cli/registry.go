@@ -1,0 +1,139 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+
+	"github.com/errgen/errgen/gen"
+	"github.com/errgen/errgen/gen/ast"
+	"github.com/errgen/errgen/gen/diag"
+	"github.com/errgen/errgen/gen/fsafe"
+	"github.com/errgen/errgen/gen/load"
+	"github.com/errgen/errgen/gen/model"
+	"github.com/errgen/errgen/gen/registry"
+)
+
+// catalogueSet is what a command that takes several catalogues works on:
+// the registry's catalogues when it runs in a folder with a registry and
+// is given none, else the catalogues given (errors.yaml by default).
+type catalogueSet struct {
+	// reg is the registry, nil when the catalogues were given.
+	reg *ast.Registry
+	// root is the registry's folder.
+	root string
+	// paths are the catalogues' files, and entries their registry entries
+	// (nil without a registry).
+	paths   []string
+	entries []*ast.RegistryEntry
+}
+
+// catalogues finds the set args name: a registry file given alone or, with
+// no argument, registry.FileName in the current folder; else the
+// catalogues given, or DefaultCatalogue.
+func catalogues(e *env, args []string) (*catalogueSet, error) {
+	regPath := ""
+	switch {
+	case len(args) == 1 && filepath.Base(args[0]) == registry.FileName:
+		regPath = args[0]
+	case len(args) == 0:
+		if _, err := os.Lstat(registry.FileName); err == nil {
+			regPath = registry.FileName
+		}
+	}
+	if regPath == "" {
+		if len(args) == 0 {
+			args = []string{DefaultCatalogue}
+		}
+		return &catalogueSet{paths: args, entries: make([]*ast.RegistryEntry, len(args))}, nil
+	}
+	src, err := fsafe.ReadFile(regPath, load.MaxSize+1)
+	if err != nil {
+		return nil, fsafe.PathError(err)
+	}
+	reg, diags := load.LoadRegistry(displayPath(regPath), src)
+	if reg != nil {
+		diags = append(diags, registry.CheckEntries(reg)...)
+	}
+	if diags.HasErrors() {
+		return nil, &diagError{diags.Sort()}
+	}
+	e.warn(diags.Sort())
+	set := &catalogueSet{reg: reg, root: filepath.Dir(regPath)}
+	for _, en := range reg.Catalogues {
+		set.paths = append(set.paths, filepath.Join(set.root, filepath.FromSlash(path.Clean(en.Path.Value))))
+		set.entries = append(set.entries, en)
+	}
+	return set, nil
+}
+
+// check loads every catalogue of the set and checks them together:
+// each on its own, then the cross-catalogue rules, then (with a registry)
+// the catalogues under its folder that it does not list. Diagnostics of
+// every catalogue are printed together, sorted.
+func (s *catalogueSet) check(ctx context.Context, e *env) ([]registry.Catalogue, error) {
+	var all diag.List
+	var cats []registry.Catalogue
+	failed := false
+	for i, p := range s.paths {
+		m, err := loadCatalogueQuiet(ctx, p)
+		var de *diagError
+		switch {
+		case errors.As(err, &de):
+			all = append(all, de.list...)
+			failed = true
+			continue
+		case err != nil:
+			return nil, err
+		}
+		all = append(all, m.diags...)
+		cats = append(cats, registry.Catalogue{Entry: s.entries[i], Model: m.model})
+	}
+	if !failed && (len(cats) > 1 || s.reg != nil) {
+		all = append(all, registry.Check(cats)...)
+	}
+	if s.reg != nil {
+		extra, err := registry.Unlisted(s.root, s.reg)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+		pos := diag.Pos{File: s.reg.File, Line: 1, Col: 1}
+		if p, ok := s.reg.Keys.Pos("catalogues"); ok {
+			pos = p
+		}
+		for _, rel := range extra {
+			all.Warnf(pos, "%s is a catalogue the registry does not list; add it under catalogues with its owner and nums, so its codes are checked with the others", diag.Quote(rel))
+		}
+	}
+	all = all.Sort()
+	if all.HasErrors() {
+		return nil, &diagError{all}
+	}
+	e.warn(all)
+	return cats, nil
+}
+
+// loaded is a catalogue read and resolved, and its warnings.
+type loaded struct {
+	model *model.Catalogue
+	diags diag.List
+}
+
+// loadCatalogueQuiet reads and resolves a catalogue without printing:
+// its errors come back as a *diagError, its warnings with the model.
+func loadCatalogueQuiet(ctx context.Context, p string) (loaded, error) {
+	src, err := readCatalogue(p)
+	if err != nil {
+		return loaded{}, err
+	}
+	return interruptible(ctx, func() (loaded, error) {
+		m, diags := gen.Parse(displayPath(p), src)
+		if m == nil {
+			return loaded{}, &diagError{diags}
+		}
+		return loaded{m, diags}, nil
+	})
+}

@@ -1,0 +1,223 @@
+// Package registry checks several catalogues together: the catalogues an
+// errgen.registry.yaml lists (each with its owner and the num ranges it
+// may use), or those given on the command line. Across catalogues a code
+// or a num, reserved ones included, means one error of one service, so it
+// is used once; a registry's ranges do not overlap, and each catalogue's
+// nums lie in its ranges. Every problem names both positions.
+package registry
+
+import (
+	"cmp"
+	"fmt"
+	"io/fs"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/errgen/errgen/gen/ast"
+	"github.com/errgen/errgen/gen/diag"
+	"github.com/errgen/errgen/gen/model"
+)
+
+// FileName is the registry's file name, at a repository's root.
+const FileName = "errgen.registry.yaml"
+
+// Catalogue is one catalogue checked with the others.
+type Catalogue struct {
+	// Entry is the catalogue's registry entry, nil when the catalogue was
+	// named on the command line (its ranges are then not checked).
+	Entry *ast.RegistryEntry
+	Model *model.Catalogue
+}
+
+// CheckEntries checks a registry on its own, before its catalogues are
+// read: its version, each entry's path, owner and ranges, and ranges of
+// two entries that overlap.
+func CheckEntries(reg *ast.Registry) diag.List {
+	var l diag.List
+	if reg.Version.Set && reg.Version.Value != 1 {
+		l.Errorf(reg.Version.Pos, "unsupported registry version %d; the only registry format is version 1", reg.Version.Value)
+	}
+	paths := map[string]diag.Pos{}
+	type span struct {
+		r     ast.NumRange
+		entry *ast.RegistryEntry
+	}
+	var spans []span
+	for _, en := range reg.Catalogues {
+		if p := en.Path; p.Set {
+			clean := path.Clean(p.Value)
+			switch first, dup := paths[clean]; {
+			case p.Value == "" || path.IsAbs(p.Value) || strings.Contains(p.Value, `\`) || clean != p.Value || clean == ".." || strings.HasPrefix(clean, "../"):
+				l.Errorf(p.Pos, "path %s must be a clean, relative, slash-separated path inside the registry's folder, such as tools/errors.yaml", diag.Quote(p.Value))
+			case dup:
+				l.Errorf(p.Pos, "catalogue %s is listed twice (first at %d:%d)", diag.Quote(p.Value), first.Line, first.Col)
+			default:
+				paths[clean] = p.Pos
+			}
+		}
+		if o := en.Owner; o.Set && strings.TrimSpace(o.Value) == "" {
+			l.Errorf(o.Pos, "owner must name who owns the catalogue")
+		}
+		for _, r := range en.Nums {
+			if !r.Lo.Set || !r.High.Set {
+				continue
+			}
+			switch {
+			case r.Lo.Value <= 0:
+				l.Errorf(r.Lo.Pos, "a nums range starts at a positive number, not %d", r.Lo.Value)
+			case r.Lo.Value > r.High.Value:
+				l.Errorf(r.Pos, "nums range [%d, %d] is empty: its first number is above its last", r.Lo.Value, r.High.Value)
+			default:
+				spans = append(spans, span{r, en})
+			}
+		}
+	}
+	for i, a := range spans {
+		for _, b := range spans[:i] {
+			if a.r.Lo.Value <= b.r.High.Value && b.r.Lo.Value <= a.r.High.Value {
+				l.Errorf(a.r.Pos, "nums range [%d, %d] of %s overlaps [%d, %d] of %s (%s)", a.r.Lo.Value, a.r.High.Value, name(a.entry),
+					b.r.Lo.Value, b.r.High.Value, name(b.entry), b.r.Pos)
+			}
+		}
+	}
+	return l
+}
+
+func name(en *ast.RegistryEntry) string {
+	if en.Path.Value != "" {
+		return diag.Quote(en.Path.Value)
+	}
+	return "an entry"
+}
+
+// use is where a catalogue uses or reserves a code or a num, and how a
+// message about a later use describes it.
+type use struct {
+	what string
+	pos  diag.Pos
+}
+
+// Check checks catalogues together, in order: a code or a num that an
+// earlier catalogue uses or reserves is reported at the later one, with
+// the earlier position; a num outside its catalogue's registry ranges is
+// reported at the num.
+func Check(cats []Catalogue) diag.List {
+	var l diag.List
+	codes, nums := map[string]use{}, map[int]use{}
+	for _, c := range cats {
+		m := c.Model
+		// Each code and num the catalogue holds, and how the message about
+		// a later use describes this one: a code by its num, a num by its
+		// code.
+		type item struct {
+			code, num  string
+			n          int
+			cpos, npos diag.Pos
+		}
+		var items []item
+		for _, v := range m.Variants {
+			items = append(items, item{v.Code, fmt.Sprintf("num %d", v.Num), v.Num, v.KeyPos("code"), v.KeyPos("num")})
+			for _, sc := range v.Subcodes {
+				items = append(items, item{sc.Code, fmt.Sprintf("num %d (a sub-code)", v.Num), 0, sc.Pos, diag.Pos{}})
+			}
+		}
+		for _, f := range m.Families {
+			if f.Src == nil {
+				continue
+			}
+			for _, n := range f.Src.ReservedNums {
+				items = append(items, item{"", "", int(n.Value), diag.Pos{}, n.Pos})
+			}
+			for _, s := range f.Src.ReservedCodes {
+				items = append(items, item{s.Value, "", 0, s.Pos, diag.Pos{}})
+			}
+		}
+		ownCodes, ownNums := map[string]bool{}, map[int]bool{}
+		for _, it := range items {
+			if it.code != "" {
+				key := strings.ToLower(it.code)
+				by := "a reserved code"
+				if it.num != "" {
+					by = it.num
+				}
+				switch u, ok := codes[key]; {
+				case ok && !ownCodes[key]:
+					l.Errorf(it.cpos, "code %s is also used by %s (%s)", diag.Quote(it.code), u.what, u.pos)
+				case !ok:
+					codes[key] = use{by, it.cpos}
+					ownCodes[key] = true
+				}
+			}
+			if it.n != 0 {
+				by := "a reserved num"
+				if it.code != "" {
+					by = "code " + diag.Quote(it.code)
+				}
+				switch u, ok := nums[it.n]; {
+				case ok && !ownNums[it.n]:
+					l.Errorf(it.npos, "num %d is also used by %s (%s)", it.n, u.what, u.pos)
+				case !ok:
+					nums[it.n] = use{by, it.npos}
+					ownNums[it.n] = true
+				}
+				if c.Entry != nil && len(c.Entry.Nums) > 0 && !inRanges(c.Entry.Nums, it.n) {
+					l.Errorf(it.npos, "num %d is outside the ranges the registry gives %s, %s (%s)", it.n, diag.Quote(c.Entry.Path.Value), rangesText(c.Entry.Nums), c.Entry.Nums[0].Pos)
+				}
+			}
+		}
+	}
+	return l
+}
+
+func inRanges(rs []ast.NumRange, n int) bool {
+	return slices.ContainsFunc(rs, func(r ast.NumRange) bool { return int(r.Lo.Value) <= n && n <= int(r.High.Value) })
+}
+
+func rangesText(rs []ast.NumRange) string {
+	parts := make([]string, len(rs))
+	for i, r := range rs {
+		parts[i] = fmt.Sprintf("[%d, %d]", r.Lo.Value, r.High.Value)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// skipDirs are folders Unlisted does not look into: version control,
+// dependencies, and test fixtures, which hold catalogues on purpose.
+var skipDirs = []string{".git", "vendor", "node_modules", "testdata"}
+
+// Unlisted returns the catalogues under root, files named errors.yaml,
+// that the registry does not list, as slash paths relative to root,
+// sorted. It skips hidden folders and those of skipDirs.
+func Unlisted(root string, reg *ast.Registry) ([]string, error) {
+	listed := map[string]bool{}
+	for _, en := range reg.Catalogues {
+		listed[path.Clean(en.Path.Value)] = true
+	}
+	var out []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if p != root && (strings.HasPrefix(d.Name(), ".") || slices.Contains(skipDirs, d.Name())) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.Name() != "errors.yaml" || !d.Type().IsRegular() {
+			return nil
+		}
+		rel, err := filepath.Rel(root, p)
+		if err != nil {
+			return err
+		}
+		if rel = filepath.ToSlash(rel); !listed[rel] {
+			out = append(out, rel)
+		}
+		return nil
+	})
+	slices.SortFunc(out, cmp.Compare)
+	return out, err
+}
