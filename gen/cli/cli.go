@@ -23,6 +23,7 @@ import (
 
 	"github.com/errgen/errgen/gen/compat"
 	"github.com/errgen/errgen/gen/diag"
+	"github.com/errgen/errgen/gen/export"
 	"github.com/errgen/errgen/gen/registry"
 	"github.com/errgen/errgen/gen/schema"
 )
@@ -59,7 +60,7 @@ var commands []*command
 
 func init() {
 	commands = []*command{
-		generateCmd, lintCmd, compatCmd, diffCmd, docsCmd, explainCmd, schemaCmd, versionCmd, helpCmd,
+		generateCmd, lintCmd, compatCmd, diffCmd, docsCmd, explainCmd, exportCmd, schemaCmd, versionCmd, helpCmd,
 	}
 }
 
@@ -342,7 +343,7 @@ reported (a warning).`,
 
 var schemaCmd = &command{
 	name:  "schema",
-	args:  "",
+	args:  "[--export]",
 	short: "print the JSON Schema of the catalogue format",
 	long: `Schema prints the JSON Schema of catalogue format v1. Editors that speak the
 YAML language server complete and check errors.yaml with it, given a first
@@ -350,9 +351,16 @@ line such as:
 
   # yaml-language-server: $schema=errors.schema.json
 
-Write it beside the catalogue with: errgen schema > errors.schema.json`,
+Write it beside the catalogue with: errgen schema > errors.schema.json
+
+With --export it prints the JSON Schema of errgen export's output instead.`,
 	flags: func(fs *pflag.FlagSet) runFunc {
+		exported := fs.Bool("export", false, "print the JSON Schema of errgen export's output instead")
 		return func(ctx context.Context, e *env, args []string) error {
+			if *exported {
+				_, err := e.stdout.Write(export.Schema())
+				return err
+			}
 			_, err := e.stdout.Write(schema.JSON())
 			return err
 		}

@@ -79,3 +79,21 @@ func TestRegistryRepository(t *testing.T) {
 		t.Errorf("lint of testdata/registry exited %d:\n%s%s", code, stdout, stderr)
 	}
 }
+
+// TestExportRegistry: errgen export through the registry of
+// testdata/registry prints testdata/export/registry.json (which
+// gen/export's golden test also holds to its schema), naming each
+// catalogue by its path in the registry.
+func TestExportRegistry(t *testing.T) {
+	code, stdout, stderr := runCLI(t, "export", "../../testdata/registry/errgen.registry.yaml")
+	want, err := os.ReadFile("../../testdata/export/registry.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code != 0 || stderr != "" || stdout != string(want) {
+		t.Errorf("export exited %d, stderr %q, and printed what testdata/export/registry.json does not hold:\n%s", code, stderr, stdout)
+	}
+	if code, stdout, _ := runCLI(t, "schema", "--export"); code != 0 || !strings.Contains(stdout, `"title": "errgen export, version 1"`) {
+		t.Errorf("schema --export exited %d:\n%s", code, stdout)
+	}
+}

@@ -1,0 +1,55 @@
+package cli
+
+import (
+	"context"
+
+	"github.com/spf13/pflag"
+
+	"github.com/errgen/errgen/gen/export"
+)
+
+var exportCmd = &command{
+	name:    "export",
+	args:    "[--format json] [CATALOGUE... | errgen.registry.yaml]",
+	short:   "print the resolved catalogues as JSON for other languages and tools",
+	maxArgs: -1,
+	long: `Export checks the catalogues as lint does (the registry's, with no argument
+in a folder that holds errgen.registry.yaml; else the ones given, default
+errors.yaml) and prints them resolved, as one JSON document: every code,
+num, category, class, retry rule, field with its type, payload key, HTTP
+status and user message, the reserved nums and codes, and each catalogue's
+file, package and, from a registry, owner and ranges. Catalogues are sorted
+by file and errors by num; the output is byte-identical from run to run.
+Its JSON Schema is printed by errgen schema --export. Nothing is printed
+when a catalogue has an error.`,
+	flags: func(fs *pflag.FlagSet) runFunc {
+		choiceFlag(fs, "format", "output format", "json")
+		return func(ctx context.Context, e *env, args []string) error {
+			set, err := catalogues(e, args)
+			if err != nil {
+				return err
+			}
+			cats, err := set.check(ctx, e)
+			if err != nil {
+				return err
+			}
+			var in []export.Catalogue
+			for _, c := range cats {
+				ec := export.Catalogue{Model: c.Model}
+				if c.Entry != nil {
+					ec.File, ec.Owner = c.Entry.Path.Value, c.Entry.Owner.Value
+					for _, r := range c.Entry.Nums {
+						ec.Ranges = append(ec.Ranges, [2]int{int(r.Lo.Value), int(r.High.Value)})
+					}
+				}
+				in = append(in, ec)
+			}
+			out, err := export.JSON(in)
+			if err != nil {
+				return err
+			}
+			_, err = e.stdout.Write(out)
+			return err
+		}
+	},
+}

@@ -1,0 +1,117 @@
+package export_test
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/errgen/errgen/gen"
+	"github.com/errgen/errgen/gen/export"
+	"github.com/errgen/errgen/gen/jsonschema"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// load resolves the catalogue at path, named name in the export.
+func load(t *testing.T, path, name string) export.Catalogue {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, diags := gen.Parse(name, src)
+	if m == nil {
+		t.Fatal(diags)
+	}
+	return export.Catalogue{Model: m}
+}
+
+// TestExportGolden: the export of testdata/registry's three catalogues
+// (owners and ranges as its registry gives them) and of the reference
+// catalogue is testdata/export/*.json, byte for byte, valid against the
+// export's schema, and the same on a second run.
+func TestExportGolden(t *testing.T) {
+	root := filepath.Join("..", "..", "testdata")
+	registry := []export.Catalogue{
+		load(t, filepath.Join(root, "registry", "tools", "errors.yaml"), "tools/errors.yaml"),
+		load(t, filepath.Join(root, "registry", "orchestrator", "errors.yaml"), "orchestrator/errors.yaml"),
+		load(t, filepath.Join(root, "registry", "gateway", "errors.yaml"), "gateway/errors.yaml"),
+	}
+	registry[0].Owner, registry[0].Ranges = "tool-runtime", [][2]int{{1000, 1999}}
+	registry[1].Owner, registry[1].Ranges = "orchestrator", [][2]int{{3000, 3499}, {3900, 3999}}
+	registry[2].Owner, registry[2].Ranges = "provider-gateway", [][2]int{{2000, 2999}}
+	for name, cats := range map[string][]export.Catalogue{
+		"registry.json":  registry,
+		"reference.json": {load(t, filepath.Join("..", "..", "errors.yaml"), "errors.yaml")},
+	} {
+		got, err := export.JSON(cats)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if again, _ := export.JSON(cats); !bytes.Equal(got, again) {
+			t.Errorf("%s: two runs differ", name)
+		}
+		schemaFile := filepath.Join(t.TempDir(), "export.schema.json")
+		if err := os.WriteFile(schemaFile, export.Schema(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		problems, err := jsonschema.Validate(schemaFile, "", got)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range problems {
+			t.Errorf("%s: %s", name, p)
+		}
+		path := filepath.Join(root, "export", name)
+		if *update {
+			if err := os.WriteFile(path, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s differs from the export; run go test ./gen/export -update and review the diff", path)
+		}
+	}
+}
+
+// TestSchemaRefuses: the export schema refuses an export with a key it
+// does not define and one that lacks a required key, so validating against
+// it can fail.
+func TestSchemaRefuses(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "export.schema.json")
+	if err := os.WriteFile(file, export.Schema(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, doc := range []string{
+		`{"version":1,"catalogues":[],"extra":true}`,
+		`{"version":2,"catalogues":[]}`,
+		`{"version":1,"catalogues":[{"file":"a","package":"a","code_case":"snake","errors":[{"code":"x"}],"reserved":{"nums":[],"codes":[]}}]}`,
+	} {
+		problems, err := jsonschema.Validate(file, "", []byte(doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(problems) == 0 {
+			t.Errorf("the export schema accepts %s", doc)
+		}
+	}
+}
+
+// TestPublishedSchemaIsCurrent: docs/export.schema.json is the schema
+// errgen schema --export prints.
+func TestPublishedSchemaIsCurrent(t *testing.T) {
+	docs, err := os.ReadFile(filepath.Join("..", "..", "docs", "export.schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(docs, export.Schema()) {
+		t.Error("docs/export.schema.json differs from the export schema; run go run ./cmd/errgen schema --export > docs/export.schema.json")
+	}
+}
