@@ -2,18 +2,26 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
 
+	"github.com/errgen/errgen/gen/ast"
 	"github.com/errgen/errgen/gen/compat"
 	"github.com/errgen/errgen/gen/diag"
+	"github.com/errgen/errgen/gen/load"
+	"github.com/errgen/errgen/gen/registry"
 )
 
 var compatCmd = &command{
 	name:    "compat",
-	args:    "--against BASE [--tier TIER] [--format text|json|github] [CATALOGUE]",
+	args:    "--against BASE [--tier TIER] [--format text|json|github] [CATALOGUE | errgen.registry.yaml]",
 	short:   "fail on breaking changes against an older catalogue",
 	maxArgs: 1,
 	long: `Compat compares the catalogue (default errors.yaml) with an older version of
@@ -27,6 +35,13 @@ where the entry stood in BASE. Additions never fail.
 BASE is a file, or git:REV[:PATH] to read PATH at revision REV from git
 (PATH is relative to the repository root and defaults to the catalogue's
 own path), for example git:origin/main or git:HEAD~1.
+
+With no argument in a folder that holds errgen.registry.yaml (or given that
+file), compat checks every catalogue the registry lists against the same
+catalogue at git:REV, and the registry across catalogues: a code or a num
+that moved from one catalogue to another, a range shrunk under a num its
+catalogue used, an owner that changed. BASE is then git:REV, without a
+path; a catalogue that did not exist at REV is new.
 
 A deliberate break is waived in the catalogue itself, so reviewers see the
 waiver in the diff:
@@ -56,17 +71,30 @@ reading either catalogue, 2 on a usage error.`,
 			if *against == "" {
 				return usagef("--against BASE is required")
 			}
-			path := catalogueArg(args)
 			e.annotate = format.value == "github"
-			head, err := loadCatalogue(ctx, e, path)
-			if err != nil {
-				return err
+			var findings []compat.Finding
+			var waiverDiags diag.List
+			var baseName, headName string
+			if regPath := registryArg(args); regPath != "" {
+				var err error
+				if findings, waiverDiags, err = compatRegistry(ctx, e, *against, regPath, tier.tier); err != nil {
+					return err
+				}
+				baseName, headName = *against, displayPath(regPath)
+			} else {
+				path := catalogueArg(args)
+				head, err := loadCatalogue(ctx, e, path)
+				if err != nil {
+					return err
+				}
+				base, err := loadBase(ctx, e, *against, path)
+				if err != nil {
+					return err
+				}
+				findings, waiverDiags = compat.Waive(compat.Filter(compat.Compare(base, head), tier.tier), head.Waivers, tier.tier)
+				baseName, headName = diag.Path(base.File), diag.Path(head.File)
 			}
-			base, err := loadBase(ctx, e, *against, path)
-			if err != nil {
-				return err
-			}
-			findings, waiverDiags := compat.Waive(compat.Filter(compat.Compare(base, head), tier.tier), head.Waivers, tier.tier)
+			var err error
 			switch format.value {
 			case "json":
 				err = compat.WriteFindingsJSON(e.stdout, findings)
@@ -96,7 +124,7 @@ reading either catalogue, 2 on a usage error.`,
 					them = "it"
 				}
 				return fmt.Errorf("%s against %s; undo %s, or waive a deliberate one under compat: in %s",
-					plural(breaking, "breaking change"), diag.Path(base.File), them, diag.Path(head.File))
+					plural(breaking, "breaking change"), baseName, them, headName)
 			}
 			if waiverDiags.HasErrors() {
 				return fmt.Errorf("the catalogue's compat waivers have errors")
@@ -124,4 +152,102 @@ func plural(n int, what string) string {
 		return "1 " + what
 	}
 	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// registryArg returns the registry compat and diff work through: the
+// argument when it is a registry file, else registry.FileName in the
+// current folder when there is no argument and the file exists; "" for
+// none.
+func registryArg(args []string) string {
+	switch {
+	case len(args) == 1 && filepath.Base(args[0]) == registry.FileName:
+		return args[0]
+	case len(args) == 0:
+		if _, err := os.Lstat(registry.FileName); err == nil {
+			return registry.FileName
+		}
+	}
+	return ""
+}
+
+// compatRegistry compares every catalogue of the registry at regPath with
+// itself at the git revision of against, and the registry across
+// catalogues.
+func compatRegistry(ctx context.Context, e *env, against, regPath string, tier compat.Tier) ([]compat.Finding, diag.List, error) {
+	spec, ok := strings.CutPrefix(against, "git:")
+	if !ok || strings.Contains(spec, ":") {
+		return nil, nil, usagef("with a registry, --against is git:REV, without a path: each catalogue is compared with its own path at REV")
+	}
+	set, err := catalogues(e, []string{regPath})
+	if err != nil {
+		return nil, nil, err
+	}
+	// Each catalogue must resolve; the rules across them are lint's, and a
+	// head that breaks one (a reserved num outside a shrunk range) is what
+	// compat reports against the base here.
+	heads, diags, err := set.load(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	if diags = diags.Sort(); diags.HasErrors() {
+		return nil, nil, &diagError{diags}
+	}
+	e.warn(diags)
+	baseReg, err := baseRegistry(spec, regPath)
+	if err != nil {
+		return nil, nil, err
+	}
+	var findings []compat.Finding
+	var waiverDiags diag.List
+	var headCats, baseCats []compat.RegistryCatalogue
+	for i, h := range heads {
+		base, err := loadBase(ctx, e, against, set.paths[i])
+		if err != nil {
+			return nil, nil, err
+		}
+		f, w := compat.Waive(compat.Filter(compat.Compare(base, h.Model), tier), h.Model.Waivers, tier)
+		findings, waiverDiags = append(findings, f...), append(waiverDiags, w...)
+		headCats = append(headCats, compat.RegistryCatalogue{Entry: h.Entry, Model: h.Model})
+		if baseReg != nil {
+			for _, en := range baseReg.Catalogues {
+				if path.Clean(en.Path.Value) == path.Clean(h.Entry.Path.Value) {
+					baseCats = append(baseCats, compat.RegistryCatalogue{Entry: en, Model: base})
+				}
+			}
+		}
+	}
+	// The catalogues the base registry lists that head no longer does.
+	if baseReg != nil {
+		for _, en := range baseReg.Catalogues {
+			listed := slices.ContainsFunc(headCats, func(rc compat.RegistryCatalogue) bool {
+				return path.Clean(rc.Entry.Path.Value) == path.Clean(en.Path.Value)
+			})
+			if !listed {
+				base, err := loadBase(ctx, e, against, filepath.Join(set.root, filepath.FromSlash(en.Path.Value)))
+				if err != nil {
+					return nil, nil, err
+				}
+				baseCats = append(baseCats, compat.RegistryCatalogue{Entry: en, Model: base})
+			}
+		}
+	}
+	findings = append(findings, compat.Filter(compat.CompareRegistry(baseCats, headCats), tier)...)
+	return findings, waiverDiags, nil
+}
+
+// baseRegistry reads the registry at the git revision spec; nil when the
+// revision has none.
+func baseRegistry(spec, regPath string) (*ast.Registry, error) {
+	name, src, err := gitShow(spec, regPath)
+	if errors.Is(err, errNotInRevision) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	reg, diags := load.LoadRegistry(name, src)
+	if reg == nil || diags.HasErrors() {
+		return nil, fmt.Errorf("the base registry %s has errors; compare with a base that errgen accepts", diag.Path(name))
+	}
+	return reg, nil
 }

@@ -75,24 +75,11 @@ func catalogues(e *env, args []string) (*catalogueSet, error) {
 // the catalogues under its folder that it does not list. Diagnostics of
 // every catalogue are printed together, sorted.
 func (s *catalogueSet) check(ctx context.Context, e *env) ([]registry.Catalogue, error) {
-	var all diag.List
-	var cats []registry.Catalogue
-	failed := false
-	for i, p := range s.paths {
-		m, err := loadCatalogueQuiet(ctx, p)
-		var de *diagError
-		switch {
-		case errors.As(err, &de):
-			all = append(all, de.list...)
-			failed = true
-			continue
-		case err != nil:
-			return nil, err
-		}
-		all = append(all, m.diags...)
-		cats = append(cats, registry.Catalogue{Entry: s.entries[i], Model: m.model})
+	cats, all, err := s.load(ctx)
+	if err != nil {
+		return nil, err
 	}
-	if !failed && (len(cats) > 1 || s.reg != nil) {
+	if !all.HasErrors() && (len(cats) > 1 || s.reg != nil) {
 		all = append(all, registry.Check(cats)...)
 	}
 	if s.reg != nil {
@@ -114,6 +101,27 @@ func (s *catalogueSet) check(ctx context.Context, e *env) ([]registry.Catalogue,
 	}
 	e.warn(all)
 	return cats, nil
+}
+
+// load reads and resolves every catalogue of the set, each on its own, and
+// returns them with the diagnostics of all of them.
+func (s *catalogueSet) load(ctx context.Context) ([]registry.Catalogue, diag.List, error) {
+	var all diag.List
+	var cats []registry.Catalogue
+	for i, p := range s.paths {
+		m, err := loadCatalogueQuiet(ctx, p)
+		var de *diagError
+		switch {
+		case errors.As(err, &de):
+			all = append(all, de.list...)
+			continue
+		case err != nil:
+			return nil, nil, err
+		}
+		all = append(all, m.diags...)
+		cats = append(cats, registry.Catalogue{Entry: s.entries[i], Model: m.model})
+	}
+	return cats, all, nil
 }
 
 // loaded is a catalogue read and resolved, and its warnings.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -95,5 +96,99 @@ func TestExportRegistry(t *testing.T) {
 	}
 	if code, stdout, _ := runCLI(t, "schema", "--export"); code != 0 || !strings.Contains(stdout, `"title": "errgen export, version 1"`) {
 		t.Errorf("schema --export exited %d:\n%s", code, stdout)
+	}
+}
+
+// registryBase and the catalogues below are a repository at its first
+// commit; TestCompatRegistry changes them.
+const registryBase = `version: 1
+catalogues:
+  - {path: a/errors.yaml, owner: team-a, nums: [[1, 99]]}
+  - {path: b/errors.yaml, owner: team-b, nums: [[100, 199]]}
+`
+
+const catalogueA = `version: 1
+package: a
+user_message: Failed ({code}).
+categories:
+  other: Anything.
+families:
+  - name: AError
+    variants:
+      - {name: Busy, code: busy, num: 1, category: other, message: busy}
+      - {name: Late, code: late, num: 60, category: other, message: late}
+`
+
+const catalogueB = `version: 1
+package: b
+user_message: Failed ({code}).
+categories:
+  other: Anything.
+families:
+  - name: BError
+    variants:
+      - {name: Down, code: down, num: 100, category: other, message: down}
+`
+
+// TestCompatRegistry: compat through a registry compares every catalogue
+// with itself at the base revision, and the registry across catalogues:
+// a code moved from a to b (which a reserves), a's range shrunk under the
+// num it reserves, and b's owner changed.
+func TestCompatRegistry(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Fatalf("git is needed: %v", err)
+	}
+	for k, v := range map[string]string{
+		"GIT_AUTHOR_NAME": "errgen test", "GIT_AUTHOR_EMAIL": "test@example.com",
+		"GIT_COMMITTER_NAME": "errgen test", "GIT_COMMITTER_EMAIL": "test@example.com",
+		"GIT_CONFIG_GLOBAL": os.DevNull, "GIT_CONFIG_NOSYSTEM": "1",
+	} {
+		t.Setenv(k, v)
+	}
+	repo := t.TempDir()
+	write := func(name, data string) {
+		p := filepath.Join(repo, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git := func(args ...string) {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = repo
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	write("errgen.registry.yaml", registryBase)
+	write("a/errors.yaml", catalogueA)
+	write("b/errors.yaml", catalogueB)
+	git("init", "-q")
+	git("add", ".")
+	git("commit", "-q", "-m", "base")
+	write("errgen.registry.yaml", strings.NewReplacer("[[1, 99]]", "[[1, 50]]", "owner: team-b", "owner: team-c").Replace(registryBase))
+	write("a/errors.yaml", strings.Replace(catalogueA, "      - {name: Late, code: late, num: 60, category: other, message: late}\n",
+		"", 1)+"    reserved: {nums: [60], codes: [late]}\n")
+	write("b/errors.yaml", catalogueB+"      - {name: Late, code: late, num: 160, category: other, message: late}\n")
+	t.Chdir(repo)
+	code, stdout, stderr := runCLI(t, "compat", "--against", "git:HEAD")
+	got := stdout + stderr + fmt.Sprintf("exit %d\n", code)
+	for _, want := range []string{
+		`b/errors.yaml:10:22: note: CODE_MOVED: code "late" moved from "a/errors.yaml" to "b/errors.yaml"; "a/errors.yaml" must reserve it (base git:HEAD:a/errors.yaml:10:22)`,
+		`errgen.registry.yaml:3:49: RANGE_SHRUNK: the ranges of "a/errors.yaml" no longer cover num 60, which it used or reserved in base; another catalogue could take it (base git:HEAD:errgen.registry.yaml:3:49)`,
+		`errgen.registry.yaml:4:34: note: OWNER_CHANGED: "b/errors.yaml" is now owned by "team-c"; in base by "team-b" (base git:HEAD:errgen.registry.yaml:4:34)`,
+		"exit 1\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("compat through the registry printed:\n%s\nwant a line:\n%s", got, want)
+		}
+	}
+	if strings.Contains(got, "VARIANT_REMOVED_UNRESERVED") {
+		t.Errorf("a reserves the moved code, yet:\n%s", got)
+	}
+	if code, _, stderr := runCLI(t, "compat", "--against", "git:HEAD:a/errors.yaml"); code != 2 || !strings.Contains(stderr, "without a path") {
+		t.Errorf("compat through a registry with a base path exited %d:\n%s", code, stderr)
 	}
 }

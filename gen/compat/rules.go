@@ -133,6 +133,9 @@ const (
 	ProblemStatusChanged       = "PROBLEM_STATUS_CHANGED"
 	MCPKindChanged             = "MCP_KIND_CHANGED"
 	GRPCCodeChanged            = "GRPC_CODE_CHANGED"
+	CodeMoved                  = "CODE_MOVED"
+	RangeShrunk                = "RANGE_SHRUNK"
+	OwnerChanged               = "OWNER_CHANGED"
 	ProjectionRemoved          = "PROJECTION_REMOVED"
 )
 
@@ -145,6 +148,9 @@ var Rules = []Rule{
 	{VariantRemovedUnreserved, Wire, Break, "A variant was removed without adding its num and code to reserved."},
 	{ReservedRemoved, Wire, Break, "A num or code was removed from reserved: reserved lists only grow."},
 	{CodeCaseChanged, Wire, Break, "The catalogue's code_case changed: every code is spelled anew, as if each variant were recoded."},
+	{RangeShrunk, Wire, Break, "A registry range no longer covers a num its catalogue used or reserved in base: another catalogue could take the num."},
+	{CodeMoved, Wire, Note, "A code or a num moved from one catalogue of the registry to another; the catalogue it left must reserve it (VARIANT_REMOVED_UNRESERVED otherwise)."},
+	{OwnerChanged, Wire, Note, "A catalogue of the registry has another owner."},
 	{SubcodeRemovedUnreserved, Wire, Break, "A sub-code was removed (or moved to another variant) without adding it to reserved codes."},
 
 	{PayloadTypeChanged, JSON, Break, "The payload_type of a variant's family changed or was removed."},

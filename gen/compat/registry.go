@@ -1,0 +1,94 @@
+package compat
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/errgen/errgen/gen/ast"
+	"github.com/errgen/errgen/gen/diag"
+	"github.com/errgen/errgen/gen/model"
+)
+
+// RegistryCatalogue is one catalogue of a registry at one revision: its
+// entry and its resolved model (an empty model when the catalogue is new).
+type RegistryCatalogue struct {
+	Entry *ast.RegistryEntry
+	Model *model.Catalogue
+}
+
+// CompareRegistry reports what changes across the catalogues of a
+// registry between base and head, beside what each catalogue's own
+// comparison reports: a code or a num that moved from one catalogue to
+// another (CODE_MOVED; the catalogue it left reports it as removed unless
+// it reserves it), a catalogue's range shrunk under a num it used or
+// reserved in base (RANGE_SHRUNK), and an owner that changed
+// (OWNER_CHANGED).
+func CompareRegistry(base, head []RegistryCatalogue) []Finding {
+	var out []Finding
+	add := func(f Finding) {
+		r, _ := LookupRule(f.Rule)
+		f.Tier, f.Severity = r.Tier, r.Severity
+		out = append(out, f)
+	}
+	key := func(rc RegistryCatalogue) string { return path.Clean(rc.Entry.Path.Value) }
+	type where struct {
+		cat string
+		pos diag.Pos
+	}
+	baseCodes, baseNums := map[string]where{}, map[int]where{}
+	baseByPath := map[string]RegistryCatalogue{}
+	for _, b := range base {
+		baseByPath[key(b)] = b
+		for _, v := range b.Model.Variants {
+			baseCodes[strings.ToLower(v.Code)] = where{key(b), v.KeyPos("code")}
+			baseNums[v.Num] = where{key(b), v.KeyPos("num")}
+		}
+	}
+	for _, h := range head {
+		p := key(h)
+		for _, v := range h.Model.Variants {
+			if w, ok := baseCodes[strings.ToLower(v.Code)]; ok && w.cat != p {
+				add(Finding{Rule: CodeMoved, Pos: v.KeyPos("code"), BasePos: w.pos, Code: v.Code, Family: v.Family.Name,
+					Message: fmt.Sprintf("code %s moved from %s to %s; %s must reserve it", q(v.Code), q(w.cat), q(p), q(w.cat))})
+			} else if w, ok := baseNums[v.Num]; ok && w.cat != p {
+				add(Finding{Rule: CodeMoved, Pos: v.KeyPos("num"), BasePos: w.pos, Code: v.Code, Family: v.Family.Name,
+					Message: fmt.Sprintf("num %d moved from %s to %s; %s must reserve it", v.Num, q(w.cat), q(p), q(w.cat))})
+			}
+		}
+		b, ok := baseByPath[p]
+		if !ok {
+			continue
+		}
+		if bo, ho := b.Entry.Owner.Value, h.Entry.Owner.Value; bo != ho {
+			add(Finding{Rule: OwnerChanged, Pos: h.Entry.Owner.Pos, BasePos: b.Entry.Owner.Pos,
+				Message: fmt.Sprintf("%s is now owned by %s; in base by %s", q(p), q(ho), q(bo))})
+		}
+		if len(h.Entry.Nums) == 0 {
+			continue
+		}
+		var used []int
+		for _, v := range b.Model.Variants {
+			used = append(used, v.Num)
+		}
+		for _, f := range b.Model.Families {
+			used = append(used, f.ReservedNums...)
+		}
+		for _, n := range used {
+			if inRanges(b.Entry.Nums, n) && !inRanges(h.Entry.Nums, n) {
+				add(Finding{Rule: RangeShrunk, Pos: h.Entry.Nums[0].Pos, BasePos: b.Entry.Nums[0].Pos,
+					Message: fmt.Sprintf("the ranges of %s no longer cover num %d, which it used or reserved in base; another catalogue could take it", q(p), n)})
+			}
+		}
+	}
+	return out
+}
+
+func inRanges(rs []ast.NumRange, n int) bool {
+	for _, r := range rs {
+		if int(r.Lo.Value) <= n && n <= int(r.High.Value) {
+			return true
+		}
+	}
+	return false
+}
