@@ -316,6 +316,9 @@ type RegistryEntry struct {
 	// Path is the catalogue's file, relative to the registry's folder.
 	Path  String
 	Owner String
+	// Docs is the catalogue's Markdown reference, relative to the
+	// registry's folder; unset when the registry names none.
+	Docs String
 	// Nums are the inclusive ranges the catalogue's nums lie in.
 	Nums []NumRange
 }

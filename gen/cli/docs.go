@@ -16,7 +16,7 @@ import (
 
 var docsCmd = &command{
 	name:    "docs",
-	args:    "[-o FILE] [--check] [CATALOGUE]",
+	args:    "[-o FILE] [--check] [CATALOGUE | errgen.registry.yaml]",
 	short:   "write the Markdown reference of a catalogue",
 	maxArgs: 1,
 	long: `Docs renders the Markdown reference of the catalogue (default errors.yaml):
@@ -31,7 +31,14 @@ atomically, and only over a file that carries that line. errgen generate
 --docs FILE writes it beside the Go code, so generate --check covers it.
 
 With --check (and -o) nothing is written: errgen exits 1 and prints a diff
-when FILE is stale or missing.`,
+when FILE is stale or missing.
+
+With no argument in a folder that holds errgen.registry.yaml (or given that
+file), docs checks the registry's catalogues as lint does and renders an
+index instead: the catalogues with their owners and ranges, then every code
+of every catalogue in num order, each linking to its entry in the reference
+page the registry gives the catalogue (docs:). Links are relative to the
+registry's folder: write the index there.`,
 	flags: func(fs *pflag.FlagSet) runFunc {
 		out := fs.StringP("out", "o", "", "write the reference to `FILE` instead of standard output")
 		check := fs.Bool("check", false, "with -o, write nothing; exit 1 with a diff when FILE is stale")
@@ -39,13 +46,33 @@ when FILE is stale or missing.`,
 			if *check && *out == "" {
 				return usagef("--check needs -o FILE")
 			}
-			m, err := loadCatalogue(ctx, e, catalogueArg(args))
-			if err != nil {
-				return err
-			}
-			data, err := docs.Render(m)
-			if err != nil {
-				return fmt.Errorf("internal error: %v", err)
+			var data []byte
+			if regPath := registryArg(args); regPath != "" {
+				set, err := catalogues(e, []string{regPath})
+				if err != nil {
+					return err
+				}
+				cats, err := set.check(ctx, e)
+				if err != nil {
+					return err
+				}
+				var entries []docs.IndexEntry
+				for _, c := range cats {
+					ie := docs.IndexEntry{Model: c.Model, Path: c.Entry.Path.Value, Owner: c.Entry.Owner.Value, Docs: c.Entry.Docs.Value}
+					for _, r := range c.Entry.Nums {
+						ie.Ranges = append(ie.Ranges, [2]int{int(r.Lo.Value), int(r.High.Value)})
+					}
+					entries = append(entries, ie)
+				}
+				data = docs.RenderIndex(filepath.Base(regPath), entries)
+			} else {
+				m, err := loadCatalogue(ctx, e, catalogueArg(args))
+				if err != nil {
+					return err
+				}
+				if data, err = docs.Render(m); err != nil {
+					return fmt.Errorf("internal error: %v", err)
+				}
 			}
 			if *out == "" {
 				_, err := e.stdout.Write(data)

@@ -192,3 +192,18 @@ func TestCompatRegistry(t *testing.T) {
 		t.Errorf("compat through a registry with a base path exited %d:\n%s", code, stderr)
 	}
 }
+
+// TestRegistryDocs: the index of testdata/registry and each catalogue's
+// reference there are what errgen docs writes (docs --check).
+func TestRegistryDocs(t *testing.T) {
+	for _, args := range [][]string{
+		{"docs", "--check", "-o", "../../testdata/registry/INDEX.md", "../../testdata/registry/errgen.registry.yaml"},
+		{"docs", "--check", "-o", "../../testdata/registry/tools/ERRORS.md", "../../testdata/registry/tools/errors.yaml"},
+		{"docs", "--check", "-o", "../../testdata/registry/gateway/ERRORS.md", "../../testdata/registry/gateway/errors.yaml"},
+		{"docs", "--check", "-o", "../../testdata/registry/orchestrator/ERRORS.md", "../../testdata/registry/orchestrator/errors.yaml"},
+	} {
+		if code, stdout, stderr := runCLI(t, args...); code != 0 {
+			t.Errorf("errgen %s exited %d:\n%s%s", strings.Join(args, " "), code, stdout, stderr)
+		}
+	}
+}

@@ -9,7 +9,7 @@ import (
 // RegistryKeys are the keys a registry and its entries may have.
 var RegistryKeys = map[string][]string{
 	"registry": {"version", "catalogues"},
-	"entry":    {"path", "owner", "nums"},
+	"entry":    {"path", "owner", "nums", "docs"},
 }
 
 func (ld *loader) registry(root *yaml.Node) *ast.Registry {
@@ -42,6 +42,7 @@ func (ld *loader) registryEntry(n *yaml.Node) *ast.RegistryEntry {
 	en.Keys = ld.keys(m)
 	en.Path = ld.str(m, "path", false)
 	en.Owner = ld.str(m, "owner", false)
+	en.Docs = ld.str(m, "docs", false)
 	if e, ok := m["nums"]; ok {
 		if items, isList := ld.list(e, "nums"); isList {
 			if len(items) == 0 {
