@@ -745,12 +745,15 @@ func (*AuthFailed) UserMessage() string {
 	return "The AI service did not accept your API key. Check the key in your settings."
 }
 
-func (e *AuthFailed) LogValue() slog.Value         { return logValue(e, 14) }
-func (e *AuthFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 14) }
-func (*AuthFailed) Is(target error) bool           { return isCode(target, 14) }
+func (e *AuthFailed) LogValue() slog.Value { return logValue(e, 14) }
+
+// MarshalJSON returns the wire form, without the sensitive fields, of the error or of a value of it.
+func (e AuthFailed) MarshalJSON() ([]byte, error) { return marshalWire(&e, 14) }
 
 // Format prints the error for fmt, every verb, with its sensitive fields as "[REDACTED]".
-func (e *AuthFailed) Format(s fmt.State, verb rune) { format(e, 14, s, verb) }
+func (e AuthFailed) Format(s fmt.State, verb rune) { format(&e, 14, s, verb) }
+
+func (*AuthFailed) Is(target error) bool { return isCode(target, 14) }
 
 // InvalidRequest is the error invalid_request (2006) of the ProviderError family, in category request.
 //

@@ -53,16 +53,32 @@ func appendModelJSON(dst []byte, err error) []byte {
 		dst = append(dst, `{"error":`...)
 		return append(appendString(dst, scrub(errorText(err))), '}')
 	case i < 0:
-		return append(dst, c.(*RemoteError).Raw...)
+		if r, ok := c.(*RemoteError); ok {
+			return r.appendJSON(dst)
+		}
+		return appendErrorJSON(dst, c)
 	}
 	return appendObject(dst, c.(variant), i, infos[i].PayloadType == "", 0)
+}
+
+// appendErrorJSON appends the JSON object of c, an Error of neither this
+// catalogue nor a decoded payload (an adapter, a test double): what its
+// methods report, in the payload's key order.
+func appendErrorJSON(dst []byte, c Error) []byte {
+	dst = appendString(append(dst, `{"category":`...), string(c.Category()))
+	dst = appendString(append(dst, `,"code":`...), string(c.Code()))
+	dst = strconv.AppendInt(append(dst, `,"code_num":`...), int64(c.CodeNum()), 10)
+	dst = appendString(append(dst, `,"error":`...), scrub(errorText(c)))
+	dst = strconv.AppendBool(append(dst, `,"retryable":`...), c.Retryable())
+	return append(dst, '}')
 }
 
 // appendProjectedFields appends c's fields as members of a JSON object,
 // the first after a comma when comma is set: every field of its wire form
 // with wire set, else its payload fields; a decoded error of another
-// catalogue gives the fields it arrived with.
-func appendProjectedFields(dst []byte, c Error, i int, comma, wire bool) []byte {
+// catalogue gives the fields it arrived with, but for the names in skip
+// (the shape's own members).
+func appendProjectedFields(dst []byte, c Error, i int, comma, wire bool, skip ...string) []byte {
 	if i >= 0 {
 		return appendFields(dst, c.(variant), i, comma, wire, 0)
 	}
@@ -71,11 +87,14 @@ func appendProjectedFields(dst []byte, c Error, i int, comma, wire bool) []byte 
 		return dst
 	}
 	for _, f := range r.Payload.Fields {
+		if slices.Contains(skip, f.Name) {
+			continue
+		}
 		if comma {
 			dst = append(dst, ',')
 		}
 		dst = append(appendString(dst, f.Name), ':')
-		dst = append(dst, f.Value...)
+		dst = rewriteJSON(dst, f.Value, nil, scrubber.Load() != nil)
 		comma = true
 	}
 	return dst
@@ -115,7 +134,12 @@ func decodeProjected(code Code, num int, message string, members map[string]json
 			dst = append(append(appendString(append(dst, ','), name), ':'), raw...)
 		}
 	}
-	return decode(append(dst, '}'), 0)
+	r, err := decode(append(dst, '}'), 0)
+	if err == nil && known && !written["retryable"] && r.err != nil {
+		// The shape does not carry retryable: the typed error answers.
+		r.Payload.Retryable = r.err.Retryable()
+	}
+	return r, err
 }
 
 // MCPKind says which answer an MCP server gives for a failed tool call.
@@ -262,8 +286,8 @@ const ProblemContentType = "application/problem+json"
 // code in words, STATUS the variant's first http_status (else the
 // catalogue's problem status), and the detail the user message, never the
 // technical one. "instance" is left out when instance is "". An error
-// outside the catalogue is "about:blank" with status 500 and the
-// catalogue's default user message.
+// outside the catalogue is "about:blank" with status 500 and no "detail":
+// it has no user message.
 func ProblemJSON(err error, instance string) ([]byte, int) {
 	c, i := projectionOf(err)
 	typ, title, status := "about:blank", http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError
@@ -276,7 +300,9 @@ func ProblemJSON(err error, instance string) ([]byte, int) {
 	dst := appendString([]byte(`{"type":`), typ)
 	dst = appendString(append(dst, `,"title":`...), title)
 	dst = strconv.AppendInt(append(dst, `,"status":`...), int64(status), 10)
-	dst = appendString(append(dst, `,"detail":`...), scrub(UserMessageOf(err)))
+	if detail := scrub(UserMessageOf(err)); detail != "" {
+		dst = appendString(append(dst, `,"detail":`...), detail)
+	}
 	if instance != "" {
 		dst = appendString(append(dst, `,"instance":`...), instance)
 	}
@@ -285,7 +311,7 @@ func ProblemJSON(err error, instance string) ([]byte, int) {
 		dst = strconv.AppendInt(append(dst, `,"code_num":`...), int64(c.CodeNum()), 10)
 		dst = appendString(append(dst, `,"category":`...), string(c.Category()))
 		dst = strconv.AppendBool(append(dst, `,"retryable":`...), c.Retryable())
-		dst = appendProjectedFields(dst, c, i, true, false)
+		dst = appendProjectedFields(dst, c, i, true, false, problemMembers...)
 	}
 	return append(dst, '}'), status
 }
@@ -304,9 +330,9 @@ func WriteProblem(w http.ResponseWriter, err error, instance string) {
 	w.Write(body)
 }
 
-// problemMembers are the members RFC 9457 defines, which DecodeProblem
-// does not take for fields.
-var problemMembers = []string{"type", "title", "status", "detail", "instance"}
+// problemMembers are the members a problem document has besides the
+// fields: those RFC 9457 defines and errgen's extension members.
+var problemMembers = []string{"type", "title", "status", "detail", "instance", "code", "code_num", "category", "retryable"}
 
 // DecodeProblem reads a problem document back: one that ProblemJSON wrote
 // for a code this catalogue knows gives the typed error with its payload
@@ -331,7 +357,7 @@ func DecodeProblem(data []byte) (*RemoteError, error) {
 	json.Unmarshal(members["detail"], &detail)
 	rest := order[:0:0]
 	for _, name := range order {
-		if !slices.Contains(problemMembers, name) {
+		if !slices.Contains(problemMembers[:5], name) {
 			rest = append(rest, name)
 		}
 	}
@@ -396,11 +422,18 @@ func grpcStatusOf(err error) grpcStatus {
 func GRPCStatusJSON(err error) []byte {
 	s := grpcStatusOf(err)
 	dst := strconv.AppendInt([]byte(`{"code":`), int64(s.code), 10)
-	dst = appendString(append(dst, `,"message":`...), s.message)
+	if s.message != "" {
+		dst = appendString(append(dst, `,"message":`...), s.message)
+	}
+	if s.reason == "" && !s.hasRetry && s.local == "" {
+		return append(dst, '}')
+	}
 	dst = append(dst, `,"details":[`...)
 	if s.reason != "" {
 		dst = appendString(append(dst, `{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":`...), s.reason)
-		dst = appendString(append(dst, `,"domain":`...), grpcDomain)
+		if grpcDomain != "" {
+			dst = appendString(append(dst, `,"domain":`...), grpcDomain)
+		}
 		// Empty metadata is left out, as protobuf's JSON mapping leaves it.
 		for k, kv := range s.metadata {
 			if k == 0 {
@@ -420,9 +453,13 @@ func GRPCStatusJSON(err error) []byte {
 		dst = appendString(append(dst, `{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":`...), protoDuration(s.retry))
 		dst = append(dst, "},"...)
 	}
-	dst = appendString(append(dst, `{"@type":"type.googleapis.com/google.rpc.LocalizedMessage","locale":`...), s.locale)
-	dst = appendString(append(dst, `,"message":`...), s.local)
-	return append(dst, "}]}"...)
+	if s.local != "" {
+		dst = appendString(append(dst, `{"@type":"type.googleapis.com/google.rpc.LocalizedMessage","locale":`...), s.locale)
+		dst = appendString(append(dst, `,"message":`...), s.local)
+		dst = append(dst, "},"...)
+	}
+	// Every detail ends in a comma; the last one's closes the list.
+	return append(dst[:len(dst)-1], "]}"...)
 }
 
 // protoDuration writes d as the JSON mapping of google.protobuf.Duration
@@ -447,20 +484,56 @@ func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 	var st struct {
 		Message string `json:"message"`
 		Details []struct {
-			Type     string            `json:"@type"`
-			Reason   string            `json:"reason"`
-			Metadata map[string]string `json:"metadata"`
+			Type       string            `json:"@type"`
+			Reason     string            `json:"reason"`
+			Metadata   map[string]string `json:"metadata"`
+			RetryDelay string            `json:"retryDelay"`
 		} `json:"details"`
 	}
 	if err := json.Unmarshal(data, &st); err != nil {
 		return nil, fmt.Errorf("%s: gRPC status: %w", packageName, err)
 	}
+	var r *RemoteError
+	var wait time.Duration
 	for _, d := range st.Details {
-		if d.Type == "type.googleapis.com/google.rpc.ErrorInfo" {
-			return decodeErrorInfo(d.Reason, st.Message, d.Metadata)
+		switch d.Type {
+		case "type.googleapis.com/google.rpc.ErrorInfo":
+			if r != nil {
+				continue
+			}
+			var err error
+			if r, err = decodeErrorInfo(d.Reason, st.Message, d.Metadata); err != nil {
+				return nil, err
+			}
+		case "type.googleapis.com/google.rpc.RetryInfo":
+			wait, _ = time.ParseDuration(d.RetryDelay)
 		}
 	}
-	return nil, errors.New(packageName + ": gRPC status has no ErrorInfo")
+	if r == nil {
+		return nil, errors.New(packageName + ": gRPC status has no ErrorInfo")
+	}
+	setRetryAfter(r, wait)
+	return r, nil
+}
+
+// setRetryAfter gives the typed error behind r a wait a shape carried
+// apart from its fields (gRPC's RetryInfo): its retry_after field, marked
+// as sent, so RetryAfterOf reports it.
+func setRetryAfter(r *RemoteError, wait time.Duration) {
+	if wait <= 0 || r.err == nil {
+		return
+	}
+	i, ok := lookupCode(r.err.Code())
+	if !ok {
+		return
+	}
+	for k := range forms[i].fields {
+		f := &forms[i].fields[k]
+		if p, ok := fieldOf(r.err, k).(*time.Duration); ok && f.retryAfter && !r.sent[f.name] {
+			*p = wait
+			r.sent[f.name] = true
+		}
+	}
 }
 
 // decodeErrorInfo decodes an error from an ErrorInfo's reason and
@@ -476,8 +549,10 @@ func decodeErrorInfo(reason, message string, metadata map[string]string) (*Remot
 	members := map[string]json.RawMessage{}
 	var order []string
 	for name, v := range metadata {
+		// Metadata values are strings; only a field of this catalogue that
+		// is not text reads its value as JSON.
 		raw := json.RawMessage(v)
-		text := !json.Valid(raw)
+		text := true
 		if known {
 			for k := range forms[i].fields {
 				if forms[i].fields[k].name == name {

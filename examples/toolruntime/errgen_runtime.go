@@ -835,14 +835,17 @@ type secretPattern struct {
 // scrubs never compiles them.
 var secretPatterns = sync.OnceValue(func() []secretPattern {
 	return []secretPattern{
-		// URL userinfo: https://user:pass@host.
-		{regexp.MustCompile(`(?i)\b([a-z][a-z0-9+.-]*://)[^/?#@\s]+@`), "${1}" + Redacted + "@"},
+		// URL userinfo: https://user:pass@host, to the last @ before the
+		// host (a password may hold an @).
+		{regexp.MustCompile(`(?i)\b([a-z][a-z0-9+.-]*://)[^/?#\s]*@`), "${1}" + Redacted + "@"},
 		// Authorization: Bearer abc, and the same in any text.
 		{regexp.MustCompile(`(?i)\b(bearer|basic)\s+[A-Za-z0-9._~+/-]+=*`), "${1} " + Redacted},
 		// JSON Web Tokens: base64url of {"...} twice, and a signature.
 		{regexp.MustCompile(`\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*`), Redacted},
 		// sk- style API keys (sk-..., sk-proj-..., sk-ant-...).
 		{regexp.MustCompile(`\bsk-[A-Za-z0-9_-]{16,}`), Redacted},
+		// Google API keys.
+		{regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}`), Redacted},
 		// AWS access key ids.
 		{regexp.MustCompile(`\b(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|AROA|ANPA|ANVA)[A-Z0-9]{16}\b`), Redacted},
 	}
@@ -851,15 +854,15 @@ var secretPatterns = sync.OnceValue(func() []secretPattern {
 // paramRE finds name=value pairs of a URL query or a form body, and the
 // like in free text: after ?, &, ; or a blank, or at the start.
 var paramRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:^|[?&;\s])([A-Za-z0-9_.\-\[\]]+)=([^&#\s"',;]*)`)
+	return regexp.MustCompile(`(?:^|[?&;\s])([A-Za-z0-9_.\-\[\]]+)=("[^"]*"|'[^']*'|[^&#\s"',;]*)`)
 })
 
 // ScrubSecrets is the built-in scrubber, for SetScrubber: it replaces with
 // Redacted the common shapes of secrets in free text, namely bearer and
-// basic credentials, sk- style API keys, AWS access key ids, JSON Web
-// Tokens, the userinfo of URLs (https://user:pass@host), and the value of
-// every name=value pair (a URL's query, a form body) whose name looks like
-// a secret (token, api_key, password, X-Amz-Signature, ...; the same rule
+// basic credentials, sk- style API keys, Google API keys, AWS access key
+// ids, JSON Web Tokens, the userinfo of URLs (https://user:pass@host), and
+// the value of every name=value pair (a URL's query, a form body, quoted
+// or not) whose name looks like a secret (token, api_key, password, X-Amz-Signature, ...; the same rule
 // that makes errgen lint ask whether a field is sensitive). It keeps
 // everything else, and returns s itself when it finds nothing.
 func ScrubSecrets(s string) string {
@@ -876,10 +879,15 @@ func ScrubSecrets(s string) string {
 	var b strings.Builder
 	last := 0
 	for _, loc := range m {
-		if name, value := s[loc[2]:loc[3]], s[loc[4]:loc[5]]; value != "" && value != Redacted && looksSecret(name) {
-			b.WriteString(s[last:loc[4]])
+		start, end := loc[4], loc[5]
+		if end-start >= 2 && (s[start] == '"' || s[start] == '\'') {
+			// A quoted value keeps its quotes.
+			start, end = start+1, end-1
+		}
+		if name, value := s[loc[2]:loc[3]], s[start:end]; value != "" && value != Redacted && looksSecret(name) {
+			b.WriteString(s[last:start])
 			b.WriteString(Redacted)
-			last = loc[5]
+			last = end
 		}
 	}
 	if last == 0 {
@@ -899,7 +907,7 @@ var (
 	secretWords = []string{
 		"accesskey", "apikey", "auth", "authorization", "bearer", "cookie", "credential", "credentials",
 		"jwt", "passphrase", "passwd", "password", "privatekey", "secret", "session", "sessionid",
-		"signature", "token",
+		"sig", "signature", "token",
 	}
 	quantityWords = []string{
 		"at", "budget", "count", "expiry", "expires", "kind", "len", "length", "limit", "max",
@@ -1473,7 +1481,11 @@ func (p *Payload) AppendJSON(dst []byte) []byte {
 				}
 				dst = appendString(dst, f.Name)
 				dst = append(dst, ':')
-				dst = append(dst, f.Value...)
+				if scrubber.Load() != nil {
+					dst = rewriteJSON(dst, f.Value, nil, true)
+				} else {
+					dst = append(dst, f.Value...)
+				}
 				first = false
 			}
 			continue
@@ -1772,7 +1784,7 @@ func appendCause(dst []byte, cause error, depth int) []byte {
 		return append(appendString(append(dst, `{"error":`...), "(cause chain too deep)"), '}')
 	}
 	if r, ok := cause.(*RemoteError); ok {
-		return append(dst, r.Raw...)
+		return r.appendJSON(dst)
 	}
 	if v, ok := cause.(variant); ok {
 		if i, ok := lookupCode(v.Code()); ok {
@@ -2034,7 +2046,94 @@ func (e *RemoteError) LogValue() slog.Value {
 
 // MarshalJSON returns the payload exactly as it was received.
 func (e *RemoteError) MarshalJSON() ([]byte, error) {
-	return append([]byte(nil), e.Raw...), nil
+	return e.appendJSON(nil), nil
+}
+
+// appendJSON appends the payload e arrived with: Raw, its string values
+// scrubbed when a scrubber is set; for a RemoteError built by hand without
+// Raw, its Payload.
+func (e *RemoteError) appendJSON(dst []byte) []byte {
+	if len(e.Raw) == 0 {
+		return e.Payload.AppendJSON(dst)
+	}
+	if scrubber.Load() == nil {
+		return append(dst, e.Raw...)
+	}
+	return rewriteJSON(dst, e.Raw, nil, true)
+}
+
+// rewriteJSON appends the JSON value data (valid JSON) again, the members
+// of its top-level object named in skip left out and, with scrubbing set,
+// every string value (not key) scrubbed; key order and everything else
+// stay as they are.
+func rewriteJSON(dst, data []byte, skip map[string]bool, scrubbing bool) []byte {
+	if len(skip) > 0 {
+		if members, order, err := readObject(data); err == nil {
+			dst = append(dst, '{')
+			n := 0
+			for _, name := range order {
+				if skip[name] {
+					continue
+				}
+				if n > 0 {
+					dst = append(dst, ',')
+				}
+				n++
+				dst = append(appendString(dst, name), ':')
+				dst = rewriteJSON(dst, members[name], nil, scrubbing)
+			}
+			return append(dst, '}')
+		}
+	}
+	if !scrubbing {
+		return append(dst, data...)
+	}
+	d := json.NewDecoder(bytes.NewReader(data))
+	d.UseNumber()
+	// open holds, per open object or array, whether it is an object and
+	// how many keys and values it has had.
+	type open struct {
+		object bool
+		n      int
+	}
+	var stack []open
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return dst
+		}
+		if delim, ok := tok.(json.Delim); ok && (delim == '}' || delim == ']') {
+			stack = stack[:len(stack)-1]
+			dst = append(dst, byte(delim))
+			continue
+		}
+		key := false
+		if len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			key = top.object && top.n%2 == 0
+			if top.n > 0 && (key || !top.object) {
+				dst = append(dst, ',')
+			}
+			top.n++
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			stack = append(stack, open{object: t == '{'})
+			dst = append(dst, byte(t))
+		case string:
+			if key {
+				dst = append(appendString(dst, t), ':')
+			} else {
+				dst = appendString(dst, scrub(t))
+			}
+		case json.Number:
+			dst = append(dst, t...)
+		case bool:
+			dst = strconv.AppendBool(dst, t)
+		case nil:
+			dst = append(dst, "null"...)
+		}
+	}
 }
 
 // maxPayload bounds the payloads DecodePayload reads.
@@ -2074,7 +2173,24 @@ func decode(data []byte, depth int) (*RemoteError, error) {
 	if err := p.read(members, fields); err != nil {
 		return nil, err
 	}
+	// A sensitive field is never sent; one that arrives anyway (from an
+	// older sender) is dropped, from the fields and from Raw, so it is
+	// never passed on.
+	secret := map[string]bool{}
+	for _, f := range fields {
+		if f.sensitive {
+			if _, ok := members[f.name]; ok {
+				secret[f.name] = true
+			}
+		}
+	}
+	if len(secret) > 0 {
+		e.Raw = rewriteJSON(nil, data, secret, false)
+	}
 	for _, name := range order {
+		if secret[name] {
+			continue
+		}
 		if !isPayloadKey(name) || slices.ContainsFunc(fields, func(fd field) bool { return fd.name == name }) {
 			p.Fields = append(p.Fields, PayloadField{name, members[name]})
 		}
@@ -2094,7 +2210,7 @@ func decode(data []byte, depth int) (*RemoteError, error) {
 	for k := range forms[i].fields {
 		f := &forms[i].fields[k]
 		raw, ok := members[f.name]
-		if !ok {
+		if !ok || f.sensitive {
 			continue
 		}
 		e.sent[f.name] = true

@@ -216,14 +216,21 @@ func compatRegistry(ctx context.Context, e *env, against, regPath string, tier c
 			}
 		}
 	}
-	// The catalogues the base registry lists that head no longer does.
+	// The catalogues the base registry lists that head no longer does:
+	// read by their path from the repository's root, since their folder
+	// may be gone.
 	if baseReg != nil {
+		prefix, err := git(set.root, "rev-parse", "--show-prefix")
+		if err != nil {
+			return nil, nil, err
+		}
 		for _, en := range baseReg.Catalogues {
 			listed := slices.ContainsFunc(headCats, func(rc compat.RegistryCatalogue) bool {
 				return path.Clean(rc.Entry.Path.Value) == path.Clean(en.Path.Value)
 			})
 			if !listed {
-				base, err := loadBase(ctx, e, against, filepath.Join(set.root, filepath.FromSlash(en.Path.Value)))
+				at := against + ":" + strings.TrimSpace(string(prefix)) + path.Clean(en.Path.Value)
+				base, err := loadBase(ctx, e, at, regPath)
 				if err != nil {
 					return nil, nil, err
 				}

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -64,6 +65,11 @@ func catalogues(e *env, args []string) (*catalogueSet, error) {
 	e.warn(diags.Sort())
 	set := &catalogueSet{reg: reg, root: filepath.Dir(regPath)}
 	for _, en := range reg.Catalogues {
+		// The registry is in the repository a pull request controls: no
+		// folder on the way to a catalogue may be a link out of it.
+		if err := fsafe.CheckBelow(set.root, path.Clean(en.Path.Value)); err != nil {
+			return nil, fmt.Errorf("%s: catalogue %s: %w", en.Path.Pos, diag.Quote(en.Path.Value), fsafe.PathError(err))
+		}
 		set.paths = append(set.paths, filepath.Join(set.root, filepath.FromSlash(path.Clean(en.Path.Value))))
 		set.entries = append(set.entries, en)
 	}

@@ -207,3 +207,58 @@ func TestRegistryDocs(t *testing.T) {
 		}
 	}
 }
+
+// TestCompatRegistryRemovedCatalogue: a catalogue dropped from the
+// registry, its folder deleted, is read from the base revision by its path
+// and reported.
+func TestCompatRegistryRemovedCatalogue(t *testing.T) {
+	for k, v := range map[string]string{
+		"GIT_AUTHOR_NAME": "errgen test", "GIT_AUTHOR_EMAIL": "test@example.com",
+		"GIT_COMMITTER_NAME": "errgen test", "GIT_COMMITTER_EMAIL": "test@example.com",
+		"GIT_CONFIG_GLOBAL": os.DevNull, "GIT_CONFIG_NOSYSTEM": "1",
+	} {
+		t.Setenv(k, v)
+	}
+	repo := t.TempDir()
+	run := func(args ...string) {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = repo
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	for name, data := range map[string]string{"errgen.registry.yaml": registryBase, "a/errors.yaml": catalogueA, "b/errors.yaml": catalogueB} {
+		p := filepath.Join(repo, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run("init", "-q")
+	run("add", ".")
+	run("commit", "-q", "-m", "base")
+	if err := os.RemoveAll(filepath.Join(repo, "b")); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(repo, "errgen.registry.yaml"), []byte(strings.Replace(registryBase, "  - {path: b/errors.yaml, owner: team-b, nums: [[100, 199]]}\n", "", 1)), 0o644)
+	t.Chdir(repo)
+	code, stdout, stderr := runCLI(t, "compat", "--against", "git:HEAD")
+	if want := `errgen.registry.yaml:1:1: CATALOGUE_REMOVED: catalogue "b/errors.yaml" is no longer in the registry: its 1 codes and nums are free for another catalogue to take; keep it listed, its variants under reserved (base git:HEAD:errgen.registry.yaml:4:5)`; code != 1 || !strings.Contains(stdout, want) {
+		t.Errorf("compat exited %d:\n%s%s\nwant:\n%s", code, stdout, stderr, want)
+	}
+}
+
+// TestRegistryRefusesLinkedFolders: a registry entry whose folder is a
+// link out of the repository is refused before anything is read.
+func TestRegistryRefusesLinkedFolders(t *testing.T) {
+	root, outside := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(outside, "errors.yaml"), []byte("secret: value\n"), 0o644)
+	if err := os.Symlink(outside, filepath.Join(root, "link")); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(root, "errgen.registry.yaml"), []byte("version: 1\ncatalogues:\n  - {path: link/errors.yaml, owner: x, nums: [[1, 9]]}\n"), 0o644)
+	code, stdout, stderr := runCLI(t, "lint", filepath.Join(root, "errgen.registry.yaml"))
+	if code != 1 || strings.Contains(stdout+stderr, "secret") || !strings.Contains(stderr, "symlink") {
+		t.Errorf("lint through a linked folder exited %d:\n%s%s", code, stdout, stderr)
+	}
+}

@@ -38,11 +38,26 @@ func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 	}
 	baseCodes, baseNums := map[string]where{}, map[int]where{}
 	baseByPath := map[string]RegistryCatalogue{}
+	headPaths := map[string]bool{}
+	for _, h := range head {
+		headPaths[key(h)] = true
+	}
 	for _, b := range base {
 		baseByPath[key(b)] = b
 		for _, v := range b.Model.Variants {
 			baseCodes[strings.ToLower(v.Code)] = where{key(b), v.KeyPos("code")}
 			baseNums[v.Num] = where{key(b), v.KeyPos("num")}
+			for _, sc := range v.Subcodes {
+				baseCodes[strings.ToLower(sc.Code)] = where{key(b), sc.Pos}
+			}
+		}
+		if !headPaths[key(b)] && len(b.Model.Variants) > 0 {
+			pos := diag.Pos{File: b.Entry.Path.Pos.File, Line: 1, Col: 1}
+			if len(head) > 0 {
+				pos = diag.Pos{File: head[0].Entry.Pos.File, Line: 1, Col: 1}
+			}
+			add(Finding{Rule: CatalogueRemoved, Pos: pos, BasePos: b.Entry.Pos,
+				Message: fmt.Sprintf("catalogue %s is no longer in the registry: its %d codes and nums are free for another catalogue to take; keep it listed, its variants under reserved", q(key(b)), len(b.Model.Variants))})
 		}
 	}
 	for _, h := range head {

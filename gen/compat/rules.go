@@ -136,6 +136,7 @@ const (
 	CodeMoved                  = "CODE_MOVED"
 	RangeShrunk                = "RANGE_SHRUNK"
 	OwnerChanged               = "OWNER_CHANGED"
+	CatalogueRemoved           = "CATALOGUE_REMOVED"
 	ProjectionRemoved          = "PROJECTION_REMOVED"
 )
 
@@ -148,6 +149,7 @@ var Rules = []Rule{
 	{VariantRemovedUnreserved, Wire, Break, "A variant was removed without adding its num and code to reserved."},
 	{ReservedRemoved, Wire, Break, "A num or code was removed from reserved: reserved lists only grow."},
 	{CodeCaseChanged, Wire, Break, "The catalogue's code_case changed: every code is spelled anew, as if each variant were recoded."},
+	{CatalogueRemoved, Wire, Break, "A catalogue is no longer in the registry: its codes and nums are free for another catalogue to take."},
 	{RangeShrunk, Wire, Break, "A registry range no longer covers a num its catalogue used or reserved in base: another catalogue could take the num."},
 	{CodeMoved, Wire, Note, "A code or a num moved from one catalogue of the registry to another; the catalogue it left must reserve it (VARIANT_REMOVED_UNRESERVED otherwise)."},
 	{OwnerChanged, Wire, Note, "A catalogue of the registry has another owner."},

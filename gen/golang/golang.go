@@ -308,16 +308,21 @@ func genVariant(f *printer.File, v *model.Variant) {
 			printer.Func{Header: re + "LLMPayload() *Payload", Body: "return newPayload(e, " + idx + ")"},
 			printer.Func{Header: re + "AppendLLMPayload(dst []byte) []byte", Body: "return appendPayload(dst, e, " + idx + ")"})
 	}
-	methods = append(methods,
-		printer.Func{Header: re + "LogValue() slog.Value", Body: "return logValue(e, " + idx + ")"},
-		printer.Func{Header: re + "MarshalJSON() ([]byte, error)", Body: "return marshalWire(e, " + idx + ")"},
-		isMethod(v, idx))
-	f.Import("log/slog")
+	methods = append(methods, printer.Func{Header: re + "LogValue() slog.Value", Body: "return logValue(e, " + idx + ")"})
 	if v.HasSensitive() {
-		methods = append(methods, printer.Func{
-			Doc:    []string{"Format prints the error for fmt, every verb, with its sensitive fields as " + strconv.Quote(model.Redacted) + "."},
-			Header: re + "Format(s " + f.Import("fmt") + ".State, verb rune)", Body: "format(e, " + idx + ", s, verb)"})
+		// On the value, so that a struct value (not only a pointer) hides
+		// its sensitive fields from encoding/json and fmt too.
+		rv := "func (e " + v.Name + ") "
+		methods = append(methods,
+			printer.Func{Doc: []string{"MarshalJSON returns the wire form, without the sensitive fields, of the error or of a value of it."},
+				Header: rv + "MarshalJSON() ([]byte, error)", Body: "return marshalWire(&e, " + idx + ")"},
+			printer.Func{Doc: []string{"Format prints the error for fmt, every verb, with its sensitive fields as " + strconv.Quote(model.Redacted) + "."},
+				Header: rv + "Format(s " + f.Import("fmt") + ".State, verb rune)", Body: "format(&e, " + idx + ", s, verb)"})
+	} else {
+		methods = append(methods, printer.Func{Header: re + "MarshalJSON() ([]byte, error)", Body: "return marshalWire(e, " + idx + ")"})
 	}
+	methods = append(methods, isMethod(v, idx))
+	f.Import("log/slog")
 	if rule.FromCause {
 		methods = append(methods,
 			printer.Func{Doc: []string{v.Retry.GoDoc()}, Header: re + "Retryable() bool",

@@ -22,7 +22,7 @@ const Redacted = "[REDACTED]"
 var SecretWords = []string{
 	"accesskey", "apikey", "auth", "authorization", "bearer", "cookie", "credential", "credentials",
 	"jwt", "passphrase", "passwd", "password", "privatekey", "secret", "session", "sessionid",
-	"signature", "token",
+	"sig", "signature", "token",
 }
 
 // QuantityWords end names that count, limit or describe a secret rather

@@ -5,6 +5,7 @@ package runtime
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 )
 
@@ -48,16 +49,32 @@ func appendModelJSON(dst []byte, err error) []byte {
 		dst = append(dst, `{"error":`...)
 		return append(appendString(dst, scrub(errorText(err))), '}')
 	case i < 0:
-		return append(dst, c.(*RemoteError).Raw...)
+		if r, ok := c.(*RemoteError); ok {
+			return r.appendJSON(dst)
+		}
+		return appendErrorJSON(dst, c)
 	}
 	return appendObject(dst, c.(variant), i, infos[i].PayloadType == "", 0)
+}
+
+// appendErrorJSON appends the JSON object of c, an Error of neither this
+// catalogue nor a decoded payload (an adapter, a test double): what its
+// methods report, in the payload's key order.
+func appendErrorJSON(dst []byte, c Error) []byte {
+	dst = appendString(append(dst, `{"category":`...), string(c.Category()))
+	dst = appendString(append(dst, `,"code":`...), string(c.Code()))
+	dst = strconv.AppendInt(append(dst, `,"code_num":`...), int64(c.CodeNum()), 10)
+	dst = appendString(append(dst, `,"error":`...), scrub(errorText(c)))
+	dst = strconv.AppendBool(append(dst, `,"retryable":`...), c.Retryable())
+	return append(dst, '}')
 }
 
 // appendProjectedFields appends c's fields as members of a JSON object,
 // the first after a comma when comma is set: every field of its wire form
 // with wire set, else its payload fields; a decoded error of another
-// catalogue gives the fields it arrived with.
-func appendProjectedFields(dst []byte, c Error, i int, comma, wire bool) []byte {
+// catalogue gives the fields it arrived with, but for the names in skip
+// (the shape's own members).
+func appendProjectedFields(dst []byte, c Error, i int, comma, wire bool, skip ...string) []byte {
 	if i >= 0 {
 		return appendFields(dst, c.(variant), i, comma, wire, 0)
 	}
@@ -66,11 +83,14 @@ func appendProjectedFields(dst []byte, c Error, i int, comma, wire bool) []byte 
 		return dst
 	}
 	for _, f := range r.Payload.Fields {
+		if slices.Contains(skip, f.Name) {
+			continue
+		}
 		if comma {
 			dst = append(dst, ',')
 		}
 		dst = append(appendString(dst, f.Name), ':')
-		dst = append(dst, f.Value...)
+		dst = rewriteJSON(dst, f.Value, nil, scrubber.Load() != nil)
 		comma = true
 	}
 	return dst
@@ -110,5 +130,10 @@ func decodeProjected(code Code, num int, message string, members map[string]json
 			dst = append(append(appendString(append(dst, ','), name), ':'), raw...)
 		}
 	}
-	return decode(append(dst, '}'), 0)
+	r, err := decode(append(dst, '}'), 0)
+	if err == nil && known && !written["retryable"] && r.err != nil {
+		// The shape does not carry retryable: the typed error answers.
+		r.Payload.Retryable = r.err.Retryable()
+	}
+	return r, err
 }

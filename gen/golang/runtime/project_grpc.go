@@ -70,11 +70,18 @@ func grpcStatusOf(err error) grpcStatus {
 func GRPCStatusJSON(err error) []byte {
 	s := grpcStatusOf(err)
 	dst := strconv.AppendInt([]byte(`{"code":`), int64(s.code), 10)
-	dst = appendString(append(dst, `,"message":`...), s.message)
+	if s.message != "" {
+		dst = appendString(append(dst, `,"message":`...), s.message)
+	}
+	if s.reason == "" && !s.hasRetry && s.local == "" {
+		return append(dst, '}')
+	}
 	dst = append(dst, `,"details":[`...)
 	if s.reason != "" {
 		dst = appendString(append(dst, `{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":`...), s.reason)
-		dst = appendString(append(dst, `,"domain":`...), grpcDomain)
+		if grpcDomain != "" {
+			dst = appendString(append(dst, `,"domain":`...), grpcDomain)
+		}
 		// Empty metadata is left out, as protobuf's JSON mapping leaves it.
 		for k, kv := range s.metadata {
 			if k == 0 {
@@ -94,9 +101,13 @@ func GRPCStatusJSON(err error) []byte {
 		dst = appendString(append(dst, `{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":`...), protoDuration(s.retry))
 		dst = append(dst, "},"...)
 	}
-	dst = appendString(append(dst, `{"@type":"type.googleapis.com/google.rpc.LocalizedMessage","locale":`...), s.locale)
-	dst = appendString(append(dst, `,"message":`...), s.local)
-	return append(dst, "}]}"...)
+	if s.local != "" {
+		dst = appendString(append(dst, `{"@type":"type.googleapis.com/google.rpc.LocalizedMessage","locale":`...), s.locale)
+		dst = appendString(append(dst, `,"message":`...), s.local)
+		dst = append(dst, "},"...)
+	}
+	// Every detail ends in a comma; the last one's closes the list.
+	return append(dst[:len(dst)-1], "]}"...)
 }
 
 // protoDuration writes d as the JSON mapping of google.protobuf.Duration
@@ -121,20 +132,56 @@ func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 	var st struct {
 		Message string `json:"message"`
 		Details []struct {
-			Type     string            `json:"@type"`
-			Reason   string            `json:"reason"`
-			Metadata map[string]string `json:"metadata"`
+			Type       string            `json:"@type"`
+			Reason     string            `json:"reason"`
+			Metadata   map[string]string `json:"metadata"`
+			RetryDelay string            `json:"retryDelay"`
 		} `json:"details"`
 	}
 	if err := json.Unmarshal(data, &st); err != nil {
 		return nil, fmt.Errorf("%s: gRPC status: %w", packageName, err)
 	}
+	var r *RemoteError
+	var wait time.Duration
 	for _, d := range st.Details {
-		if d.Type == "type.googleapis.com/google.rpc.ErrorInfo" {
-			return decodeErrorInfo(d.Reason, st.Message, d.Metadata)
+		switch d.Type {
+		case "type.googleapis.com/google.rpc.ErrorInfo":
+			if r != nil {
+				continue
+			}
+			var err error
+			if r, err = decodeErrorInfo(d.Reason, st.Message, d.Metadata); err != nil {
+				return nil, err
+			}
+		case "type.googleapis.com/google.rpc.RetryInfo":
+			wait, _ = time.ParseDuration(d.RetryDelay)
 		}
 	}
-	return nil, errors.New(packageName + ": gRPC status has no ErrorInfo")
+	if r == nil {
+		return nil, errors.New(packageName + ": gRPC status has no ErrorInfo")
+	}
+	setRetryAfter(r, wait)
+	return r, nil
+}
+
+// setRetryAfter gives the typed error behind r a wait a shape carried
+// apart from its fields (gRPC's RetryInfo): its retry_after field, marked
+// as sent, so RetryAfterOf reports it.
+func setRetryAfter(r *RemoteError, wait time.Duration) {
+	if wait <= 0 || r.err == nil {
+		return
+	}
+	i, ok := lookupCode(r.err.Code())
+	if !ok {
+		return
+	}
+	for k := range forms[i].fields {
+		f := &forms[i].fields[k]
+		if p, ok := fieldOf(r.err, k).(*time.Duration); ok && f.retryAfter && !r.sent[f.name] {
+			*p = wait
+			r.sent[f.name] = true
+		}
+	}
 }
 
 // decodeErrorInfo decodes an error from an ErrorInfo's reason and
@@ -150,8 +197,10 @@ func decodeErrorInfo(reason, message string, metadata map[string]string) (*Remot
 	members := map[string]json.RawMessage{}
 	var order []string
 	for name, v := range metadata {
+		// Metadata values are strings; only a field of this catalogue that
+		// is not text reads its value as JSON.
 		raw := json.RawMessage(v)
-		text := !json.Valid(raw)
+		text := true
 		if known {
 			for k := range forms[i].fields {
 				if forms[i].fields[k].name == name {

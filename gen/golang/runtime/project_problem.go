@@ -24,8 +24,8 @@ const ProblemContentType = "application/problem+json"
 // code in words, STATUS the variant's first http_status (else the
 // catalogue's problem status), and the detail the user message, never the
 // technical one. "instance" is left out when instance is "". An error
-// outside the catalogue is "about:blank" with status 500 and the
-// catalogue's default user message.
+// outside the catalogue is "about:blank" with status 500 and no "detail":
+// it has no user message.
 func ProblemJSON(err error, instance string) ([]byte, int) {
 	c, i := projectionOf(err)
 	typ, title, status := "about:blank", http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError
@@ -38,7 +38,9 @@ func ProblemJSON(err error, instance string) ([]byte, int) {
 	dst := appendString([]byte(`{"type":`), typ)
 	dst = appendString(append(dst, `,"title":`...), title)
 	dst = strconv.AppendInt(append(dst, `,"status":`...), int64(status), 10)
-	dst = appendString(append(dst, `,"detail":`...), scrub(UserMessageOf(err)))
+	if detail := scrub(UserMessageOf(err)); detail != "" {
+		dst = appendString(append(dst, `,"detail":`...), detail)
+	}
 	if instance != "" {
 		dst = appendString(append(dst, `,"instance":`...), instance)
 	}
@@ -47,7 +49,7 @@ func ProblemJSON(err error, instance string) ([]byte, int) {
 		dst = strconv.AppendInt(append(dst, `,"code_num":`...), int64(c.CodeNum()), 10)
 		dst = appendString(append(dst, `,"category":`...), string(c.Category()))
 		dst = strconv.AppendBool(append(dst, `,"retryable":`...), c.Retryable())
-		dst = appendProjectedFields(dst, c, i, true, false)
+		dst = appendProjectedFields(dst, c, i, true, false, problemMembers...)
 	}
 	return append(dst, '}'), status
 }
@@ -66,9 +68,9 @@ func WriteProblem(w http.ResponseWriter, err error, instance string) {
 	w.Write(body)
 }
 
-// problemMembers are the members RFC 9457 defines, which DecodeProblem
-// does not take for fields.
-var problemMembers = []string{"type", "title", "status", "detail", "instance"}
+// problemMembers are the members a problem document has besides the
+// fields: those RFC 9457 defines and errgen's extension members.
+var problemMembers = []string{"type", "title", "status", "detail", "instance", "code", "code_num", "category", "retryable"}
 
 // DecodeProblem reads a problem document back: one that ProblemJSON wrote
 // for a code this catalogue knows gives the typed error with its payload
@@ -93,7 +95,7 @@ func DecodeProblem(data []byte) (*RemoteError, error) {
 	json.Unmarshal(members["detail"], &detail)
 	rest := order[:0:0]
 	for _, name := range order {
-		if !slices.Contains(problemMembers, name) {
+		if !slices.Contains(problemMembers[:5], name) {
 			rest = append(rest, name)
 		}
 	}

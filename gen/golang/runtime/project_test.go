@@ -140,7 +140,7 @@ func TestProjectionShapes(t *testing.T) {
 			`{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"1.500s"},` +
 			`{"@type":"type.googleapis.com/google.rpc.LocalizedMessage","locale":"en-US","message":"The service is busy. Try again in a moment."}]}`},
 		{&AuthFailed{Provider: "x"}, `{"code":16,`},
-		{errors.New("disk full"), `{"code":2,"message":"disk full","details":[{"@type":"type.googleapis.com/google.rpc.LocalizedMessage"`},
+		{errors.New("disk full"), `{"code":2,"message":"disk full"}`},
 	} {
 		if got := string(GRPCStatusJSON(c.err)); !strings.HasPrefix(got, c.want) {
 			t.Errorf("GRPCStatusJSON(%v):\n got %s\nwant %s", c.err, got, c.want)
@@ -164,7 +164,7 @@ func TestProjectionShapes(t *testing.T) {
 		t.Errorf("problem status of rate_limited = %d, want its http_status 429", s)
 	}
 	foreign, s := ProblemJSON(errors.New("disk full"), "")
-	if s != 500 || !strings.HasPrefix(string(foreign), `{"type":"about:blank","title":"Internal Server Error","status":500,"detail":`) {
+	if s != 500 || string(foreign) != `{"type":"about:blank","title":"Internal Server Error","status":500}` {
 		t.Errorf("problem of a foreign error = %s (%d)", foreign, s)
 	}
 	if _, err := DecodeProblem(foreign); err == nil {
@@ -193,6 +193,69 @@ func TestWriteProblem(t *testing.T) {
 		if w.Code != c.status || w.Header().Get("Content-Type") != ProblemContentType || w.Header().Get("Retry-After") != c.retryAfter ||
 			doc["type"] != c.typeURI || doc["instance"] != "/calls/7" || doc["status"] != float64(c.status) {
 			t.Errorf("%v: status %d, headers %v, body %s", c.err, w.Code, w.Header(), w.Body)
+		}
+	}
+}
+
+// adapter is an Error of neither the catalogue nor a decoded payload.
+type adapter struct{ c Error }
+
+func (a adapter) Error() string       { return a.c.Error() }
+func (a adapter) Code() Code          { return a.c.Code() }
+func (a adapter) CodeNum() int        { return a.c.CodeNum() }
+func (a adapter) Category() Category  { return a.c.Category() }
+func (a adapter) Retryable() bool     { return a.c.Retryable() }
+func (a adapter) Class() Class        { return a.c.Class() }
+func (a adapter) UserMessage() string { return a.c.UserMessage() }
+
+// TestProjectionsOfOtherErrors: an Error that is neither a variant nor a
+// decoded payload, and a RemoteError built by hand without Raw, project to
+// valid JSON without a panic; a decoded error of another catalogue keeps
+// its fields out of a problem document's own members.
+func TestProjectionsOfOtherErrors(t *testing.T) {
+	remote, err := DecodePayload([]byte(`{"code":"brand_new","code_num":9999,"error":"x","retryable":true,"status":"ok","title":"t","depth":3}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range []error{adapter{&RateLimited{Provider: "openai"}}, &RemoteError{Payload: Payload{Code: "brand_new", CodeNum: 9}}, remote} {
+		for _, p := range projectAll(e) {
+			if !json.Valid(p.data) {
+				t.Errorf("%T %s: invalid JSON: %s", e, p.name, p.data)
+			}
+		}
+	}
+	problem, _ := ProblemJSON(remote, "")
+	if keys := jsonKeys(t, problem); len(keys) != len(uniq(keys)) || !strings.Contains(string(problem), `"depth":3`) {
+		t.Errorf("problem of a decoded error of another catalogue: %s", problem)
+	}
+}
+
+func uniq(s []string) map[string]bool {
+	m := map[string]bool{}
+	for _, x := range s {
+		m[x] = true
+	}
+	return m
+}
+
+// TestDecodedRetryability: the shapes that carry no retryable (the agent
+// envelope, the gRPC status) decode to an error as retryable as the
+// variant, and gRPC's RetryInfo gives RetryAfterOf its wait.
+func TestDecodedRetryability(t *testing.T) {
+	e := &RateLimited{Provider: "openai", RetryAfter: 1500 * time.Millisecond}
+	for name, decode := range map[string]func() (*RemoteError, error){
+		"agent_response": func() (*RemoteError, error) { return DecodeAgentResponse(AgentResponse(e)) },
+		"grpc":           func() (*RemoteError, error) { return DecodeGRPCStatusJSON(GRPCStatusJSON(e)) },
+	} {
+		r, err := decode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !IsRetryable(r) || ClassOf(r) != ClassRetryable {
+			t.Errorf("%s: IsRetryable %v, ClassOf %v; want retryable", name, IsRetryable(r), ClassOf(r))
+		}
+		if d, ok := RetryAfterOf(r); !ok || d != 1500*time.Millisecond {
+			t.Errorf("%s: RetryAfterOf = %v, %v; want 1.5s", name, d, ok)
 		}
 	}
 }

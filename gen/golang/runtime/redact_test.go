@@ -119,6 +119,14 @@ func outputs(t testing.TB, e variant) map[string]string {
 		out["Sprintln"+c.name] = fmt.Sprintln(c.err, c.err)
 	}
 	marshal("json.Marshal in a catalogue error", outer)
+	// A struct value, not a pointer, of the variant.
+	value := reflect.ValueOf(e).Elem().Interface()
+	marshal("json.Marshal of the value", value)
+	marshal("json.Marshal of the value in a struct", struct{ V any }{value})
+	for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%d"} {
+		out[verb+" of the value"] = fmt.Sprintf(verb, value)
+		out[verb+" of the value in a struct"] = fmt.Sprintf(verb, struct{ V any }{value})
+	}
 	for _, err := range []error{e, wrapped, outer} {
 		for _, p := range projectAll(err) {
 			out["projection "+p.name+" of "+errorText(err)] = string(p.data)
@@ -176,7 +184,8 @@ func TestFormatMatchesFmt(t *testing.T) {
 			t.Errorf("%s = %q, want %q", verb, got, want)
 		}
 	}
-	if got, want := fmt.Sprintf("%#v", (*AuthFailed)(nil)), "(*runtime.AuthFailed)(nil)"; got != want {
+	// Format is on the value, and fmt prints a nil pointer to it as <nil>.
+	if got, want := fmt.Sprintf("%#v", (*AuthFailed)(nil)), "<nil>"; got != want {
 		t.Errorf("%%#v of nil = %s, want %s", got, want)
 	}
 	if got, want := fmt.Sprintf("%v", (*AuthFailed)(nil)), "<nil>"; got != want {
@@ -414,4 +423,65 @@ func jsonKeys(t *testing.T, b []byte) []string {
 		}
 	}
 	return keys
+}
+
+// TestScrubSecretsQuotedAndEdgeShapes: quoted values keep their quotes, a
+// password holding an @ goes entirely, and Google keys and SAS signatures
+// are caught.
+func TestScrubSecretsQuotedAndEdgeShapes(t *testing.T) {
+	const r = Redacted
+	for in, want := range map[string]string{
+		`login failed: password="hunter2" for bob`:         `login failed: password="` + r + `" for bob`,
+		`config token='abc' loaded`:                        `config token='` + r + `' loaded`,
+		"https://u:p@ss@host/x":                            "https://" + r + "@host/x",
+		"key AIzaSyA1234567890abcdefghijklmnopqrstuv used": "key " + r + " used",
+		"https://acct.blob/x?sv=2022&sig=abc%2Bdef":        "https://acct.blob/x?sv=2022&sig=" + r,
+		`name="bob"`: `name="bob"`,
+	} {
+		if got := ScrubSecrets(in); got != want {
+			t.Errorf("ScrubSecrets(%q)\n got %q\nwant %q", in, got, want)
+		}
+	}
+}
+
+// TestDecodedSecretsAreNotPassedOn: a payload from a sender that still
+// sends a sensitive field, and a decoded error whose text holds a secret,
+// pass on neither: not in the decoded payload, its wire form, a wrapper's
+// wire form or a projection, with the scrubber set for the text.
+func TestDecodedSecretsAreNotPassedOn(t *testing.T) {
+	SetScrubber(ScrubSecrets)
+	t.Cleanup(func() { SetScrubber(nil) })
+	known, err := DecodePayload([]byte(`{"category":"auth","code":"auth_failed","code_num":2002,"error":"refused","retryable":false,"suppress_retry":false,"provider":"openai","api_key":"zq9secret"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	unknown, err := DecodePayload([]byte(`{"code":"brand_new","code_num":9999,"error":"GET failed: Authorization: Bearer zq9tokentokentoken","note":"token=zq9tok"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []*RemoteError{known, unknown} {
+		outs := []string{mustString(json.Marshal(r)), mustString(json.Marshal(r.Payload)), mustString(json.Marshal(&ProviderTimeout{Cause: r}))}
+		for _, p := range projectAll(r) {
+			outs = append(outs, string(p.data))
+		}
+		for _, out := range outs {
+			if strings.Contains(out, "zq9") {
+				t.Errorf("%s: a secret passed on: %s", r.Code(), out)
+			}
+			if !json.Valid([]byte(out)) {
+				t.Errorf("%s: invalid JSON: %s", r.Code(), out)
+			}
+		}
+	}
+	var af *AuthFailed
+	if !errors.As(known, &af) || af.APIKey != "" || af.Provider != "openai" {
+		t.Errorf("decoded %#v", af)
+	}
+}
+
+func mustString(b []byte, err error) string {
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	return string(b)
 }

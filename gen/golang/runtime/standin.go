@@ -268,11 +268,14 @@ func (*ToolUnavailable) UserMessage() string { return "A tool did not work (tool
 func (e *ToolUnavailable) LLMPayload() *Payload               { return newPayload(e, 1) }
 func (e *ToolUnavailable) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 1) }
 func (e *ToolUnavailable) LogValue() slog.Value               { return logValue(e, 1) }
-func (e *ToolUnavailable) MarshalJSON() ([]byte, error)       { return marshalWire(e, 1) }
-func (*ToolUnavailable) Is(target error) bool                 { return isCode(target, 1) }
+
+// MarshalJSON returns the wire form, without the sensitive fields, of the error or of a value of it.
+func (e ToolUnavailable) MarshalJSON() ([]byte, error) { return marshalWire(&e, 1) }
 
 // Format prints the error for fmt, every verb, with its sensitive fields as "[REDACTED]".
-func (e *ToolUnavailable) Format(s fmt.State, verb rune) { format(e, 1, s, verb) }
+func (e ToolUnavailable) Format(s fmt.State, verb rune) { format(&e, 1, s, verb) }
+
+func (*ToolUnavailable) Is(target error) bool { return isCode(target, 1) }
 
 // ProviderError is implemented by the errors of the ProviderError family; no type outside this package implements it.
 //
@@ -358,12 +361,15 @@ func (e *AuthFailed) Error() string        { return render(e, 5, textMessage) }
 // UserMessage returns "Something went wrong ({code}).".
 func (*AuthFailed) UserMessage() string { return "Something went wrong (auth_failed)." }
 
-func (e *AuthFailed) LogValue() slog.Value         { return logValue(e, 5) }
-func (e *AuthFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 5) }
-func (*AuthFailed) Is(target error) bool           { return isCode(target, 5) }
+func (e *AuthFailed) LogValue() slog.Value { return logValue(e, 5) }
+
+// MarshalJSON returns the wire form, without the sensitive fields, of the error or of a value of it.
+func (e AuthFailed) MarshalJSON() ([]byte, error) { return marshalWire(&e, 5) }
 
 // Format prints the error for fmt, every verb, with its sensitive fields as "[REDACTED]".
-func (e *AuthFailed) Format(s fmt.State, verb rune) { format(e, 5, s, verb) }
+func (e AuthFailed) Format(s fmt.State, verb rune) { format(&e, 5, s, verb) }
+
+func (*AuthFailed) Is(target error) bool { return isCode(target, 5) }
 
 // ProviderTimeout is the error provider_timeout (2004) of the ProviderError family, in category timeout.
 type ProviderTimeout struct {
