@@ -19,13 +19,19 @@ import (
 // The model is nil when any diagnostic is an error; warnings come back with
 // a model. The list is sorted by position.
 func Parse(file string, src []byte) (*model.Catalogue, diag.List) {
+	return ParseWith(file, src, nil)
+}
+
+// ParseWith is Parse for a catalogue of a registry, whose fields may have
+// the types of families of other catalogues, which imp provides.
+func ParseWith(file string, src []byte, imp model.Importer) (*model.Catalogue, diag.List) {
 	cat, diags := load.Load(file, src)
 	if cat == nil {
 		return nil, diags.Sort()
 	}
 	// Resolve even a catalogue with form errors: values of the wrong form
 	// are left unset and skipped, so the rest is still reported in one run.
-	m, more := model.Resolve(cat)
+	m, more := model.ResolveWith(cat, imp)
 	diags = append(diags, more...)
 	if m != nil {
 		// The waivers name rules, which belong to compat.

@@ -151,8 +151,9 @@ func TestGenerateGolden(t *testing.T) {
 }
 
 // catalogues returns every catalogue the soundness tests run on: the
-// testdata cases, the reference catalogue, a synthetic one of 500
-// variants, and the three of testdata/registry.
+// testdata cases, the reference catalogue, and a synthetic one of 500
+// variants. (testdata/registry's are built together by
+// TestRegistryPackagesBuildTogether.)
 func catalogues(t *testing.T) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
@@ -165,15 +166,6 @@ func catalogues(t *testing.T) map[string][]byte {
 	}
 	out["reference"] = ref
 	out["synthetic500"] = synth.Catalogue(500)
-	// The three services of the registry repository build together.
-	regs, _ := filepath.Glob("../../testdata/registry/*/errors.yaml")
-	for _, p := range regs {
-		src, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out["registry_"+filepath.Base(filepath.Dir(p))] = src
-	}
 	return out
 }
 

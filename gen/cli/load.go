@@ -54,17 +54,18 @@ func loadCatalogueAs(ctx context.Context, e *env, path, name string) (*model.Cat
 	if err != nil {
 		return nil, err
 	}
-	return parse(ctx, e, name, src, true)
+	return parse(ctx, e, name, src, true, newImporter(path))
 }
 
-// parse resolves src, printing its warnings when warn is set.
-func parse(ctx context.Context, e *env, name string, src []byte, warn bool) (*model.Catalogue, error) {
+// parse resolves src, printing its warnings when warn is set; imp gives it
+// the families of the other catalogues of its registry.
+func parse(ctx context.Context, e *env, name string, src []byte, warn bool, imp model.Importer) (*model.Catalogue, error) {
 	type parsed struct {
 		m     *model.Catalogue
 		diags diag.List
 	}
 	p, err := interruptible(ctx, func() (parsed, error) {
-		m, diags := gen.Parse(name, src)
+		m, diags := gen.ParseWith(name, src, imp)
 		return parsed{m, diags}, nil
 	})
 	if err != nil {
@@ -122,7 +123,9 @@ func loadBaseAs(ctx context.Context, e *env, against, catalogue string, nameOf f
 			return nil, fmt.Errorf("base: %w", err)
 		}
 	}
-	m, err := parse(ctx, e, name, src, false)
+	// A base's imported families are read from the catalogues as they
+	// are now.
+	m, err := parse(ctx, e, name, src, false, newImporter(catalogue))
 	var d *diagError
 	if errors.As(err, &d) {
 		var errs diag.List

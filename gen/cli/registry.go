@@ -144,7 +144,7 @@ func loadCatalogueQuiet(ctx context.Context, p string) (loaded, error) {
 		return loaded{}, err
 	}
 	return interruptible(ctx, func() (loaded, error) {
-		m, diags := gen.Parse(displayPath(p), src)
+		m, diags := gen.ParseWith(displayPath(p), src, newImporter(p))
 		if m == nil {
 			return loaded{}, &diagError{diags}
 		}

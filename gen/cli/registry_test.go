@@ -3,6 +3,7 @@ package cli_test
 import (
 	"bytes"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -260,5 +261,106 @@ func TestRegistryRefusesLinkedFolders(t *testing.T) {
 	code, stdout, stderr := runCLI(t, "lint", filepath.Join(root, "errgen.registry.yaml"))
 	if code != 1 || strings.Contains(stdout+stderr, "secret") || !strings.Contains(stderr, "symlink") {
 		t.Errorf("lint through a linked folder exited %d:\n%s%s", code, stdout, stderr)
+	}
+}
+
+// crossTest runs in the orchestrator package generated from
+// testdata/registry: its cause is the gateway's family, imported from the
+// gateway's package.
+const crossTest = `package orchestrator
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"example.com/agents/gateway"
+)
+
+func TestCauseFromTheGateway(t *testing.T) {
+	limited := &ModelCallFailed{Cause: &gateway.RateLimited{Provider: "openai", RetryAfter: 2 * time.Second}}
+	refused := &ModelCallFailed{Cause: &gateway.AuthFailed{Provider: "openai", APIKey: "zq9key"}}
+	if !limited.Retryable() || limited.Class() != ClassRetryable {
+		t.Errorf("a rate limit from the gateway: Retryable %v, Class %v; want retryable", limited.Retryable(), limited.Class())
+	}
+	if refused.Retryable() || refused.Class() != ClassTerminal {
+		t.Errorf("a refused key from the gateway: Retryable %v, Class %v; want terminal", refused.Retryable(), refused.Class())
+	}
+	if d, ok := gateway.RetryAfterOf(fmt.Errorf("run: %w", limited)); !ok || d != 2*time.Second {
+		t.Errorf("RetryAfterOf through the wrapper = %v, %v", d, ok)
+	}
+	var rl *gateway.RateLimited
+	if !errors.As(limited, &rl) {
+		t.Error("errors.As does not find the gateway's error in the chain")
+	}
+	wire, err := json.Marshal(refused)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := ` + "`" + `{"category":"model","code":"model_call_failed","code_num":3001,"error":"model call failed: provider openai refused the key","retryable":false,"suppress_retry":false,"cause":{"category":"auth","code":"auth_failed","code_num":2002,"error":"provider openai refused the key","retryable":false,"suppress_retry":false,"provider":"openai"}}` + "`" + `
+	if string(wire) != want {
+		t.Errorf("wire form:\n got %s\nwant %s", wire, want)
+	}
+	back, err := DecodePayload(wire)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got *ModelCallFailed
+	if !errors.As(back, &got) {
+		t.Fatalf("decoded %v", back)
+	}
+	if af, ok := got.Cause.(*gateway.AuthFailed); !ok || af.Provider != "openai" || af.APIKey != "" {
+		t.Errorf("decoded cause %#v", got.Cause)
+	}
+}
+`
+
+// TestRegistryPackagesBuildTogether: the three catalogues of
+// testdata/registry, generated each into its folder of one module, build,
+// vet and pass their generated tests together, and the orchestrator's
+// cause of the gateway's family (imported by the path errgen derives from
+// go.mod) carries its retryability, retry-after, wire form and decoding
+// across the import.
+func TestRegistryPackagesBuildTogether(t *testing.T) {
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("the go command is needed: %v", err)
+	}
+	root := t.TempDir()
+	src := "../../testdata/registry"
+	err = filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(root, rel)
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(root, "go.mod"), []byte("module example.com/agents\n\ngo 1.23\n"), 0o644)
+	os.WriteFile(filepath.Join(root, "orchestrator", "cross_test.go"), []byte(crossTest), 0o644)
+	for _, svc := range []string{"tools", "gateway", "orchestrator"} {
+		if code, _, stderr := runCLI(t, "generate", filepath.Join(root, svc, "errors.yaml")); code != 0 {
+			t.Fatalf("generate %s exited %d:\n%s", svc, code, stderr)
+		}
+	}
+	for _, args := range [][]string{{"vet", "./..."}, {"test", "-count=1", "./..."}} {
+		cmd := exec.Command(goBin, args...)
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=-mod=mod")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
 	}
 }

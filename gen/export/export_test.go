@@ -10,9 +10,19 @@ import (
 	"github.com/errgen/errgen/gen"
 	"github.com/errgen/errgen/gen/export"
 	"github.com/errgen/errgen/gen/jsonschema"
+	"github.com/errgen/errgen/gen/model"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
+
+// siblings resolves the other catalogues of testdata/registry by package,
+// as the registry's importer does (model.Importer).
+type siblings struct{ t *testing.T }
+
+func (s siblings) Import(from, pkg string) (*model.Catalogue, string, error) {
+	c := load(s.t, filepath.Join("..", "..", "testdata", "registry", pkg, "errors.yaml"), pkg+"/errors.yaml")
+	return c.Model, "example.com/agents/" + pkg, nil
+}
 
 // load resolves the catalogue at path, named name in the export.
 func load(t *testing.T, path, name string) export.Catalogue {
@@ -21,7 +31,7 @@ func load(t *testing.T, path, name string) export.Catalogue {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, diags := gen.Parse(name, src)
+	m, diags := gen.ParseWith(name, src, siblings{t})
 	if m == nil {
 		t.Fatal(diags)
 	}

@@ -114,6 +114,7 @@ func code(m *model.Catalogue, header string) []byte {
 	genAttributeTables(f, m)
 	genBehaviour(f, m)
 	genProjectionTables(f, m)
+	genImportedDecoders(f, m)
 	return f.Bytes()
 }
 
@@ -478,6 +479,9 @@ func goType(f *printer.File, t model.Type) string {
 		return "[]string"
 	case model.Error:
 		return "error"
+	}
+	if t.Import != "" {
+		return f.Import(t.Import) + "." + t.Family.Name
 	}
 	return t.Family.Name
 }

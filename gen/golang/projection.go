@@ -194,3 +194,48 @@ func genGoldenProjections(f *printer.File, m *model.Catalogue) {
 	b.Line("return out")
 	b.End()
 }
+
+// genImportedDecoders writes, for a catalogue with causes of families of
+// other catalogues, the function the runtime decodes them with: each
+// through its own package's DecodePayload.
+//
+//	func init() {
+//		decodeImported = func(t reflect.Type, raw []byte) (error, bool) {
+//			switch t {
+//			case reflect.TypeFor[gateway.ProviderError]():
+//				...
+func genImportedDecoders(f *printer.File, m *model.Catalogue) {
+	var types []model.Type
+	seen := map[string]bool{}
+	for _, v := range m.Variants {
+		if c := v.Cause; c != nil && c.Type.Import != "" && !seen[c.Type.Name] {
+			seen[c.Type.Name] = true
+			types = append(types, c.Type)
+		}
+	}
+	if len(types) == 0 {
+		return
+	}
+	// Imports are named before the function's body is open.
+	reflectPkg := f.Import("reflect")
+	pkgs := make([]string, len(types))
+	for i, t := range types {
+		pkgs[i] = f.Import(t.Import)
+	}
+	b := f.Func([]string{"The causes that are families of other catalogues decode through their own", "packages."}, "func init()")
+	b.Open("decodeImported = func(t " + reflectPkg + ".Type, raw []byte) (error, bool)")
+	b.Open("switch t")
+	for i, t := range types {
+		pkg := pkgs[i]
+		typ := pkg + "." + t.Family.Name
+		b.Case("case " + reflectPkg + ".TypeFor[" + typ + "]():")
+		b.Open("if r, err := " + pkg + ".DecodePayload(raw); err == nil")
+		b.Line("c, ok := r.Unwrap().(" + typ + ")")
+		b.Line("return c, ok")
+		b.Close()
+	}
+	b.Close()
+	b.Line("return nil, false")
+	b.Close()
+	b.End()
+}

@@ -368,6 +368,10 @@ type Type struct {
 	Family *Family
 	// Name is the type as the catalogue wrote it.
 	Name string
+	// Import is the Go import path of the package that declares Family
+	// when it is another catalogue's (Name is then PACKAGE.Family); "" for
+	// this catalogue's own.
+	Import string
 }
 
 // IsCause reports whether values of t are errors.

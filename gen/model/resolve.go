@@ -33,13 +33,16 @@ const MaxFields = 255
 // problem is an error. Values of the wrong form were left unset by the
 // loader and are skipped here, so a catalogue with form errors is still
 // checked as far as it can be, in one run.
-func Resolve(cat *ast.Catalogue) (*Catalogue, diag.List) {
+func Resolve(cat *ast.Catalogue) (*Catalogue, diag.List) { return resolve(cat, nil) }
+
+func resolve(cat *ast.Catalogue, imp Importer) (*Catalogue, diag.List) {
 	r := &resolver{
-		cat:   cat,
-		m:     &Catalogue{Src: cat, File: cat.File, Package: cat.Package.Value},
-		names: map[string]diag.Pos{},
-		codes: map[string]diag.Pos{},
-		nums:  map[int64]diag.Pos{},
+		cat:     cat,
+		imports: imp,
+		m:       &Catalogue{Src: cat, File: cat.File, Package: cat.Package.Value},
+		names:   map[string]diag.Pos{},
+		codes:   map[string]diag.Pos{},
+		nums:    map[int64]diag.Pos{},
 
 		families:       map[string]*Family{},
 		familyNames:    map[string]bool{},
@@ -64,6 +67,9 @@ type resolver struct {
 	cat   *ast.Catalogue
 	m     *Catalogue
 	diags diag.List
+	// imports gives the families of other catalogues; nil outside a
+	// registry.
+	imports Importer
 
 	names map[string]diag.Pos // family and variant names
 	codes map[string]diag.Pos
@@ -206,7 +212,9 @@ func (r *resolver) catalogue() {
 	}
 	for _, v := range m.Variants {
 		for _, f := range v.Fields {
-			if !f.ExampleSet && f.Type.Kind == FamilyKind {
+			// A family of another catalogue has no example here: the
+			// generated test builds its errors without that cause.
+			if !f.ExampleSet && f.Type.Kind == FamilyKind && f.Type.Import == "" {
 				f.Example.Variant = exampleVariant(f.Type.Family, map[*Family]bool{v.Family: true})
 			}
 		}
@@ -431,7 +439,7 @@ func (r *resolver) variant(f *Family, av *ast.Variant, payload bool) *Variant {
 // cause, whether or not its type resolved.
 func hasCause(v *ast.Variant) bool {
 	for _, f := range v.Fields {
-		if f.Type.Value == "error" || (f.Type.Value != "" && names.IsExported(f.Type.Value)) {
+		if _, _, imported := ImportedType(f.Type.Value); f.Type.Value == "error" || imported || (f.Type.Value != "" && names.IsExported(f.Type.Value)) {
 			return true
 		}
 	}
@@ -500,6 +508,10 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 			} else if fam := r.families[t]; fam != nil {
 				fd.Type = Type{Kind: FamilyKind, Family: fam, Name: t}
 				isCause = true
+			} else if _, fam, ok := ImportedType(t); ok && names.IsExported(fam) && r.suggestType(t) == "" {
+				if fd.Type, typeKnown = r.importedFamily(t, af.Type.Pos); typeKnown {
+					isCause = true
+				}
 			} else {
 				typeKnown = false
 				r.errorf(af.Type.Pos, "unknown field type %s (want %s, error, or a family name)%s", diag.Quote(t), strings.Join(ScalarTypes, ", "), r.suggestType(t))

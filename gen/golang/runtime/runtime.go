@@ -450,11 +450,37 @@ func retryableOf(e variant, def bool) bool {
 	if isNil(e) {
 		return def
 	}
-	if c := find(causeOf(e)); c != nil {
+	cause := causeOf(e)
+	if c := find(cause); c != nil {
 		return c.Retryable()
+	}
+	if s, ok := imported(cause); ok {
+		return s.Retryable()
 	}
 	return def
 }
+
+// importedError is implemented by the errors of every package errgen
+// generates: the methods of Error whose types do not name this package's
+// own Code and Category.
+type importedError interface {
+	error
+	CodeNum() int
+	Retryable() bool
+	UserMessage() string
+}
+
+// imported returns cause as an error of another generated package (a
+// family of another catalogue of the registry, as a cause), if it is one.
+func imported(cause error) (importedError, bool) {
+	s, ok := cause.(importedError)
+	return s, ok && !isNil(cause)
+}
+
+// decodeImported decodes a cause of type t, a family of another
+// catalogue, from its wire form; errgen sets it in errgen.go for a
+// catalogue with such causes, and leaves it nil otherwise.
+var decodeImported func(t reflect.Type, raw []byte) (error, bool)
 
 // classOf is Class of a variant whose cause decides whether it is
 // retryable: ClassRetryable when it is, otherwise def.
@@ -578,8 +604,13 @@ func appendText(dst []byte, e variant, i int, part int) []byte {
 // an error of the catalogue, else the catalogue's default or errgen's
 // neutral sentence. Never the technical message.
 func userMessageOf(e variant, i int) string {
-	if c := find(causeOf(e)); c != nil {
+	cause := causeOf(e)
+	if c := find(cause); c != nil {
 		if m := c.UserMessage(); m != "" {
+			return m
+		}
+	} else if s, ok := imported(cause); ok {
+		if m := s.UserMessage(); m != "" {
 			return m
 		}
 	}
@@ -752,6 +783,11 @@ func LogValueOf(err error) slog.Value {
 	}
 	c := find(err)
 	if c == nil {
+		if s, ok := imported(err); ok {
+			if lv, ok := s.(slog.LogValuer); ok {
+				return lv.LogValue()
+			}
+		}
 		return slog.StringValue(scrub(errorText(err)))
 	}
 	var v slog.Value
@@ -1791,6 +1827,14 @@ func appendCause(dst []byte, cause error, depth int) []byte {
 			return appendObject(dst, v, i, true, depth)
 		}
 	}
+	if s, ok := imported(cause); ok {
+		// An error of another generated package: its own wire form.
+		if m, ok := s.(json.Marshaler); ok {
+			if data, err := m.MarshalJSON(); err == nil && json.Valid(data) {
+				return rewriteJSON(dst, data, nil, scrubber.Load() != nil)
+			}
+		}
+	}
 	dst = append(dst, `{"error":`...)
 	dst = appendString(dst, scrub(errorText(cause)))
 	return append(dst, '}')
@@ -2276,6 +2320,13 @@ func setCause(v variant, k int, raw json.RawMessage, depth int) error {
 	if err != nil {
 		return err
 	}
+	slot := reflect.ValueOf(v).Elem().Field(k)
+	if decodeImported != nil {
+		if c, ok := decodeImported(slot.Type(), raw); ok {
+			slot.Set(reflect.ValueOf(c))
+			return nil
+		}
+	}
 	var cause error
 	if _, ok := members["code"]; ok {
 		r, err := decode(raw, depth+1)
@@ -2293,7 +2344,6 @@ func setCause(v variant, k int, raw json.RawMessage, depth int) error {
 		}
 		cause = errors.New(text)
 	}
-	slot := reflect.ValueOf(v).Elem().Field(k)
 	c := reflect.ValueOf(cause)
 	if !c.Type().AssignableTo(slot.Type()) {
 		if r, ok := cause.(*RemoteError); ok && slot.Type() == reflect.TypeFor[error]() {

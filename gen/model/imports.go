@@ -1,0 +1,62 @@
+package model
+
+import (
+	"strings"
+
+	"github.com/errgen/errgen/gen/ast"
+	"github.com/errgen/errgen/gen/diag"
+)
+
+// Importer gives the resolver the catalogues of other services: a field
+// may have the type of a family declared in another catalogue of the
+// registry, written PACKAGE.Family (gateway.ProviderError).
+type Importer interface {
+	// Import returns the resolved catalogue whose package is pkg, which
+	// the catalogue of package from imports, and the Go import path of its
+	// generated package; or an error that says why there is none (no
+	// registry, no such catalogue, an import cycle, or the catalogue's own
+	// errors).
+	Import(from, pkg string) (*Catalogue, string, error)
+}
+
+// ImportedType is PACKAGE.Family split, and whether t has that form.
+func ImportedType(t string) (pkg, family string, ok bool) {
+	pkg, family, ok = strings.Cut(t, ".")
+	return pkg, family, ok && pkg != "" && family != ""
+}
+
+// ResolveWith is Resolve for a catalogue whose fields may have the types
+// of families of other catalogues, which imp provides.
+func ResolveWith(cat *ast.Catalogue, imp Importer) (*Catalogue, diag.List) {
+	return resolve(cat, imp)
+}
+
+// importedFamily resolves a field type PACKAGE.Family through the
+// importer, reporting at pos why it cannot.
+func (r *resolver) importedFamily(t string, pos diag.Pos) (Type, bool) {
+	pkg, name, _ := ImportedType(t)
+	if r.imports == nil {
+		r.errorf(pos, "field type %s names a family of another catalogue; check and generate this catalogue beside the errgen.registry.yaml that lists both", diag.Quote(t))
+		return Type{}, false
+	}
+	if pkg == r.cat.Package.Value {
+		r.errorf(pos, "field type %s names this catalogue's own package; write %s", diag.Quote(t), diag.Quote(name))
+		return Type{}, false
+	}
+	other, path, err := r.imports.Import(r.cat.Package.Value, pkg)
+	if err != nil {
+		r.errorf(pos, "field type %s: %v", diag.Quote(t), err)
+		return Type{}, false
+	}
+	for _, f := range other.Families {
+		if f.Name == name {
+			return Type{Kind: FamilyKind, Family: f, Name: t, Import: path}, true
+		}
+	}
+	var fams []string
+	for _, f := range other.Families {
+		fams = append(fams, f.Name)
+	}
+	r.errorf(pos, "catalogue %s (package %s) has no family %s (families: %s)", diag.Quote(other.File), pkg, diag.Quote(name), strings.Join(fams, ", "))
+	return Type{}, false
+}
