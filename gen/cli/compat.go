@@ -16,6 +16,7 @@ import (
 	"github.com/errgen/errgen/gen/compat"
 	"github.com/errgen/errgen/gen/diag"
 	"github.com/errgen/errgen/gen/load"
+	"github.com/errgen/errgen/gen/model"
 	"github.com/errgen/errgen/gen/registry"
 )
 
@@ -170,48 +171,54 @@ func registryArg(args []string) string {
 	return ""
 }
 
-// compatRegistry compares every catalogue of the registry at regPath with
-// itself at the git revision of against, and the registry across
-// catalogues.
-func compatRegistry(ctx context.Context, e *env, against, regPath string, tier compat.Tier) ([]compat.Finding, diag.List, error) {
+// registryRevision is a registry's catalogues now and at a git revision:
+// the pairs of each catalogue listed now, and the catalogues of both
+// registries for the rules across them.
+type registryRevision struct {
+	pairs           []catalogueRevision
+	baseCats, heads []compat.RegistryCatalogue
+}
+
+type catalogueRevision struct{ base, head *model.Catalogue }
+
+// readRegistryRevision reads every catalogue of the registry at regPath,
+// and the same at the git revision of against (git:REV, without a path).
+// Each catalogue must resolve on its own; the rules across them are
+// lint's, and a head that breaks one (a reserved num outside a shrunk
+// range) is what compat reports against the base.
+func readRegistryRevision(ctx context.Context, e *env, against, regPath string, nameOf func(string) string) (*registryRevision, error) {
 	spec, ok := strings.CutPrefix(against, "git:")
 	if !ok || strings.Contains(spec, ":") {
-		return nil, nil, usagef("with a registry, --against is git:REV, without a path: each catalogue is compared with its own path at REV")
+		return nil, usagef("with a registry, --against is git:REV, without a path: each catalogue is compared with its own path at REV")
 	}
 	set, err := catalogues(e, []string{regPath})
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	// Each catalogue must resolve; the rules across them are lint's, and a
-	// head that breaks one (a reserved num outside a shrunk range) is what
-	// compat reports against the base here.
 	heads, diags, err := set.load(ctx)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if diags = diags.Sort(); diags.HasErrors() {
-		return nil, nil, &diagError{diags}
+		return nil, &diagError{diags}
 	}
 	e.warn(diags)
 	baseReg, err := baseRegistry(spec, regPath)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	var findings []compat.Finding
-	var waiverDiags diag.List
-	var headCats, baseCats []compat.RegistryCatalogue
+	rr := &registryRevision{}
 	for i, h := range heads {
-		base, err := loadBase(ctx, e, against, set.paths[i])
+		base, err := loadBaseAs(ctx, e, against, set.paths[i], nameOf)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		f, w := compat.Waive(compat.Filter(compat.Compare(base, h.Model), tier), h.Model.Waivers, tier)
-		findings, waiverDiags = append(findings, f...), append(waiverDiags, w...)
-		headCats = append(headCats, compat.RegistryCatalogue{Entry: h.Entry, Model: h.Model})
+		rr.pairs = append(rr.pairs, catalogueRevision{base, h.Model})
+		rr.heads = append(rr.heads, compat.RegistryCatalogue{Entry: h.Entry, Model: h.Model})
 		if baseReg != nil {
 			for _, en := range baseReg.Catalogues {
 				if path.Clean(en.Path.Value) == path.Clean(h.Entry.Path.Value) {
-					baseCats = append(baseCats, compat.RegistryCatalogue{Entry: en, Model: base})
+					rr.baseCats = append(rr.baseCats, compat.RegistryCatalogue{Entry: en, Model: base})
 				}
 			}
 		}
@@ -222,23 +229,40 @@ func compatRegistry(ctx context.Context, e *env, against, regPath string, tier c
 	if baseReg != nil {
 		prefix, err := git(set.root, "rev-parse", "--show-prefix")
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		for _, en := range baseReg.Catalogues {
-			listed := slices.ContainsFunc(headCats, func(rc compat.RegistryCatalogue) bool {
+			listed := slices.ContainsFunc(rr.heads, func(rc compat.RegistryCatalogue) bool {
 				return path.Clean(rc.Entry.Path.Value) == path.Clean(en.Path.Value)
 			})
 			if !listed {
 				at := against + ":" + strings.TrimSpace(string(prefix)) + path.Clean(en.Path.Value)
-				base, err := loadBase(ctx, e, at, regPath)
+				base, err := loadBaseAs(ctx, e, at, regPath, nameOf)
 				if err != nil {
-					return nil, nil, err
+					return nil, err
 				}
-				baseCats = append(baseCats, compat.RegistryCatalogue{Entry: en, Model: base})
+				rr.baseCats = append(rr.baseCats, compat.RegistryCatalogue{Entry: en, Model: base})
 			}
 		}
 	}
-	findings = append(findings, compat.Filter(compat.CompareRegistry(baseCats, headCats), tier)...)
+	return rr, nil
+}
+
+// compatRegistry compares every catalogue of the registry at regPath with
+// itself at the git revision of against, and the registry across
+// catalogues.
+func compatRegistry(ctx context.Context, e *env, against, regPath string, tier compat.Tier) ([]compat.Finding, diag.List, error) {
+	rr, err := readRegistryRevision(ctx, e, against, regPath, displayPath)
+	if err != nil {
+		return nil, nil, err
+	}
+	var findings []compat.Finding
+	var waiverDiags diag.List
+	for _, p := range rr.pairs {
+		f, w := compat.Waive(compat.Filter(compat.Compare(p.base, p.head), tier), p.head.Waivers, tier)
+		findings, waiverDiags = append(findings, f...), append(waiverDiags, w...)
+	}
+	findings = append(findings, compat.Filter(compat.CompareRegistry(rr.baseCats, rr.heads), tier)...)
 	return findings, waiverDiags, nil
 }
 

@@ -12,11 +12,12 @@ import (
 
 	"github.com/errgen/errgen/gen/compat"
 	"github.com/errgen/errgen/gen/diag"
+	"github.com/errgen/errgen/gen/markdown"
 )
 
 var diffCmd = &command{
 	name:    "diff",
-	args:    "--against BASE [--format text|markdown|json] [--color auto|always|never] [--tier TIER] [CATALOGUE]",
+	args:    "--against BASE [--format text|markdown|json] [--color auto|always|never] [--tier TIER] [CATALOGUE | errgen.registry.yaml]",
 	short:   "summarise what changed since an older catalogue, for review",
 	maxArgs: 1,
 	long: `Diff summarises what changed between BASE and the catalogue (default
@@ -30,6 +31,12 @@ with gh pr comment --body-file); every catalogue text is escaped, so a | in
 a message cannot break a table. --format text is for a terminal, coloured
 when standard output is one and NO_COLOR is not set (--color overrides).
 --format json writes the whole report.
+
+With no argument in a folder that holds errgen.registry.yaml (or given that
+file), diff summarises every catalogue the registry lists against the same
+path at git:REV, one after another, and then what changed across them
+(CODE_MOVED, RANGE_SHRUNK, OWNER_CHANGED, CATALOGUE_REMOVED); --format json
+then writes {"catalogues": [...], "across": [...]}.
 
 Diff only reports: it exits 0 whatever changed, 1 when a catalogue cannot
 be read, 2 on a usage error. Use errgen compat to fail a build.`,
@@ -45,31 +52,74 @@ be read, 2 on a usage error. Use errgen compat to fail a build.`,
 			// A review names files as the repository does, whatever folder
 			// the command ran in: two catalogues changed by one pull request
 			// give two sections that say which is which.
-			path := catalogueArg(args)
-			head, err := loadCatalogueAs(ctx, e, path, reviewName(path))
-			if err != nil {
-				return err
+			var pairs []catalogueRevision
+			var across []compat.Finding
+			if regPath := registryArg(args); regPath != "" {
+				rr, err := readRegistryRevision(ctx, e, *against, regPath, reviewName)
+				if err != nil {
+					return err
+				}
+				pairs, across = rr.pairs, compat.Filter(compat.CompareRegistry(rr.baseCats, rr.heads), tier.tier)
+			} else {
+				path := catalogueArg(args)
+				head, err := loadCatalogueAs(ctx, e, path, reviewName(path))
+				if err != nil {
+					return err
+				}
+				base, err := loadBaseAs(ctx, e, *against, path, reviewName)
+				if err != nil {
+					return err
+				}
+				pairs = []catalogueRevision{{base, head}}
 			}
-			base, err := loadBaseAs(ctx, e, *against, path, reviewName)
-			if err != nil {
-				return err
-			}
-			findings, _ := compat.Waive(compat.Filter(compat.Compare(base, head), tier.tier), head.Waivers, tier.tier)
-			report := compat.Diff(base, head, findings, tier.tier)
+			colored := color.value == "always" || color.value == "auto" && isTerminal(e.stdout) && os.Getenv("NO_COLOR") == ""
+			var reports []*compat.Report
 			var out []byte
-			switch format.value {
-			case "markdown":
-				out, err = compat.Markdown(report)
-			case "json":
-				out, err = json.MarshalIndent(report, "", "  ")
-				out = append(diag.InertJSON(out), '\n')
-			default:
-				colored := color.value == "always" || color.value == "auto" && isTerminal(e.stdout) && os.Getenv("NO_COLOR") == ""
-				out = compat.Text(report, colored)
+			for i, p := range pairs {
+				findings, _ := compat.Waive(compat.Filter(compat.Compare(p.base, p.head), tier.tier), p.head.Waivers, tier.tier)
+				report := compat.Diff(p.base, p.head, findings, tier.tier)
+				reports = append(reports, report)
+				if i > 0 && format.value != "json" {
+					out = append(out, '\n')
+				}
+				switch format.value {
+				case "markdown":
+					md, err := compat.Markdown(report)
+					if err != nil {
+						return err
+					}
+					out = append(out, md...)
+				case "text":
+					out = append(out, compat.Text(report, colored)...)
+				}
 			}
-			if err == nil {
-				_, err = e.stdout.Write(out)
+			if len(across) > 0 && format.value != "json" {
+				out = append(out, "\nAcross the registry's catalogues:\n"...)
+				for _, f := range across {
+					line := compat.FindingText(f)
+					if format.value == "markdown" {
+						line = "- " + markdown.Text(line)
+					}
+					out = append(append(out, line...), '\n')
+				}
 			}
+			if format.value == "json" {
+				var data []byte
+				var err error
+				if len(reports) == 1 && len(across) == 0 && registryArg(args) == "" {
+					data, err = json.MarshalIndent(reports[0], "", "  ")
+				} else {
+					data, err = json.MarshalIndent(struct {
+						Catalogues []*compat.Report `json:"catalogues"`
+						Across     []compat.Finding `json:"across"`
+					}{reports, append([]compat.Finding{}, across...)}, "", "  ")
+				}
+				if err != nil {
+					return err
+				}
+				out = append(diag.InertJSON(data), '\n')
+			}
+			_, err := e.stdout.Write(out)
 			return err
 		}
 	},

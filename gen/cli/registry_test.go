@@ -2,6 +2,7 @@ package cli_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
@@ -188,6 +189,20 @@ func TestCompatRegistry(t *testing.T) {
 	}
 	if strings.Contains(got, "VARIANT_REMOVED_UNRESERVED") {
 		t.Errorf("a reserves the moved code, yet:\n%s", got)
+	}
+	code, stdout, stderr = runCLI(t, "diff", "--against", "git:HEAD")
+	for _, want := range []string{"a/errors.yaml against git:HEAD:a/errors.yaml", "b/errors.yaml against git:HEAD:b/errors.yaml", "Across the registry's catalogues:", "CODE_MOVED", "OWNER_CHANGED"} {
+		if code != 0 || !strings.Contains(stdout, want) {
+			t.Errorf("diff through the registry exited %d, without %q:\n%s%s", code, want, stdout, stderr)
+		}
+	}
+	code, stdout, _ = runCLI(t, "diff", "--format", "json", "--against", "git:HEAD")
+	var doc struct {
+		Catalogues []json.RawMessage
+		Across     []struct{ Rule string }
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); code != 0 || err != nil || len(doc.Catalogues) != 2 || len(doc.Across) != 3 {
+		t.Errorf("diff --format json through the registry exited %d (%v):\n%s", code, err, stdout)
 	}
 	if code, _, stderr := runCLI(t, "compat", "--against", "git:HEAD:a/errors.yaml"); code != 2 || !strings.Contains(stderr, "without a path") {
 		t.Errorf("compat through a registry with a base path exited %d:\n%s", code, stderr)
