@@ -69,6 +69,15 @@ every file that is stale or missing.`,
 			if err != nil {
 				return err
 			}
+			dir := *out
+			if dir == "" {
+				dir = filepath.Dir(path)
+			}
+			if err := checkPackage(m, dir); err != nil {
+				return err
+			}
+			// From here on only the model is read.
+			m.DropSource()
 			files, err := gen.Generate(m)
 			if err != nil {
 				return err
@@ -87,14 +96,7 @@ every file that is stale or missing.`,
 				}
 				files = append(files, f)
 			}
-			dir := *out
-			if dir == "" {
-				dir = filepath.Dir(path)
-			}
 			if err := checkTargets(files); err != nil {
-				return err
-			}
-			if err := checkPackage(m, dir); err != nil {
 				return err
 			}
 			if err := checkGRPCFile(dir, *grpc); err != nil {

@@ -412,11 +412,7 @@ func (ld *loader) checkRunes(n *yaml.Node, what string, multiline bool) {
 			next = utf8.RuneError
 		}
 		if why := badRune(r, prev, next, multiline); why != "" {
-			pos := ld.pos(n)
-			if at := ld.src.locator(ld.file, n); at != nil {
-				pos = at(i)
-			}
-			ld.diags.Errorf(pos, "%s contains %s", what, why)
+			ld.diags.Errorf(ld.src.locator(ld.file, n)(i), "%s contains %s", what, why)
 			return
 		}
 		prev = r

@@ -87,24 +87,42 @@ func (s *source) pos(file string, n *yaml.Node) diag.Pos {
 	return diag.Pos{File: file, Line: n.Line, Col: s.byteCol(n.Line, n.Column)}
 }
 
-// locator returns, for a scalar value written on one line, the function
-// that gives the position of the byte at an offset of its value: for a
-// plain scalar the offset past its start, for a quoted one after each
-// escape is undone. It returns nil when the value cannot be traced to its
-// text (a block scalar, a value folded over lines, an escape errgen does
-// not expect), and diagnostics then point at the value's start.
+// locator returns, for a scalar value, the function that gives the
+// position of the byte at an offset of its value: for a plain scalar the
+// offset past its start, for a quoted one after each escape is undone.
+// The columns are worked out on the first call, which only a diagnostic
+// makes, so a catalogue without errors pays nothing for them; a value that
+// cannot be traced to its text (a block scalar, a value folded over lines,
+// an escape errgen does not expect) gives the value's start. The function
+// keeps the source, not the YAML node.
 func (s *source) locator(file string, n *yaml.Node) func(int) diag.Pos {
-	text := s.line(n.Line)
-	start := s.byteCol(n.Line, n.Column) - 1
+	line, column, style, value := n.Line, n.Column, n.Style, n.Value
+	var cols []int
+	traced := false
+	return func(off int) diag.Pos {
+		if !traced {
+			cols, traced = s.columns(line, column, style, value), true
+		}
+		if cols == nil {
+			return diag.Pos{File: file, Line: line, Col: s.byteCol(line, column)}
+		}
+		off = max(0, min(off, len(value)))
+		return diag.Pos{File: file, Line: line, Col: cols[off]}
+	}
+}
+
+// columns returns, for a scalar value written on one line, the column of
+// the source byte each byte of its value comes from, and past the end
+// where the value ends; nil when the value cannot be traced to its text.
+func (s *source) columns(line, column int, style yaml.Style, value string) []int {
+	text := s.line(line)
+	start := s.byteCol(line, column) - 1
 	if start < 0 || start > len(text) {
 		return nil
 	}
 	text = text[start:]
-	// cols[k] is the column of the source byte that value byte k comes
-	// from; the entry past the end is where the value ends.
 	var cols []int
-	value := n.Value
-	switch n.Style {
+	switch style {
 	case 0, yaml.FlowStyle:
 		if len(text) < len(value) || string(text[:len(value)]) != value {
 			return nil
@@ -137,11 +155,11 @@ func (s *source) locator(file string, n *yaml.Node) func(int) diag.Pos {
 				i++
 				continue
 			}
-			n, size := escapeLen(text[i:])
+			k, size := escapeLen(text[i:])
 			if size == 0 {
 				return nil
 			}
-			for range n {
+			for range k {
 				cols = append(cols, at)
 			}
 			i += size
@@ -153,10 +171,7 @@ func (s *source) locator(file string, n *yaml.Node) func(int) diag.Pos {
 	if len(cols) != len(value)+1 {
 		return nil
 	}
-	return func(off int) diag.Pos {
-		off = max(0, min(off, len(value)))
-		return diag.Pos{File: file, Line: n.Line, Col: cols[off]}
-	}
+	return cols
 }
 
 // escapeLen reads the escape at the start of text, a double-quoted YAML

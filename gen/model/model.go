@@ -519,3 +519,20 @@ func (f *Field) KeyPos(key string) diag.Pos {
 	}
 	return f.Pos
 }
+
+// DropSource lets the catalogue's syntax tree go: generating reads only
+// the model, and the tree (a position for every key of every mapping) is
+// the larger part of what a large catalogue holds in memory. KeyPos then
+// gives the position of the entry itself.
+func (c *Catalogue) DropSource() {
+	c.Src = nil
+	for _, f := range c.Families {
+		f.Src = nil
+	}
+	for _, v := range c.Variants {
+		v.Src = nil
+		for _, fd := range v.Fields {
+			fd.Src = nil
+		}
+	}
+}
