@@ -107,7 +107,7 @@ func (v *Variant) Payload() []PayloadKey {
 	if !v.Family.HasPayload() {
 		return nil
 	}
-	var out []PayloadKey
+	out := make([]PayloadKey, 0, len(PayloadShape)+len(v.Fields))
 	for _, k := range PayloadShape {
 		switch k.Kind {
 		case KeyFields:
@@ -138,7 +138,7 @@ func (v *Variant) Payload() []PayloadKey {
 // LLM payload is the wire form without the fields that are not payload
 // fields.
 func (v *Variant) Wire() []PayloadKey {
-	var out []PayloadKey
+	out := make([]PayloadKey, 0, len(PayloadShape)+len(v.Fields))
 	for _, k := range PayloadShape {
 		switch k.Kind {
 		case KeyType:
