@@ -168,6 +168,9 @@ type field struct {
 	// sensitive reports whether the field holds a secret: never sent,
 	// and Redacted in logs and in fmt's output.
 	sensitive bool
+	// imported reports whether the field is a cause of a family of
+	// another catalogue, an error of another generated package.
+	imported bool
 	// unit is the unit of a duration field on the wire and in text.
 	unit time.Duration
 }
@@ -456,6 +459,40 @@ func retryableOf(e variant, def bool) bool {
 	return def
 }
 
+// retryableOfImported is Retryable of e, a variant whose cause is a family
+// of another catalogue: that error's own Retryable, else def.
+func retryableOfImported(e variant, def bool) bool {
+	if isNil(e) {
+		return def
+	}
+	if s, ok := imported(causeOf(e)); ok {
+		return s.Retryable()
+	}
+	return def
+}
+
+// importedError is implemented by the errors of every package errgen
+// generates: the methods of Error whose types do not name this package's
+// own Code and Category.
+type importedError interface {
+	error
+	CodeNum() int
+	Retryable() bool
+	UserMessage() string
+}
+
+// imported returns cause as an error of another generated package, if it
+// is one; only a cause field of another catalogue's family is asked.
+func imported(cause error) (importedError, bool) {
+	s, ok := cause.(importedError)
+	return s, ok && !isNil(cause)
+}
+
+// decodeImported decodes a cause of type t, a family of another
+// catalogue, from its wire form; errgen sets it in errgen.go for a
+// catalogue with such causes, and leaves it nil otherwise.
+var decodeImported func(t reflect.Type, raw []byte) (error, bool)
+
 // classOf is Class of a variant whose cause decides whether it is
 // retryable: ClassRetryable when it is, otherwise def.
 func classOf(retryable bool, def Class) Class {
@@ -578,12 +615,23 @@ func appendText(dst []byte, e variant, i int, part int) []byte {
 // an error of the catalogue, else the catalogue's default or errgen's
 // neutral sentence. Never the technical message.
 func userMessageOf(e variant, i int) string {
-	if c := find(causeOf(e)); c != nil {
+	cause := causeOf(e)
+	if c := find(cause); c != nil {
 		if m := c.UserMessage(); m != "" {
+			return m
+		}
+	} else if s, ok := imported(cause); ok && importsCause(i) {
+		if m := s.UserMessage(); m != "" {
 			return m
 		}
 	}
 	return renderCode(forms[i].user, e.Code())
+}
+
+// importsCause reports whether the cause of infos[i] is a family of
+// another catalogue.
+func importsCause(i int) bool {
+	return slices.ContainsFunc(forms[i].fields, func(f field) bool { return f.imported })
 }
 
 // renderCode renders a template whose only placeholder is {code}.
@@ -709,7 +757,13 @@ func logValue(ev any, i int) slog.Value {
 	for k := range forms[i].fields {
 		f := &forms[i].fields[k]
 		if f.cause {
-			attrs = append(attrs, slog.Attr{Key: f.name, Value: LogValueOf(causeOf(e))})
+			v := LogValueOf(causeOf(e))
+			if s, ok := imported(causeOf(e)); ok && f.imported {
+				if lv, ok := s.(slog.LogValuer); ok {
+					v = lv.LogValue()
+				}
+			}
+			attrs = append(attrs, slog.Attr{Key: f.name, Value: v})
 			continue
 		}
 		if f.sensitive {
@@ -1709,7 +1763,9 @@ func appendFields(dst []byte, e variant, i int, comma, wire bool, depth int) []b
 		}
 		dst = appendKey(dst, f.name)
 		start := len(dst)
-		if f.cause {
+		if f.cause && f.imported {
+			dst = appendImported(dst, causeOf(e), depth+1)
+		} else if f.cause {
 			dst = appendCause(dst, causeOf(e), depth+1)
 		} else {
 			dst = appendFieldJSON(dst, fieldOf(e, k), f.unit)
@@ -1771,6 +1827,19 @@ func appendFieldJSON(dst []byte, p any, unit time.Duration) []byte {
 		}
 	}
 	return dst
+}
+
+// appendImported appends a cause of a family of another catalogue in a
+// wire form: that package's own, else as appendCause does.
+func appendImported(dst []byte, cause error, depth int) []byte {
+	if s, ok := imported(cause); ok {
+		if m, ok := s.(json.Marshaler); ok {
+			if data, err := m.MarshalJSON(); err == nil && json.Valid(data) {
+				return rewriteJSON(dst, data, nil, scrubber.Load() != nil)
+			}
+		}
+	}
+	return appendCause(dst, cause, depth)
 }
 
 // appendCause appends a cause in a wire form: an error of the catalogue as
@@ -2276,6 +2345,13 @@ func setCause(v variant, k int, raw json.RawMessage, depth int) error {
 	if err != nil {
 		return err
 	}
+	slot := reflect.ValueOf(v).Elem().Field(k)
+	if decodeImported != nil {
+		if c, ok := decodeImported(slot.Type(), raw); ok {
+			slot.Set(reflect.ValueOf(c))
+			return nil
+		}
+	}
 	var cause error
 	if _, ok := members["code"]; ok {
 		r, err := decode(raw, depth+1)
@@ -2293,7 +2369,6 @@ func setCause(v variant, k int, raw json.RawMessage, depth int) error {
 		}
 		cause = errors.New(text)
 	}
-	slot := reflect.ValueOf(v).Elem().Field(k)
 	c := reflect.ValueOf(cause)
 	if !c.Type().AssignableTo(slot.Type()) {
 		if r, ok := cause.(*RemoteError); ok && slot.Type() == reflect.TypeFor[error]() {

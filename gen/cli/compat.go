@@ -195,7 +195,7 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 	if err != nil {
 		return nil, err
 	}
-	heads, diags, err := set.load(ctx)
+	heads, diags, err := set.load(ctx, nameOf)
 	if err != nil {
 		return nil, err
 	}
@@ -237,7 +237,8 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 			})
 			if !listed {
 				at := against + ":" + strings.TrimSpace(string(prefix)) + path.Clean(en.Path.Value)
-				base, err := loadBaseAs(ctx, e, at, regPath, nameOf)
+				rel := path.Clean(en.Path.Value)
+				base, err := loadBaseAs(ctx, e, at, regPath, func(string) string { return rel })
 				if err != nil {
 					return nil, err
 				}

@@ -45,3 +45,21 @@ func TestIsGeneratedMarkdown(t *testing.T) {
 		}
 	}
 }
+
+// TestModulePath: the module path of a go.mod, as the go command reads it:
+// quoted or not, a trailing comment left out; refused when there is none.
+func TestModulePath(t *testing.T) {
+	for src, want := range map[string]string{
+		"module example.com/agents\n":                     "example.com/agents",
+		"// x\nmodule example.com/agents // the agents\n": "example.com/agents",
+		"module \"example.com/q\"\n":                      "example.com/q",
+		"module `example.com/b`\ngo 1.23\n":               "example.com/b",
+		"go 1.23\n":                                       "",
+		"modules x\n":                                     "",
+	} {
+		got, err := modulePath([]byte(src))
+		if got != want || (want == "") != (err != nil) {
+			t.Errorf("modulePath(%q) = %q, %v; want %q", src, got, err, want)
+		}
+	}
+}

@@ -3,10 +3,11 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"os"
+	"io/fs"
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/errgen/errgen/gen"
@@ -21,18 +22,26 @@ import (
 // importer gives a catalogue the families of the other catalogues of the
 // registry above it (model.Importer), resolving them on demand: a
 // catalogue without a field of another catalogue's family never looks for
-// the registry.
+// the registry. With rev set, the registry and the catalogues are read as
+// they were at that git revision (for compat and diff's base).
 type importer struct {
 	// start is the folder of the catalogue being resolved.
 	start string
+	rev   string
 	// The registry, found on first use; err says why there is none.
 	found bool
 	err   error
 	root  string
-	paths map[string]string // catalogue file by package
-	done  map[string]imported
+	reg   *ast.Registry
+	// index holds the catalogue files of each package, built on the first
+	// import; unread the registry entries that could not be read.
+	index  map[string][]string
+	unread []string
+	done   map[string]imported
 	// stack is the chain of packages being resolved, for cycles.
 	stack []string
+	// toplevel is the repository's root, for reading at rev.
+	toplevel string
 }
 
 type imported struct {
@@ -43,6 +52,16 @@ type imported struct {
 
 func newImporter(catalogue string) *importer {
 	return &importer{start: filepath.Dir(catalogue), done: map[string]imported{}}
+}
+
+// newRevImporter is newImporter for a base at a git revision, spec being
+// REV or REV:PATH; for any other base the catalogues as they are now.
+func newRevImporter(catalogue, against string) *importer {
+	im := newImporter(catalogue)
+	if spec, ok := strings.CutPrefix(against, "git:"); ok {
+		im.rev, _, _ = strings.Cut(spec, ":")
+	}
+	return im
 }
 
 // Import implements model.Importer.
@@ -58,32 +77,48 @@ func (im *importer) Import(from, pkg string) (*model.Catalogue, string, error) {
 		im.stack = []string{from}
 		defer func() { im.stack = nil }()
 	}
-	if slices.Contains(im.stack, pkg) {
-		return nil, "", fmt.Errorf("import cycle: %s → %s", strings.Join(im.stack, " → "), pkg)
+	if i := slices.Index(im.stack, pkg); i >= 0 {
+		return nil, "", fmt.Errorf("import cycle: %s → %s", strings.Join(im.stack[i:], " → "), pkg)
 	}
 	if d, ok := im.done[pkg]; ok {
 		return d.m, d.path, d.err
 	}
-	file, ok := im.paths[pkg]
-	if !ok {
-		return nil, "", fmt.Errorf("no catalogue of the registry %s has package %s", filepath.ToSlash(filepath.Join(im.root, registry.FileName)), pkg)
+	if im.index == nil {
+		im.buildIndex()
+	}
+	files := im.index[pkg]
+	switch {
+	case len(files) > 1:
+		return nil, "", fmt.Errorf("%s and %s both have package %s; errgen cannot tell which one the field means", diag.Quote(im.rel(files[0])), diag.Quote(im.rel(files[1])), pkg)
+	case len(files) == 0 && len(im.unread) > 0:
+		return nil, "", fmt.Errorf("no catalogue the registry %s lists has package %s (unreadable: %s)", im.rel(filepath.Join(im.root, registry.FileName)), pkg, strings.Join(im.unread, "; "))
+	case len(files) == 0:
+		return nil, "", fmt.Errorf("no catalogue the registry %s lists has package %s", im.rel(filepath.Join(im.root, registry.FileName)), pkg)
 	}
 	im.stack = append(im.stack, pkg)
-	m, ipath, err := im.resolve(pkg, file)
+	m, ipath, err := im.resolve(pkg, files[0])
 	im.stack = im.stack[:len(im.stack)-1]
 	im.done[pkg] = imported{m, ipath, err}
 	return m, ipath, err
 }
 
-// find finds the registry in the catalogue's folder or above it, and the
-// package of every catalogue it lists.
+// rel names a file of the registry by its path from the registry's folder.
+func (im *importer) rel(file string) string {
+	if r, err := filepath.Rel(im.root, file); err == nil {
+		return filepath.ToSlash(r)
+	}
+	return file
+}
+
+// find finds the registry in the catalogue's folder or above it and checks
+// it as lint does.
 func (im *importer) find() error {
 	dir, err := filepath.Abs(im.start)
 	if err != nil {
 		return err
 	}
 	for {
-		if st, err := os.Lstat(filepath.Join(dir, registry.FileName)); err == nil && st.Mode().IsRegular() {
+		if _, _, err := fsafe.ReadHead(filepath.Join(dir, registry.FileName), 1); err == nil {
 			break
 		}
 		parent := filepath.Dir(dir)
@@ -93,46 +128,76 @@ func (im *importer) find() error {
 		dir = parent
 	}
 	im.root = dir
-	src, err := fsafe.ReadFile(filepath.Join(dir, registry.FileName), load.MaxSize+1)
-	if err != nil {
-		return fsafe.PathError(err)
-	}
-	reg, diags := load.LoadRegistry(registry.FileName, src)
-	if reg == nil || diags.HasErrors() {
-		return errors.New("the registry " + filepath.ToSlash(filepath.Join(dir, registry.FileName)) + " has errors; run errgen lint there")
-	}
-	im.paths = map[string]string{}
-	for _, en := range reg.Catalogues {
-		if err := im.add(en); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// add reads an entry's catalogue far enough to know its package.
-func (im *importer) add(en *ast.RegistryEntry) error {
-	rel := path.Clean(en.Path.Value)
-	if err := fsafe.CheckBelow(im.root, rel); err != nil {
-		return fsafe.PathError(err)
-	}
-	file := filepath.Join(im.root, filepath.FromSlash(rel))
-	src, err := readCatalogue(file)
+	regFile := filepath.Join(dir, registry.FileName)
+	src, err := im.read(regFile)
 	if err != nil {
 		return err
 	}
-	if cat, _ := load.Load(file, src); cat != nil && cat.Package.Value != "" {
-		if _, dup := im.paths[cat.Package.Value]; !dup {
-			im.paths[cat.Package.Value] = file
+	reg, diags := load.LoadRegistry(registry.FileName, src)
+	if reg != nil {
+		diags = append(diags, registry.CheckEntries(reg)...)
+	}
+	if reg == nil || diags.HasErrors() {
+		return errors.New("the registry " + regFile + " has errors; run errgen lint there")
+	}
+	im.reg = reg
+	return nil
+}
+
+// buildIndex reads every catalogue the registry lists far enough to know
+// its package. An entry that cannot be read is remembered, not fatal: it
+// matters only to a field that names its package.
+func (im *importer) buildIndex() {
+	im.index = map[string][]string{}
+	for _, en := range im.reg.Catalogues {
+		rel := path.Clean(en.Path.Value)
+		file := filepath.Join(im.root, filepath.FromSlash(rel))
+		var src []byte
+		err := fsafe.CheckBelow(im.root, rel)
+		if err == nil {
+			src, err = im.read(file)
+		}
+		if err != nil {
+			im.unread = append(im.unread, rel+": "+err.Error())
+			continue
+		}
+		if cat, _ := load.Load(file, src); cat != nil && cat.Package.Value != "" {
+			im.index[cat.Package.Value] = append(im.index[cat.Package.Value], file)
 		}
 	}
-	return nil
+}
+
+// read reads a file of the work tree, or at the revision.
+func (im *importer) read(file string) ([]byte, error) {
+	if im.rev == "" {
+		return readCatalogue(file)
+	}
+	if im.toplevel == "" {
+		out, err := git(im.start, "rev-parse", "--show-toplevel")
+		if err != nil {
+			return nil, err
+		}
+		im.toplevel = strings.TrimSpace(string(out))
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return nil, err
+	}
+	rel, err := filepath.Rel(im.toplevel, abs)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return nil, fmt.Errorf("%s is outside the repository", file)
+	}
+	_, src, err := gitShow(im.rev+":"+filepath.ToSlash(rel), filepath.Join(im.toplevel, registry.FileName))
+	if errors.Is(err, errNotInRevision) {
+		return nil, fmt.Errorf("%s does not exist at %s", filepath.ToSlash(rel), im.rev)
+	}
+	return src, err
 }
 
 // resolve resolves the catalogue of package pkg, in file, and derives the
 // import path of its generated package.
 func (im *importer) resolve(pkg, file string) (*model.Catalogue, string, error) {
-	src, err := readCatalogue(file)
+	src, err := im.read(file)
 	if err != nil {
 		return nil, "", err
 	}
@@ -153,22 +218,24 @@ func (im *importer) resolve(pkg, file string) (*model.Catalogue, string, error) 
 
 // importPath is the Go import path of the package generated into dir:
 // the module path of the nearest go.mod at dir or above it, joined with
-// dir's path from that go.mod's folder. errgen imports the package by its
-// folder's name, so that must be the package's name.
+// dir's path from that go.mod's folder. errgen imports a package by its
+// folder, so that must be named like the package.
 func importPath(dir, pkg string) (string, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return "", err
 	}
 	if filepath.Base(abs) != pkg {
-		return "", fmt.Errorf("package %s is generated into folder %s; errgen imports a package by its folder's name, so name the folder %s", pkg, filepath.Base(abs), pkg)
+		return "", fmt.Errorf("package %s is generated into folder %s; name the folder %s, like its package, so that its import path ends in it", pkg, filepath.Base(abs), pkg)
 	}
 	for d := abs; ; d = filepath.Dir(d) {
-		data, err := fsafe.ReadFile(filepath.Join(d, "go.mod"), 1<<20)
-		if err == nil {
-			mod := modulePath(data)
-			if mod == "" {
-				return "", fmt.Errorf("%s has no module line", filepath.Join(d, "go.mod"))
+		gomod := filepath.Join(d, "go.mod")
+		data, err := fsafe.ReadFile(gomod, 1<<20)
+		switch {
+		case err == nil:
+			mod, err := modulePath(data)
+			if err != nil {
+				return "", fmt.Errorf("%s: %w", gomod, err)
 			}
 			rel, err := filepath.Rel(d, abs)
 			if err != nil {
@@ -178,6 +245,8 @@ func importPath(dir, pkg string) (string, error) {
 				return mod, nil
 			}
 			return mod + "/" + filepath.ToSlash(rel), nil
+		case !errors.Is(err, fs.ErrNotExist):
+			return "", fmt.Errorf("%s: %w", gomod, fsafe.PathError(err))
 		}
 		if filepath.Dir(d) == d {
 			return "", fmt.Errorf("no go.mod in %s or above it gives the import path of package %s", dir, pkg)
@@ -185,14 +254,38 @@ func importPath(dir, pkg string) (string, error) {
 	}
 }
 
-// modulePath reads the module path from a go.mod file.
-func modulePath(data []byte) string {
+// modulePath reads the module path of a go.mod file: the module
+// directive's path, quoted or not, without a trailing comment.
+func modulePath(data []byte) (string, error) {
 	for _, line := range strings.Split(string(data), "\n") {
-		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "module"); ok && rest != "" && (rest[0] == ' ' || rest[0] == '\t') {
-			return strings.Trim(strings.TrimSpace(rest), `"`)
+		line = strings.TrimSpace(line)
+		rest, ok := strings.CutPrefix(line, "module")
+		if !ok || rest == "" || (rest[0] != ' ' && rest[0] != '\t' && rest[0] != '"' && rest[0] != '`') {
+			continue
 		}
+		rest = strings.TrimSpace(rest)
+		var mod string
+		switch {
+		case strings.HasPrefix(rest, `"`) || strings.HasPrefix(rest, "`"):
+			end := strings.IndexByte(rest[1:], rest[0])
+			if end < 0 {
+				return "", errors.New("unterminated module path")
+			}
+			unq, err := strconv.Unquote(rest[:end+2])
+			if err != nil {
+				return "", err
+			}
+			mod = unq
+		default:
+			mod, _, _ = strings.Cut(rest, "//")
+			mod = strings.TrimSpace(mod)
+		}
+		if mod == "" || strings.ContainsAny(mod, " \t") {
+			return "", fmt.Errorf("module path %s is not one errgen can use", strconv.Quote(mod))
+		}
+		return mod, nil
 	}
-	return ""
+	return "", errors.New("no module directive")
 }
 
 var _ model.Importer = (*importer)(nil)

@@ -123,9 +123,9 @@ func loadBaseAs(ctx context.Context, e *env, against, catalogue string, nameOf f
 			return nil, fmt.Errorf("base: %w", err)
 		}
 	}
-	// A base's imported families are read from the catalogues as they
-	// are now.
-	m, err := parse(ctx, e, name, src, false, newImporter(catalogue))
+	// A base's imported families are read from the catalogues at the
+	// same revision (for a base file, as they are now).
+	m, err := parse(ctx, e, name, src, false, newRevImporter(catalogue, against))
 	var d *diagError
 	if errors.As(err, &d) {
 		var errs diag.List

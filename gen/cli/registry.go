@@ -81,7 +81,7 @@ func catalogues(e *env, args []string) (*catalogueSet, error) {
 // the catalogues under its folder that it does not list. Diagnostics of
 // every catalogue are printed together, sorted.
 func (s *catalogueSet) check(ctx context.Context, e *env) ([]registry.Catalogue, error) {
-	cats, all, err := s.load(ctx)
+	cats, all, err := s.load(ctx, displayPath)
 	if err != nil {
 		return nil, err
 	}
@@ -111,11 +111,21 @@ func (s *catalogueSet) check(ctx context.Context, e *env) ([]registry.Catalogue,
 
 // load reads and resolves every catalogue of the set, each on its own, and
 // returns them with the diagnostics of all of them.
-func (s *catalogueSet) load(ctx context.Context) ([]registry.Catalogue, diag.List, error) {
+func (s *catalogueSet) load(ctx context.Context, nameOf func(string) string) ([]registry.Catalogue, diag.List, error) {
 	var all diag.List
 	var cats []registry.Catalogue
+	// The catalogues of a registry share one importer, so each is read
+	// and resolved once however many import it.
+	var shared *importer
+	if s.reg != nil {
+		shared = newImporter(filepath.Join(s.root, registry.FileName))
+	}
 	for i, p := range s.paths {
-		m, err := loadCatalogueQuiet(ctx, p)
+		imp := shared
+		if imp == nil {
+			imp = newImporter(p)
+		}
+		m, err := loadCatalogueQuiet(ctx, p, nameOf(p), imp)
 		var de *diagError
 		switch {
 		case errors.As(err, &de):
@@ -138,13 +148,13 @@ type loaded struct {
 
 // loadCatalogueQuiet reads and resolves a catalogue without printing:
 // its errors come back as a *diagError, its warnings with the model.
-func loadCatalogueQuiet(ctx context.Context, p string) (loaded, error) {
+func loadCatalogueQuiet(ctx context.Context, p, name string, imp model.Importer) (loaded, error) {
 	src, err := readCatalogue(p)
 	if err != nil {
 		return loaded{}, err
 	}
 	return interruptible(ctx, func() (loaded, error) {
-		m, diags := gen.ParseWith(displayPath(p), src, newImporter(p))
+		m, diags := gen.ParseWith(name, src, imp)
 		if m == nil {
 			return loaded{}, &diagError{diags}
 		}

@@ -179,7 +179,7 @@ func TestCompatRegistry(t *testing.T) {
 	got := stdout + stderr + fmt.Sprintf("exit %d\n", code)
 	for _, want := range []string{
 		`b/errors.yaml:10:22: note: CODE_MOVED: code "late" moved from "a/errors.yaml" to "b/errors.yaml"; "a/errors.yaml" must reserve it (base git:HEAD:a/errors.yaml:10:22)`,
-		`errgen.registry.yaml:3:49: RANGE_SHRUNK: the ranges of "a/errors.yaml" no longer cover num 60, which it used or reserved in base; another catalogue could take it (base git:HEAD:errgen.registry.yaml:3:49)`,
+		`errgen.registry.yaml:3:42: RANGE_SHRUNK: the ranges of "a/errors.yaml" no longer cover num 60, which it used or reserved in base; another catalogue could take it (base git:HEAD:errgen.registry.yaml:3:49)`,
 		`errgen.registry.yaml:4:34: note: OWNER_CHANGED: "b/errors.yaml" is now owned by "team-c"; in base by "team-b" (base git:HEAD:errgen.registry.yaml:4:34)`,
 		"exit 1\n",
 	} {
@@ -288,6 +288,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -328,6 +329,15 @@ func TestCauseFromTheGateway(t *testing.T) {
 	}
 	if af, ok := got.Cause.(*gateway.AuthFailed); !ok || af.Provider != "openai" || af.APIKey != "" {
 		t.Errorf("decoded cause %#v", got.Cause)
+	}
+	// A plain error cause keeps its meaning, whatever error it holds.
+	step := &StepFailed{Cause: &gateway.RateLimited{Provider: "openai"}}
+	wire, _ = json.Marshal(step)
+	if want := ` + "`" + `"cause":{"error":"provider openai rate limited the request"}` + "`" + `; !strings.Contains(string(wire), want) || step.Retryable() {
+		t.Errorf("a plain error cause holding another package's error: %s, Retryable %v", wire, step.Retryable())
+	}
+	if got := step.UserMessage(); got != "The assistant failed (step_failed)." {
+		t.Errorf("UserMessage = %q, want the catalogue's", got)
 	}
 }
 `

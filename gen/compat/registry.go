@@ -90,13 +90,24 @@ func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 			used = append(used, f.ReservedNums...)
 		}
 		for _, n := range used {
-			if inRanges(b.Entry.Nums, n) && !inRanges(h.Entry.Nums, n) {
-				add(Finding{Rule: RangeShrunk, Pos: h.Entry.Nums[0].Pos, BasePos: b.Entry.Nums[0].Pos,
+			if br, ok := rangeOf(b.Entry.Nums, n); ok && !inRanges(h.Entry.Nums, n) {
+				pos, _ := h.Entry.Keys.Pos("nums")
+				add(Finding{Rule: RangeShrunk, Pos: pos, BasePos: br.Pos,
 					Message: fmt.Sprintf("the ranges of %s no longer cover num %d, which it used or reserved in base; another catalogue could take it", q(p), n)})
 			}
 		}
 	}
 	return out
+}
+
+// rangeOf returns the range of rs that covers n.
+func rangeOf(rs []ast.NumRange, n int) (ast.NumRange, bool) {
+	for _, r := range rs {
+		if int(r.Lo.Value) <= n && n <= int(r.High.Value) {
+			return r, true
+		}
+	}
+	return ast.NumRange{}, false
 }
 
 func inRanges(rs []ast.NumRange, n int) bool {

@@ -327,7 +327,7 @@ func genVariant(f *printer.File, v *model.Variant) {
 	if rule.FromCause {
 		methods = append(methods,
 			printer.Func{Doc: []string{v.Retry.GoDoc()}, Header: re + "Retryable() bool",
-				Body: "return retryableOf(e, " + strconv.FormatBool(v.Retry.Retryable) + ")"},
+				Body: "return " + retryableFunc(v) + "(e, " + strconv.FormatBool(v.Retry.Retryable) + ")"},
 			printer.Func{Doc: []string{rule.GoDoc()}, Header: re + "Class() Class",
 				Body: "return classOf(e.Retryable(), " + rule.Otherwise.GoName() + ")"})
 	}
@@ -338,6 +338,16 @@ func genVariant(f *printer.File, v *model.Variant) {
 	if v.Cause != nil {
 		genUnwrap(f, v)
 	}
+}
+
+// retryableFunc is the runtime function that answers Retryable of a
+// variant whose cause decides: one for a cause of this catalogue's
+// families, one for a family of another catalogue's package.
+func retryableFunc(v *model.Variant) string {
+	if v.Cause != nil && v.Cause.Type.Import != "" {
+		return "retryableOfImported"
+	}
+	return "retryableOf"
 }
 
 // genSubcodeCode writes Code of a variant with sub-codes, which reads its
@@ -481,7 +491,7 @@ func goType(f *printer.File, t model.Type) string {
 		return "error"
 	}
 	if t.Import != "" {
-		return f.Import(t.Import) + "." + t.Family.Name
+		return f.ImportAs(t.Import, t.ImportName()) + "." + t.Family.Name
 	}
 	return t.Family.Name
 }
@@ -570,6 +580,9 @@ func genForms(f *printer.File, m *model.Catalogue) {
 				}
 				if fd.Type.IsCause() {
 					item += ", cause: true"
+				}
+				if fd.Type.Import != "" {
+					item += ", imported: true"
 				}
 				if fd.RetryAfter {
 					item += ", retryAfter: true"

@@ -220,7 +220,7 @@ func genImportedDecoders(f *printer.File, m *model.Catalogue) {
 	reflectPkg := f.Import("reflect")
 	pkgs := make([]string, len(types))
 	for i, t := range types {
-		pkgs[i] = f.Import(t.Import)
+		pkgs[i] = f.ImportAs(t.Import, t.ImportName())
 	}
 	b := f.Func([]string{"The causes that are families of other catalogues decode through their own", "packages."}, "func init()")
 	b.Open("decodeImported = func(t " + reflectPkg + ".Type, raw []byte) (error, bool)")

@@ -60,3 +60,13 @@ func (r *resolver) importedFamily(t string, pos diag.Pos) (Type, bool) {
 	r.errorf(pos, "catalogue %s (package %s) has no family %s (families: %s)", diag.Quote(other.File), pkg, diag.Quote(name), strings.Join(fams, ", "))
 	return Type{}, false
 }
+
+// ImportName is the name the generated package imports the package of an
+// imported family under: its package name and "errs" (gatewayerrs), so
+// that it can clash neither with a standard package the generated code
+// imports (a catalogue may be package reflect or time) nor with a name of
+// the runtime.
+func (t Type) ImportName() string {
+	pkg, _, _ := ImportedType(t.Name)
+	return pkg + "errs"
+}

@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -46,11 +47,14 @@ func CheckEntries(reg *ast.Registry) diag.List {
 	}
 	var spans []span
 	for _, en := range reg.Catalogues {
+		if d := en.Docs; d.Set && !localPath(d.Value) {
+			l.Errorf(d.Pos, "docs %s must be a clean, relative, slash-separated path inside the registry's folder, of letters, digits, '.', '_', '-' and '/', such as tools/ERRORS.md", diag.Quote(d.Value))
+		}
 		if p := en.Path; p.Set {
 			clean := path.Clean(p.Value)
 			switch first, dup := paths[clean]; {
-			case p.Value == "" || path.IsAbs(p.Value) || strings.Contains(p.Value, `\`) || clean != p.Value || clean == ".." || strings.HasPrefix(clean, "../"):
-				l.Errorf(p.Pos, "path %s must be a clean, relative, slash-separated path inside the registry's folder, such as tools/errors.yaml", diag.Quote(p.Value))
+			case !localPath(p.Value):
+				l.Errorf(p.Pos, "path %s must be a clean, relative, slash-separated path inside the registry's folder, of letters, digits, '.', '_', '-' and '/', such as tools/errors.yaml", diag.Quote(p.Value))
 			case dup:
 				l.Errorf(p.Pos, "catalogue %s is listed twice (first at %d:%d)", diag.Quote(p.Value), first.Line, first.Col)
 			default:
@@ -84,6 +88,16 @@ func CheckEntries(reg *ast.Registry) diag.List {
 	}
 	return l
 }
+
+// localPath reports whether p is a clean, relative, slash-separated path
+// that stays inside the registry's folder and needs no escaping in a
+// Markdown link: the index links to catalogues and their references.
+func localPath(p string) bool {
+	clean := path.Clean(p)
+	return safePath.MatchString(p) && clean == p && !path.IsAbs(p) && clean != ".." && !strings.HasPrefix(clean, "../")
+}
+
+var safePath = regexp.MustCompile(`^[A-Za-z0-9._/-]+$`)
 
 func name(en *ast.RegistryEntry) string {
 	if en.Path.Value != "" {

@@ -43,12 +43,30 @@ func TestHead(t *testing.T) {
 		names:   []string{"time", "fmt", "rand", "json", "fmt", "errors", "time"},
 		want: genHeader + "\n\npackage p\n\nimport (\n" +
 			"\t\"encoding/json\"\n\t\"errors\"\n\t\"fmt\"\n\t\"math/rand/v2\"\n\t\"time\"\n)\n",
+	}, {
+		name:    "aliased, sorted by path with the others",
+		imports: []string{"time", "=gatewayerr example.com/agents/gateway", "=aerr example.com/a", "errors"},
+		names:   []string{"time", "gatewayerr", "aerr", "errors"},
+		want: "package p\n\nimport (\n" +
+			"\t\"errors\"\n\taerr \"example.com/a\"\n\tgatewayerr \"example.com/agents/gateway\"\n\t\"time\"\n)\n",
+	}, {
+		name:    "one aliased import",
+		imports: []string{"=g example.com/agents/gateway"},
+		names:   []string{"g"},
+		want:    "package p\n\nimport g \"example.com/agents/gateway\"\n",
 	}}
+	// importAs imports "=alias path" under alias, anything else as is.
+	importAs := func(f *printer.File, p string) string {
+		if alias, path, ok := strings.Cut(strings.TrimPrefix(p, "="), " "); ok && strings.HasPrefix(p, "=") {
+			return f.ImportAs(path, alias)
+		}
+		return f.Import(p)
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := printer.NewFile(tt.header, "p")
 			for i, p := range tt.imports {
-				if got := f.Import(p); got != tt.names[i] {
+				if got := importAs(f, p); got != tt.names[i] {
 					t.Errorf("Import(%q) = %q, want %q", p, got, tt.names[i])
 				}
 			}
@@ -62,7 +80,7 @@ func TestHead(t *testing.T) {
 
 			f = printer.NewFile(tt.header, "p")
 			for _, p := range tt.imports {
-				f.Import(p)
+				importAs(f, p)
 			}
 			f.Type("T", "int")
 			diff(t, tt.want+"\ntype T int\n", string(f.Bytes()))

@@ -46,7 +46,8 @@ import (
 // conditions of the input.
 type File struct {
 	header, pkg string
-	imports     []string // paths, deduplicated, in the order first used
+	imports     []string          // paths, deduplicated, in the order first used
+	aliases     map[string]string // the name a path is imported under, when not its own
 
 	buf bytes.Buffer // gap bytes reserved for the head, then the body
 	gap int          // how many bytes at the start of buf are reserved
@@ -94,6 +95,18 @@ func (f *File) Import(path string) string {
 		f.imports = append(f.imports, path)
 	}
 	return packageName(path)
+}
+
+// ImportAs records that the file uses the package with the given import
+// path under the name alias, and returns alias: import alias "path". A
+// path imported both ways keeps the alias.
+func (f *File) ImportAs(path, alias string) string {
+	f.Import(path)
+	if f.aliases == nil {
+		f.aliases = map[string]string{}
+	}
+	f.aliases[path] = alias
+	return alias
 }
 
 // packageName is the default name of the package with the given import path.
@@ -162,18 +175,27 @@ func (f *File) appendHead(b []byte) []byte {
 	case 0:
 	case 1:
 		b = append(b, "\nimport "...)
-		b = strconv.AppendQuote(b, paths[0])
+		b = f.appendSpec(b, paths[0])
 		b = append(b, '\n')
 	default:
 		b = append(b, "\nimport (\n"...)
 		for _, p := range paths {
 			b = append(b, '\t')
-			b = strconv.AppendQuote(b, p)
+			b = f.appendSpec(b, p)
 			b = append(b, '\n')
 		}
 		b = append(b, ")\n"...)
 	}
 	return b
+}
+
+// appendSpec appends the import spec of path: its alias, if it has one,
+// and the quoted path. gofmt sorts specs by path, whatever their names.
+func (f *File) appendSpec(b []byte, path string) []byte {
+	if alias, ok := f.aliases[path]; ok {
+		b = append(append(b, alias...), ' ')
+	}
+	return strconv.AppendQuote(b, path)
 }
 
 // check panics if the file cannot take another declaration now.

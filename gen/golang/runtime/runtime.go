@@ -168,6 +168,9 @@ type field struct {
 	// sensitive reports whether the field holds a secret: never sent,
 	// and Redacted in logs and in fmt's output.
 	sensitive bool
+	// imported reports whether the field is a cause of a family of
+	// another catalogue, an error of another generated package.
+	imported bool
 	// unit is the unit of a duration field on the wire and in text.
 	unit time.Duration
 }
@@ -450,11 +453,19 @@ func retryableOf(e variant, def bool) bool {
 	if isNil(e) {
 		return def
 	}
-	cause := causeOf(e)
-	if c := find(cause); c != nil {
+	if c := find(causeOf(e)); c != nil {
 		return c.Retryable()
 	}
-	if s, ok := imported(cause); ok {
+	return def
+}
+
+// retryableOfImported is Retryable of e, a variant whose cause is a family
+// of another catalogue: that error's own Retryable, else def.
+func retryableOfImported(e variant, def bool) bool {
+	if isNil(e) {
+		return def
+	}
+	if s, ok := imported(causeOf(e)); ok {
 		return s.Retryable()
 	}
 	return def
@@ -470,8 +481,8 @@ type importedError interface {
 	UserMessage() string
 }
 
-// imported returns cause as an error of another generated package (a
-// family of another catalogue of the registry, as a cause), if it is one.
+// imported returns cause as an error of another generated package, if it
+// is one; only a cause field of another catalogue's family is asked.
 func imported(cause error) (importedError, bool) {
 	s, ok := cause.(importedError)
 	return s, ok && !isNil(cause)
@@ -609,12 +620,18 @@ func userMessageOf(e variant, i int) string {
 		if m := c.UserMessage(); m != "" {
 			return m
 		}
-	} else if s, ok := imported(cause); ok {
+	} else if s, ok := imported(cause); ok && importsCause(i) {
 		if m := s.UserMessage(); m != "" {
 			return m
 		}
 	}
 	return renderCode(forms[i].user, e.Code())
+}
+
+// importsCause reports whether the cause of infos[i] is a family of
+// another catalogue.
+func importsCause(i int) bool {
+	return slices.ContainsFunc(forms[i].fields, func(f field) bool { return f.imported })
 }
 
 // renderCode renders a template whose only placeholder is {code}.
@@ -740,7 +757,13 @@ func logValue(ev any, i int) slog.Value {
 	for k := range forms[i].fields {
 		f := &forms[i].fields[k]
 		if f.cause {
-			attrs = append(attrs, slog.Attr{Key: f.name, Value: LogValueOf(causeOf(e))})
+			v := LogValueOf(causeOf(e))
+			if s, ok := imported(causeOf(e)); ok && f.imported {
+				if lv, ok := s.(slog.LogValuer); ok {
+					v = lv.LogValue()
+				}
+			}
+			attrs = append(attrs, slog.Attr{Key: f.name, Value: v})
 			continue
 		}
 		if f.sensitive {
@@ -783,11 +806,6 @@ func LogValueOf(err error) slog.Value {
 	}
 	c := find(err)
 	if c == nil {
-		if s, ok := imported(err); ok {
-			if lv, ok := s.(slog.LogValuer); ok {
-				return lv.LogValue()
-			}
-		}
 		return slog.StringValue(scrub(errorText(err)))
 	}
 	var v slog.Value
@@ -1745,7 +1763,9 @@ func appendFields(dst []byte, e variant, i int, comma, wire bool, depth int) []b
 		}
 		dst = appendKey(dst, f.name)
 		start := len(dst)
-		if f.cause {
+		if f.cause && f.imported {
+			dst = appendImported(dst, causeOf(e), depth+1)
+		} else if f.cause {
 			dst = appendCause(dst, causeOf(e), depth+1)
 		} else {
 			dst = appendFieldJSON(dst, fieldOf(e, k), f.unit)
@@ -1809,6 +1829,19 @@ func appendFieldJSON(dst []byte, p any, unit time.Duration) []byte {
 	return dst
 }
 
+// appendImported appends a cause of a family of another catalogue in a
+// wire form: that package's own, else as appendCause does.
+func appendImported(dst []byte, cause error, depth int) []byte {
+	if s, ok := imported(cause); ok {
+		if m, ok := s.(json.Marshaler); ok {
+			if data, err := m.MarshalJSON(); err == nil && json.Valid(data) {
+				return rewriteJSON(dst, data, nil, scrubber.Load() != nil)
+			}
+		}
+	}
+	return appendCause(dst, cause, depth)
+}
+
 // appendCause appends a cause in a wire form: an error of the catalogue as
 // its own wire form (a decoded one as it was received), any other error as
 // an object holding its text under "error", nothing for none.
@@ -1825,14 +1858,6 @@ func appendCause(dst []byte, cause error, depth int) []byte {
 	if v, ok := cause.(variant); ok {
 		if i, ok := lookupCode(v.Code()); ok {
 			return appendObject(dst, v, i, true, depth)
-		}
-	}
-	if s, ok := imported(cause); ok {
-		// An error of another generated package: its own wire form.
-		if m, ok := s.(json.Marshaler); ok {
-			if data, err := m.MarshalJSON(); err == nil && json.Valid(data) {
-				return rewriteJSON(dst, data, nil, scrubber.Load() != nil)
-			}
 		}
 	}
 	dst = append(dst, `{"error":`...)
