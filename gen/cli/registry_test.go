@@ -132,11 +132,12 @@ families:
       - {name: Down, code: down, num: 100, category: other, message: down}
 `
 
-// TestCompatRegistry: compat through a registry compares every catalogue
-// with itself at the base revision, and the registry across catalogues:
-// a code moved from a to b (which a reserves), a's range shrunk under the
-// num it reserves, and b's owner changed.
-func TestCompatRegistry(t *testing.T) {
+// registryRepo makes a git repository of the registry and catalogues above
+// committed as its one revision, isolated from the user's git
+// configuration, and returns its folder and a function that writes a file
+// of it.
+func registryRepo(t *testing.T) (string, func(name, data string)) {
+	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Fatalf("git is needed: %v", err)
 	}
@@ -170,6 +171,15 @@ func TestCompatRegistry(t *testing.T) {
 	git("init", "-q")
 	git("add", ".")
 	git("commit", "-q", "-m", "base")
+	return repo, write
+}
+
+// TestCompatRegistry: compat through a registry compares every catalogue
+// with itself at the base revision, and the registry across catalogues:
+// a code moved from a to b (which a reserves), a's range shrunk under the
+// num it reserves, and b's owner changed.
+func TestCompatRegistry(t *testing.T) {
+	repo, write := registryRepo(t)
 	write("errgen.registry.yaml", strings.NewReplacer("[[1, 99]]", "[[1, 50]]", "owner: team-b", "owner: team-c").Replace(registryBase))
 	write("a/errors.yaml", strings.Replace(catalogueA, "      - {name: Late, code: late, num: 60, category: other, message: late}\n",
 		"", 1)+"    reserved: {nums: [60], codes: [late]}\n")
@@ -228,35 +238,11 @@ func TestRegistryDocs(t *testing.T) {
 // registry, its folder deleted, is read from the base revision by its path
 // and reported.
 func TestCompatRegistryRemovedCatalogue(t *testing.T) {
-	for k, v := range map[string]string{
-		"GIT_AUTHOR_NAME": "errgen test", "GIT_AUTHOR_EMAIL": "test@example.com",
-		"GIT_COMMITTER_NAME": "errgen test", "GIT_COMMITTER_EMAIL": "test@example.com",
-		"GIT_CONFIG_GLOBAL": os.DevNull, "GIT_CONFIG_NOSYSTEM": "1",
-	} {
-		t.Setenv(k, v)
-	}
-	repo := t.TempDir()
-	run := func(args ...string) {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = repo
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
-	for name, data := range map[string]string{"errgen.registry.yaml": registryBase, "a/errors.yaml": catalogueA, "b/errors.yaml": catalogueB} {
-		p := filepath.Join(repo, filepath.FromSlash(name))
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	run("init", "-q")
-	run("add", ".")
-	run("commit", "-q", "-m", "base")
+	repo, write := registryRepo(t)
 	if err := os.RemoveAll(filepath.Join(repo, "b")); err != nil {
 		t.Fatal(err)
 	}
-	os.WriteFile(filepath.Join(repo, "errgen.registry.yaml"), []byte(strings.Replace(registryBase, "  - {path: b/errors.yaml, owner: team-b, nums: [[100, 199]]}\n", "", 1)), 0o644)
+	write("errgen.registry.yaml", strings.Replace(registryBase, "  - {path: b/errors.yaml, owner: team-b, nums: [[100, 199]]}\n", "", 1))
 	t.Chdir(repo)
 	code, stdout, stderr := runCLI(t, "compat", "--against", "git:HEAD")
 	if want := `errgen.registry.yaml:1:1: CATALOGUE_REMOVED: catalogue "b/errors.yaml" is no longer in the registry: its 1 codes and nums are free for another catalogue to take; keep it listed, its variants under reserved (base git:HEAD:errgen.registry.yaml:4:5)`; code != 1 || !strings.Contains(stdout, want) {
