@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -157,5 +158,20 @@ func TestErrgenCatalogue(t *testing.T) {
 	}
 	if CodeOf(nil) != "" || IsRetryable(nil) || ClassOf(errors.New("x")) != ClassUnknown {
 		t.Error("errors outside the catalogue must not classify")
+	}
+	for _, in := range all {
+		for _, c := range append([]Code{in.Code}, in.Subcodes...) {
+			if got, ok := Lookup(c); !ok || got.Num != in.Num {
+				t.Errorf("Lookup(%q) = %d, %v; want %d", c, got.Num, ok, in.Num)
+			}
+			for _, near := range []Code{c[:len(c)-1], c + "_", "_" + c} {
+				if got, ok := Lookup(near); ok && got.Code != near && !slices.Contains(got.Subcodes, near) {
+					t.Errorf("Lookup(%q) found %q", near, got.Code)
+				}
+			}
+		}
+	}
+	if got, ok := Lookup(""); ok {
+		t.Errorf("Lookup(\"\") found %q", got.Code)
 	}
 }

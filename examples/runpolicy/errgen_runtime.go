@@ -1232,23 +1232,73 @@ func Lookup(code Code) (Info, bool) {
 	return Info{}, false
 }
 
-// byCode indexes infos by code and sub-code, built on the first lookup.
-var byCode = sync.OnceValue(func() map[Code]int {
-	m := make(map[Code]int, len(infos))
+// codeSlot is one slot of the code index: a code, and the position in
+// infos of the entry it names. An empty code marks a free slot.
+type codeSlot struct {
+	code  Code
+	index int
+}
+
+// codeIndex is an open-addressing hash table of every code and sub-code,
+// with at least twice as many slots as codes, probed linearly from
+// hashCode; it is built on the first lookup. A Go map does the same job
+// at about twice the cost: its hash is keyed for hostile input, which a
+// catalogue's own codes are not.
+var codeIndex = sync.OnceValue(func() []codeSlot {
+	n := 0
 	for i := range infos {
-		m[infos[i].Code] = i
+		n += 1 + len(infos[i].Subcodes)
+	}
+	size := 1
+	for size < 2*n {
+		size <<= 1
+	}
+	t := make([]codeSlot, size)
+	put := func(c Code, i int) {
+		j := hashCode(c) & uint64(size-1)
+		for t[j].code != "" {
+			j = (j + 1) & uint64(size-1)
+		}
+		t[j] = codeSlot{code: c, index: i}
+	}
+	for i := range infos {
+		put(infos[i].Code, i)
 		for _, c := range infos[i].Subcodes {
-			m[c] = i
+			put(c, i)
 		}
 	}
-	return m
+	return t
 })
 
+// hashCode mixes the length and the bytes of a code, eight at a time.
+func hashCode(c Code) uint64 {
+	h := uint64(len(c)) * 0x9e3779b97f4a7c15
+	for ; len(c) >= 8; c = c[8:] {
+		w := uint64(c[0]) | uint64(c[1])<<8 | uint64(c[2])<<16 | uint64(c[3])<<24 |
+			uint64(c[4])<<32 | uint64(c[5])<<40 | uint64(c[6])<<48 | uint64(c[7])<<56
+		h = (h ^ w) * 0xbf58476d1ce4e5b9
+	}
+	var w uint64
+	for i := 0; i < len(c); i++ {
+		w |= uint64(c[i]) << (8 * i)
+	}
+	h = (h ^ w) * 0x94d049bb133111eb
+	return h ^ h>>31
+}
+
 // lookupCode returns the position in infos of the entry with the given
-// code.
+// code or sub-code.
 func lookupCode(code Code) (int, bool) {
-	i, ok := byCode()[code]
-	return i, ok
+	t := codeIndex()
+	mask := uint64(len(t) - 1)
+	for j := hashCode(code) & mask; ; j = (j + 1) & mask {
+		switch t[j].code {
+		case "":
+			return 0, false
+		case code:
+			return t[j].index, true
+		}
+	}
 }
 
 // indexOf returns the position in infos of the outermost error of the
