@@ -402,6 +402,9 @@ func (ld *loader) text(e entry, ok bool, what string, multiline bool) ast.String
 // produce after the raw-text scan: control and bidi characters, and line
 // breaks outside doc.
 func (ld *loader) checkRunes(n *yaml.Node, what string, multiline bool) {
+	if printableASCII(n.Value) {
+		return
+	}
 	prev := utf8.RuneError
 	for i, r := range n.Value {
 		next := utf8.RuneError
@@ -417,6 +420,17 @@ func (ld *loader) checkRunes(n *yaml.Node, what string, multiline bool) {
 		}
 		prev = r
 	}
+}
+
+// printableASCII reports whether s holds only the bytes 0x20 to 0x7E,
+// which badRune allows wherever they stand.
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] >= 0x7F {
+			return false
+		}
+	}
+	return true
 }
 
 var decimalRE = regexp.MustCompile(`^-?(0|[1-9][0-9]*)$`)

@@ -86,6 +86,11 @@ func scanText(file string, src []byte, l *diag.List) {
 	line, col := 1, 1
 	prev := utf8.RuneError
 	for i := 0; i < len(src); {
+		if b := src[i]; b >= 0x20 && b < 0x7F {
+			// Printable ASCII, nearly all of a catalogue, is always allowed.
+			i, col, prev = i+1, col+1, rune(b)
+			continue
+		}
 		r, size := utf8.DecodeRune(src[i:])
 		next := utf8.RuneError
 		if i+size < len(src) {
