@@ -15,6 +15,8 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -232,20 +234,118 @@ func value(v *model.Variant, k model.PayloadKey) (any, bool) {
 
 // Golden returns the contents of the variant's golden file: its code,
 // number, message, user message, LLM payload and wire form, indented, as
-// the generated test writes it.
+// the generated test writes it. The bytes are those json.MarshalIndent
+// writes for a struct of those members (payload and projections left out
+// when empty, projections in key order), built here as compact JSON and
+// indented once: encoding/json's reflection and its second pass over each
+// embedded object were most of the oracle's time.
 func Golden(m *model.Catalogue, v *model.Variant) ([]byte, error) {
-	g := struct {
-		Code        string                     `json:"code"`
-		CodeNum     int                        `json:"code_num"`
-		Error       string                     `json:"error"`
-		UserMessage string                     `json:"user_message"`
-		Payload     json.RawMessage            `json:"payload,omitempty"`
-		Wire        json.RawMessage            `json:"wire"`
-		Projections map[string]json.RawMessage `json:"projections,omitempty"`
-	}{v.ExampleCode(), v.Num, Message(v), UserMessage(v), Payload(v), Wire(v), Projections(m, v)}
-	out, err := json.MarshalIndent(g, "", "  ")
-	if err != nil {
-		return nil, err
+	payload, wire, projections := Payload(v), Wire(v), Projections(m, v)
+	size := 128 + len(payload) + len(wire)
+	for _, p := range projections {
+		size += 32 + len(p)
 	}
-	return append(out, '\n'), nil
+	b := make([]byte, 0, size)
+	member := func(first bool, name string, data []byte) {
+		if !first {
+			b = append(b, ',')
+		}
+		b = append(append(append(b, marshal(name)...), ':'), data...)
+	}
+	b = append(b, '{')
+	member(true, "code", marshal(v.ExampleCode()))
+	member(false, "code_num", marshal(v.Num))
+	member(false, "error", marshal(Message(v)))
+	member(false, "user_message", marshal(UserMessage(v)))
+	if len(payload) > 0 {
+		member(false, "payload", payload)
+	}
+	member(false, "wire", wire)
+	if len(projections) > 0 {
+		b = append(b, `,"projections":{`...)
+		for i, name := range slices.Sorted(maps.Keys(projections)) {
+			member(i == 0, name, projections[name])
+		}
+		b = append(b, '}')
+	}
+	b = append(b, '}')
+	// Indenting adds at most a line break and two spaces a level per
+	// value; three times the size holds the files errgen writes.
+	return append(indent(make([]byte, 0, 3*len(b)), b), '\n'), nil
+}
+
+// indent returns compact JSON, as encoding/json writes it, the way
+// json.MarshalIndent(x, "", "  ") writes it: one member or element a line,
+// "{}" and "[]" kept whole, and <, >, &, U+2028 and U+2029 escaped in
+// strings (json.Marshal escapes them as it copies an embedded object).
+// json.Indent would rescan and validate text that encoding/json has just
+// written, which was a third of the oracle's time.
+func indent(dst, src []byte) []byte {
+	depth := 0
+	newline := func() {
+		dst = append(dst, '\n')
+		for range depth {
+			dst = append(dst, ' ', ' ')
+		}
+	}
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch c {
+		case '"':
+			j := i + 1
+			for ; src[j] != '"'; j++ {
+				if src[j] == '\\' {
+					j++
+				}
+			}
+			dst = appendEscapedHTML(dst, src[i:j+1])
+			i = j
+		case '{', '[':
+			dst = append(dst, c)
+			if i+1 < len(src) && (src[i+1] == '}' || src[i+1] == ']') {
+				dst = append(dst, src[i+1])
+				i++
+				continue
+			}
+			depth++
+			newline()
+		case '}', ']':
+			depth--
+			newline()
+			dst = append(dst, c)
+		case ',':
+			dst = append(dst, c)
+			newline()
+		case ':':
+			dst = append(dst, ':', ' ')
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+// appendEscapedHTML appends a JSON string with <, >, & and the line and
+// paragraph separators escaped, as json.HTMLEscape escapes them.
+func appendEscapedHTML(dst, s []byte) []byte {
+	const hex = "0123456789abcdef"
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '<' || c == '>' || c == '&':
+			dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+		case c == 0xE2 && i+2 < len(s) && s[i+1] == 0x80 && s[i+2]&^1 == 0xA8:
+			dst = append(dst, '\\', 'u', '2', '0', '2', hex[s[i+2]&0xF])
+			i += 2
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+// marshal is json.Marshal of a string or a number, which cannot fail.
+func marshal(x any) []byte {
+	data, _ := json.Marshal(x)
+	return data
 }
