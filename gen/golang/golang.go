@@ -277,7 +277,9 @@ func genVariant(f *printer.File, v *model.Variant) {
 	r := "func (*" + v.Name + ") "
 	re := "func (e *" + v.Name + ") "
 	idx := strconv.Itoa(v.Index)
-	methods := []printer.Func{{Header: r + v.Family.Sealer() + "()"}}
+	// Room for the methods of nearly every variant, in one allocation.
+	methods := make([]printer.Func, 1, 16)
+	methods[0] = printer.Func{Header: r + v.Family.Sealer() + "()"}
 	if !v.InstanceCode() {
 		methods = append(methods, printer.Func{Header: r + "Code() Code", Body: "return " + v.CodeConst()})
 	}

@@ -235,11 +235,9 @@ func (r *resolver) goName(s ast.String, what string) bool {
 		r.errorf(s.Pos, "%s name %s is taken by the generated package's own API", what, diag.Quote(s.Value))
 		return false
 	}
-	for other := range r.familyNames {
-		if s.Value == names.FamilyHelper(other) {
-			r.errorf(s.Pos, "%s name %s is taken by the generated helper for family %s", what, diag.Quote(s.Value), diag.Quote(other))
-			return false
-		}
+	if other, ok := names.HelperFamily(s.Value); ok && r.familyNames[other] {
+		r.errorf(s.Pos, "%s name %s is taken by the generated helper for family %s", what, diag.Quote(s.Value), diag.Quote(other))
+		return false
 	}
 	if p, dup := r.names[s.Value]; dup {
 		r.errorf(s.Pos, "name %s is already used (first defined at %s); family and variant names share one namespace", diag.Quote(s.Value), at(p))

@@ -107,6 +107,13 @@ func Go(snake string) string {
 	return b.String()
 }
 
+// helperPrefix starts the name of each family's generated helper.
+const helperPrefix = "As"
+
 // FamilyHelper is the name of the generated function that finds a family's
 // error in a wrap chain.
-func FamilyHelper(family string) string { return "As" + family }
+func FamilyHelper(family string) string { return helperPrefix + family }
+
+// HelperFamily is FamilyHelper backwards: the family whose helper would be
+// named name, and whether name has a helper's form at all.
+func HelperFamily(name string) (string, bool) { return strings.CutPrefix(name, helperPrefix) }

@@ -49,3 +49,16 @@ func TestPredicates(t *testing.T) {
 		}
 	}
 }
+
+func TestHelperFamily(t *testing.T) {
+	for _, family := range []string{"ToolError", "As", "Asset", "X"} {
+		if got, ok := HelperFamily(FamilyHelper(family)); !ok || got != family {
+			t.Errorf("HelperFamily(FamilyHelper(%q)) = %q, %v", family, got, ok)
+		}
+	}
+	for _, name := range []string{"ToolError", "Xas", "aS"} {
+		if got, ok := HelperFamily(name); ok {
+			t.Errorf("HelperFamily(%q) = %q, true; it is no helper's name", name, got)
+		}
+	}
+}
