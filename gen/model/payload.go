@@ -1,5 +1,10 @@
 package model
 
+import (
+	"iter"
+	"slices"
+)
+
 // The LLM payload is the JSON object the model reads to correct itself. Its
 // keys, their order, what each holds and when it is left out are decided
 // here and nowhere else: the emitter writes this order into the generated
@@ -107,26 +112,40 @@ func (v *Variant) Payload() []PayloadKey {
 	if !v.Family.HasPayload() {
 		return nil
 	}
-	out := make([]PayloadKey, 0, len(PayloadShape)+len(v.Fields))
-	for _, k := range PayloadShape {
-		switch k.Kind {
-		case KeyFields:
-			for _, f := range v.PayloadFields() {
-				out = append(out, PayloadKey{ShapeKey: ShapeKey{Name: f.Name, Kind: KeyFields, Omit: true, Doc: f.Doc}, Field: f})
+	return slices.AppendSeq(make([]PayloadKey, 0, len(PayloadShape)+len(v.Fields)), v.PayloadKeys())
+}
+
+// PayloadKeys yields the keys of Payload one at a time, none for a variant
+// whose family sends no payload, for a reader that need not keep them.
+func (v *Variant) PayloadKeys() iter.Seq[PayloadKey] {
+	return func(yield func(PayloadKey) bool) {
+		if !v.Family.HasPayload() {
+			return
+		}
+		for _, k := range PayloadShape {
+			key := PayloadKey{ShapeKey: k}
+			switch k.Kind {
+			case KeyFields:
+				for _, f := range v.PayloadFields() {
+					if !yield(PayloadKey{ShapeKey: ShapeKey{Name: f.Name, Kind: KeyFields, Omit: true, Doc: f.Doc}, Field: f}) {
+						return
+					}
+				}
+				continue
+			case KeySuggestedTool:
+				key.Static = v.SuggestedTool
+			case KeySuggestedAction:
+				key.Static = v.SuggestedAction
+			case KeyUsageHint:
+				key.Static = v.UsageHint
+			case KeyRequiredFields:
+				key.Required = v.RequiredFields
 			}
-		case KeySuggestedTool:
-			out = append(out, PayloadKey{ShapeKey: k, Static: v.SuggestedTool})
-		case KeySuggestedAction:
-			out = append(out, PayloadKey{ShapeKey: k, Static: v.SuggestedAction})
-		case KeyUsageHint:
-			out = append(out, PayloadKey{ShapeKey: k, Static: v.UsageHint})
-		case KeyRequiredFields:
-			out = append(out, PayloadKey{ShapeKey: k, Required: v.RequiredFields})
-		default:
-			out = append(out, PayloadKey{ShapeKey: k})
+			if !yield(key) {
+				return
+			}
 		}
 	}
-	return out
 }
 
 // Wire returns the keys of v's wire form, what json.Marshal of the error
@@ -138,30 +157,39 @@ func (v *Variant) Payload() []PayloadKey {
 // LLM payload is the wire form without the fields that are not payload
 // fields.
 func (v *Variant) Wire() []PayloadKey {
-	out := make([]PayloadKey, 0, len(PayloadShape)+len(v.Fields))
-	for _, k := range PayloadShape {
-		switch k.Kind {
-		case KeyType:
-			if v.Family.HasPayload() {
-				out = append(out, PayloadKey{ShapeKey: k})
-			}
-		case KeyFields:
-			for _, f := range v.Fields {
-				if f.Sensitive {
+	return slices.AppendSeq(make([]PayloadKey, 0, len(PayloadShape)+len(v.Fields)), v.WireKeys())
+}
+
+// WireKeys yields the keys of Wire one at a time, for a reader that need
+// not keep them.
+func (v *Variant) WireKeys() iter.Seq[PayloadKey] {
+	return func(yield func(PayloadKey) bool) {
+		for _, k := range PayloadShape {
+			key := PayloadKey{ShapeKey: k}
+			switch k.Kind {
+			case KeyType:
+				if !v.Family.HasPayload() {
 					continue
 				}
-				out = append(out, PayloadKey{ShapeKey: ShapeKey{Name: f.Name, Kind: KeyFields, Omit: true, Doc: f.Doc}, Field: f})
+			case KeyFields:
+				for _, f := range v.Fields {
+					if !f.Sensitive && !yield(PayloadKey{ShapeKey: ShapeKey{Name: f.Name, Kind: KeyFields, Omit: true, Doc: f.Doc}, Field: f}) {
+						return
+					}
+				}
+				continue
+			case KeyRequiredFields:
+				continue
+			case KeySuggestedTool:
+				key.Static = v.SuggestedTool
+			case KeySuggestedAction:
+				key.Static = v.SuggestedAction
+			case KeyUsageHint:
+				key.Static = v.UsageHint
 			}
-		case KeyRequiredFields:
-		case KeySuggestedTool:
-			out = append(out, PayloadKey{ShapeKey: k, Static: v.SuggestedTool})
-		case KeySuggestedAction:
-			out = append(out, PayloadKey{ShapeKey: k, Static: v.SuggestedAction})
-		case KeyUsageHint:
-			out = append(out, PayloadKey{ShapeKey: k, Static: v.UsageHint})
-		default:
-			out = append(out, PayloadKey{ShapeKey: k})
+			if !yield(key) {
+				return
+			}
 		}
 	}
-	return out
 }

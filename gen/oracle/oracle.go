@@ -15,6 +15,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"iter"
 	"maps"
 	"slices"
 	"strconv"
@@ -154,25 +155,33 @@ func jsonValue(f *model.Field) any {
 // JSON with its keys in the model's order, or nil when the family sends
 // none.
 func Payload(v *model.Variant) []byte {
-	keys := v.Payload()
-	if keys == nil {
+	if !v.Family.HasPayload() {
 		return nil
 	}
-	return object(v, keys)
+	return object(v, v.PayloadKeys())
 }
 
 // Wire returns the wire form of the variant's example, what json.Marshal
 // of it writes: every field, its cause nested.
 func Wire(v *model.Variant) []byte {
-	return object(v, v.Wire())
+	return object(v, v.WireKeys())
 }
 
 // object encodes the example's values of keys as a JSON object, leaving
 // out those the model leaves out.
-func object(v *model.Variant, keys []model.PayloadKey) []byte {
+func object(v *model.Variant, keys iter.Seq[model.PayloadKey]) []byte {
 	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	put := func(x any) {
+		if err := enc.Encode(x); err != nil {
+			// Only NaN or an infinity fails, and examples are finite.
+			b.WriteString("null")
+		} else {
+			b.Truncate(b.Len() - 1) // the Encoder's newline
+		}
+	}
 	b.WriteByte('{')
-	for _, k := range keys {
+	for k := range keys {
 		val, ok := value(v, k)
 		if !ok {
 			continue
@@ -180,15 +189,9 @@ func object(v *model.Variant, keys []model.PayloadKey) []byte {
 		if b.Len() > 1 {
 			b.WriteByte(',')
 		}
-		name, _ := json.Marshal(k.Name)
-		b.Write(name)
+		put(k.Name)
 		b.WriteByte(':')
-		data, err := json.Marshal(val)
-		if err != nil {
-			// Only NaN or an infinity fails, and examples are finite.
-			data = []byte("null")
-		}
-		b.Write(data)
+		put(val)
 	}
 	b.WriteByte('}')
 	return b.Bytes()
