@@ -114,7 +114,7 @@ func genClassify(f *printer.File, m *model.Catalogue) {
 	if len(c.Contains) > 0 {
 		elems := make([]string, len(c.Contains))
 		for i, r := range c.Contains {
-			elems[i] = "{text: " + strconv.Quote(strings.ToLower(r.Text)) + ", code: " + r.Variant.CodeConst() + "}"
+			elems[i] = "{text: " + printer.Quote(strings.ToLower(r.Text)) + ", code: " + r.Variant.CodeConst() + "}"
 		}
 		f.Doc("foreignContains are the texts Classify looks for last, in order, in the",
 			"error's text in lower case.")

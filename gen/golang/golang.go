@@ -135,9 +135,9 @@ func estimate(m *model.Catalogue) int {
 //	const packageName = "agenterr"
 func genPackageName(f *printer.File, m *model.Catalogue) {
 	f.Doc("packageName starts the errors the package's own functions return.")
-	f.Const(printer.Spec{Name: "packageName", Value: strconv.Quote(m.Package)})
+	f.Const(printer.Spec{Name: "packageName", Value: printer.Quote(m.Package)})
 	f.Doc("defaultUserMessage is the user message of an error no other text is given", "for: the catalogue's user_message, or errgen's neutral sentence.")
-	f.Const(printer.Spec{Name: "defaultUserMessage", Value: strconv.Quote(m.DefaultUserMessage().Text)})
+	f.Const(printer.Spec{Name: "defaultUserMessage", Value: printer.Quote(m.DefaultUserMessage().Text)})
 }
 
 // genClasses writes the classes and their names:
@@ -153,7 +153,7 @@ func genClasses(f *printer.File) {
 	var names []printer.KeyValue
 	for _, c := range model.Classes {
 		specs = append(specs, printer.Spec{Doc: []string{c.GoName() + " " + c.Doc()}, Name: c.GoName(), Type: "Class", Value: strconv.Itoa(int(c))})
-		names = append(names, printer.KeyValue{Key: c.GoName(), Value: strconv.Quote(c.String())})
+		names = append(names, printer.KeyValue{Key: c.GoName(), Value: printer.Quote(c.String())})
 	}
 	f.Doc("The classes say how a handler should treat an error.")
 	f.Consts(specs)
@@ -169,14 +169,14 @@ func genClasses(f *printer.File) {
 func genCodes(f *printer.File, m *model.Catalogue) {
 	specs := make([]printer.Spec, len(m.Variants))
 	for i, v := range m.Variants {
-		specs[i] = printer.Spec{Name: v.CodeConst(), Type: "Code", Value: strconv.Quote(v.Code)}
+		specs[i] = printer.Spec{Name: v.CodeConst(), Type: "Code", Value: printer.Quote(v.Code)}
 	}
 	f.Doc("The codes of the catalogue's errors, one for each variant.")
 	f.Consts(specs)
 	var subs []printer.Spec
 	for _, v := range m.Variants {
 		for _, sc := range v.Subcodes {
-			subs = append(subs, printer.Spec{Doc: docLines(sc.GoName+" is a sub-code of "+v.Name+".", sc.Doc), Name: sc.GoName, Type: "Code", Value: strconv.Quote(sc.Code)})
+			subs = append(subs, printer.Spec{Doc: docLines(sc.GoName+" is a sub-code of "+v.Name+".", sc.Doc), Name: sc.GoName, Type: "Code", Value: printer.Quote(sc.Code)})
 		}
 	}
 	if len(subs) > 0 {
@@ -194,7 +194,7 @@ func genCodes(f *printer.File, m *model.Catalogue) {
 func genCategories(f *printer.File, m *model.Catalogue) {
 	specs := make([]printer.Spec, len(m.Categories))
 	for i, c := range m.Categories {
-		specs[i] = printer.Spec{Doc: docLines(c.GoName+": "+lowerFirst(c.Doc), ""), Name: c.GoName, Type: "Category", Value: strconv.Quote(c.Name)}
+		specs[i] = printer.Spec{Doc: docLines(c.GoName+": "+lowerFirst(c.Doc), ""), Name: c.GoName, Type: "Category", Value: printer.Quote(c.Name)}
 	}
 	f.Doc("The categories of the catalogue.")
 	f.Consts(specs)
@@ -319,7 +319,7 @@ func genVariant(f *printer.File, v *model.Variant) {
 		methods = append(methods,
 			printer.Func{Doc: []string{"MarshalJSON returns the wire form, without the sensitive fields, of the error or of a value of it."},
 				Header: rv + "MarshalJSON() ([]byte, error)", Body: "return marshalWire(&e, " + idx + ")"},
-			printer.Func{Doc: []string{"Format prints the error for fmt, every verb, with its sensitive fields as " + strconv.Quote(model.Redacted) + "."},
+			printer.Func{Doc: []string{"Format prints the error for fmt, every verb, with its sensitive fields as " + printer.Quote(model.Redacted) + "."},
 				Header: rv + "Format(s " + f.Import("fmt") + ".State, verb rune)", Body: "format(&e, " + idx + ", s, verb)"})
 	} else {
 		methods = append(methods, printer.Func{Header: re + "MarshalJSON() ([]byte, error)", Body: "return marshalWire(e, " + idx + ")"})
@@ -385,9 +385,9 @@ func isMethod(v *model.Variant, idx string) printer.Func {
 // "\"\"" when there is none.
 func templateDoc(t *model.Template) string {
 	if t == nil {
-		return strconv.Quote("")
+		return printer.Quote("")
 	}
-	return strconv.Quote(t.Text)
+	return printer.Quote(t.Text)
 }
 
 // fieldDoc is a field's comment: the catalogue's doc, then what the field
@@ -429,12 +429,12 @@ func fieldDoc(fd *model.Field) []string {
 func text(v *model.Variant, name string, t *model.Template, part, def string) []printer.Func {
 	switch {
 	case t == nil:
-		return []printer.Func{{Header: "func (*" + v.Name + ") " + name + "() string", Body: "return " + strconv.Quote(def)}}
+		return []printer.Func{{Header: "func (*" + v.Name + ") " + name + "() string", Body: "return " + printer.Quote(def)}}
 	case v.Constant(t):
-		return []printer.Func{{Doc: []string{name + " returns " + strconv.Quote(t.Text) + "."},
-			Header: "func (*" + v.Name + ") " + name + "() string", Body: "return " + strconv.Quote(t.Literal(v.Code))}}
+		return []printer.Func{{Doc: []string{name + " returns " + printer.Quote(t.Text) + "."},
+			Header: "func (*" + v.Name + ") " + name + "() string", Body: "return " + printer.Quote(t.Literal(v.Code))}}
 	}
-	return []printer.Func{{Doc: []string{name + " renders " + strconv.Quote(t.Text) + "."},
+	return []printer.Func{{Doc: []string{name + " renders " + printer.Quote(t.Text) + "."},
 		Header: "func (e *" + v.Name + ") " + name + "() string", Body: "return render(e, " + strconv.Itoa(v.Index) + ", " + part + ")"}}
 }
 
@@ -444,7 +444,7 @@ func text(v *model.Variant, name string, t *model.Template, part, def string) []
 func userMessage(v *model.Variant) []printer.Func {
 	u := v.UserMessage
 	if u.CauseFirst {
-		return []printer.Func{{Doc: []string{"UserMessage returns the user message of the cause when it is an error of", "the catalogue, else " + strconv.Quote(u.Template.Text) + "."},
+		return []printer.Func{{Doc: []string{"UserMessage returns the user message of the cause when it is an error of", "the catalogue, else " + printer.Quote(u.Template.Text) + "."},
 			Header: "func (e *" + v.Name + ") UserMessage() string", Body: "return userMessageOf(e, " + strconv.Itoa(v.Index) + ")"}}
 	}
 	return text(v, "UserMessage", u.Template, "textUser", "")
@@ -509,7 +509,7 @@ func genInfos(f *printer.File, m *model.Catalogue) {
 	var b strings.Builder
 	for i, v := range m.ByNum {
 		b.Reset()
-		b.WriteString("{Name: " + strconv.Quote(v.Name) + ", Family: " + strconv.Quote(v.Family.Name) +
+		b.WriteString("{Name: " + printer.Quote(v.Name) + ", Family: " + printer.Quote(v.Family.Name) +
 			", Code: " + v.CodeConst() + ", Num: " + strconv.Itoa(v.Num) +
 			", Category: " + v.Category.GoName + ", Class: " + v.ClassRule().Static.GoName())
 		for _, flag := range []struct {
@@ -526,7 +526,7 @@ func genInfos(f *printer.File, m *model.Catalogue) {
 			{"Message", v.Message.Text}, {"Doc", v.Doc},
 		} {
 			if s.val != "" {
-				b.WriteString(", " + s.name + ": " + strconv.Quote(s.val))
+				b.WriteString(", " + s.name + ": " + printer.Quote(s.val))
 			}
 		}
 		if len(v.RequiredFields) > 0 {
@@ -560,9 +560,9 @@ func genForms(f *printer.File, m *model.Catalogue) {
 		b.Reset()
 		var parts []string
 		if v.SuppressionKey != nil {
-			parts = append(parts, "key: "+strconv.Quote(v.SuppressionKey.Text))
+			parts = append(parts, "key: "+printer.Quote(v.SuppressionKey.Text))
 		}
-		parts = append(parts, "user: "+strconv.Quote(v.UserMessage.Template.Text))
+		parts = append(parts, "user: "+printer.Quote(v.UserMessage.Template.Text))
 		if v.UserMessage.CauseFirst {
 			parts = append(parts, "userCause: true")
 		}
@@ -576,7 +576,7 @@ func genForms(f *printer.File, m *model.Catalogue) {
 		if len(v.Fields) > 0 {
 			fs := make([]string, len(v.Fields))
 			for k, fd := range v.Fields {
-				item := "{name: " + strconv.Quote(fd.Name)
+				item := "{name: " + printer.Quote(fd.Name)
 				if fd.Payload && v.Family.HasPayload() {
 					item += ", payload: true"
 				}
@@ -610,7 +610,7 @@ func genForms(f *printer.File, m *model.Catalogue) {
 func quoteAll(list []string) string {
 	q := make([]string, len(list))
 	for i, s := range list {
-		q[i] = strconv.Quote(s)
+		q[i] = printer.Quote(s)
 	}
 	return strings.Join(q, ", ")
 }
@@ -638,7 +638,7 @@ var keyKinds = map[model.KeyKind]string{
 func genPayloadShape(f *printer.File) {
 	var elems []string
 	for _, k := range model.PayloadShape {
-		e := "{name: " + strconv.Quote(k.Name) + ", kind: " + keyKinds[k.Kind]
+		e := "{name: " + printer.Quote(k.Name) + ", kind: " + keyKinds[k.Kind]
 		if k.Omit {
 			e += ", omit: true"
 		}
@@ -702,7 +702,7 @@ func exampleValue(f *printer.File, fd *model.Field) string {
 	x := fd.Example
 	switch fd.Type.Kind {
 	case model.String:
-		return strconv.Quote(x.Str)
+		return printer.Quote(x.Str)
 	case model.Bool:
 		return strconv.FormatBool(x.Bool)
 	case model.Int, model.Int64:
@@ -716,11 +716,11 @@ func exampleValue(f *printer.File, fd *model.Field) string {
 	case model.Strings:
 		items := make([]string, len(x.List))
 		for i, s := range x.List {
-			items[i] = strconv.Quote(s)
+			items[i] = printer.Quote(s)
 		}
 		return "[]string{" + strings.Join(items, ", ") + "}"
 	case model.Error:
-		return f.Import("errors") + ".New(" + strconv.Quote(x.Str) + ")"
+		return f.Import("errors") + ".New(" + printer.Quote(x.Str) + ")"
 	}
 	if x.Variant == nil {
 		return "nil"
@@ -752,7 +752,7 @@ func exampleLit(f *printer.File, v *model.Variant) string {
 		if inf.Subcode {
 			vals = append(vals, inf.Name+": "+v.Subcodes[0].GoName)
 		} else {
-			vals = append(vals, inf.Name+": "+strconv.Quote(v.ExampleHint(inf.Hint)))
+			vals = append(vals, inf.Name+": "+printer.Quote(v.ExampleHint(inf.Hint)))
 		}
 	}
 	return "&" + v.Name + "{" + strings.Join(vals, ", ") + "}"
@@ -804,7 +804,7 @@ func genAttributeTypes(f *printer.File, m *model.Catalogue) {
 		f.Type(a.GoName, "string")
 		specs := make([]printer.Spec, len(a.Values))
 		for i, val := range a.Values {
-			specs[i] = printer.Spec{Name: a.ValueConst(val), Type: a.GoName, Value: strconv.Quote(val)}
+			specs[i] = printer.Spec{Name: a.ValueConst(val), Type: a.GoName, Value: printer.Quote(val)}
 		}
 		f.Doc("The values of " + a.GoName + ".")
 		f.Consts(specs)
@@ -854,5 +854,5 @@ func attrLit(a *model.Attribute, v model.AttrValue) string {
 	case model.AttrInt:
 		return strconv.FormatInt(v.Int, 10)
 	}
-	return strconv.Quote(v.Str)
+	return printer.Quote(v.Str)
 }

@@ -138,10 +138,10 @@ func genProjectionTables(f *printer.File, m *model.Catalogue) {
 	}
 	if m.Selects("problem") {
 		f.Const(printer.Spec{Doc: []string{"problemTypeBase starts the type URI of every problem document; the code follows."},
-			Name: "problemTypeBase", Value: strconv.Quote(m.ProblemBase)})
+			Name: "problemTypeBase", Value: printer.Quote(m.ProblemBase)})
 		titles, statuses := make([]string, len(m.ByNum)), make([]string, len(m.ByNum))
 		for i, v := range m.ByNum {
-			titles[i], statuses[i] = strconv.Quote(v.Title()), strconv.Itoa(v.ProblemStatus(m))
+			titles[i], statuses[i] = printer.Quote(v.Title()), strconv.Itoa(v.ProblemStatus(m))
 		}
 		f.Doc("problemTitles holds the title of every variant's problem documents, in the", "order of infos.")
 		f.Var("problemTitles", "[...]string", titles)
@@ -151,8 +151,8 @@ func genProjectionTables(f *printer.File, m *model.Catalogue) {
 	if m.Selects("grpc") {
 		f.Consts([]printer.Spec{
 			{Doc: []string{"grpcDomain is the domain of every ErrorInfo, grpcLocale the locale of every", "LocalizedMessage."},
-				Name: "grpcDomain", Value: strconv.Quote(m.GRPCDomain)},
-			{Name: "grpcLocale", Value: strconv.Quote(m.GRPCLocale)},
+				Name: "grpcDomain", Value: printer.Quote(m.GRPCDomain)},
+			{Name: "grpcLocale", Value: printer.Quote(m.GRPCLocale)},
 		})
 		codes := make([]string, len(m.ByNum))
 		for i, v := range m.ByNum {
@@ -168,8 +168,8 @@ func genProjectionTables(f *printer.File, m *model.Catalogue) {
 // golden files assume.
 var goldenCalls = map[string]string{
 	"mcp":            `out["mcp"], _ = MCPResult(e, true)`,
-	"anthropic":      `out["anthropic"] = AnthropicToolResult(` + strconv.Quote(oracle.GoldenToolUseID) + `, e)`,
-	"openai":         `out["openai"] = OpenAIToolMessage(` + strconv.Quote(oracle.GoldenToolCallID) + `, e)`,
+	"anthropic":      `out["anthropic"] = AnthropicToolResult(` + printer.Quote(oracle.GoldenToolUseID) + `, e)`,
+	"openai":         `out["openai"] = OpenAIToolMessage(` + printer.Quote(oracle.GoldenToolCallID) + `, e)`,
 	"problem":        `out["problem"], _ = ProblemJSON(e, "")`,
 	"grpc":           `out["grpc"] = GRPCStatusJSON(e)`,
 	"agent_response": `out["agent_response"] = AgentResponse(e)`,

@@ -308,3 +308,16 @@ func (f *File) pad(n int) {
 		f.buf.WriteString(spaces[:n])
 	}
 }
+
+// Quote returns s as a Go string literal, spelled as strconv.Quote spells
+// it. The emitter quotes every text of the catalogue, and nearly all are
+// printable ASCII without a quote or a backslash, which need no escape and
+// so no pass over their runes.
+func Quote(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7F || c == '"' || c == '\\' {
+			return strconv.Quote(s)
+		}
+	}
+	return `"` + s + `"`
+}

@@ -422,3 +422,15 @@ func TestSettle(t *testing.T) {
 		}
 	}
 }
+
+// FuzzQuote holds Quote to strconv.Quote, whose spelling it promises.
+func FuzzQuote(f *testing.F) {
+	for _, s := range []string{"", "plain text", `a "quoted" word`, `back\slash`, "tab\there", "del\x7f", "é", "\xff", "~ and space"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := printer.Quote(s), strconv.Quote(s); got != want {
+			t.Errorf("Quote(%q) = %s, want %s", s, got, want)
+		}
+	})
+}
