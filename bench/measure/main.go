@@ -6,6 +6,8 @@
 //	measure baseline -n N -o DIR [-api]
 //	                                   write the plain baseline package of the same N variants
 //	measure hostile -o DIR             write the catalogues of synth.Hostile, at errgen's caps
+//	measure calls -n N -o DIR          write four packages of N types with six one-line methods
+//	                                   each, one per body form (see runCalls)
 //	measure time [-runs R] [-name NAME] [-exit N] [-quiet] SPEC...
 //	                                   run each SPEC R times, interleaved, and report
 //	measure ratio FILE NUM DEN         median ns/op of two benchmarks in FILE, and NUM/DEN
@@ -56,6 +58,8 @@ func main() {
 		err = runBaseline(args)
 	case "hostile":
 		err = runHostile(args)
+	case "calls":
+		err = runCalls(args)
 	case "time":
 		err = runTime(args)
 	case "ratio":
@@ -72,7 +76,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: measure synth|baseline|hostile|time|ratio|machine ...")
+	fmt.Fprintln(os.Stderr, "usage: measure synth|baseline|hostile|calls|time|ratio|machine ...")
 	os.Exit(2)
 }
 
@@ -131,6 +135,48 @@ func runSynth(args []string) error {
 // (its family interface, LogValue, Unwrap for a cause, and the sealing
 // method), every method a one-line constant: the least any generator of
 // that API could compile.
+// callForms are the bodies runCalls compares, by the folder each goes to:
+// what a generated method costs the compiler depending on whether it
+// passes its receiver to a function of the package, passes only
+// constants, or returns a constant. The callee is kept out of line, as
+// errgen's runtime entry points are.
+var callForms = []struct{ dir, recv, body, callee string }{
+	{"receiver-any", "e", "return call(e, %d, %d)", "func call(e any, i, k int) string { return fmt.Sprint(e, i, k) }"},
+	{"receiver-pointer", "e", "return call(unsafe.Pointer(e), %d, %d)", "func call(e unsafe.Pointer, i, k int) string { return fmt.Sprint(uintptr(e), i, k) }"},
+	{"constants-only", "", "return call(%d, %d)", "func call(i, k int) string { return fmt.Sprint(i, k) }"},
+	{"constant", "", `return "%d.%d"`, "func call() string { return fmt.Sprint() }"},
+}
+
+// runCalls writes one package per call form: n struct types of two
+// fields, each with six methods of that form.
+func runCalls(args []string) error {
+	fs := flag.NewFlagSet("calls", flag.ContinueOnError)
+	n, dir, err := sizeAndDir(fs, args)
+	if err != nil {
+		return err
+	}
+	for _, form := range callForms {
+		name := strings.ReplaceAll(form.dir, "-", "")
+		var b strings.Builder
+		fmt.Fprintf(&b, "// Package %s holds one-line methods of one body form.\npackage %s\n\nimport (\n\t\"fmt\"\n\t\"unsafe\"\n)\n\nvar _ unsafe.Pointer\n\n//go:noinline\n%s\n", name, name, form.callee)
+		for i := range n {
+			fmt.Fprintf(&b, "\ntype T%d struct {\n\tA string\n\tB int\n}\n\n", i)
+			for k := range 6 {
+				body := fmt.Sprintf(form.body, i, k)
+				fmt.Fprintf(&b, "func (%s *T%d) M%d() string { %s }\n", form.recv, i, k, body)
+			}
+		}
+		sub := filepath.Join(dir, form.dir)
+		if err := os.MkdirAll(sub, 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(sub, name+".go"), []byte(b.String()), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func runBaseline(args []string) error {
 	fs := flag.NewFlagSet("baseline", flag.ContinueOnError)
 	api := fs.Bool("api", false, "give each variant errgen's method set, with constant bodies")
