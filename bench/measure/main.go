@@ -135,48 +135,6 @@ func runSynth(args []string) error {
 // (its family interface, LogValue, Unwrap for a cause, and the sealing
 // method), every method a one-line constant: the least any generator of
 // that API could compile.
-// callForms are the bodies runCalls compares, by the folder each goes to:
-// what a generated method costs the compiler depending on whether it
-// passes its receiver to a function of the package, passes only
-// constants, or returns a constant. The callee is kept out of line, as
-// errgen's runtime entry points are.
-var callForms = []struct{ dir, recv, body, callee string }{
-	{"receiver-any", "e", "return call(e, %d, %d)", "func call(e any, i, k int) string { return fmt.Sprint(e, i, k) }"},
-	{"receiver-pointer", "e", "return call(unsafe.Pointer(e), %d, %d)", "func call(e unsafe.Pointer, i, k int) string { return fmt.Sprint(uintptr(e), i, k) }"},
-	{"constants-only", "", "return call(%d, %d)", "func call(i, k int) string { return fmt.Sprint(i, k) }"},
-	{"constant", "", `return "%d.%d"`, "func call() string { return fmt.Sprint() }"},
-}
-
-// runCalls writes one package per call form: n struct types of two
-// fields, each with six methods of that form.
-func runCalls(args []string) error {
-	fs := flag.NewFlagSet("calls", flag.ContinueOnError)
-	n, dir, err := sizeAndDir(fs, args)
-	if err != nil {
-		return err
-	}
-	for _, form := range callForms {
-		name := strings.ReplaceAll(form.dir, "-", "")
-		var b strings.Builder
-		fmt.Fprintf(&b, "// Package %s holds one-line methods of one body form.\npackage %s\n\nimport (\n\t\"fmt\"\n\t\"unsafe\"\n)\n\nvar _ unsafe.Pointer\n\n//go:noinline\n%s\n", name, name, form.callee)
-		for i := range n {
-			fmt.Fprintf(&b, "\ntype T%d struct {\n\tA string\n\tB int\n}\n\n", i)
-			for k := range 6 {
-				body := fmt.Sprintf(form.body, i, k)
-				fmt.Fprintf(&b, "func (%s *T%d) M%d() string { %s }\n", form.recv, i, k, body)
-			}
-		}
-		sub := filepath.Join(dir, form.dir)
-		if err := os.MkdirAll(sub, 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(filepath.Join(sub, name+".go"), []byte(b.String()), 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 func runBaseline(args []string) error {
 	fs := flag.NewFlagSet("baseline", flag.ContinueOnError)
 	api := fs.Bool("api", false, "give each variant errgen's method set, with constant bodies")
@@ -238,6 +196,48 @@ func runBaseline(args []string) error {
 		b.WriteString("\n")
 	}
 	return os.WriteFile(filepath.Join(dir, "baseline.go"), []byte(b.String()), 0o644)
+}
+
+// callForms are the bodies runCalls compares, by the folder each goes to:
+// what a generated method costs the compiler depending on whether it
+// passes its receiver to a function of the package, passes only
+// constants, or returns a constant. The callee is kept out of line, as
+// errgen's runtime entry points are.
+var callForms = []struct{ dir, recv, body, callee string }{
+	{"receiver-any", "e ", "return call(e, %d, %d)", "func call(e any, i, k int) string { return fmt.Sprint(e, i, k) }"},
+	{"receiver-pointer", "e ", "return call(unsafe.Pointer(e), %d, %d)", "func call(e unsafe.Pointer, i, k int) string { return fmt.Sprint(uintptr(e), i, k) }"},
+	{"constants-only", "", "return call(%d, %d)", "func call(i, k int) string { return fmt.Sprint(i, k) }"},
+	{"constant", "", `return "%d.%d"`, "func call() string { return fmt.Sprint() }"},
+}
+
+// runCalls writes one package per call form: n struct types of two
+// fields, each with six methods of that form.
+func runCalls(args []string) error {
+	fs := flag.NewFlagSet("calls", flag.ContinueOnError)
+	n, dir, err := sizeAndDir(fs, args)
+	if err != nil {
+		return err
+	}
+	for _, form := range callForms {
+		name := strings.ReplaceAll(form.dir, "-", "")
+		var b strings.Builder
+		fmt.Fprintf(&b, "// Package %s holds one-line methods of one body form.\npackage %s\n\nimport (\n\t\"fmt\"\n\t\"unsafe\"\n)\n\nvar _ unsafe.Pointer\n\n//go:noinline\n%s\n", name, name, form.callee)
+		for i := range n {
+			fmt.Fprintf(&b, "\ntype T%d struct {\n\tA string\n\tB int\n}\n\n", i)
+			for k := range 6 {
+				body := fmt.Sprintf(form.body, i, k)
+				fmt.Fprintf(&b, "func (%s*T%d) M%d() string { %s }\n", form.recv, i, k, body)
+			}
+		}
+		sub := filepath.Join(dir, form.dir)
+		if err := os.MkdirAll(sub, 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(sub, name+".go"), []byte(b.String()), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 type spec struct {

@@ -1270,19 +1270,29 @@ var codeIndex = sync.OnceValue(func() []codeSlot {
 	return t
 })
 
-// hashCode mixes the length and the bytes of a code, eight at a time.
+// hashCode mixes the length and the bytes of a code, eight at a time,
+// so that codes differing in any one byte start their probes apart.
 func hashCode(c Code) uint64 {
-	h := uint64(len(c)) * 0x9e3779b97f4a7c15
+	h := uint64(len(c))
 	for ; len(c) >= 8; c = c[8:] {
 		w := uint64(c[0]) | uint64(c[1])<<8 | uint64(c[2])<<16 | uint64(c[3])<<24 |
 			uint64(c[4])<<32 | uint64(c[5])<<40 | uint64(c[6])<<48 | uint64(c[7])<<56
-		h = (h ^ w) * 0xbf58476d1ce4e5b9
+		h = mix(h ^ w)
 	}
 	var w uint64
 	for i := 0; i < len(c); i++ {
 		w |= uint64(c[i]) << (8 * i)
 	}
-	h = (h ^ w) * 0x94d049bb133111eb
+	return mix(h ^ w)
+}
+
+// mix is the finaliser of SplitMix64: every bit of h reaches every bit of
+// the result, the low bits the table is indexed by included.
+func mix(h uint64) uint64 {
+	h ^= h >> 30
+	h *= 0xbf58476d1ce4e5b9
+	h ^= h >> 27
+	h *= 0x94d049bb133111eb
 	return h ^ h>>31
 }
 

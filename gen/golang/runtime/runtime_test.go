@@ -597,3 +597,57 @@ func TestForeignNilCause(t *testing.T) {
 		t.Errorf("Error() = %q", got)
 	}
 }
+
+// TestHashCodeSpreadsNamingSchemes fills tables of the code index's size
+// with codes shaped as catalogues name them (a shared stem and a counter or
+// a few letters at the end, at every alignment to the hash's eight-byte
+// blocks) and checks that no probe run grows long: a hash whose low bits
+// ignored some byte would put every such code in one slot, and lookups
+// would walk the whole table.
+func TestHashCodeSpreadsNamingSchemes(t *testing.T) {
+	var sets [][]Code
+	for _, stem := range []string{"e_", "err_", "error_", "http_", "tool_", "timeout_", "invalid_input_", "provider_rate_limit_"} {
+		for _, digits := range []int{2, 3} {
+			var codes []Code
+			for i := range []int{100, 1000}[digits-2] {
+				codes = append(codes, Code(fmt.Sprintf("%s%0*d", stem, digits, i)))
+			}
+			sets = append(sets, codes)
+		}
+		var letters []Code
+		for _, a := range "abcdefghijklmnopqrstuvwxyz" {
+			for _, b := range "abcdefghijklmnopqrstuvwxyz" {
+				for _, c := range "abcdefghijklmnopqrstuvwxyz" {
+					letters = append(letters, Code(stem+string([]rune{a, b, c})))
+				}
+			}
+		}
+		sets = append(sets, letters)
+	}
+	for _, codes := range sets {
+		if worst := longestProbe(codes); worst > 32 {
+			t.Errorf("%d codes from %q to %q: a lookup probes up to %d slots", len(codes), codes[0], codes[len(codes)-1], worst)
+		}
+	}
+}
+
+// longestProbe inserts codes into a table sized as codeIndex sizes it and
+// returns the most slots one insertion probed.
+func longestProbe(codes []Code) int {
+	size := 1
+	for size < 2*len(codes) {
+		size <<= 1
+	}
+	used := make([]bool, size)
+	worst := 0
+	for _, c := range codes {
+		probes := 1
+		j := hashCode(c) & uint64(size-1)
+		for ; used[j]; j = (j + 1) & uint64(size-1) {
+			probes++
+		}
+		used[j] = true
+		worst = max(worst, probes)
+	}
+	return worst
+}
