@@ -328,3 +328,22 @@ type NumRange struct {
 	Pos      diag.Pos
 	Lo, High Int
 }
+
+// Contains reports whether n lies in the range, both ends included.
+func (r NumRange) Contains(n int) bool { return int(r.Lo.Value) <= n && n <= int(r.High.Value) }
+
+// RangeOf returns the first of rs that contains n.
+func RangeOf(rs []NumRange, n int) (NumRange, bool) {
+	for _, r := range rs {
+		if r.Contains(n) {
+			return r, true
+		}
+	}
+	return NumRange{}, false
+}
+
+// InRanges reports whether one of rs contains n.
+func InRanges(rs []NumRange, n int) bool {
+	_, ok := RangeOf(rs, n)
+	return ok
+}

@@ -90,7 +90,7 @@ func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 			used = append(used, f.ReservedNums...)
 		}
 		for _, n := range used {
-			if br, ok := rangeOf(b.Entry.Nums, n); ok && !inRanges(h.Entry.Nums, n) {
+			if br, ok := ast.RangeOf(b.Entry.Nums, n); ok && !ast.InRanges(h.Entry.Nums, n) {
 				pos, _ := h.Entry.Keys.Pos("nums")
 				add(Finding{Rule: RangeShrunk, Pos: pos, BasePos: br.Pos,
 					Message: fmt.Sprintf("the ranges of %s no longer cover num %d, which it used or reserved in base; another catalogue could take it", q(p), n)})
@@ -98,23 +98,4 @@ func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 		}
 	}
 	return out
-}
-
-// rangeOf returns the range of rs that covers n.
-func rangeOf(rs []ast.NumRange, n int) (ast.NumRange, bool) {
-	for _, r := range rs {
-		if int(r.Lo.Value) <= n && n <= int(r.High.Value) {
-			return r, true
-		}
-	}
-	return ast.NumRange{}, false
-}
-
-func inRanges(rs []ast.NumRange, n int) bool {
-	for _, r := range rs {
-		if int(r.Lo.Value) <= n && n <= int(r.High.Value) {
-			return true
-		}
-	}
-	return false
 }

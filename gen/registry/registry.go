@@ -176,17 +176,13 @@ func Check(cats []Catalogue) diag.List {
 					nums[it.n] = use{by, it.npos}
 					ownNums[it.n] = true
 				}
-				if c.Entry != nil && len(c.Entry.Nums) > 0 && !inRanges(c.Entry.Nums, it.n) {
+				if c.Entry != nil && len(c.Entry.Nums) > 0 && !ast.InRanges(c.Entry.Nums, it.n) {
 					l.Errorf(it.npos, "num %d is outside the ranges the registry gives %s, %s (%s)", it.n, diag.Quote(c.Entry.Path.Value), rangesText(c.Entry.Nums), c.Entry.Nums[0].Pos)
 				}
 			}
 		}
 	}
 	return l
-}
-
-func inRanges(rs []ast.NumRange, n int) bool {
-	return slices.ContainsFunc(rs, func(r ast.NumRange) bool { return int(r.Lo.Value) <= n && n <= int(r.High.Value) })
 }
 
 func rangesText(rs []ast.NumRange) string {
