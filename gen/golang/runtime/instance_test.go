@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -149,10 +150,19 @@ func TestClassPolicy(t *testing.T) {
 	}
 	// A refused policy changes nothing, and says every problem.
 	err := SetClassPolicy(ClassPolicy{CodeToolTimeout: ClassTerminal, "nope": ClassTerminal, CodeCapabilityDenied: ClassUnknown, CodeMacosAutomationDenied: ClassNonFatal})
-	for _, want := range []string{`"tool_timeout" is not configurable`, `"nope" is not a code`, `"capability_denied" cannot be unknown`, `"macos_automation_denied" is not a code`} {
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("SetClassPolicy error %v lacks %q", err, want)
-		}
+	// One line a problem, in code order whatever the map's order.
+	var got []string
+	if err != nil {
+		got = strings.Split(err.Error(), "\n")
+	}
+	want := []string{
+		packageName + `: class policy: "capability_denied" cannot be unknown; give it terminal, retryable or non_fatal`,
+		packageName + `: class policy: "macos_automation_denied" is not a code of the catalogue`,
+		packageName + `: class policy: "nope" is not a code of the catalogue`,
+		packageName + `: class policy: "tool_timeout" is not configurable; its class is retryable`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("SetClassPolicy error:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	if ClassOf(e) != ClassRetryable {
 		t.Error("a refused policy changed the class")
