@@ -577,13 +577,13 @@ const (
 	textUser
 )
 
-// The methods of every generated variant call render, newPayload,
-// appendPayload, logValue and marshalWire with the variant as an any, not
-// as a variant: converting to a non-empty interface at each of the
-// thousands of call sites, or inlining an assertion into each, costs the
-// package's build more than all of the variants' constant methods (see
-// BENCHMARKS.md). These functions assert once, inside, and are never
-// inlined.
+// The methods of every generated variant call render, userMessageOf,
+// newPayload, appendPayload, logValue and marshalWire with the variant as
+// an any, not as a variant: converting to a non-empty interface at each of
+// the thousands of call sites (a static itab for each variant), or
+// inlining an assertion into each, costs the package's build more than all
+// of the variants' constant methods (see BENCHMARKS.md). These functions
+// assert once, inside, and are never inlined.
 
 // render renders a template of e, the variant infos[i].
 //
@@ -615,7 +615,10 @@ func appendText(dst []byte, e variant, i int, part int) []byte {
 // user message of its own or of its family: its cause's, when the cause is
 // an error of the catalogue, else the catalogue's default or errgen's
 // neutral sentence. Never the technical message.
-func userMessageOf(e variant, i int) string {
+//
+//go:noinline
+func userMessageOf(ev any, i int) string {
+	e := ev.(variant)
 	cause := causeOf(e)
 	if c := find(cause); c != nil {
 		if m := c.UserMessage(); m != "" {
