@@ -11,6 +11,11 @@
 #            variants beside a plain baseline package of the same size (one
 #            struct and five one-line methods a variant) and the API floor
 #            (errgen's method set, every method a one-line constant)
+#   instructions (not in the default parts; needs valgrind)
+#            instructions the compiler executes for the generated package of
+#            $COMPILE_N variants, its API floor, and copies of it with one part
+#            made constant (measure ablate): what each part costs, counted
+#            under callgrind so the figure does not move with machine load
 #   hostile  errgen lint, and generate and compat where valid, on the catalogues of
 #            synth.Hostile: the costliest shapes just under the caps (16 MiB,
 #            750 000 values); wall time and peak memory
@@ -137,6 +142,51 @@ if has compile; then
 	) | tee "$OUT/compile.txt"
 	section "compile: summary"
 	"$benchstat" -col /cmd -row /op "$OUT/compile.txt"
+fi
+
+if has instructions; then
+	section "instructions: the compiler's work on each part of the generated package, $COMPILE_N variants"
+	command -v valgrind >/dev/null || {
+		echo "the instructions part needs valgrind (Debian: apt-get install valgrind)" >&2
+		exit 1
+	}
+	mod="$work/instructions"
+	mkdir -p "$mod/generated" "$mod/apifloor"
+	printf 'module example.com/bench\n\ngo 1.23\n' >"$mod/go.mod"
+	"$measure" synth -n "$COMPILE_N" -o "$mod/generated"
+	"$errgen" generate "$mod/generated/errors.yaml"
+	"$measure" baseline -api -n "$COMPILE_N" -o "$mod/apifloor"
+	"$measure" ablate -o "$mod/without" "$mod/generated"
+	cfg="$mod/importcfg"
+	(cd "$mod/generated" && "$GO" list -export -deps -f '{{if .Export}}packagefile {{.ImportPath}}={{.Export}}{{end}}' .) >"$cfg"
+	compile="$("$GO" env GOTOOLDIR)/compile"
+	# count DIR LABEL: run the compiler on the package in DIR as go build
+	# would, on one thread (-c=1), without the collector's pacing
+	# (GOGC=off) or preemption signals, which callgrind cannot follow;
+	# print LABEL and the instructions it executed.
+	count() {
+		local files n
+		files=$(ls "$1"/*.go | grep -v '_test\.go$')
+		n=$(GOGC=off GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+			"$compile" -o "$1.a" -p example.com/bench/pkg -lang=go1.23 -complete -c=1 -nolocalimports \
+			-importcfg "$cfg" -pack $files 2>&1 | sed -n 's/.*Collected : //p')
+		[[ -n $n ]] || { echo "callgrind gave no count for $1" >&2; return 1; }
+		echo "$2 $n"
+	}
+	# Two at a time: the counts do not depend on what else runs.
+	labels=(apifloor errgen $(ls "$mod/without"))
+	dirs=("$mod/apifloor" "$mod/generated")
+	for d in $(ls "$mod/without"); do dirs+=("$mod/without/$d"); done
+	for ((k = 0; k < ${#dirs[@]}; k += 2)); do
+		count "${dirs[k]}" "${labels[k]}" >"$mod/count.$k" &
+		if ((k + 1 < ${#dirs[@]})); then count "${dirs[k + 1]}" "${labels[k + 1]}" >"$mod/count.$((k + 1))" & fi
+		wait
+	done
+	for ((k = 0; k < ${#dirs[@]}; k++)); do cat "$mod/count.$k"; done >"$OUT/instructions.txt"
+	# Each part's cost is the package's count less its copy without it.
+	awk 'NR == 1 { floor = $2; printf "%-18s %16s %8s\n", "package or part", "instructions", "/ floor"; printf "%-18s %16.0f %8.3f\n", $1, $2, 1; next }
+		NR == 2 { pkg = $2; printf "%-18s %16.0f %8.3f\n", $1, $2, $2 / floor; next }
+		{ printf "  %-16s %16.0f %8.3f\n", $1, pkg - $2, (pkg - $2) / floor }' "$OUT/instructions.txt" | tee "$OUT/instructions-table.txt"
 fi
 
 if has hostile; then

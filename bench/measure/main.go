@@ -8,6 +8,8 @@
 //	measure hostile -o DIR             write the catalogues of synth.Hostile, at errgen's caps
 //	measure calls -n N -o DIR          write four packages of N types with six one-line methods
 //	                                   each, one per body form (see runCalls)
+//	measure ablate -o DIR GENERATED  write copies of a generated package, each with one kind of
+//	                                   method body (or the tables) made constant (see runAblate)
 //	measure time [-runs R] [-name NAME] [-exit N] [-quiet] SPEC...
 //	                                   run each SPEC R times, interleaved, and report
 //	measure ratio FILE NUM DEN         median ns/op of two benchmarks in FILE, and NUM/DEN
@@ -60,6 +62,8 @@ func main() {
 		err = runHostile(args)
 	case "calls":
 		err = runCalls(args)
+	case "ablate":
+		err = runAblate(args)
 	case "time":
 		err = runTime(args)
 	case "ratio":
@@ -76,7 +80,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: measure synth|baseline|hostile|calls|time|ratio|machine ...")
+	fmt.Fprintln(os.Stderr, "usage: measure synth|baseline|hostile|calls|ablate|time|ratio|machine ...")
 	os.Exit(2)
 }
 
@@ -238,6 +242,115 @@ func runCalls(args []string) error {
 		}
 	}
 	return nil
+}
+
+// ablations are the parts of a generated package runAblate takes out one
+// at a time, so that what each costs the compiler is the difference
+// between the package and its copy: the methods of each kind that hand
+// the variant to the runtime (body and its constant stand-in), then the
+// tables the runtime reads. A method whose body no longer uses its
+// receiver loses the receiver's name too, as in the API floor.
+var ablations = []struct {
+	name   string
+	body   *regexp.Regexp
+	konst  string
+	tables []string
+}{
+	{name: "Error", body: regexp.MustCompile(`return render\(e, \d+, textMessage\)`), konst: `return ""`},
+	{name: "SuppressionKey", body: regexp.MustCompile(`return render\(e, \d+, textKey\)`), konst: `return ""`},
+	{name: "LLMPayload", body: regexp.MustCompile(`return newPayload\(e, \d+\)`), konst: `return nil`},
+	{name: "AppendLLMPayload", body: regexp.MustCompile(`return appendPayload\(dst, e, \d+\)`), konst: `return dst`},
+	{name: "LogValue", body: regexp.MustCompile(`return logValue\(e, \d+\)`), konst: `return slog.Value{}`},
+	{name: "MarshalJSON", body: regexp.MustCompile(`return marshalWire\(e, \d+\)`), konst: `return nil, nil`},
+	{name: "Is", body: regexp.MustCompile(`return isCode\(target, \d+\)`), konst: `return false`},
+	{name: "tables", tables: []string{"infos", "forms", "variantTypes"}},
+}
+
+var (
+	oneLineMethodRE = regexp.MustCompile(`(?m)^func \(e (\*\w+)\)(.*\{ )(.*)( \})$`)
+	receiverUseRE   = regexp.MustCompile(`\be\b`)
+)
+
+// runAblate writes, for each entry of ablations, DIR/NAME: a copy of the
+// generated package's Go files (tests left out) with that part made
+// constant. It fails when a part is not found, so a change to the
+// emitter's output cannot leave the comparison measuring nothing.
+func runAblate(args []string) error {
+	fs := flag.NewFlagSet("ablate", flag.ContinueOnError)
+	dir := fs.String("o", "", "output folder")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *dir == "" || fs.NArg() != 1 {
+		return fmt.Errorf("ablate needs -o DIR and the folder of a generated package")
+	}
+	files, err := filepath.Glob(filepath.Join(fs.Arg(0), "*.go"))
+	if err != nil {
+		return err
+	}
+	srcs := map[string]string{}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		srcs[filepath.Base(f)] = string(data)
+	}
+	main, ok := srcs["errgen.go"]
+	if !ok {
+		return fmt.Errorf("%s has no errgen.go", fs.Arg(0))
+	}
+	for _, a := range ablations {
+		out, n := main, 0
+		if a.body != nil {
+			out = a.body.ReplaceAllStringFunc(out, func(string) string { n++; return a.konst })
+			out = oneLineMethodRE.ReplaceAllStringFunc(out, func(m string) string {
+				g := oneLineMethodRE.FindStringSubmatch(m)
+				if receiverUseRE.MatchString(g[3]) {
+					return m
+				}
+				return "func (" + g[1] + ")" + g[2] + g[3] + g[4]
+			})
+		}
+		for _, name := range a.tables {
+			if out, err = emptyTable(out, name); err != nil {
+				return err
+			}
+			n++
+		}
+		if n == 0 {
+			return fmt.Errorf("ablate %s: no method body matched; the generated code changed", a.name)
+		}
+		sub := filepath.Join(*dir, a.name)
+		if err := os.MkdirAll(sub, 0o755); err != nil {
+			return err
+		}
+		for name, src := range srcs {
+			if name == "errgen.go" {
+				src = out
+			}
+			if err := os.WriteFile(filepath.Join(sub, name), []byte(src), 0o644); err != nil {
+				return err
+			}
+		}
+		fmt.Printf("%s: %d made constant\n", a.name, n)
+	}
+	return nil
+}
+
+// emptyTable turns "var NAME = [...]T{ one line an entry }" into
+// "var NAME [n]T": the same type, the entries left zero.
+func emptyTable(src, name string) (string, error) {
+	re := regexp.MustCompile(`(?ms)^var ` + regexp.QuoteMeta(name) + ` = \[\.\.\.\](\w+)\{\n(.*?)^\}\n`)
+	m := re.FindStringSubmatchIndex(src)
+	if m == nil {
+		return "", fmt.Errorf("ablate tables: no table %s; the generated code changed", name)
+	}
+	n := strings.Count(src[m[4]:m[5]], "\n")
+	return src[:m[0]] + fmt.Sprintf("var %s [%d]%s\n", name, n, src[m[2]:m[3]]) + src[m[1]:], nil
 }
 
 type spec struct {
