@@ -253,16 +253,16 @@ func runCalls(args []string) error {
 var ablations = []struct {
 	name   string
 	body   *regexp.Regexp
-	konst  string
+	stub   string
 	tables []string
 }{
-	{name: "Error", body: regexp.MustCompile(`return render\(e, \d+, textMessage\)`), konst: `return ""`},
-	{name: "SuppressionKey", body: regexp.MustCompile(`return render\(e, \d+, textKey\)`), konst: `return ""`},
-	{name: "LLMPayload", body: regexp.MustCompile(`return newPayload\(e, \d+\)`), konst: `return nil`},
-	{name: "AppendLLMPayload", body: regexp.MustCompile(`return appendPayload\(dst, e, \d+\)`), konst: `return dst`},
-	{name: "LogValue", body: regexp.MustCompile(`return logValue\(e, \d+\)`), konst: `return slog.Value{}`},
-	{name: "MarshalJSON", body: regexp.MustCompile(`return marshalWire\(e, \d+\)`), konst: `return nil, nil`},
-	{name: "Is", body: regexp.MustCompile(`return isCode\(target, \d+\)`), konst: `return false`},
+	{name: "Error", body: regexp.MustCompile(`return render\(e, \d+, textMessage\)`), stub: `return ""`},
+	{name: "SuppressionKey", body: regexp.MustCompile(`return render\(e, \d+, textKey\)`), stub: `return ""`},
+	{name: "LLMPayload", body: regexp.MustCompile(`return newPayload\(e, \d+\)`), stub: `return nil`},
+	{name: "AppendLLMPayload", body: regexp.MustCompile(`return appendPayload\(dst, e, \d+\)`), stub: `return dst`},
+	{name: "LogValue", body: regexp.MustCompile(`return logValue\(e, \d+\)`), stub: `return slog.Value{}`},
+	{name: "MarshalJSON", body: regexp.MustCompile(`return marshalWire\(e, \d+\)`), stub: `return nil, nil`},
+	{name: "Is", body: regexp.MustCompile(`return isCode\(target, \d+\)`), stub: `return false`},
 	{name: "tables", tables: []string{"infos", "forms", "variantTypes"}},
 }
 
@@ -306,7 +306,7 @@ func runAblate(args []string) error {
 	for _, a := range ablations {
 		out, n := main, 0
 		if a.body != nil {
-			out = a.body.ReplaceAllStringFunc(out, func(string) string { n++; return a.konst })
+			out = a.body.ReplaceAllStringFunc(out, func(string) string { n++; return a.stub })
 			out = oneLineMethodRE.ReplaceAllStringFunc(out, func(m string) string {
 				g := oneLineMethodRE.FindStringSubmatch(m)
 				if receiverUseRE.MatchString(g[3]) {
