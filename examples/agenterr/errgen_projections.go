@@ -318,12 +318,12 @@ func ProblemJSON(err error, instance string) ([]byte, int) {
 
 // WriteProblem writes err to w as a problem document (see ProblemJSON):
 // the Content-Type, a Retry-After in whole seconds (rounded up) when
-// RetryAfterOf reports a positive wait, then the status and the document.
+// RetryAfterOf reports a wait, then the status and the document.
 func WriteProblem(w http.ResponseWriter, err error, instance string) {
 	body, status := ProblemJSON(err, instance)
 	h := w.Header()
 	h.Set("Content-Type", ProblemContentType)
-	if d, ok := RetryAfterOf(err); ok && d > 0 {
+	if d, ok := RetryAfterOf(err); ok {
 		h.Set("Retry-After", strconv.FormatInt(int64((d+time.Second-1)/time.Second), 10))
 	}
 	w.WriteHeader(status)
@@ -400,7 +400,6 @@ func grpcStatusOf(err error) grpcStatus {
 		}
 	}
 	s.retry, s.hasRetry = RetryAfterOf(err)
-	s.hasRetry = s.hasRetry && s.retry > 0
 	return s
 }
 

@@ -48,7 +48,6 @@ func grpcStatusOf(err error) grpcStatus {
 		}
 	}
 	s.retry, s.hasRetry = RetryAfterOf(err)
-	s.hasRetry = s.hasRetry && s.retry > 0
 	return s
 }
 

@@ -1053,7 +1053,10 @@ func goString(e variant, i int) string {
 // chain that carries one (a variant with a retry_after field), looking
 // through wrappers of the catalogue too, so a rate limit wrapped by a
 // higher layer still tells the caller how long to wait. A decoded error
-// answers only when the sender sent the value.
+// answers only when the sender sent the value. A zero (or negative) value
+// is no value: the walk goes on past it, and when nothing further down
+// carries a wait the answer is false, not "retry at once", as a provider's
+// Retry-After of 0 and a field left unset both mean nothing to wait for.
 func RetryAfterOf(err error) (time.Duration, bool) {
 	return retryAfterDepth(err, 0)
 }
@@ -1087,7 +1090,7 @@ func retryAfterDepth(err error, depth int) (time.Duration, bool) {
 }
 
 // retryAfterField returns the value of v's retry_after field, if it has
-// one; with sent given, only when the sender sent it.
+// one and it is positive; with sent given, only when the sender sent it.
 func retryAfterField(v variant, sent map[string]bool) (time.Duration, bool) {
 	i, ok := lookupCode(v.Code())
 	if !ok {
@@ -1095,7 +1098,7 @@ func retryAfterField(v variant, sent map[string]bool) (time.Duration, bool) {
 	}
 	for k, f := range forms[i].fields {
 		if f.retryAfter && (sent == nil || sent[f.name]) {
-			if p, ok := fieldOf(v, k).(*time.Duration); ok {
+			if p, ok := fieldOf(v, k).(*time.Duration); ok && *p > 0 {
 				return *p, true
 			}
 		}
@@ -1144,7 +1147,7 @@ func (p RetryPolicy) Delay(err error, failures int, random func() float64) (time
 	if failures < 1 || failures > p.MaxRetries || !IsRetryable(err) {
 		return 0, false
 	}
-	if d, ok := RetryAfterOf(err); ok && d > 0 {
+	if d, ok := RetryAfterOf(err); ok {
 		return d, true
 	}
 	r := 0.5

@@ -473,6 +473,36 @@ func TestChainThatLoopsEnds(t *testing.T) {
 	}
 }
 
+// A zero retry-after is no retry-after: the walk goes past it to a wait
+// further down the chain, and without one answers false rather than a wait
+// of zero, for a local variant and a decoded one alike.
+func TestRetryAfterZeroIsNone(t *testing.T) {
+	if d, ok := RetryAfterOf(&RateLimited{Provider: "p"}); ok {
+		t.Errorf("RetryAfterOf(RetryAfter unset) = %v, true", d)
+	}
+	if d, ok := RetryAfterOf(&RateLimited{Provider: "p", RetryAfter: -time.Second}); ok {
+		t.Errorf("RetryAfterOf(RetryAfter negative) = %v, true", d)
+	}
+	joined := errors.Join(&RateLimited{Provider: "a"}, fmt.Errorf("b: %w", &RateLimited{Provider: "b", RetryAfter: 2 * time.Second}))
+	if d, ok := RetryAfterOf(joined); !ok || d != 2*time.Second {
+		t.Errorf("RetryAfterOf(zero, then 2s) = %v, %v; want 2s, true", d, ok)
+	}
+	r, err := DecodePayload([]byte(`{"category":"rate_limit","code":"rate_limited","code_num":2001,"error":"x","retryable":true,"suppress_retry":false,"retry_after":0}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, ok := RetryAfterOf(r); ok {
+		t.Errorf("RetryAfterOf(decoded, sent as 0) = %v, true", d)
+	}
+	h := http.Header{}
+	h.Set("Retry-After", "0")
+	if e, ok := FromHTTP(429, h); !ok {
+		t.Error("FromHTTP(429) found nothing")
+	} else if d, ok := RetryAfterOf(e); ok {
+		t.Errorf("RetryAfterOf(429 with Retry-After: 0) = %v, true", d)
+	}
+}
+
 func TestRetryAfterThroughWrappers(t *testing.T) {
 	err := fmt.Errorf("turn: %w", &ModelCallFailed{Cause: &RateLimited{Provider: "p", RetryAfter: 3 * time.Second}})
 	if d, ok := RetryAfterOf(err); !ok || d != 3*time.Second {
