@@ -296,7 +296,7 @@ func TestScrubSecrets(t *testing.T) {
 // each holding a marker that must not survive.
 var secrets = []string{
 	"Bearer zq9tok", "sk-zq9aaaaaaaaaaaaaaaaaa", "AKIAZQ9AAAAAAAAAAAAA", "eyJzq9.eyJzq9.zq9",
-	"https://u:zq9@host/x", "https://host/x?api_key=zq9&a=b", "password=zq9",
+	"https://u:zq9@host/x", "https://u:zq9/x@host/x", "https://host/x?api_key=zq9&a=b", "password=zq9",
 }
 
 // TestScrubberEverywhere: with ScrubSecrets set, free text holding secrets
@@ -434,6 +434,10 @@ func TestScrubSecretsQuotedAndEdgeShapes(t *testing.T) {
 		`login failed: password="hunter2" for bob`:         `login failed: password="` + r + `" for bob`,
 		`config token='abc' loaded`:                        `config token='` + r + `' loaded`,
 		"https://u:p@ss@host/x":                            "https://" + r + "@host/x",
+		"postgres://app:pa/ss@db:5432/x failed":            "postgres://" + r + "@db:5432/x failed",
+		"https://u:p?w#d@host/x":                           "https://" + r + "@host/x",
+		"http://localhost:8080/x?mail=a@b.example":         "http://localhost:8080/x?mail=a@b.example",
+		"https://host:443/users/@bob":                      "https://host:443/users/@bob",
 		"key AIzaSyA1234567890abcdefghijklmnopqrstuv used": "key " + r + " used",
 		"https://acct.blob/x?sv=2022&sig=abc%2Bdef":        "https://acct.blob/x?sv=2022&sig=" + r,
 		`name="bob"`: `name="bob"`,

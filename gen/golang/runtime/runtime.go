@@ -896,6 +896,11 @@ var secretPatterns = sync.OnceValue(func() []secretPattern {
 		// URL userinfo: https://user:pass@host, to the last @ before the
 		// host (a password may hold an @).
 		{regexp.MustCompile(`(?i)\b([a-z][a-z0-9+.-]*://)[^/?#\s]*@`), "${1}" + Redacted + "@"},
+		// The same with a password that holds an unescaped /, ? or #
+		// (https://user:pa/ss@host), which ends the authority above
+		// before its @: a user, a colon, then up to the next @, when
+		// what follows the colon is not a port (not digits alone).
+		{regexp.MustCompile(`(?i)\b([a-z][a-z0-9+.-]*://)[^/?#\s@:]*:[^/?#\s@]*[^0-9/?#\s@][^\s@]*@`), "${1}" + Redacted + "@"},
 		// Authorization: Bearer abc, and the same in any text.
 		{regexp.MustCompile(`(?i)\b(bearer|basic)\s+[A-Za-z0-9._~+/-]+=*`), "${1} " + Redacted},
 		// JSON Web Tokens: base64url of {"...} twice, and a signature.
@@ -918,7 +923,8 @@ var paramRE = sync.OnceValue(func() *regexp.Regexp {
 // ScrubSecrets is the built-in scrubber, for SetScrubber: it replaces with
 // Redacted the common shapes of secrets in free text, namely bearer and
 // basic credentials, sk- style API keys, Google API keys, AWS access key
-// ids, JSON Web Tokens, the userinfo of URLs (https://user:pass@host), and
+// ids, JSON Web Tokens, the userinfo of URLs (https://user:pass@host, a
+// password with an unescaped / included), and
 // the value of every name=value pair (a URL's query, a form body, quoted
 // or not) whose name looks like a secret (token, api_key, password, X-Amz-Signature, ...; the same rule
 // that makes errgen lint ask whether a field is sensitive). It keeps
