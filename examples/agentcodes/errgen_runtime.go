@@ -924,11 +924,11 @@ var paramRE = sync.OnceValue(func() *regexp.Regexp {
 // Redacted the common shapes of secrets in free text, namely bearer and
 // basic credentials, sk- style API keys, Google API keys, AWS access key
 // ids, JSON Web Tokens, the userinfo of URLs (https://user:pass@host, a
-// password with an unescaped / included), and
-// the value of every name=value pair (a URL's query, a form body, quoted
-// or not) whose name looks like a secret (token, api_key, password, X-Amz-Signature, ...; the same rule
-// that makes errgen lint ask whether a field is sensitive). It keeps
-// everything else, and returns s itself when it finds nothing.
+// password with an unescaped / included), and the value of every
+// name=value pair (a URL's query, a form body, quoted or not) whose name
+// looks like a secret (token, api_key, password, X-Amz-Signature, ...; the
+// same rule that makes errgen lint ask whether a field is sensitive). It
+// keeps everything else, and returns s itself when it finds nothing.
 func ScrubSecrets(s string) string {
 	for _, p := range secretPatterns() {
 		if p.re.MatchString(s) {
