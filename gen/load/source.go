@@ -82,9 +82,25 @@ func (s *source) byteCol(n, col int) int {
 	return i + 1
 }
 
-// pos is the position of node n in bytes.
+// pos is the position of node n in bytes. A value the text leaves out at
+// its very end (the null of "? key" on the last line) is placed by the
+// parser on the line after the last; it is reported at the end of the
+// text, where the value is missing.
 func (s *source) pos(file string, n *yaml.Node) diag.Pos {
+	if last := s.lastLine(); n.Line > last {
+		return diag.Pos{File: file, Line: last, Col: len(s.line(last)) + 1}
+	}
 	return diag.Pos{File: file, Line: n.Line, Col: s.byteCol(n.Line, n.Column)}
+}
+
+// lastLine is the number of the text's last line: the line break that ends
+// the text does not begin another.
+func (s *source) lastLine() int {
+	n := len(s.starts)
+	if n > 1 && s.starts[n-1] == len(s.src) {
+		n--
+	}
+	return n
 }
 
 // locator returns, for a scalar value, the function that gives the
