@@ -839,6 +839,11 @@ func (r *resolver) template(s ast.String, what string, fields map[string]bool, k
 func fieldList(fields map[string]bool) string {
 	var out []string
 	for f := range fields {
+		if !names.IsSnake(f) {
+			// A name the catalogue got wrong (reported on its own) is
+			// user text like any other.
+			f = diag.Quote(f)
+		}
 		out = append(out, f)
 	}
 	slices.Sort(out)
