@@ -494,6 +494,12 @@ func imported(cause error) (importedError, bool) {
 // catalogue with such causes, and leaves it nil otherwise.
 var decodeImported func(t reflect.Type, raw []byte) (error, bool)
 
+// retryAfterImported is RetryAfterOf of the packages of the other
+// catalogues whose families are causes here, asked of an error of another
+// generated package met in a chain; errgen sets it in errgen.go for a
+// catalogue with such causes, and leaves it nil otherwise.
+var retryAfterImported func(err error) (time.Duration, bool)
+
 // classOf is Class of a variant whose cause decides whether it is
 // retryable: ClassRetryable when it is, otherwise def.
 func classOf(retryable bool, def Class) Class {
@@ -1058,8 +1064,10 @@ func goString(e variant, i int) string {
 // RetryAfterOf returns the retry-after value of the first error in err's
 // chain that carries one (a variant with a retry_after field), looking
 // through wrappers of the catalogue too, so a rate limit wrapped by a
-// higher layer still tells the caller how long to wait. A decoded error
-// answers only when the sender sent the value. A zero (or negative) value
+// higher layer still tells the caller how long to wait. An error of
+// another catalogue whose family is a cause field here is asked through
+// its own package's RetryAfterOf. A decoded error answers only when the
+// sender sent the value. A zero (or negative) value
 // is no value: the walk goes on past it, and when nothing further down
 // carries a wait the answer is false, not "retry at once", as a provider's
 // Retry-After of 0 and a field left unset both mean nothing to wait for.
@@ -1078,6 +1086,10 @@ func retryAfterDepth(err error, depth int) (time.Duration, bool) {
 		}
 		if v, ok := err.(variant); ok {
 			if d, ok := retryAfterField(v, nil); ok {
+				return d, true
+			}
+		} else if _, ok := imported(err); ok && retryAfterImported != nil {
+			if d, ok := retryAfterImported(err); ok && d > 0 {
 				return d, true
 			}
 		}

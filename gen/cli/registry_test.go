@@ -293,6 +293,12 @@ func TestCauseFromTheGateway(t *testing.T) {
 	if d, ok := gateway.RetryAfterOf(fmt.Errorf("run: %w", limited)); !ok || d != 2*time.Second {
 		t.Errorf("RetryAfterOf through the wrapper = %v, %v", d, ok)
 	}
+	if d, ok := RetryAfterOf(fmt.Errorf("run: %w", limited)); !ok || d != 2*time.Second {
+		t.Errorf("the orchestrator's RetryAfterOf of the gateway's wait = %v, %v; want 2s, true", d, ok)
+	}
+	if d, ok := RetryAfterOf(refused); ok {
+		t.Errorf("the orchestrator's RetryAfterOf of a gateway error without a wait = %v, true", d)
+	}
 	var rl *gateway.RateLimited
 	if !errors.As(limited, &rl) {
 		t.Error("errors.As does not find the gateway's error in the chain")
@@ -332,8 +338,8 @@ func TestCauseFromTheGateway(t *testing.T) {
 // testdata/registry, generated each into its folder of one module, build,
 // vet and pass their generated tests together, and the orchestrator's
 // cause of the gateway's family (imported by the path errgen derives from
-// go.mod) carries its retryability, retry-after, wire form and decoding
-// across the import.
+// go.mod) carries its retryability, retry-after (asked of either package),
+// wire form and decoding across the import.
 func TestRegistryPackagesBuildTogether(t *testing.T) {
 	goBin, err := exec.LookPath("go")
 	if err != nil {

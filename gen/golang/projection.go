@@ -196,13 +196,18 @@ func genGoldenProjections(f *printer.File, m *model.Catalogue) {
 }
 
 // genImportedDecoders writes, for a catalogue with causes of families of
-// other catalogues, the function the runtime decodes them with: each
-// through its own package's DecodePayload.
+// other catalogues, the functions the runtime asks about them: decoding,
+// each through its own package's DecodePayload, and the retry-after, through
+// each package's RetryAfterOf.
 //
 //	func init() {
 //		decodeImported = func(t reflect.Type, raw []byte) (error, bool) {
 //			switch t {
 //			case reflect.TypeFor[gateway.ProviderError]():
+//				...
+//		}
+//		retryAfterImported = func(err error) (time.Duration, bool) {
+//			if d, ok := gateway.RetryAfterOf(err); ok {
 //				...
 func genImportedDecoders(f *printer.File, m *model.Catalogue) {
 	var types []model.Type
@@ -222,7 +227,8 @@ func genImportedDecoders(f *printer.File, m *model.Catalogue) {
 	for i, t := range types {
 		pkgs[i] = f.ImportAs(t.Import, t.ImportName())
 	}
-	b := f.Func([]string{"The causes that are families of other catalogues decode through their own", "packages."}, "func init()")
+	timePkg := f.Import("time")
+	b := f.Func([]string{"The causes that are families of other catalogues decode through their own", "packages, and those packages tell their errors' retry-after."}, "func init()")
 	b.Open("decodeImported = func(t " + reflectPkg + ".Type, raw []byte) (error, bool)")
 	b.Open("switch t")
 	for i, t := range types {
@@ -236,6 +242,19 @@ func genImportedDecoders(f *printer.File, m *model.Catalogue) {
 	}
 	b.Close()
 	b.Line("return nil, false")
+	b.Close()
+	b.Open("retryAfterImported = func(err error) (" + timePkg + ".Duration, bool)")
+	asked := map[string]bool{}
+	for _, pkg := range pkgs {
+		if asked[pkg] {
+			continue
+		}
+		asked[pkg] = true
+		b.Open("if d, ok := " + pkg + ".RetryAfterOf(err); ok")
+		b.Line("return d, true")
+		b.Close()
+	}
+	b.Line("return 0, false")
 	b.Close()
 	b.End()
 }

@@ -513,6 +513,45 @@ func TestRetryAfterThroughWrappers(t *testing.T) {
 	}
 }
 
+// otherCatalogueError stands for an error of another generated package:
+// it has the methods every generated error has, and a cause.
+type otherCatalogueError struct{ cause error }
+
+func (e *otherCatalogueError) Error() string       { return "other catalogue" }
+func (e *otherCatalogueError) CodeNum() int        { return 7001 }
+func (e *otherCatalogueError) Retryable() bool     { return true }
+func (e *otherCatalogueError) UserMessage() string { return "Try again." }
+func (e *otherCatalogueError) Unwrap() error       { return e.cause }
+
+func TestRetryAfterOfAnotherCatalogue(t *testing.T) {
+	defer func(f func(error) (time.Duration, bool)) { retryAfterImported = f }(retryAfterImported)
+	var asked []error
+	wait := 4 * time.Second
+	retryAfterImported = func(err error) (time.Duration, bool) {
+		asked = append(asked, err)
+		if _, ok := err.(*otherCatalogueError); ok {
+			return wait, true
+		}
+		return 0, false
+	}
+	other := &otherCatalogueError{cause: &RateLimited{Provider: "p", RetryAfter: 2 * time.Second}}
+	chain := fmt.Errorf("turn: %w", other)
+	if d, ok := RetryAfterOf(chain); !ok || d != 4*time.Second {
+		t.Errorf("RetryAfterOf(another catalogue's error with a wait) = %v, %v; want 4s, true", d, ok)
+	}
+	if len(asked) != 1 || asked[0] != other {
+		t.Errorf("the other packages were asked of %v; want only of the other catalogue's error", asked)
+	}
+	wait = 0
+	if d, ok := RetryAfterOf(chain); !ok || d != 2*time.Second {
+		t.Errorf("RetryAfterOf(another catalogue's error answering 0, then 2s) = %v, %v; want 2s, true", d, ok)
+	}
+	retryAfterImported = nil
+	if d, ok := RetryAfterOf(chain); !ok || d != 2*time.Second {
+		t.Errorf("RetryAfterOf without other catalogues = %v, %v; want 2s, true", d, ok)
+	}
+}
+
 func TestLookups(t *testing.T) {
 	if info, ok := Lookup(CodeRateLimited); !ok || info.Num != 2001 || info.Category != CategoryRateLimit {
 		t.Errorf("Lookup = %+v, %v", info, ok)
