@@ -154,7 +154,8 @@ func Compare(base, head *model.Catalogue) []Finding {
 
 // families reports the changes that concern a whole family once, at the
 // family, with the codes they affect: a rename (its interface and As
-// helper) and a change of payload_type.
+// helper), a change of payload_type, and a change of the gRPC code its
+// variants without their own take.
 func (c *comparer) families() {
 	for _, bf := range c.base.cat.Families {
 		hf := c.family[bf]
@@ -180,6 +181,7 @@ func (c *comparer) families() {
 			c.addFinding(Finding{Rule: PayloadTypeChanged, Pos: hf.KeyPos("payload_type"), BasePos: bf.KeyPos("payload_type"), Family: hf.Name, Codes: codes,
 				Message: fmt.Sprintf("the payload type of family %s is now %s; in base it was %s, for %s", q(hf.Name), orNone(hf.PayloadType), q(bf.PayloadType), list)})
 		}
+		c.familyGRPCCode(bf, hf)
 	}
 }
 

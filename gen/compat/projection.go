@@ -1,6 +1,7 @@
 package compat
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -47,7 +48,7 @@ func (c *comparer) variantProjections(bv, hv *model.Variant) {
 				"the problem documents of %s now have status %d; in base %d", q(hv.Code), hs, bs)
 		}
 	}
-	if b.Selects("grpc") && h.Selects("grpc") && bv.GRPCCode != hv.GRPCCode {
+	if b.Selects("grpc") && h.Selects("grpc") && bv.GRPCCode != hv.GRPCCode && !inheritsGRPCCode(c, bv, hv) {
 		pos, basePos := hv.KeyPos("grpc_code"), bv.KeyPos("grpc_code")
 		if !hv.Src.GRPCCode.Set {
 			pos = hv.Family.KeyPos("grpc_code")
@@ -61,6 +62,33 @@ func (c *comparer) variantProjections(bv, hv *model.Variant) {
 		c.add(MCPKindChanged, hv.KeyPos("mcp_error"), bv.KeyPos("mcp_error"), hv.Code,
 			"MCP now answers %s with %s; in base with %s", q(hv.Code), mcpAnswer(hv.MCPError), mcpAnswer(bv.MCPError))
 	}
+}
+
+// inheritsGRPCCode reports whether the variant takes its gRPC code from
+// the same family in base and head, so that a change is its family's,
+// reported once by familyGRPCCode.
+func inheritsGRPCCode(c *comparer, bv, hv *model.Variant) bool {
+	return !bv.Src.GRPCCode.Set && !hv.Src.GRPCCode.Set && c.family[bv.Family] == hv.Family
+}
+
+// familyGRPCCode reports, once at the family, a change of the gRPC code
+// that the family's variants without a grpc_code of their own take, with
+// the codes of those variants.
+func (c *comparer) familyGRPCCode(bf, hf *model.Family) {
+	if !c.base.cat.Selects("grpc") || !c.head.cat.Selects("grpc") || bf.GRPCCode == hf.GRPCCode {
+		return
+	}
+	var codes []string
+	for _, hv := range hf.Variants {
+		if bv := c.base.byCode[hv.Code]; bv != nil && inheritsGRPCCode(c, bv, hv) {
+			codes = append(codes, hv.Code)
+		}
+	}
+	if len(codes) == 0 {
+		return
+	}
+	c.addFinding(Finding{Rule: GRPCCodeChanged, Pos: hf.KeyPos("grpc_code"), BasePos: bf.KeyPos("grpc_code"), Family: hf.Name, Codes: codes,
+		Message: fmt.Sprintf("the gRPC status of family %s now has code %s; in base %s, for %s", q(hf.Name), hf.GRPCCode, bf.GRPCCode, quoteAll(codes))})
 }
 
 func mcpAnswer(code int) string {

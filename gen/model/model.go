@@ -98,7 +98,10 @@ type Family struct {
 	Retry *RetryPolicy
 	// MapsTo is the family's conversion into another family, nil when it
 	// declares none.
-	MapsTo   *Mapping
+	MapsTo *Mapping
+	// GRPCCode is the canonical gRPC code name of the family's variants
+	// that give none of their own: its grpc_code, else DefaultGRPCCode.
+	GRPCCode string
 	Variants []*Variant
 	Pos      diag.Pos
 }

@@ -266,12 +266,12 @@ func (r *resolver) grpc(selected map[string]diag.Pos) {
 		return "", false
 	}
 	for _, f := range r.m.Families {
-		fc, _ := code(f.Src.GRPCCode)
+		f.GRPCCode = DefaultGRPCCode
+		if fc, ok := code(f.Src.GRPCCode); ok {
+			f.GRPCCode = fc
+		}
 		for _, v := range f.Variants {
-			v.GRPCCode = DefaultGRPCCode
-			if fc != "" {
-				v.GRPCCode = fc
-			}
+			v.GRPCCode = f.GRPCCode
 			if vc, ok := code(v.Src.GRPCCode); ok {
 				v.GRPCCode = vc
 			}
