@@ -75,13 +75,18 @@ reading either catalogue, 2 on a usage error.`,
 			e.annotate = format.value == "github"
 			var findings []compat.Finding
 			var waiverDiags diag.List
-			var baseName, headName string
+			var baseName string
+			// waiveIn names the catalogues whose breaks a waiver of their
+			// own can accept; a break across a registry's catalogues has
+			// none.
+			var waiveIn []string
+			across := 0
 			if regPath := registryArg(args); regPath != "" {
 				var err error
-				if findings, waiverDiags, err = compatRegistry(ctx, e, *against, regPath, tier.tier); err != nil {
+				if findings, waiverDiags, waiveIn, across, err = compatRegistry(ctx, e, *against, regPath, tier.tier); err != nil {
 					return err
 				}
-				baseName, headName = *against, displayPath(regPath)
+				baseName = *against
 			} else {
 				path := catalogueArg(args)
 				head, err := loadCatalogue(ctx, e, path)
@@ -93,7 +98,7 @@ reading either catalogue, 2 on a usage error.`,
 					return err
 				}
 				findings, waiverDiags = compat.Waive(compat.Filter(compat.Compare(base, head), tier.tier), head.Waivers, tier.tier)
-				baseName, headName = diag.Path(base.File), diag.Path(head.File)
+				baseName, waiveIn = diag.Path(base.File), []string{diag.Path(head.File)}
 			}
 			var err error
 			switch format.value {
@@ -120,12 +125,7 @@ reading either catalogue, 2 on a usage error.`,
 				}
 			}
 			if breaking > 0 {
-				them := "them"
-				if breaking == 1 {
-					them = "it"
-				}
-				return fmt.Errorf("%s against %s; undo %s, or waive a deliberate one under compat: in %s",
-					plural(breaking, "breaking change"), baseName, them, headName)
+				return fmt.Errorf("%s against %s; %s", plural(breaking, "breaking change"), baseName, breakingAdvice(breaking, across, waiveIn))
 			}
 			if waiverDiags.HasErrors() {
 				return fmt.Errorf("the catalogue's compat waivers have errors")
@@ -252,19 +252,47 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 // compatRegistry compares every catalogue of the registry at regPath with
 // itself at the git revision of against, and the registry across
 // catalogues.
-func compatRegistry(ctx context.Context, e *env, against, regPath string, tier compat.Tier) ([]compat.Finding, diag.List, error) {
+func compatRegistry(ctx context.Context, e *env, against, regPath string, tier compat.Tier) (findings []compat.Finding, waiverDiags diag.List, waiveIn []string, across int, err error) {
 	rr, err := readRegistryRevision(ctx, e, against, regPath, displayPath)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, 0, err
 	}
-	var findings []compat.Finding
-	var waiverDiags diag.List
 	for _, p := range rr.pairs {
 		f, w := compat.Waive(compat.Filter(compat.Compare(p.base, p.head), tier), p.head.Waivers, tier)
 		findings, waiverDiags = append(findings, f...), append(waiverDiags, w...)
+		if slices.ContainsFunc(f, compat.Finding.Fails) {
+			waiveIn = append(waiveIn, diag.Path(p.head.File))
+		}
 	}
-	findings = append(findings, compat.Filter(compat.CompareRegistry(rr.baseCats, rr.heads), tier)...)
-	return findings, waiverDiags, nil
+	for _, f := range compat.Filter(compat.CompareRegistry(rr.baseCats, rr.heads), tier) {
+		findings = append(findings, f)
+		if f.Fails() {
+			across++
+		}
+	}
+	return findings, waiverDiags, waiveIn, across, nil
+}
+
+// breakingAdvice says what to do about breaking changes: undo them, or
+// waive them in the catalogues of waiveIn; the across of them that are
+// across a registry's catalogues no waiver accepts.
+func breakingAdvice(breaking, across int, waiveIn []string) string {
+	undo := "undo them"
+	if breaking == 1 {
+		undo = "undo it"
+	}
+	if len(waiveIn) == 0 {
+		return undo + ": a change across the registry's catalogues cannot be waived"
+	}
+	where := waiveIn[0]
+	if len(waiveIn) > 1 {
+		where = "its catalogue (" + strings.Join(waiveIn, ", ") + ")"
+	}
+	advice := undo + ", or waive a deliberate one under compat: in " + where
+	if across > 0 {
+		advice += "; " + plural(across, "change") + " across the registry's catalogues cannot be waived"
+	}
+	return advice
 }
 
 // baseRegistry reads the registry at the git revision spec; nil when the

@@ -191,6 +191,7 @@ func TestCompatRegistry(t *testing.T) {
 		`b/errors.yaml:10:22: note: CODE_MOVED: code "late" moved from "a/errors.yaml" to "b/errors.yaml"; "a/errors.yaml" must reserve it (base git:HEAD:a/errors.yaml:10:22)`,
 		`errgen.registry.yaml:3:42: RANGE_SHRUNK: the ranges of "a/errors.yaml" no longer cover num 60, which it used or reserved in base; another catalogue could take it (base git:HEAD:errgen.registry.yaml:3:49)`,
 		`errgen.registry.yaml:4:34: note: OWNER_CHANGED: "b/errors.yaml" is now owned by "team-c"; in base by "team-b" (base git:HEAD:errgen.registry.yaml:4:34)`,
+		"errgen: 1 breaking change against git:HEAD; undo it: a change across the registry's catalogues cannot be waived\n",
 		"exit 1\n",
 	} {
 		if !strings.Contains(got, want) {
@@ -216,6 +217,26 @@ func TestCompatRegistry(t *testing.T) {
 	}
 	if code, _, stderr := runCLI(t, "compat", "--against", "git:HEAD:a/errors.yaml"); code != 2 || !strings.Contains(stderr, "without a path") {
 		t.Errorf("compat through a registry with a base path exited %d:\n%s", code, stderr)
+	}
+}
+
+// TestCompatRegistrySaysWhereToWaive: the advice after breaking changes
+// names the catalogues whose waivers can accept them, never the registry,
+// which takes no waivers, and counts the changes across catalogues apart.
+func TestCompatRegistrySaysWhereToWaive(t *testing.T) {
+	repo, write := registryRepo(t)
+	write("a/errors.yaml", strings.Replace(catalogueA, "num: 1,", "num: 2,", 1))
+	write("b/errors.yaml", strings.Replace(catalogueB, "num: 100,", "num: 101,", 1))
+	t.Chdir(repo)
+	want := "errgen: 2 breaking changes against git:HEAD; undo them, or waive a deliberate one under compat: in its catalogue (a/errors.yaml, b/errors.yaml)\n"
+	if code, _, stderr := runCLI(t, "compat", "--against", "git:HEAD"); code != 1 || stderr != want {
+		t.Errorf("compat exited %d:\n%s\nwant:\n%s", code, stderr, want)
+	}
+	write("b/errors.yaml", catalogueB)
+	write("errgen.registry.yaml", strings.Replace(registryBase, "[[1, 99]]", "[[2, 99]]", 1))
+	want = "errgen: 2 breaking changes against git:HEAD; undo them, or waive a deliberate one under compat: in a/errors.yaml; 1 change across the registry's catalogues cannot be waived\n"
+	if code, _, stderr := runCLI(t, "compat", "--against", "git:HEAD"); code != 1 || stderr != want {
+		t.Errorf("compat exited %d:\n%s\nwant:\n%s", code, stderr, want)
 	}
 }
 
