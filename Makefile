@@ -8,6 +8,8 @@ ERRGEN ?= $(GO) run ./cmd/errgen
 # The branch a change is compared with. A clone without origin/main (an
 # export, a first commit) compares with HEAD, which cannot break.
 BASE ?= $(shell git rev-parse -q --verify origin/main >/dev/null 2>&1 && echo origin/main || echo HEAD)
+# compat's findings as GitHub annotations in GitHub Actions, else as text.
+COMPAT_FORMAT ?= $(if $(GITHUB_ACTIONS),github,text)
 
 .PHONY: all generate test vet fmt-check tidy-check check lint build errors-check errors-diff
 
@@ -35,7 +37,7 @@ errors-check:
 		echo "$(ERRGEN) generate --check -o $$d --docs ERRORS.md $$d/errors.yaml"; \
 		$(ERRGEN) generate --check -o $$d --docs ERRORS.md $$d/errors.yaml; \
 	done
-	$(ERRGEN) compat --against git:$(BASE) errors.yaml
+	$(ERRGEN) compat --format $(COMPAT_FORMAT) --against git:$(BASE) errors.yaml
 
 # The review summary of a catalogue's change, for a pull request.
 CATALOGUE ?= errors.yaml

@@ -147,3 +147,37 @@ func TestREADMEShowsTheCIRecipe(t *testing.T) {
 		t.Error("README.md does not show .github/workflows/errors.yml (less its first line) as a yaml block; copy it over")
 	}
 }
+
+// TestREADMEMakeRecipeAnnotatesInActions: the README's make recipe runs
+// compat with GitHub annotations under GitHub Actions (which sets
+// GITHUB_ACTIONS) and as text elsewhere.
+func TestREADMEMakeRecipeAnnotatesInActions(t *testing.T) {
+	makeBin, err := exec.LookPath("make")
+	if err != nil {
+		t.Fatalf("make is needed: %v", err)
+	}
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, ok := strings.Cut(string(readme), "\n```make\n")
+	if block, _, ok = strings.Cut(block, "\n```\n"); !ok {
+		t.Fatal("no make block in the README")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "Makefile"), []byte(block+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for actions, want := range map[string]string{"true": "errgen compat --format github --against git:main", "": "errgen compat --format text --against git:main"} {
+		cmd := exec.Command(makeBin, "-n", "errors-check", "ERRGEN=errgen", "BASE=main")
+		cmd.Dir = dir
+		cmd.Env = slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, "GITHUB_ACTIONS=") })
+		if actions != "" {
+			cmd.Env = append(cmd.Env, "GITHUB_ACTIONS="+actions)
+		}
+		out, err := cmd.CombinedOutput()
+		if err != nil || !slices.Contains(strings.Split(strings.TrimSpace(string(out)), "\n"), want) {
+			t.Errorf("make -n errors-check with GITHUB_ACTIONS=%q (%v):\n%s\nwant the line %q", actions, err, out, want)
+		}
+	}
+}
