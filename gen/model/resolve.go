@@ -426,7 +426,7 @@ func (r *resolver) variant(f *Family, av *ast.Variant, payload bool) *Variant {
 		}
 	}
 	for _, st := range av.HTTPStatus {
-		if sr, ok := r.status(st); ok {
+		if sr, ok := r.status(st, v.HTTP); ok {
 			v.HTTP = append(v.HTTP, sr)
 		}
 	}
@@ -985,8 +985,10 @@ type statusCover [600]int32
 // status parses one item of http_status: a status (429), a class of them
 // ("4xx") or a range ("500-599"). Two variants may cover one status only
 // when one's range is narrower, so that the more specific wins; ranges of
-// the same width that overlap are refused, and so is a status twice.
-func (r *resolver) status(st ast.String) (StatusRange, bool) {
+// the same width that overlap are refused, and so is a status twice; own
+// are the ranges the variant already lists, so that the message says
+// which case it is.
+func (r *resolver) status(st ast.String, own []StatusRange) (StatusRange, bool) {
 	sr := StatusRange{Text: st.Value, Pos: st.Pos}
 	if m := statusRE.FindStringSubmatch(st.Value); m != nil {
 		if m[2] == "xx" {
@@ -1019,9 +1021,15 @@ func (r *resolver) status(st ast.String) (StatusRange, bool) {
 	for _, s := range [2]int{sr.Lo, sr.Hi} {
 		if i := covered[s]; i != 0 {
 			o := r.ranges[i-1]
-			if sr.Span() == 1 {
+			mine := slices.ContainsFunc(own, func(x StatusRange) bool { return x.Pos == o.Pos })
+			switch {
+			case mine && sr.Span() == 1:
+				r.errorf(st.Pos, "http_status %d is listed twice (also at %s); list it once", sr.Lo, at(o.Pos))
+			case mine:
+				r.errorf(st.Pos, "http_status %s overlaps %s (at %s) of the same variant; list one range that covers both", diag.Quote(st.Value), diag.Quote(o.Text), at(o.Pos))
+			case sr.Span() == 1:
 				r.errorf(st.Pos, "http_status %d already stands for another variant (at %s); a status maps to one variant", sr.Lo, at(o.Pos))
-			} else {
+			default:
 				r.errorf(st.Pos, "http_status %s overlaps %s (at %s), which is as specific; give one of them a narrower range", diag.Quote(st.Value), diag.Quote(o.Text), at(o.Pos))
 			}
 			return sr, false
