@@ -494,10 +494,10 @@ func imported(cause error) (importedError, bool) {
 // catalogue with such causes, and leaves it nil otherwise.
 var decodeImported func(t reflect.Type, raw []byte) (error, bool)
 
-// retryAfterImported is RetryAfterOf of the packages of the other
-// catalogues whose families are causes here, asked of an error of another
-// generated package met in a chain; errgen sets it in errgen.go for a
-// catalogue with such causes, and leaves it nil otherwise.
+// retryAfterImported is RetryAfterOf of the package of err, when err is
+// an error of another catalogue whose families are causes here; errgen
+// sets it in errgen.go for a catalogue with such causes, and leaves it nil
+// otherwise.
 var retryAfterImported func(err error) (time.Duration, bool)
 
 // classOf is Class of a variant whose cause decides whether it is

@@ -207,7 +207,9 @@ func genGoldenProjections(f *printer.File, m *model.Catalogue) {
 //				...
 //		}
 //		retryAfterImported = func(err error) (time.Duration, bool) {
-//			if d, ok := gateway.RetryAfterOf(err); ok {
+//			switch err.(type) {
+//			case gateway.Error:
+//				return gateway.RetryAfterOf(err)
 //				...
 func genImportedDecoders(f *printer.File, m *model.Catalogue) {
 	var types []model.Type
@@ -244,16 +246,17 @@ func genImportedDecoders(f *printer.File, m *model.Catalogue) {
 	b.Line("return nil, false")
 	b.Close()
 	b.Open("retryAfterImported = func(err error) (" + timePkg + ".Duration, bool)")
+	b.Open("switch err.(type)")
 	asked := map[string]bool{}
 	for _, pkg := range pkgs {
 		if asked[pkg] {
 			continue
 		}
 		asked[pkg] = true
-		b.Open("if d, ok := " + pkg + ".RetryAfterOf(err); ok")
-		b.Line("return d, true")
-		b.Close()
+		b.Case("case " + pkg + ".Error:")
+		b.Line("return " + pkg + ".RetryAfterOf(err)")
 	}
+	b.Close()
 	b.Line("return 0, false")
 	b.Close()
 	b.End()
