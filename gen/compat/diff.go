@@ -93,8 +93,10 @@ type VariantDiff struct {
 // WaiverStatus is a waiver of the new catalogue and whether it accepted a
 // finding.
 type WaiverStatus struct {
-	Rule   string   `json:"rule"`
-	Code   string   `json:"code"`
+	Rule string `json:"rule"`
+	// Code or Family is what the waiver accepts findings for.
+	Code   string   `json:"code,omitempty"`
+	Family string   `json:"family,omitempty"`
 	Reason string   `json:"reason"`
 	Pos    diag.Pos `json:"-"`
 	Used   bool     `json:"used"`
@@ -222,7 +224,7 @@ func Diff(base, head *model.Catalogue, findings []Finding, t Tier) *Report {
 		used := slices.ContainsFunc(findings, func(f Finding) bool {
 			return f.Waiver != nil && f.Waiver.Pos == w.Pos
 		})
-		r.Waivers = append(r.Waivers, WaiverStatus{Rule: w.Rule, Code: w.Code, Reason: w.Reason, Pos: w.Pos, Used: used})
+		r.Waivers = append(r.Waivers, WaiverStatus{Rule: w.Rule, Code: w.Code, Family: w.Family, Reason: w.Reason, Pos: w.Pos, Used: used})
 	}
 	return r
 }

@@ -278,7 +278,11 @@ func Markdown(r *Report) ([]byte, error) {
 		if w.Used {
 			used = "yes"
 		}
-		v.Waivers = append(v.Waivers, mdWaiver{markdown.CodeCell(w.Rule), markdown.CodeCell(w.Code), mdText(w.Reason), used})
+		subject := markdown.CodeCell(w.Code)
+		if w.Family != "" {
+			subject = "family " + markdown.CodeCell(w.Family)
+		}
+		v.Waivers = append(v.Waivers, mdWaiver{markdown.CodeCell(w.Rule), subject, mdText(w.Reason), used})
 	}
 	t, err := templates.Get()
 	if err != nil {
@@ -395,7 +399,11 @@ func Text(r *Report, colored bool) []byte {
 			if w.Used {
 				used = "used"
 			}
-			fmt.Fprintf(&b, "  %s %s: %s (%s)\n", w.Rule, diag.Quote(w.Code), diag.Quote(w.Reason), used)
+			subject := diag.Quote(w.Code)
+			if w.Family != "" {
+				subject = "family " + diag.Quote(w.Family)
+			}
+			fmt.Fprintf(&b, "  %s %s: %s (%s)\n", w.Rule, subject, diag.Quote(w.Reason), used)
 		}
 	}
 	return b.Bytes()
