@@ -36,12 +36,13 @@ func (c *comparer) variantProjections(bv, hv *model.Variant) {
 	b, h := c.base.cat, c.head.cat
 	if b.Selects("problem") && h.Selects("problem") {
 		if bs, hs := bv.ProblemStatus(b), hv.ProblemStatus(h); bs != hs {
-			// Without http_status, the catalogue's default decided.
+			// Without http_status on either side, the catalogue's default
+			// decided and changed; otherwise the variant's key did (its
+			// first line when the key was deleted).
 			pos, basePos := hv.KeyPos("http_status"), bv.KeyPos("http_status")
-			if len(hv.HTTP) == 0 {
-				pos = h.KeyPos("problem")
-			}
-			if len(bv.HTTP) == 0 {
+			if len(hv.HTTP) == 0 && len(bv.HTTP) == 0 {
+				pos, basePos = h.KeyPos("problem"), b.KeyPos("problem")
+			} else if len(bv.HTTP) == 0 {
 				basePos = b.KeyPos("problem")
 			}
 			c.add(ProblemStatusChanged, pos, basePos, hv.Code,
