@@ -128,7 +128,13 @@ func Compare(base, head *model.Catalogue) []Finding {
 	c.attributes()
 	for _, hv := range head.Variants {
 		if bv := c.base.byNum[hv.Num]; bv != nil && c.h(bv.Code) != hv.Code {
-			c.add(NumReassigned, hv.KeyPos("code"), bv.KeyPos("code"), hv.Code,
+			// A code that was in base came to this num by its num: key;
+			// a new code took it by its code: key.
+			key := "code"
+			if c.base.byCode[hv.Code] != nil {
+				key = "num"
+			}
+			c.add(NumReassigned, hv.KeyPos(key), bv.KeyPos(key), hv.Code,
 				"num %d now identifies %s; in base it identified %s", hv.Num, q(hv.Code), q(bv.Code))
 		}
 		if bv := c.base.byCode[hv.Code]; bv != nil {

@@ -143,13 +143,13 @@ func TestCompareSwap(t *testing.T) {
 	for _, f := range first {
 		got = append(got, fmt.Sprintf("%s %s %s %s", f.Pos, f.Rule, f.Code, f.BasePos))
 	}
-	// Each at the key that changed: the code a num now names, the num a
-	// code now has.
+	// Each at the key that changed, the num: line of the code that took
+	// the num, against the num: line that held it in base.
 	want := []string{
-		"errors.yaml:11:9 NUM_REASSIGNED not_found base.yaml:20:9",
 		"errors.yaml:12:9 CODE_RENUMBERED not_found base.yaml:12:9",
-		"errors.yaml:20:9 NUM_REASSIGNED denied base.yaml:11:9",
+		"errors.yaml:12:9 NUM_REASSIGNED not_found base.yaml:21:9",
 		"errors.yaml:21:9 CODE_RENUMBERED denied base.yaml:21:9",
+		"errors.yaml:21:9 NUM_REASSIGNED denied base.yaml:12:9",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("findings (-want +got):\n%s", diff)
