@@ -1,5 +1,5 @@
-// Package templates holds the text/template files errgen renders: the fixed
-// runtime of every generated package and the Markdown reference. They live
+// Package templates holds the text/template files errgen renders: the
+// Markdown reference and the diff's Markdown summary. They live
 // here, beside a tiny Go file, because //go:embed cannot reach a parent
 // folder; they are parsed once, with missingkey=error so a misspelt field
 // fails loudly instead of rendering "<no value>".

@@ -12,7 +12,6 @@ import (
 
 	"github.com/errgen/errgen/gen/compat"
 	"github.com/errgen/errgen/gen/diag"
-	"github.com/errgen/errgen/gen/markdown"
 )
 
 var diffCmd = &command{
@@ -94,13 +93,16 @@ be read, 2 on a usage error. Use errgen compat to fail a build.`,
 				}
 			}
 			if len(across) > 0 && format.value != "json" {
-				out = append(out, "\nAcross the registry's catalogues:\n"...)
-				for _, f := range across {
-					line := compat.FindingText(f)
-					if format.value == "markdown" {
-						line = "- " + markdown.Text(line)
+				out = append(out, '\n')
+				switch format.value {
+				case "markdown":
+					md, err := compat.AcrossMarkdown(across)
+					if err != nil {
+						return err
 					}
-					out = append(append(out, line...), '\n')
+					out = append(out, md...)
+				case "text":
+					out = append(out, compat.AcrossText(across, colored)...)
 				}
 			}
 			if format.value == "json" {

@@ -202,10 +202,18 @@ func TestCompatRegistry(t *testing.T) {
 		t.Errorf("a reserves the moved code, yet:\n%s", got)
 	}
 	code, stdout, stderr = runCLI(t, "diff", "--against", "git:HEAD")
-	for _, want := range []string{"a/errors.yaml against git:HEAD:a/errors.yaml", "b/errors.yaml against git:HEAD:b/errors.yaml", "Across the registry's catalogues:", "CODE_MOVED", "OWNER_CHANGED"} {
+	for _, want := range []string{"a/errors.yaml against git:HEAD:a/errors.yaml", "b/errors.yaml against git:HEAD:b/errors.yaml",
+		"\nAcross the registry's catalogues: 1 breaking, 2 notes\n", "\n  BREAKING RANGE_SHRUNK: errgen.registry.yaml:3:42: the ranges of ", "\n  note CODE_MOVED: b/errors.yaml:10:22: ", "\n  note OWNER_CHANGED: errgen.registry.yaml:4:34: "} {
 		if code != 0 || !strings.Contains(stdout, want) {
 			t.Errorf("diff through the registry exited %d, without %q:\n%s%s", code, want, stdout, stderr)
 		}
+	}
+	// In Markdown the changes across catalogues are a section of their
+	// own, after the last catalogue's, marked as a catalogue's are.
+	code, stdout, stderr = runCLI(t, "diff", "--format", "markdown", "--against", "git:HEAD")
+	_, across, ok := strings.Cut(stdout, "\n## errgen diff: across the registry's catalogues\n\n**1 breaking, 2 notes**.\n\n> [!CAUTION]\n")
+	if code != 0 || !ok || !strings.Contains(across, "| breaking | `RANGE_SHRUNK` |") || !strings.Contains(across, "| note | `CODE_MOVED` |") {
+		t.Errorf("diff --format markdown through the registry exited %d:\n%s%s", code, stdout, stderr)
 	}
 	code, stdout, _ = runCLI(t, "diff", "--format", "json", "--against", "git:HEAD")
 	var doc struct {

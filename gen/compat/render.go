@@ -269,10 +269,7 @@ func Markdown(r *Report) ([]byte, error) {
 		}
 		v.Families = append(v.Families, mf)
 	}
-	for _, f := range allFindings(r) {
-		v.Findings = append(v.Findings, mdFinding{Pos: markdown.CodeCell(f.Pos.String()), State: findingState(f),
-			Rule: markdown.CodeCell(f.Rule), Message: mdText(findingMessage(f))})
-	}
+	v.Findings = mdFindings(allFindings(r))
 	for _, w := range r.Waivers {
 		used := "no"
 		if w.Used {
@@ -284,15 +281,77 @@ func Markdown(r *Report) ([]byte, error) {
 		}
 		v.Waivers = append(v.Waivers, mdWaiver{markdown.CodeCell(w.Rule), subject, mdText(w.Reason), used})
 	}
+	return executeMarkdown("diff.md.tmpl", v)
+}
+
+func mdFindings(fs []Finding) []mdFinding {
+	out := make([]mdFinding, 0, len(fs))
+	for _, f := range fs {
+		out = append(out, mdFinding{Pos: markdown.CodeCell(f.Pos.String()), State: findingState(f),
+			Rule: markdown.CodeCell(f.Rule), Message: mdText(findingMessage(f))})
+	}
+	return out
+}
+
+// executeMarkdown renders the named template of the diff's Markdown with
+// v, ending in one newline.
+func executeMarkdown(name string, v any) ([]byte, error) {
 	t, err := templates.Get()
 	if err != nil {
 		return nil, err
 	}
 	var buf bytes.Buffer
-	if err := t.ExecuteTemplate(&buf, "diff.md.tmpl", v); err != nil {
+	if err := t.ExecuteTemplate(&buf, name, v); err != nil {
 		return nil, err
 	}
 	return append(bytes.TrimRight(buf.Bytes(), "\n"), '\n'), nil
+}
+
+// acrossSummary counts the findings across a registry's catalogues, as
+// Summary counts a catalogue's.
+func acrossSummary(fs []Finding) (summary string, breaking int) {
+	for _, f := range fs {
+		if f.Fails() {
+			breaking++
+		}
+	}
+	summary = fmt.Sprintf("%d breaking", breaking)
+	if notes := len(fs) - breaking; notes > 0 {
+		summary += ", " + plural(notes, "note")
+	}
+	return summary, breaking
+}
+
+// AcrossMarkdown renders the findings across a registry's catalogues as a
+// section of their own, after every catalogue's Markdown; nil when there
+// are none.
+func AcrossMarkdown(fs []Finding) ([]byte, error) {
+	if len(fs) == 0 {
+		return nil, nil
+	}
+	summary, breaking := acrossSummary(fs)
+	return executeMarkdown("across", struct {
+		Summary  string
+		Breaking int
+		Findings []mdFinding
+	}{summary, breaking, mdFindings(fs)})
+}
+
+// AcrossText renders the findings across a registry's catalogues after
+// every catalogue's Text, each marked as Text marks a catalogue's and with
+// its position; nil when there are none.
+func AcrossText(fs []Finding, colored bool) []byte {
+	if len(fs) == 0 {
+		return nil
+	}
+	var b bytes.Buffer
+	summary, _ := acrossSummary(fs)
+	fmt.Fprintf(&b, "Across the registry's catalogues: %s\n", summary)
+	paint := painter(colored)
+	for _, f := range fs {
+		fmt.Fprintf(&b, "  %s: %s: %s\n", findingLabel(f, paint), f.Pos, findingMessage(f))
+	}
+	return b.Bytes()
 }
 
 // allFindings lists the report's findings in position order, as Compare
@@ -342,12 +401,7 @@ func textValue(s string) string {
 
 func Text(r *Report, colored bool) []byte {
 	var b bytes.Buffer
-	paint := func(style, s string) string {
-		if !colored {
-			return s
-		}
-		return style + s + ansiReset
-	}
+	paint := painter(colored)
 	fmt.Fprintf(&b, "%s against %s: %s\n", diag.Path(r.Head), diag.Path(r.Base), Summary(r))
 	changes := func(indent string, chs []Change) {
 		for _, ch := range chs {
@@ -409,19 +463,32 @@ func Text(r *Report, colored bool) []byte {
 	return b.Bytes()
 }
 
+// painter returns how Text styles a string: with the ANSI style when
+// colored, as it is otherwise.
+func painter(colored bool) func(style, s string) string {
+	return func(style, s string) string {
+		if !colored {
+			return s
+		}
+		return style + s + ansiReset
+	}
+}
+
 func findingsText(b *bytes.Buffer, indent string, fs []Finding, paint func(style, s string) string) {
 	for _, f := range fs {
-		var label string
-		switch findingState(f) {
-		case "breaking":
-			label = paint(ansiBoldRd, "BREAKING "+f.Rule)
-		case "waived":
-			label = paint(ansiGreen, "waived "+f.Rule)
-		default:
-			label = paint(ansiCyan, "note "+f.Rule)
-		}
-		fmt.Fprintf(b, "%s%s: %s\n", indent, label, findingMessage(f))
+		fmt.Fprintf(b, "%s%s: %s\n", indent, findingLabel(f, paint), findingMessage(f))
 	}
+}
+
+// findingLabel is how Text marks a finding: its state and rule.
+func findingLabel(f Finding, paint func(style, s string) string) string {
+	switch findingState(f) {
+	case "breaking":
+		return paint(ansiBoldRd, "BREAKING "+f.Rule)
+	case "waived":
+		return paint(ansiGreen, "waived "+f.Rule)
+	}
+	return paint(ansiCyan, "note "+f.Rule)
 }
 
 func plural(n int, what string) string {
