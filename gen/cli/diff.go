@@ -74,35 +74,35 @@ be read, 2 on a usage error. Use errgen compat to fail a build.`,
 			colored := color.value == "always" || color.value == "auto" && isTerminal(e.stdout) && os.Getenv("NO_COLOR") == ""
 			var reports []*compat.Report
 			var out []byte
-			for i, p := range pairs {
+			// section appends one section in the chosen format, after a
+			// blank line when it is not the first; JSON is written whole
+			// below.
+			section := func(md func() ([]byte, error), text func() []byte) error {
+				if format.value == "json" {
+					return nil
+				}
+				if len(out) > 0 {
+					out = append(out, '\n')
+				}
+				if format.value == "text" {
+					out = append(out, text()...)
+					return nil
+				}
+				b, err := md()
+				out = append(out, b...)
+				return err
+			}
+			for _, p := range pairs {
 				findings, _ := compat.Waive(compat.Filter(compat.Compare(p.base, p.head), tier.tier), p.head.Waivers, tier.tier)
 				report := compat.Diff(p.base, p.head, findings, tier.tier)
 				reports = append(reports, report)
-				if i > 0 && format.value != "json" {
-					out = append(out, '\n')
-				}
-				switch format.value {
-				case "markdown":
-					md, err := compat.Markdown(report)
-					if err != nil {
-						return err
-					}
-					out = append(out, md...)
-				case "text":
-					out = append(out, compat.Text(report, colored)...)
+				if err := section(func() ([]byte, error) { return compat.Markdown(report) }, func() []byte { return compat.Text(report, colored) }); err != nil {
+					return err
 				}
 			}
-			if len(across) > 0 && format.value != "json" {
-				out = append(out, '\n')
-				switch format.value {
-				case "markdown":
-					md, err := compat.AcrossMarkdown(across)
-					if err != nil {
-						return err
-					}
-					out = append(out, md...)
-				case "text":
-					out = append(out, compat.AcrossText(across, colored)...)
+			if len(across) > 0 {
+				if err := section(func() ([]byte, error) { return compat.AcrossMarkdown(across) }, func() []byte { return compat.AcrossText(across, colored) }); err != nil {
+					return err
 				}
 			}
 			if format.value == "json" {
