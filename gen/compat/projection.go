@@ -49,7 +49,7 @@ func (c *comparer) variantProjections(bv, hv *model.Variant) {
 				"the problem documents of %s now have status %d; in base %d", q(hv.Code), hs, bs)
 		}
 	}
-	if b.Selects("grpc") && h.Selects("grpc") && bv.GRPCCode != hv.GRPCCode && !inheritsGRPCCode(c, bv, hv) {
+	if b.Selects("grpc") && h.Selects("grpc") && bv.GRPCCode != hv.GRPCCode && !c.inheritsGRPCCode(bv, hv) {
 		pos, basePos := hv.KeyPos("grpc_code"), bv.KeyPos("grpc_code")
 		if !hv.Src.GRPCCode.Set {
 			pos = hv.Family.KeyPos("grpc_code")
@@ -68,7 +68,7 @@ func (c *comparer) variantProjections(bv, hv *model.Variant) {
 // inheritsGRPCCode reports whether the variant takes its gRPC code from
 // the same family in base and head, so that a change is its family's,
 // reported once by familyGRPCCode.
-func inheritsGRPCCode(c *comparer, bv, hv *model.Variant) bool {
+func (c *comparer) inheritsGRPCCode(bv, hv *model.Variant) bool {
 	return !bv.Src.GRPCCode.Set && !hv.Src.GRPCCode.Set && c.family[bv.Family] == hv.Family
 }
 
@@ -81,7 +81,7 @@ func (c *comparer) familyGRPCCode(bf, hf *model.Family) {
 	}
 	var codes []string
 	for _, hv := range hf.Variants {
-		if bv := c.base.byCode[hv.Code]; bv != nil && inheritsGRPCCode(c, bv, hv) {
+		if bv := c.base.byCode[hv.Code]; bv != nil && c.inheritsGRPCCode(bv, hv) {
 			codes = append(codes, hv.Code)
 		}
 	}

@@ -114,7 +114,7 @@ func code(m *model.Catalogue, header string) []byte {
 	genAttributeTables(f, m)
 	genBehaviour(f, m)
 	genProjectionTables(f, m)
-	genImportedDecoders(f, m)
+	genImportedCauses(f, m)
 	return f.Bytes()
 }
 

@@ -195,7 +195,7 @@ func genGoldenProjections(f *printer.File, m *model.Catalogue) {
 	b.End()
 }
 
-// genImportedDecoders writes, for a catalogue with causes of families of
+// genImportedCauses writes, for a catalogue with causes of families of
 // other catalogues, the functions the runtime asks about them: decoding,
 // each through its own package's DecodePayload, and the retry-after, through
 // each package's RetryAfterOf.
@@ -211,7 +211,7 @@ func genGoldenProjections(f *printer.File, m *model.Catalogue) {
 //			case gateway.Error:
 //				return gateway.RetryAfterOf(err)
 //				...
-func genImportedDecoders(f *printer.File, m *model.Catalogue) {
+func genImportedCauses(f *printer.File, m *model.Catalogue) {
 	var types []model.Type
 	seen := map[string]bool{}
 	for _, v := range m.Variants {
