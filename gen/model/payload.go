@@ -123,29 +123,41 @@ func (v *Variant) PayloadKeys() iter.Seq[PayloadKey] {
 			return
 		}
 		for _, k := range PayloadShape {
-			key := PayloadKey{ShapeKey: k}
-			switch k.Kind {
-			case KeyFields:
+			if k.Kind == KeyFields {
 				for _, f := range v.PayloadFields() {
-					if !yield(PayloadKey{ShapeKey: ShapeKey{Name: f.Name, Kind: KeyFields, Omit: true, Doc: f.Doc}, Field: f}) {
+					if !yield(fieldKey(f)) {
 						return
 					}
 				}
 				continue
-			case KeySuggestedTool:
-				key.Static = v.SuggestedTool
-			case KeySuggestedAction:
-				key.Static = v.SuggestedAction
-			case KeyUsageHint:
-				key.Static = v.UsageHint
-			case KeyRequiredFields:
-				key.Required = v.RequiredFields
 			}
-			if !yield(key) {
+			if !yield(v.shapeKey(k)) {
 				return
 			}
 		}
 	}
+}
+
+// shapeKey is the key k of the shape for v, with the value of a hint the
+// catalogue sets and the variant's required_fields.
+func (v *Variant) shapeKey(k ShapeKey) PayloadKey {
+	key := PayloadKey{ShapeKey: k}
+	switch k.Kind {
+	case KeySuggestedTool:
+		key.Static = v.SuggestedTool
+	case KeySuggestedAction:
+		key.Static = v.SuggestedAction
+	case KeyUsageHint:
+		key.Static = v.UsageHint
+	case KeyRequiredFields:
+		key.Required = v.RequiredFields
+	}
+	return key
+}
+
+// fieldKey is the key of field f, left out when empty.
+func fieldKey(f *Field) PayloadKey {
+	return PayloadKey{ShapeKey: ShapeKey{Name: f.Name, Kind: KeyFields, Omit: true, Doc: f.Doc}, Field: f}
 }
 
 // Wire returns the keys of v's wire form, what json.Marshal of the error
@@ -165,7 +177,6 @@ func (v *Variant) Wire() []PayloadKey {
 func (v *Variant) WireKeys() iter.Seq[PayloadKey] {
 	return func(yield func(PayloadKey) bool) {
 		for _, k := range PayloadShape {
-			key := PayloadKey{ShapeKey: k}
 			switch k.Kind {
 			case KeyType:
 				if !v.Family.HasPayload() {
@@ -173,21 +184,15 @@ func (v *Variant) WireKeys() iter.Seq[PayloadKey] {
 				}
 			case KeyFields:
 				for _, f := range v.Fields {
-					if !f.Sensitive && !yield(PayloadKey{ShapeKey: ShapeKey{Name: f.Name, Kind: KeyFields, Omit: true, Doc: f.Doc}, Field: f}) {
+					if !f.Sensitive && !yield(fieldKey(f)) {
 						return
 					}
 				}
 				continue
 			case KeyRequiredFields:
 				continue
-			case KeySuggestedTool:
-				key.Static = v.SuggestedTool
-			case KeySuggestedAction:
-				key.Static = v.SuggestedAction
-			case KeyUsageHint:
-				key.Static = v.UsageHint
 			}
-			if !yield(key) {
+			if !yield(v.shapeKey(k)) {
 				return
 			}
 		}
