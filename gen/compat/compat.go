@@ -459,39 +459,44 @@ func (c *comparer) fields(bv, hv *model.Variant) {
 	for _, bf := range bv.Fields {
 		hf := hv.Field(bf.Name)
 		if hf == nil {
-			if to := RenamedTo(bv, hv, bf); to != nil {
-				rule, what := FieldRenamed, "field"
+			hf = RenamedTo(bv, hv, bf)
+			if hf == nil {
+				rule, what := FieldRemoved, "field"
 				if bf.Payload {
-					rule, what = PayloadFieldRenamed, "payload field"
+					rule, what = PayloadFieldRemoved, "payload field"
 				}
-				c.addField(rule, to.KeyPos("name"), bf.KeyPos("name"), code, bf.Name, "%s %s of %s was renamed to %s", what, q(bf.Name), q(code), q(to.Name))
+				c.addField(rule, hv.KeyPos("fields"), bf.Pos, code, bf.Name, "%s %s of %s was removed", what, q(bf.Name), q(code))
 				continue
 			}
-			rule, what := FieldRemoved, "field"
+			rule, what := FieldRenamed, "field"
 			if bf.Payload {
-				rule, what = PayloadFieldRemoved, "payload field"
+				rule, what = PayloadFieldRenamed, "payload field"
 			}
-			c.addField(rule, hv.KeyPos("fields"), bf.Pos, code, bf.Name, "%s %s of %s was removed", what, q(bf.Name), q(code))
-			continue
+			c.addField(rule, hf.KeyPos("name"), bf.KeyPos("name"), code, bf.Name, "%s %s of %s was renamed to %s", what, q(bf.Name), q(code), q(hf.Name))
+			// A renamed field is still compared with what it was: a
+			// rename does not hide a secret that is now sent.
 		}
+		// Each finding names the field as head does; Field keeps the base
+		// name, by which diff puts the finding beside the field's change.
+		name := q(hf.Name)
 		if bf.Type.Name != hf.Type.Name {
 			rule, what := FieldRetyped, "field"
 			if bf.Payload && hf.Payload {
 				rule, what = PayloadFieldRetyped, "payload field"
 			}
-			c.addField(rule, hf.KeyPos("type"), bf.KeyPos("type"), code, bf.Name, "%s %s of %s now has type %s; in base it had %s", what, q(bf.Name), q(code), q(hf.Type.Name), q(bf.Type.Name))
+			c.addField(rule, hf.KeyPos("type"), bf.KeyPos("type"), code, bf.Name, "%s %s of %s now has type %s; in base it had %s", what, name, q(code), q(hf.Type.Name), q(bf.Type.Name))
 		}
 		if bf.Payload && !hf.Payload {
-			c.addField(PayloadFieldDropped, hf.KeyPos("payload"), bf.KeyPos("payload"), code, bf.Name, "field %s of %s is no longer in the payload", q(bf.Name), q(code))
+			c.addField(PayloadFieldDropped, hf.KeyPos("payload"), bf.KeyPos("payload"), code, bf.Name, "field %s of %s is no longer in the payload", name, q(code))
 		}
 		switch {
 		case bf.Sensitive && !hf.Sensitive:
-			c.addField(SensitiveRemoved, hf.KeyPos("sensitive"), bf.KeyPos("sensitive"), code, bf.Name, "field %s of %s is no longer sensitive: its value, never sent or logged in base, now reaches the wire form, logs and fmt's output", q(bf.Name), q(code))
+			c.addField(SensitiveRemoved, hf.KeyPos("sensitive"), bf.KeyPos("sensitive"), code, bf.Name, "field %s of %s is no longer sensitive: its value, never sent or logged in base, now reaches the wire form, logs and fmt's output", name, q(code))
 		case !bf.Sensitive && hf.Sensitive:
-			c.addField(SensitiveAdded, hf.KeyPos("sensitive"), bf.KeyPos("sensitive"), code, bf.Name, "field %s of %s is now sensitive: its key leaves the wire form, and logs show %s", q(bf.Name), q(code), model.Redacted)
+			c.addField(SensitiveAdded, hf.KeyPos("sensitive"), bf.KeyPos("sensitive"), code, bf.Name, "field %s of %s is now sensitive: its key leaves the wire form, and logs show %s", name, q(code), model.Redacted)
 		}
 		if bf.Type.Kind == model.Duration && hf.Type.Kind == model.Duration && bf.Unit != hf.Unit {
-			c.addField(UnitChanged, hf.KeyPos("unit"), bf.KeyPos("unit"), code, bf.Name, "field %s of %s now counts %s; in base it counted %s", q(bf.Name), q(code), hf.Unit.Name, bf.Unit.Name)
+			c.addField(UnitChanged, hf.KeyPos("unit"), bf.KeyPos("unit"), code, bf.Name, "field %s of %s now counts %s; in base it counted %s", name, q(code), hf.Unit.Name, bf.Unit.Name)
 		}
 	}
 	// The order of the payload's keys: the bytes change, the meaning does
