@@ -50,10 +50,10 @@ func (c *comparer) variantProjections(bv, hv *model.Variant) {
 		}
 	}
 	if b.Selects("grpc") && h.Selects("grpc") && bv.GRPCCode != hv.GRPCCode && !c.inheritsGRPCCode(bv, hv) {
+		// In head, the variant's own key; when it has none, the variant:
+		// it deleted its key or moved to another family, and either
+		// change is there. In base, where the old code came from.
 		pos, basePos := hv.KeyPos("grpc_code"), bv.KeyPos("grpc_code")
-		if !hv.Src.GRPCCode.Set {
-			pos = hv.Family.KeyPos("grpc_code")
-		}
 		if !bv.Src.GRPCCode.Set {
 			basePos = bv.Family.KeyPos("grpc_code")
 		}
