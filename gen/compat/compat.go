@@ -522,8 +522,20 @@ func payloadOrder(v, other *model.Variant) []string {
 // num and code are reserved now. A num that another variant uses now is
 // reported as NUM_REASSIGNED there, so here only the code is missing.
 func (c *comparer) removed(bv *model.Variant) {
+	code := c.h(bv.Code)
+	where, pos := "a family", diag.Pos{File: c.head.cat.File, Line: 1, Col: 1}
+	if hf := c.family[bv.Family]; hf != nil {
+		where, pos = "family "+q(hf.Name), hf.KeyPos("variants")
+	}
+	// The foreign errors the variant's rules caught now fall to another
+	// rule or to the fallback.
+	if hc := c.head.cat.Classify; hc != nil {
+		for _, br := range bv.Match {
+			c.add(ClassifyRuleRemoved, pos, br.Pos, code, "foreign errors that match %s no longer classify as %s, which was removed; they classify by the other rules, or as %s", br, q(code), q(hc.Fallback.Code))
+		}
+	}
 	numOK := c.head.resNums[bv.Num] != nil || c.head.byNum[bv.Num] != nil
-	codeOK := c.head.resCodes[c.h(bv.Code)] != nil
+	codeOK := c.head.resCodes[code] != nil
 	var what string
 	switch {
 	case numOK && codeOK:
@@ -536,16 +548,8 @@ func (c *comparer) removed(bv *model.Variant) {
 	default:
 		what = "its num and code"
 	}
-	where := "a family"
-	if hf := c.family[bv.Family]; hf != nil {
-		where = "family " + q(hf.Name)
-	}
-	pos := diag.Pos{File: c.head.cat.File, Line: 1, Col: 1}
-	if hf := c.family[bv.Family]; hf != nil {
-		pos = hf.KeyPos("variants")
-	}
-	c.add(VariantRemovedUnreserved, pos, bv.Pos, c.h(bv.Code),
-		"variant %s (num %d) was removed without reserving %s; add %s under reserved of %s", q(c.h(bv.Code)), bv.Num, what, what[4:], where)
+	c.add(VariantRemovedUnreserved, pos, bv.Pos, code,
+		"variant %s (num %d) was removed without reserving %s; add %s under reserved of %s", q(code), bv.Num, what, what[4:], where)
 	c.subcodesGone(bv, nil, pos)
 }
 
@@ -643,9 +647,10 @@ func Waive(findings []Finding, waivers []model.Waiver, t Tier) ([]Finding, diag.
 	return out, diags.Sort()
 }
 
-// removalRules are the rules about a code that is no longer in the
-// catalogue, whose waivers name a code the catalogue does not hold.
-var removalRules = []string{VariantRemovedUnreserved, ReservedRemoved}
+// removalRules are the rules that can be about a code that is no longer
+// in the catalogue, whose waivers may name a code the catalogue does not
+// hold.
+var removalRules = []string{VariantRemovedUnreserved, ReservedRemoved, ClassifyRuleRemoved}
 
 // CheckWaivers checks the catalogue's compat waivers on their own, as lint
 // does: each names a known rule (with the nearest one suggested), a rule
