@@ -627,13 +627,12 @@ func Waive(findings []Finding, waivers []model.Waiver, t Tier) ([]Finding, diag.
 	var diags diag.List
 	for i := range waivers {
 		w := &waivers[i]
-		r, ok := LookupRule(w.Rule)
-		if !ok || r.Severity == Note || r.Tier > t {
+		if !Judged(w, t) {
 			continue
 		}
 		used := false
 		for j := range out {
-			if f := &out[j]; f.Rule == r.ID && f.Severity == Break && w.Accepts(f.Code, f.Family) {
+			if f := &out[j]; accepts(w, *f) {
 				if f.Waiver == nil {
 					f.Waiver = w
 				}
@@ -641,10 +640,24 @@ func Waive(findings []Finding, waivers []model.Waiver, t Tier) ([]Finding, diag.
 			}
 		}
 		if !used {
-			diags.Warnf(w.Pos, "compat waiver for %s on %s matches no breaking change against the base; remove it once the change has reached the base", r.ID, w.Subject())
+			diags.Warnf(w.Pos, "compat waiver for %s on %s matches no breaking change against the base; remove it once the change has reached the base", w.Rule, w.Subject())
 		}
 	}
 	return out, diags.Sort()
+}
+
+// Judged reports whether a check at tier t judges waiver w: its rule is
+// known, can fail, and is in t or below. Only a judged waiver is used or
+// unused.
+func Judged(w *model.Waiver, t Tier) bool {
+	r, ok := LookupRule(w.Rule)
+	return ok && r.Severity == Break && r.Tier <= t
+}
+
+// accepts reports whether waiver w accepts finding f: a break of its rule
+// for its code or family.
+func accepts(w *model.Waiver, f Finding) bool {
+	return f.Rule == w.Rule && f.Severity == Break && w.Accepts(f.Code, f.Family)
 }
 
 // removalRules are the rules that can be about a code that is no longer

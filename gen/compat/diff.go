@@ -99,7 +99,24 @@ type WaiverStatus struct {
 	Family string   `json:"family,omitempty"`
 	Reason string   `json:"reason"`
 	Pos    diag.Pos `json:"-"`
-	Used   bool     `json:"used"`
+	// Judged is false when the tier of the summary does not check the
+	// waiver's rule (or the rule is a note or unknown): such a waiver is
+	// neither used nor unused.
+	Judged bool `json:"judged"`
+	// Used is whether the waiver accepted a break; false when not judged.
+	Used bool `json:"used"`
+}
+
+// whyNotJudged says why a summary at tier t does not judge the waiver.
+func (w WaiverStatus) whyNotJudged(t Tier) string {
+	r, ok := LookupRule(w.Rule)
+	switch {
+	case !ok:
+		return "unknown rule"
+	case r.Severity == Note:
+		return "not needed: a note"
+	}
+	return "not checked at tier " + t.String()
 }
 
 // Diff builds the review summary of head against base. findings are the
@@ -220,11 +237,11 @@ func Diff(base, head *model.Catalogue, findings []Finding, t Tier) *Report {
 		}
 	}
 	r.normalize()
-	for _, w := range head.Waivers {
-		used := slices.ContainsFunc(findings, func(f Finding) bool {
-			return f.Waiver != nil && f.Waiver.Pos == w.Pos
-		})
-		r.Waivers = append(r.Waivers, WaiverStatus{Rule: w.Rule, Code: w.Code, Family: w.Family, Reason: w.Reason, Pos: w.Pos, Used: used})
+	for i := range head.Waivers {
+		w := &head.Waivers[i]
+		judged := Judged(w, t)
+		used := judged && slices.ContainsFunc(findings, func(f Finding) bool { return accepts(w, f) })
+		r.Waivers = append(r.Waivers, WaiverStatus{Rule: w.Rule, Code: w.Code, Family: w.Family, Reason: w.Reason, Pos: w.Pos, Judged: judged, Used: used})
 	}
 	return r
 }

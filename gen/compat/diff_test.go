@@ -131,3 +131,69 @@ func TestDiffColor(t *testing.T) {
 		t.Errorf("--color sometimes: exit %d, want %d", code, cli.ExitUsage)
 	}
 }
+
+// TestDiffWaiversAsCompatJudgesThem: diff says of each waiver what compat
+// says of it. At --tier json the rules above it are not checked, so their
+// waivers are neither used nor unused; a break accepted by two waivers
+// (one for its code, one for its family) uses both.
+func TestDiffWaiversAsCompatJudgesThem(t *testing.T) {
+	dir := t.TempDir()
+	const base = `version: 1
+package: agenterr
+user_message: The request failed ({code}).
+categories:
+  other: Anything.
+  input: Bad input.
+families:
+  - name: ToolError
+    variants:
+      - {name: Timeout, code: tool_timeout, num: 1, category: other, message: slow}
+      - {name: Failed, code: tool_failed, num: 2, category: other, message: failed}
+`
+	head := strings.Replace(base, "category: other, message: slow", "category: input, message: slow, retryable: true", 1) + `compat:
+  - {rule: CATEGORY_CHANGED, code: tool_timeout, reason: Moved to input.}
+  - {rule: RETRYABLE_CHANGED, code: tool_timeout, reason: Retried now.}
+  - {rule: RETRYABLE_CHANGED, family: ToolError, reason: Every tool error is retried now.}
+`
+	for name, data := range map[string]string{"base.yaml": base, "errors.yaml": head} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		tier string
+		want []string
+	}{
+		{"json", []string{
+			`CATEGORY_CHANGED "tool_timeout": "Moved to input." (not checked at tier json)`,
+			`RETRYABLE_CHANGED "tool_timeout": "Retried now." (not checked at tier json)`,
+			`RETRYABLE_CHANGED family "ToolError": "Every tool error is retried now." (not checked at tier json)`,
+		}},
+		{"semantics", []string{
+			`CATEGORY_CHANGED "tool_timeout": "Moved to input." (used)`,
+			`RETRYABLE_CHANGED "tool_timeout": "Retried now." (used)`,
+			`RETRYABLE_CHANGED family "ToolError": "Every tool error is retried now." (used)`,
+		}},
+	} {
+		got := runCLI(t, dir, "diff", "--format", "text", "--color", "never", "--tier", tc.tier, "--against", "base.yaml")
+		for _, want := range tc.want {
+			if !strings.Contains(got, "\n  "+want+"\n") {
+				t.Errorf("diff --tier %s printed:\n%s\nwant a line:\n  %s", tc.tier, got, want)
+			}
+		}
+		compat := runCLI(t, dir, "compat", "--tier", tc.tier, "--against", "base.yaml")
+		if strings.Contains(compat, "matches no breaking change") || !strings.HasSuffix(compat, "exit 0\n") {
+			t.Errorf("compat --tier %s, which diff must agree with, printed:\n%s", tc.tier, compat)
+		}
+	}
+	got := runCLI(t, dir, "diff", "--format", "json", "--tier", "json", "--against", "base.yaml")
+	var report struct{ Waivers []struct{ Judged, Used bool } }
+	if err := json.Unmarshal([]byte(strings.TrimSuffix(got, "exit 0\n")), &report); err != nil || len(report.Waivers) != 3 {
+		t.Fatalf("diff --format json: %v\n%s", err, got)
+	}
+	for _, w := range report.Waivers {
+		if w.Judged || w.Used {
+			t.Errorf("at --tier json a semantics waiver is %+v, want neither judged nor used", w)
+		}
+	}
+}

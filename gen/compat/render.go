@@ -272,7 +272,10 @@ func Markdown(r *Report) ([]byte, error) {
 	v.Findings = mdFindings(allFindings(r))
 	for _, w := range r.Waivers {
 		used := "no"
-		if w.Used {
+		switch {
+		case !w.Judged:
+			used = w.whyNotJudged(r.Tier)
+		case w.Used:
 			used = "yes"
 		}
 		subject := markdown.CodeCell(w.Code)
@@ -450,7 +453,10 @@ func Text(r *Report, colored bool) []byte {
 		fmt.Fprintf(&b, "\n%s\n", paint(ansiBold, "Waivers"))
 		for _, w := range r.Waivers {
 			used := "unused"
-			if w.Used {
+			switch {
+			case !w.Judged:
+				used = w.whyNotJudged(r.Tier)
+			case w.Used:
 				used = "used"
 			}
 			subject := diag.Quote(w.Code)
