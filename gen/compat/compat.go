@@ -700,6 +700,8 @@ func CheckWaivers(m *model.Catalogue) diag.List {
 			diags.Warnf(w.RulePos, "compat waiver for %s on %s is not needed: %s is a note and never fails; remove the waiver", r.ID, w.Subject(), r.ID)
 		}
 		switch {
+		case w.Family == "" && w.Code == "" && !slices.Contains(WholeCatalogueRules, r.ID):
+			diags.Errorf(w.Pos, "a compat waiver of %s needs a code (one variant) or a family (all its variants); only a change to the whole catalogue (%s) is waived without either", r.ID, strings.Join(WholeCatalogueRules, ", "))
 		case w.Family != "" && !families[w.Family]:
 			diags.Errorf(w.SubjectPos, "compat waiver names family %s, which the catalogue does not declare%s", q(w.Family), suggestFrom(w.Family, families))
 		case w.Code != "" && !codes[w.Code] && !slices.Contains(removalRules, r.ID):

@@ -107,6 +107,11 @@ type WaiverStatus struct {
 	Used bool `json:"used"`
 }
 
+// subject names what the waiver waives, as compat's messages do.
+func (w WaiverStatus) subject() string {
+	return (&model.Waiver{Code: w.Code, Family: w.Family}).Subject()
+}
+
 // whyNotJudged says why a summary at tier t does not judge the waiver.
 func (w WaiverStatus) whyNotJudged(t Tier) string {
 	r, ok := LookupRule(w.Rule)

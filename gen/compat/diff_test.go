@@ -150,7 +150,8 @@ families:
       - {name: Timeout, code: tool_timeout, num: 1, category: other, message: slow}
       - {name: Failed, code: tool_failed, num: 2, category: other, message: failed}
 `
-	head := strings.Replace(base, "category: other, message: slow", "category: input, message: slow, retryable: true", 1) + `compat:
+	head := strings.NewReplacer("category: other, message: slow", "category: input, message: slow, retryable: true", "package: agenterr", "package: tools").Replace(base) + `compat:
+  - {rule: PACKAGE_RENAMED, reason: Named after the service.}
   - {rule: CATEGORY_CHANGED, code: tool_timeout, reason: Moved to input.}
   - {rule: RETRYABLE_CHANGED, code: tool_timeout, reason: Retried now.}
   - {rule: RETRYABLE_CHANGED, family: ToolError, reason: Every tool error is retried now.}
@@ -168,11 +169,13 @@ families:
 			`CATEGORY_CHANGED "tool_timeout": "Moved to input." (not checked at tier json)`,
 			`RETRYABLE_CHANGED "tool_timeout": "Retried now." (not checked at tier json)`,
 			`RETRYABLE_CHANGED family "ToolError": "Every tool error is retried now." (not checked at tier json)`,
+			`PACKAGE_RENAMED the catalogue: "Named after the service." (not checked at tier json)`,
 		}},
 		{"semantics", []string{
 			`CATEGORY_CHANGED "tool_timeout": "Moved to input." (used)`,
 			`RETRYABLE_CHANGED "tool_timeout": "Retried now." (used)`,
 			`RETRYABLE_CHANGED family "ToolError": "Every tool error is retried now." (used)`,
+			`PACKAGE_RENAMED the catalogue: "Named after the service." (not checked at tier semantics)`,
 		}},
 	} {
 		got := runCLI(t, dir, "diff", "--format", "text", "--color", "never", "--tier", tc.tier, "--against", "base.yaml")
@@ -188,7 +191,7 @@ families:
 	}
 	got := runCLI(t, dir, "diff", "--format", "json", "--tier", "json", "--against", "base.yaml")
 	var report struct{ Waivers []struct{ Judged, Used bool } }
-	if err := json.Unmarshal([]byte(strings.TrimSuffix(got, "exit 0\n")), &report); err != nil || len(report.Waivers) != 3 {
+	if err := json.Unmarshal([]byte(strings.TrimSuffix(got, "exit 0\n")), &report); err != nil || len(report.Waivers) != 4 {
 		t.Fatalf("diff --format json: %v\n%s", err, got)
 	}
 	for _, w := range report.Waivers {

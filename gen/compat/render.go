@@ -279,8 +279,11 @@ func Markdown(r *Report) ([]byte, error) {
 			used = "yes"
 		}
 		subject := markdown.CodeCell(w.Code)
-		if w.Family != "" {
+		switch {
+		case w.Family != "":
 			subject = "family " + markdown.CodeCell(w.Family)
+		case w.Code == "":
+			subject = "the catalogue"
 		}
 		v.Waivers = append(v.Waivers, mdWaiver{markdown.CodeCell(w.Rule), subject, mdText(w.Reason), used})
 	}
@@ -459,10 +462,7 @@ func Text(r *Report, colored bool) []byte {
 			case w.Used:
 				used = "used"
 			}
-			subject := diag.Quote(w.Code)
-			if w.Family != "" {
-				subject = "family " + diag.Quote(w.Family)
-			}
+			subject := w.subject()
 			fmt.Fprintf(&b, "  %s %s: %s (%s)\n", w.Rule, subject, diag.Quote(w.Reason), used)
 		}
 	}

@@ -199,6 +199,14 @@ var Rules = []Rule{
 	{ClassifyRemoved, Go, Break, "The catalogue no longer has a classify section: Classify is gone."},
 }
 
+// WholeCatalogueRules are the rules whose findings can be about the
+// whole catalogue rather than a code or a family: a waiver of one of them
+// names neither.
+var WholeCatalogueRules = []string{
+	PackageRenamed, CodeCaseChanged, ProjectionRemoved, ProblemTypeChanged,
+	GRPCCodeChanged, ClassifyRemoved, AttributeRemoved,
+}
+
 // LookupRule returns the rule with the given ID.
 func LookupRule(id string) (Rule, bool) {
 	i := slices.IndexFunc(Rules, func(r Rule) bool { return r.ID == id })

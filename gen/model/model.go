@@ -424,8 +424,9 @@ type Value struct {
 
 // Waiver is a compat waiver.
 type Waiver struct {
-	// Rule is the rule ID; Code or Family (one of them) what it waives:
-	// one code, or every code of a family.
+	// Rule is the rule ID; Code or Family (at most one of them) what it
+	// waives: one code, or every code of a family; neither, a change to
+	// the whole catalogue (its package, its projections).
 	Rule, Code, Family, Reason string
 	// Pos is the waiver's entry; RulePos and SubjectPos its rule and its
 	// code or family.
@@ -433,21 +434,28 @@ type Waiver struct {
 }
 
 // Accepts reports whether the waiver covers a finding about code in
-// family.
+// family; a finding about neither is about the whole catalogue, which a
+// waiver that names neither covers.
 func (w *Waiver) Accepts(code, family string) bool {
-	if w.Family != "" {
+	switch {
+	case w.Family != "":
 		return w.Family == family
+	case w.Code != "":
+		return w.Code == code
 	}
-	return code != "" && w.Code == code
+	return code == "" && family == ""
 }
 
-// Subject names what the waiver waives, quoted: "tool_timeout" or family
-// "ToolError".
+// Subject names what the waiver waives, quoted: "tool_timeout", family
+// "ToolError", or the catalogue.
 func (w *Waiver) Subject() string {
-	if w.Family != "" {
+	switch {
+	case w.Family != "":
 		return "family " + diag.Quote(w.Family)
+	case w.Code != "":
+		return diag.Quote(w.Code)
 	}
-	return diag.Quote(w.Code)
+	return "the catalogue"
 }
 
 // DefaultUserMessage is the user message of an error that nothing else

@@ -197,7 +197,9 @@ func (r *resolver) catalogue() {
 		case w.Family.Set:
 			subject = w.Family.Pos
 		case !w.Code.Set:
-			r.errorf(w.Pos, "a compat waiver needs a code (one variant) or a family (all its variants)")
+			// A waiver of a change to the whole catalogue; whether its
+			// rule can be one is compat's to say (compat.CheckWaivers).
+			subject = w.Pos
 		}
 		if w.Reason.Set && strings.TrimSpace(w.Reason.Value) == "" {
 			r.errorf(w.Reason.Pos, "a compat waiver needs a reason reviewers can read")

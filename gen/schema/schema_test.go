@@ -9,10 +9,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"go.yaml.in/yaml/v3"
 
 	"github.com/errgen/errgen/gen"
+	"github.com/errgen/errgen/gen/compat"
 	"github.com/errgen/errgen/gen/load"
 	"github.com/errgen/errgen/gen/model"
 	"github.com/errgen/errgen/gen/names"
@@ -194,6 +196,8 @@ compat:
   - rule: GO_NAME_CHANGED
     family: DemoError
     reason: Renamed before the first release.
+  - rule: PACKAGE_RENAMED
+    reason: Named after the service before the first release.
 `,
 	}
 	for name, src := range cases {
@@ -406,5 +410,27 @@ func TestDocsCopy(t *testing.T) {
 	}
 	if !bytes.Equal(docs, schema.JSON()) {
 		t.Errorf("docs/errors.schema.json differs from the embedded schema; run: go run ./cmd/errgen schema > docs/errors.schema.json")
+	}
+}
+
+// TestWholeCatalogueRules: the rules the schema lets a waiver name without
+// a code or a family are the ones compat reports about the whole
+// catalogue.
+func TestWholeCatalogueRules(t *testing.T) {
+	var doc struct {
+		Defs map[string]struct {
+			Then struct {
+				Properties struct {
+					Rule struct{ Enum []string }
+				}
+			}
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal(schema.JSON(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	got := doc.Defs["compat"].Then.Properties.Rule.Enum
+	if diff := cmp.Diff(compat.WholeCatalogueRules, got); diff != "" {
+		t.Errorf("the schema's rules for a waiver without code or family differ from compat's (-compat +schema):\n%s", diff)
 	}
 }
