@@ -39,9 +39,10 @@ own path), for example git:origin/main or git:HEAD~1.
 
 With no argument in a folder that holds errgen.registry.yaml (or given that
 file), compat checks every catalogue the registry lists against the same
-catalogue at git:REV, and the registry across catalogues: a code or a num
-that moved from one catalogue to another, a range shrunk under a num its
-catalogue used, an owner that changed. BASE is then git:REV, without a
+catalogue at git:REV, and the registry across catalogues: a code that
+moved from one catalogue to another, a num another catalogue gave to
+another code, a range shrunk under a num its catalogue used, an owner that
+changed. The catalogues must pass lint together first. BASE is then git:REV, without a
 path; a catalogue that did not exist at REV is new.
 
 A deliberate break is waived in the catalogue itself, so reviewers see the
@@ -97,7 +98,7 @@ reading either catalogue, 2 on a usage error.`,
 				if err != nil {
 					return err
 				}
-				findings, waiverDiags = compat.Waive(compat.Filter(compat.Compare(base, head), tier.tier), head.Waivers, tier.tier)
+				findings, waiverDiags = catalogueRevision{base: base, head: head}.findings(tier.tier)
 				baseName, waiveIn = diag.Path(base.File), []string{diag.Path(head.File)}
 			}
 			var err error
@@ -179,13 +180,24 @@ type registryRevision struct {
 	baseCats, heads []compat.RegistryCatalogue
 }
 
-type catalogueRevision struct{ base, head *model.Catalogue }
+// catalogueRevision is a catalogue at the base and now; elsewhere maps
+// the codes the registry's other catalogues hold now to their nums (nil
+// without a registry).
+type catalogueRevision struct {
+	base, head *model.Catalogue
+	elsewhere  map[string]int
+}
+
+// findings compares the pair and applies the head's waivers at tier t.
+func (p catalogueRevision) findings(t compat.Tier) ([]compat.Finding, diag.List) {
+	return compat.Waive(compat.Filter(compat.CompareIn(p.base, p.head, p.elsewhere), t), p.head.Waivers, t)
+}
 
 // readRegistryRevision reads every catalogue of the registry at regPath,
 // and the same at the git revision of against (git:REV, without a path).
-// Each catalogue must resolve on its own; the rules across them are
-// lint's, and a head that breaks one (a reserved num outside a shrunk
-// range) is what compat reports against the base.
+// Each catalogue must resolve on its own, and together they must pass
+// lint's rules across catalogues: a code two catalogues hold, or a num
+// outside its catalogue's ranges, is an error as it is for lint.
 func readRegistryRevision(ctx context.Context, e *env, against, regPath string, nameOf func(string) string) (*registryRevision, error) {
 	spec, ok := strings.CutPrefix(against, "git:")
 	if !ok || strings.Contains(spec, ":") {
@@ -198,6 +210,9 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 	heads, diags, err := set.load(ctx, nameOf)
 	if err != nil {
 		return nil, err
+	}
+	if !diags.HasErrors() {
+		diags = append(diags, registry.Check(heads)...)
 	}
 	if diags = diags.Sort(); diags.HasErrors() {
 		return nil, &diagError{diags}
@@ -213,7 +228,7 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 		if err != nil {
 			return nil, err
 		}
-		rr.pairs = append(rr.pairs, catalogueRevision{base, h.Model})
+		rr.pairs = append(rr.pairs, catalogueRevision{base: base, head: h.Model})
 		rr.heads = append(rr.heads, compat.RegistryCatalogue{Entry: h.Entry, Model: h.Model})
 		if baseReg != nil {
 			for _, en := range baseReg.Catalogues {
@@ -222,6 +237,9 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 				}
 			}
 		}
+	}
+	for i := range rr.pairs {
+		rr.pairs[i].elsewhere = compat.Elsewhere(rr.heads, i)
 	}
 	// The catalogues the base registry lists that head no longer does:
 	// read by their path from the repository's root, since their folder
@@ -258,7 +276,7 @@ func compatRegistry(ctx context.Context, e *env, against, regPath string, tier c
 		return nil, nil, nil, 0, err
 	}
 	for _, p := range rr.pairs {
-		f, w := compat.Waive(compat.Filter(compat.Compare(p.base, p.head), tier), p.head.Waivers, tier)
+		f, w := p.findings(tier)
 		findings, waiverDiags = append(findings, f...), append(waiverDiags, w...)
 		if slices.ContainsFunc(f, compat.Finding.Fails) {
 			waiveIn = append(waiveIn, diag.Path(p.head.File))

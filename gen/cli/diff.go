@@ -34,8 +34,9 @@ when standard output is one and NO_COLOR is not set (--color overrides).
 With no argument in a folder that holds errgen.registry.yaml (or given that
 file), diff summarises every catalogue the registry lists against the same
 path at git:REV, one after another, and then what changed across them
-(CODE_MOVED, RANGE_SHRUNK, OWNER_CHANGED, CATALOGUE_REMOVED); --format json
-then writes {"catalogues": [...], "across": [...]}.
+(CODE_MOVED, NUM_REASSIGNED, RANGE_SHRUNK, OWNER_CHANGED,
+CATALOGUE_REMOVED); --format json then writes
+{"catalogues": [...], "across": [...]}.
 
 Diff only reports: it exits 0 whatever changed, 1 when a catalogue cannot
 be read, 2 on a usage error. Use errgen compat to fail a build.`,
@@ -69,7 +70,7 @@ be read, 2 on a usage error. Use errgen compat to fail a build.`,
 				if err != nil {
 					return err
 				}
-				pairs = []catalogueRevision{{base, head}}
+				pairs = []catalogueRevision{{base: base, head: head}}
 			}
 			colored := color.value == "always" || color.value == "auto" && isTerminal(e.stdout) && os.Getenv("NO_COLOR") == ""
 			var reports []*compat.Report
@@ -93,7 +94,7 @@ be read, 2 on a usage error. Use errgen compat to fail a build.`,
 				return err
 			}
 			for _, p := range pairs {
-				findings, _ := compat.Waive(compat.Filter(compat.Compare(p.base, p.head), tier.tier), p.head.Waivers, tier.tier)
+				findings, _ := p.findings(tier.tier)
 				report := compat.Diff(p.base, p.head, findings, tier.tier)
 				reports = append(reports, report)
 				if err := section(func() ([]byte, error) { return compat.Markdown(report) }, func() []byte { return compat.Text(report, colored) }); err != nil {

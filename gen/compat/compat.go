@@ -111,8 +111,11 @@ type comparer struct {
 	base, head *index
 	// family maps each base family to the head family it became: the one
 	// of the same name, or the one it was renamed to.
-	family   map[*model.Family]*model.Family
-	findings []Finding
+	family map[*model.Family]*model.Family
+	// elsewhere maps each code (lower case) that another catalogue of the
+	// registry holds in head to its num there.
+	elsewhere map[string]int
+	findings  []Finding
 }
 
 // Compare reports how head changed from base: every breaking change and
@@ -120,7 +123,16 @@ type comparer struct {
 // ID. Variants are matched by code; nums are compared to find reassigned
 // ones. Additions are never reported.
 func Compare(base, head *model.Catalogue) []Finding {
+	return CompareIn(base, head, nil)
+}
+
+// CompareIn is Compare for a catalogue of a registry, whose other
+// catalogues hold in head the codes of elsewhere (lower case), each with
+// its num. A variant whose code moved to one of them needs no reserved
+// code, since the code lives on; its num is reserved unless it moved too.
+func CompareIn(base, head *model.Catalogue, elsewhere map[string]int) []Finding {
 	c := newComparer(base, head)
+	c.elsewhere = elsewhere
 	if base.CodeCase != head.CodeCase {
 		c.addFinding(Finding{Rule: CodeCaseChanged, Pos: head.KeyPos("code_case"), BasePos: base.KeyPos("code_case"),
 			Message: fmt.Sprintf("code_case is now %s; in base it was %s: every code is spelled anew, as if every variant were recoded", head.CodeCase, base.CodeCase)})
@@ -536,6 +548,11 @@ func (c *comparer) removed(bv *model.Variant) {
 	}
 	numOK := c.head.resNums[bv.Num] != nil || c.head.byNum[bv.Num] != nil
 	codeOK := c.head.resCodes[code] != nil
+	moved := ""
+	if n, ok := c.elsewhere[strings.ToLower(code)]; ok {
+		codeOK, moved = true, " (its code moved to another catalogue of the registry)"
+		numOK = numOK || n == bv.Num
+	}
 	var what string
 	switch {
 	case numOK && codeOK:
@@ -549,7 +566,7 @@ func (c *comparer) removed(bv *model.Variant) {
 		what = "its num and code"
 	}
 	c.add(VariantRemovedUnreserved, pos, bv.Pos, code,
-		"variant %s (num %d) was removed without reserving %s; add %s under reserved of %s", q(code), bv.Num, what, what[4:], where)
+		"variant %s (num %d) was removed without reserving %s%s; add %s under reserved of %s", q(code), bv.Num, what, moved, what[4:], where)
 	c.subcodesGone(bv, nil, pos)
 }
 

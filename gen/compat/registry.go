@@ -17,12 +17,28 @@ type RegistryCatalogue struct {
 	Model *model.Catalogue
 }
 
+// Elsewhere maps each code (lower case) that a catalogue of head other
+// than the i-th holds to its num: what CompareIn takes for the i-th.
+func Elsewhere(head []RegistryCatalogue, i int) map[string]int {
+	out := map[string]int{}
+	for k, h := range head {
+		if k == i {
+			continue
+		}
+		for _, v := range h.Model.Variants {
+			out[strings.ToLower(v.Code)] = v.Num
+		}
+	}
+	return out
+}
+
 // CompareRegistry reports what changes across the catalogues of a
 // registry between base and head, beside what each catalogue's own
-// comparison reports: a code or a num that moved from one catalogue to
-// another (CODE_MOVED; the catalogue it left reports it as removed unless
-// it reserves it), a catalogue's range shrunk under a num it used or
-// reserved in base (RANGE_SHRUNK), and an owner that changed
+// comparison (CompareIn) reports: a code that moved from one catalogue to
+// another (CODE_MOVED; the catalogue it left must reserve its num unless
+// the num moved too), a num that now identifies another code in another
+// catalogue (NUM_REASSIGNED), a catalogue's range shrunk under a num it
+// used or reserved in base (RANGE_SHRUNK), and an owner that changed
 // (OWNER_CHANGED).
 func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 	var out []Finding
@@ -33,8 +49,10 @@ func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 	}
 	key := func(rc RegistryCatalogue) string { return path.Clean(rc.Entry.Path.Value) }
 	type where struct {
-		cat string
-		pos diag.Pos
+		cat  string
+		pos  diag.Pos
+		code string
+		num  int
 	}
 	baseCodes, baseNums := map[string]where{}, map[int]where{}
 	baseByPath := map[string]RegistryCatalogue{}
@@ -45,10 +63,10 @@ func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 	for _, b := range base {
 		baseByPath[key(b)] = b
 		for _, v := range b.Model.Variants {
-			baseCodes[strings.ToLower(v.Code)] = where{key(b), v.KeyPos("code")}
-			baseNums[v.Num] = where{key(b), v.KeyPos("num")}
+			baseCodes[strings.ToLower(v.Code)] = where{key(b), v.KeyPos("code"), v.Code, v.Num}
+			baseNums[v.Num] = where{key(b), v.KeyPos("num"), v.Code, v.Num}
 			for _, sc := range v.Subcodes {
-				baseCodes[strings.ToLower(sc.Code)] = where{key(b), sc.Pos}
+				baseCodes[strings.ToLower(sc.Code)] = where{key(b), sc.Pos, sc.Code, 0}
 			}
 		}
 		if !headPaths[key(b)] && len(b.Model.Variants) > 0 {
@@ -64,11 +82,17 @@ func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 		p := key(h)
 		for _, v := range h.Model.Variants {
 			if w, ok := baseCodes[strings.ToLower(v.Code)]; ok && w.cat != p {
-				add(Finding{Rule: CodeMoved, Pos: v.KeyPos("code"), BasePos: w.pos, Code: v.Code, Family: v.Family.Name,
-					Message: fmt.Sprintf("code %s moved from %s to %s; %s must reserve it", q(v.Code), q(w.cat), q(p), q(w.cat))})
+				msg := fmt.Sprintf("code %s moved from %s to %s with its num %d", q(v.Code), q(w.cat), q(p), v.Num)
+				switch {
+				case w.num == 0: // a sub-code in base
+					msg = fmt.Sprintf("code %s moved from %s to %s", q(v.Code), q(w.cat), q(p))
+				case w.num != v.Num:
+					msg = fmt.Sprintf("code %s moved from %s to %s, its num from %d to %d; %s must reserve num %d", q(v.Code), q(w.cat), q(p), w.num, v.Num, q(w.cat), w.num)
+				}
+				add(Finding{Rule: CodeMoved, Pos: v.KeyPos("code"), BasePos: w.pos, Code: v.Code, Family: v.Family.Name, Message: msg})
 			} else if w, ok := baseNums[v.Num]; ok && w.cat != p {
-				add(Finding{Rule: CodeMoved, Pos: v.KeyPos("num"), BasePos: w.pos, Code: v.Code, Family: v.Family.Name,
-					Message: fmt.Sprintf("num %d moved from %s to %s; %s must reserve it", v.Num, q(w.cat), q(p), q(w.cat))})
+				add(Finding{Rule: NumReassigned, Pos: v.KeyPos("num"), BasePos: w.pos, Code: v.Code, Family: v.Family.Name,
+					Message: fmt.Sprintf("num %d now identifies %s in %s; in base it identified %s in %s", v.Num, q(v.Code), q(p), q(w.code), q(w.cat))})
 			}
 		}
 		b, ok := baseByPath[p]

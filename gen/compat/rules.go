@@ -151,7 +151,7 @@ var Rules = []Rule{
 	{CodeCaseChanged, Wire, Break, "The catalogue's code_case changed: every code is spelled anew, as if each variant were recoded."},
 	{CatalogueRemoved, Wire, Break, "A catalogue is no longer in the registry: its codes and nums are free for another catalogue to take."},
 	{RangeShrunk, Wire, Break, "A registry range no longer covers a num its catalogue used or reserved in base: another catalogue could take the num."},
-	{CodeMoved, Wire, Note, "A code or a num moved from one catalogue of the registry to another; the catalogue it left must reserve it (VARIANT_REMOVED_UNRESERVED otherwise)."},
+	{CodeMoved, Wire, Note, "A code moved from one catalogue of the registry to another; the catalogue it left must reserve its old num unless the num moved too (VARIANT_REMOVED_UNRESERVED otherwise)."},
 	{OwnerChanged, Wire, Note, "A catalogue of the registry has another owner."},
 	{SubcodeRemovedUnreserved, Wire, Break, "A sub-code was removed (or moved to another variant) without adding it to reserved codes."},
 
