@@ -42,7 +42,8 @@ file), compat checks every catalogue the registry lists against the same
 catalogue at git:REV, and the registry across catalogues: a code that
 moved from one catalogue to another, a num another catalogue gave to
 another code, a range shrunk under a num its catalogue used, an owner that
-changed. The catalogues must pass lint together first. BASE is then git:REV, without a
+changed, a catalogue listed under a new path (compared with itself at its
+old one). The catalogues must pass lint together first. BASE is then git:REV, without a
 path; a catalogue that did not exist at REV is new.
 
 A deliberate break is waived in the catalogue itself, so reviewers see the
@@ -223,48 +224,79 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 		return nil, err
 	}
 	rr := &registryRevision{}
+	// unlisted are the heads the base registry does not list: new, or
+	// listed there under another path. Their bases are read last.
+	var unlisted []int
 	for i, h := range heads {
+		rr.pairs = append(rr.pairs, catalogueRevision{head: h.Model})
+		rr.heads = append(rr.heads, compat.RegistryCatalogue{Entry: h.Entry, Model: h.Model})
+		var en *ast.RegistryEntry
+		if baseReg != nil {
+			if k := slices.IndexFunc(baseReg.Catalogues, func(en *ast.RegistryEntry) bool { return samePath(en, h.Entry) }); k >= 0 {
+				en = baseReg.Catalogues[k]
+			} else {
+				unlisted = append(unlisted, i)
+				continue
+			}
+		}
 		base, err := loadBaseAs(ctx, e, against, set.paths[i], nameOf)
 		if err != nil {
 			return nil, err
 		}
-		rr.pairs = append(rr.pairs, catalogueRevision{base: base, head: h.Model})
-		rr.heads = append(rr.heads, compat.RegistryCatalogue{Entry: h.Entry, Model: h.Model})
-		if baseReg != nil {
-			for _, en := range baseReg.Catalogues {
-				if path.Clean(en.Path.Value) == path.Clean(h.Entry.Path.Value) {
-					rr.baseCats = append(rr.baseCats, compat.RegistryCatalogue{Entry: en, Model: base})
-				}
-			}
+		rr.pairs[i].base = base
+		if en != nil {
+			rr.baseCats = append(rr.baseCats, compat.RegistryCatalogue{Entry: en, Model: base})
 		}
-	}
-	for i := range rr.pairs {
-		rr.pairs[i].elsewhere = compat.Elsewhere(rr.heads, i)
 	}
 	// The catalogues the base registry lists that head no longer does:
 	// read by their path from the repository's root, since their folder
 	// may be gone.
+	var gone []compat.RegistryCatalogue
 	if baseReg != nil {
 		prefix, err := git(set.root, "rev-parse", "--show-prefix")
 		if err != nil {
 			return nil, err
 		}
 		for _, en := range baseReg.Catalogues {
-			listed := slices.ContainsFunc(rr.heads, func(rc compat.RegistryCatalogue) bool {
-				return path.Clean(rc.Entry.Path.Value) == path.Clean(en.Path.Value)
-			})
-			if !listed {
-				at := against + ":" + strings.TrimSpace(string(prefix)) + path.Clean(en.Path.Value)
-				rel := path.Clean(en.Path.Value)
-				base, err := loadBaseAs(ctx, e, at, regPath, func(string) string { return rel })
-				if err != nil {
-					return nil, err
-				}
-				rr.baseCats = append(rr.baseCats, compat.RegistryCatalogue{Entry: en, Model: base})
+			if slices.ContainsFunc(heads, func(h registry.Catalogue) bool { return samePath(en, h.Entry) }) {
+				continue
 			}
+			at := against + ":" + strings.TrimSpace(string(prefix)) + path.Clean(en.Path.Value)
+			rel := path.Clean(en.Path.Value)
+			base, err := loadBaseAs(ctx, e, at, regPath, func(string) string { return rel })
+			if err != nil {
+				return nil, err
+			}
+			gone = append(gone, compat.RegistryCatalogue{Entry: en, Model: base})
 		}
 	}
+	// A head the base registry listed under another path is compared
+	// with itself there; any other is new.
+	for _, i := range unlisted {
+		if k := compat.Moved(gone, rr.heads[i].Model); k >= 0 {
+			g := gone[k]
+			g.MovedTo = path.Clean(heads[i].Entry.Path.Value)
+			rr.pairs[i].base = g.Model
+			rr.baseCats = append(rr.baseCats, g)
+			gone = slices.Delete(gone, k, k+1)
+			continue
+		}
+		base, err := loadBaseAs(ctx, e, against, set.paths[i], nameOf)
+		if err != nil {
+			return nil, err
+		}
+		rr.pairs[i].base = base
+	}
+	rr.baseCats = append(rr.baseCats, gone...)
+	for i := range rr.pairs {
+		rr.pairs[i].elsewhere = compat.Elsewhere(rr.heads, i)
+	}
 	return rr, nil
+}
+
+// samePath reports whether two registry entries list the same file.
+func samePath(a, b *ast.RegistryEntry) bool {
+	return path.Clean(a.Path.Value) == path.Clean(b.Path.Value)
 }
 
 // compatRegistry compares every catalogue of the registry at regPath with

@@ -35,7 +35,7 @@ With no argument in a folder that holds errgen.registry.yaml (or given that
 file), diff summarises every catalogue the registry lists against the same
 path at git:REV, one after another, and then what changed across them
 (CODE_MOVED, NUM_REASSIGNED, RANGE_SHRUNK, OWNER_CHANGED,
-CATALOGUE_REMOVED); --format json then writes
+CATALOGUE_REMOVED, CATALOGUE_MOVED); --format json then writes
 {"catalogues": [...], "across": [...]}.
 
 Diff only reports: it exits 0 whatever changed, 1 when a catalogue cannot

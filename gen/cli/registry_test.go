@@ -313,6 +313,31 @@ func TestCompatRegistryRemovedCatalogue(t *testing.T) {
 	}
 }
 
+// TestCompatRegistryMovedCatalogue: a catalogue whose folder was renamed
+// is the same catalogue under a new path: it is compared with itself at
+// the old path, so a break in the same change is still found, and none of
+// its codes is reported as freed or moved.
+func TestCompatRegistryMovedCatalogue(t *testing.T) {
+	repo, write := registryRepo(t)
+	if err := os.RemoveAll(filepath.Join(repo, "b")); err != nil {
+		t.Fatal(err)
+	}
+	write("c/errors.yaml", strings.Replace(catalogueB, "message: down}", "message: down, retryable: true}", 1))
+	write("errgen.registry.yaml", strings.Replace(registryBase, "path: b/errors.yaml", "path: c/errors.yaml", 1))
+	t.Chdir(repo)
+	code, stdout, stderr := runCLI(t, "compat", "--against", "git:HEAD")
+	want := `c/errors.yaml:9:76: RETRYABLE_CHANGED: "down" is now retryable; in base it was not retryable (base git:HEAD:b/errors.yaml:9:9)
+errgen.registry.yaml:4:12: note: CATALOGUE_MOVED: catalogue "b/errors.yaml" is now listed as "c/errors.yaml"; it is compared with itself at its old path (base git:HEAD:errgen.registry.yaml:4:12)
+`
+	if code != 1 || stdout != want || strings.Contains(stderr, "is new") {
+		t.Errorf("compat of a moved catalogue exited %d:\n%s%s\nwant:\n%s", code, stdout, stderr, want)
+	}
+	code, stdout, _ = runCLI(t, "diff", "--against", "git:HEAD")
+	if want := "c/errors.yaml against git:HEAD:b/errors.yaml"; code != 0 || !strings.Contains(stdout, want) || !strings.Contains(stdout, "note CATALOGUE_MOVED") {
+		t.Errorf("diff of a moved catalogue exited %d, without %q or its CATALOGUE_MOVED note:\n%s", code, want, stdout)
+	}
+}
+
 // TestRegistryRefusesLinkedFolders: a registry entry whose folder is a
 // link out of the repository is refused before anything is read.
 func TestRegistryRefusesLinkedFolders(t *testing.T) {

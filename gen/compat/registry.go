@@ -15,6 +15,43 @@ import (
 type RegistryCatalogue struct {
 	Entry *ast.RegistryEntry
 	Model *model.Catalogue
+	// MovedTo is, for a catalogue of the base, the path head lists it
+	// under when that is not its own (see Moved); "" otherwise.
+	MovedTo string
+}
+
+// key is the path that identifies the catalogue across the two
+// revisions: the one head lists it under.
+func (rc RegistryCatalogue) key() string {
+	if rc.MovedTo != "" {
+		return rc.MovedTo
+	}
+	return path.Clean(rc.Entry.Path.Value)
+}
+
+// Moved returns the index of the catalogue of gone (listed in base, not
+// in head) that head is, listed under a new path: the one of which head
+// holds the most codes, if that is more than half of them; -1 for none.
+// A folder renamed in the same change as a few codes is still the same
+// catalogue.
+func Moved(gone []RegistryCatalogue, head *model.Catalogue) int {
+	codes := map[string]bool{}
+	for _, v := range head.Variants {
+		codes[strings.ToLower(v.Code)] = true
+	}
+	best, most := -1, 0
+	for i, g := range gone {
+		n := 0
+		for _, v := range g.Model.Variants {
+			if codes[strings.ToLower(v.Code)] {
+				n++
+			}
+		}
+		if 2*n > len(g.Model.Variants) && n > most {
+			best, most = i, n
+		}
+	}
+	return best
 }
 
 // Elsewhere maps each code (lower case) that a catalogue of head other
@@ -47,7 +84,11 @@ func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 		f.Tier, f.Severity = r.Tier, r.Severity
 		out = append(out, f)
 	}
-	key := func(rc RegistryCatalogue) string { return path.Clean(rc.Entry.Path.Value) }
+	key := RegistryCatalogue.key
+	headByKey := map[string]RegistryCatalogue{}
+	for _, h := range head {
+		headByKey[key(h)] = h
+	}
 	type where struct {
 		cat  string
 		pos  diag.Pos
@@ -56,10 +97,6 @@ func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 	}
 	baseCodes, baseNums := map[string]where{}, map[int]where{}
 	baseByPath := map[string]RegistryCatalogue{}
-	headPaths := map[string]bool{}
-	for _, h := range head {
-		headPaths[key(h)] = true
-	}
 	for _, b := range base {
 		baseByPath[key(b)] = b
 		for _, v := range b.Model.Variants {
@@ -69,7 +106,11 @@ func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 				baseCodes[strings.ToLower(sc.Code)] = where{key(b), sc.Pos, sc.Code, 0}
 			}
 		}
-		if !headPaths[key(b)] && len(b.Model.Variants) > 0 {
+		if h, ok := headByKey[key(b)]; ok && b.MovedTo != "" {
+			add(Finding{Rule: CatalogueMoved, Pos: h.Entry.Path.Pos, BasePos: b.Entry.Path.Pos,
+				Message: fmt.Sprintf("catalogue %s is now listed as %s; it is compared with itself at its old path", q(path.Clean(b.Entry.Path.Value)), q(b.MovedTo))})
+		}
+		if _, listed := headByKey[key(b)]; !listed && len(b.Model.Variants) > 0 {
 			pos := diag.Pos{File: b.Entry.Path.Pos.File, Line: 1, Col: 1}
 			if len(head) > 0 {
 				pos = diag.Pos{File: head[0].Entry.Pos.File, Line: 1, Col: 1}

@@ -137,6 +137,7 @@ const (
 	RangeShrunk                = "RANGE_SHRUNK"
 	OwnerChanged               = "OWNER_CHANGED"
 	CatalogueRemoved           = "CATALOGUE_REMOVED"
+	CatalogueMoved             = "CATALOGUE_MOVED"
 	ProjectionRemoved          = "PROJECTION_REMOVED"
 )
 
@@ -153,6 +154,7 @@ var Rules = []Rule{
 	{RangeShrunk, Wire, Break, "A registry range no longer covers a num its catalogue used or reserved in base: another catalogue could take the num."},
 	{CodeMoved, Wire, Note, "A code moved from one catalogue of the registry to another; the catalogue it left must reserve its old num unless the num moved too (VARIANT_REMOVED_UNRESERVED otherwise)."},
 	{OwnerChanged, Wire, Note, "A catalogue of the registry has another owner."},
+	{CatalogueMoved, Wire, Note, "A catalogue of the registry is listed under another path: it is compared with itself at its old path."},
 	{SubcodeRemovedUnreserved, Wire, Break, "A sub-code was removed (or moved to another variant) without adding it to reserved codes."},
 
 	{PayloadTypeChanged, JSON, Break, "The payload_type of a variant's family changed or was removed."},
