@@ -220,16 +220,37 @@ func Diff(base, head *model.Catalogue, findings []Finding, t Tier) *Report {
 			}
 			continue
 		}
+		// A finding about the whole catalogue goes next to the catalogue
+		// change it is about.
+		if f.Code == "" && f.Family == "" {
+			attr := catalogueAttr[f.Rule]
+			if f.Attribute != "" {
+				attr = "attribute " + f.Attribute
+			}
+			if j := slices.IndexFunc(r.Catalogue, func(c Change) bool { return c.Attr == attr }); j >= 0 {
+				r.Catalogue[j].Findings = append(r.Catalogue[j].Findings, f)
+			} else {
+				r.Other = append(r.Other, f)
+			}
+			continue
+		}
 		// A finding about a whole family (or a reserved value no variant
 		// holds) goes with the family, next to the change it is about.
-		i := slices.IndexFunc(order, func(fd *FamilyDiff) bool { return fd.head != nil && f.Code == "" && fd.head.Name == f.Family })
+		i := slices.IndexFunc(order, func(fd *FamilyDiff) bool { return fd.head != nil && fd.head.Name == f.Family })
 		if i < 0 {
 			r.Other = append(r.Other, f)
 			continue
 		}
 		fd := order[i]
 		attr := map[string]string{GoNameChanged: "name", PayloadTypeChanged: "payload_type", MappingRemoved: "maps_to",
-			RetryPolicyRemoved: "retry", RetryPolicyChanged: "retry"}[f.Rule]
+			RetryPolicyRemoved: "retry", RetryPolicyChanged: "retry", GRPCCodeChanged: "grpc_code"}[f.Rule]
+		if f.Rule == ReservedRemoved {
+			// A code no variant holds, or a num no variant uses.
+			attr = "reserved nums"
+			if f.Code != "" {
+				attr = "reserved codes"
+			}
+		}
 		if j := slices.IndexFunc(fd.Changes, func(c Change) bool { return attr != "" && c.Attr == attr }); j >= 0 {
 			fd.Changes[j].Findings = append(fd.Changes[j].Findings, f)
 		} else {
@@ -309,6 +330,21 @@ func changeFor(changes []Change, f Finding) int {
 	})
 }
 
+// statusText is an HTTP status, "" for none.
+func statusText(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return strconv.Itoa(n)
+}
+
+// catalogueAttr names the catalogue change each rule about the whole
+// catalogue is about.
+var catalogueAttr = map[string]string{
+	PackageRenamed: "package", CodeCaseChanged: "code_case", ClassifyRemoved: "classify",
+	ProjectionRemoved: "projections", ProblemTypeChanged: "problem type_base", GRPCCodeChanged: "grpc domain",
+}
+
 func catalogueChanges(base, head *model.Catalogue) []Change {
 	var out []Change
 	add := func(attr, b, h string) {
@@ -318,8 +354,13 @@ func catalogueChanges(base, head *model.Catalogue) []Change {
 	}
 	add("package", base.Package, head.Package)
 	add("code_case", base.CodeCase.String(), head.CodeCase.String())
+	add("user_message", templateText(base.UserMessage), templateText(head.UserMessage))
 	add("retry", retryText(base.Retry), retryText(head.Retry))
 	add("classify", classifyText(base.Classify), classifyText(head.Classify))
+	add("projections", strings.Join(base.Projections, ", "), strings.Join(head.Projections, ", "))
+	add("problem type_base", base.ProblemBase, head.ProblemBase)
+	add("problem status", statusText(base.ProblemStatus), statusText(head.ProblemStatus))
+	add("grpc domain", base.GRPCDomain, head.GRPCDomain)
 	for _, ba := range base.Attributes {
 		i := slices.IndexFunc(head.Attributes, func(h *model.Attribute) bool { return h.Name == ba.Name })
 		if i < 0 {
@@ -365,6 +406,7 @@ func familyChanges(bf, hf *model.Family) []Change {
 	add("reserved codes", strings.Join(bf.ReservedCodes, ", "), strings.Join(hf.ReservedCodes, ", "))
 	add("retry", retryText(bf.Retry), retryText(hf.Retry))
 	add("maps_to", mappingText(bf.MapsTo), mappingText(hf.MapsTo))
+	add("grpc_code", bf.GRPCCode, hf.GRPCCode)
 	return out
 }
 

@@ -200,3 +200,84 @@ families:
 		}
 	}
 }
+
+// TestDiffPlacesEveryFinding: a finding about the whole catalogue sits
+// beside the catalogue change it is about, and one about a family's
+// reserved lists beside that list's change; none is left under "Other".
+func TestDiffPlacesEveryFinding(t *testing.T) {
+	dir := t.TempDir()
+	const base = `version: 1
+package: agenterr
+user_message: The request failed ({code}).
+projections: [mcp, problem, grpc]
+problem: {type_base: "https://errors.example.com/"}
+grpc: {domain: agents.example.com}
+attributes:
+  - {name: owner, type: enum, values: [tools, models]}
+categories:
+  other: Anything.
+families:
+  - name: ToolError
+    grpc_code: UNAVAILABLE
+    reserved: {nums: [9], codes: [tool_gone]}
+    variants:
+      - {name: Timeout, code: tool_timeout, num: 1, category: other, message: slow, attributes: {owner: tools}}
+`
+	head := strings.NewReplacer(
+		"package: agenterr", "package: tools",
+		"projections: [mcp, problem, grpc]", "projections: [problem, grpc]",
+		"https://errors.example.com/", "https://errors.example.org/",
+		"agents.example.com", "tools.example.com",
+		"values: [tools, models]", "values: [tools]",
+		"grpc_code: UNAVAILABLE", "grpc_code: INTERNAL",
+		"reserved: {nums: [9], codes: [tool_gone]}", "reserved: {nums: [], codes: []}",
+	).Replace(base)
+	for name, data := range map[string]string{"base.yaml": base, "errors.yaml": head} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := runCLI(t, dir, "diff", "--format", "json", "--against", "base.yaml")
+	var report struct {
+		Catalogue []struct {
+			Attribute string
+			Findings  []struct{ Rule string }
+		}
+		Families []struct {
+			Changes []struct {
+				Attribute string
+				Findings  []struct{ Rule string }
+			}
+		}
+		Other []struct{ Rule, Message string }
+	}
+	out, _, _ := strings.Cut(got, "stderr: ")
+	if err := json.Unmarshal([]byte(strings.TrimSuffix(out, "exit 0\n")), &report); err != nil {
+		t.Fatalf("diff --format json: %v\n%s", err, got)
+	}
+	placed := map[string]string{}
+	for _, c := range report.Catalogue {
+		for _, f := range c.Findings {
+			placed[f.Rule+" "+c.Attribute] = "catalogue"
+		}
+	}
+	for _, fd := range report.Families {
+		for _, c := range fd.Changes {
+			for _, f := range c.Findings {
+				placed[f.Rule+" "+c.Attribute] = "family"
+			}
+		}
+	}
+	for _, want := range []string{
+		"PACKAGE_RENAMED package", "PROJECTION_REMOVED projections", "PROBLEM_TYPE_CHANGED problem type_base",
+		"GRPC_CODE_CHANGED grpc domain", "ATTRIBUTE_REMOVED attribute owner",
+		"GRPC_CODE_CHANGED grpc_code", "RESERVED_REMOVED reserved nums", "RESERVED_REMOVED reserved codes",
+	} {
+		if placed[want] == "" {
+			t.Errorf("no finding %s beside its change; placed: %v", want, placed)
+		}
+	}
+	if len(report.Other) > 0 {
+		t.Errorf("findings left under Other: %+v", report.Other)
+	}
+}

@@ -112,6 +112,6 @@ func (c *comparer) attributes() {
 			}
 			msg = fmt.Sprintf("attribute %s no longer has the value %s: its constant is gone", q(ba.Name), strings.Join(gone, ", "))
 		}
-		c.addFinding(Finding{Rule: AttributeRemoved, Pos: pos, BasePos: ba.Pos, Message: msg})
+		c.addFinding(Finding{Rule: AttributeRemoved, Pos: pos, BasePos: ba.Pos, Attribute: ba.Name, Message: msg})
 	}
 }
