@@ -115,7 +115,10 @@ type comparer struct {
 	// elsewhere maps each code (lower case) that another catalogue of the
 	// registry holds in head to its num there.
 	elsewhere map[string]int
-	findings  []Finding
+	// statusByDefault lists the variants whose problem status changed
+	// with the catalogue's problem.status, none having http_status.
+	statusByDefault []string
+	findings        []Finding
 }
 
 // Compare reports how head changed from base: every breaking change and

@@ -342,7 +342,8 @@ func statusText(n int) string {
 // catalogue is about.
 var catalogueAttr = map[string]string{
 	PackageRenamed: "package", CodeCaseChanged: "code_case", ClassifyRemoved: "classify",
-	ProjectionRemoved: "projections", ProblemTypeChanged: "problem type_base", GRPCCodeChanged: "grpc domain",
+	ProjectionRemoved: "projections", ProblemTypeChanged: "problem type_base", ProblemStatusChanged: "problem status",
+	GRPCCodeChanged: "grpc domain",
 }
 
 func catalogueChanges(base, head *model.Catalogue) []Change {

@@ -11,7 +11,9 @@ import (
 
 // projections reports what a change does to the shapes the catalogue's
 // errors leave in: a projection no longer generated (its functions are
-// gone), a problem type base that moved (every type URI changes).
+// gone), a problem type base that moved (every type URI changes), and the
+// problem status the variants without http_status take, once for all of
+// them.
 func (c *comparer) projections() {
 	b, h := c.base.cat, c.head.cat
 	for _, name := range b.Projections {
@@ -24,6 +26,10 @@ func (c *comparer) projections() {
 		c.addFinding(Finding{Rule: GRPCCodeChanged, Pos: h.KeyPos("grpc"), BasePos: b.KeyPos("grpc"),
 			Message: "the gRPC ErrorInfo domain is now " + q(h.GRPCDomain) + "; in base it was " + q(b.GRPCDomain) + ": clients that match errors by reason and domain no longer match"})
 	}
+	if codes := c.statusByDefault; len(codes) > 0 {
+		c.addFinding(Finding{Rule: ProblemStatusChanged, Pos: h.KeyPos("problem"), BasePos: b.KeyPos("problem"), Codes: codes,
+			Message: fmt.Sprintf("the problem documents of the variants without http_status now have status %d; in base %d, for %s", h.ProblemStatus, b.ProblemStatus, quoteAll(codes))})
+	}
 	if b.Selects("problem") && h.Selects("problem") && b.ProblemBase != h.ProblemBase {
 		c.addFinding(Finding{Rule: ProblemTypeChanged, Pos: h.KeyPos("problem"), BasePos: b.KeyPos("problem"),
 			Message: "the problem type_base is now " + q(h.ProblemBase) + "; in base it was " + q(b.ProblemBase) + ": every problem type URI changes"})
@@ -35,14 +41,19 @@ func (c *comparer) projections() {
 func (c *comparer) variantProjections(bv, hv *model.Variant) {
 	b, h := c.base.cat, c.head.cat
 	if b.Selects("problem") && h.Selects("problem") {
-		if bs, hs := bv.ProblemStatus(b), hv.ProblemStatus(h); bs != hs {
+		bs, hs := bv.ProblemStatus(b), hv.ProblemStatus(h)
+		switch {
+		case bs == hs:
+		case len(hv.HTTP) == 0 && len(bv.HTTP) == 0:
 			// Without http_status on either side, the catalogue's default
-			// decided and changed; otherwise the variant's key did (its
-			// first line when the key was deleted).
+			// decided and changed: reported once for every such variant
+			// (projections).
+			c.statusByDefault = append(c.statusByDefault, hv.Code)
+		default:
+			// The variant's key decided (its first line when the key was
+			// deleted).
 			pos, basePos := hv.KeyPos("http_status"), bv.KeyPos("http_status")
-			if len(hv.HTTP) == 0 && len(bv.HTTP) == 0 {
-				pos, basePos = h.KeyPos("problem"), b.KeyPos("problem")
-			} else if len(bv.HTTP) == 0 {
+			if len(bv.HTTP) == 0 {
 				basePos = b.KeyPos("problem")
 			}
 			c.add(ProblemStatusChanged, pos, basePos, hv.Code,

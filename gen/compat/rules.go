@@ -206,7 +206,7 @@ var Rules = []Rule{
 // names neither.
 var WholeCatalogueRules = []string{
 	PackageRenamed, CodeCaseChanged, ProjectionRemoved, ProblemTypeChanged,
-	GRPCCodeChanged, ClassifyRemoved, AttributeRemoved,
+	ProblemStatusChanged, GRPCCodeChanged, ClassifyRemoved, AttributeRemoved,
 }
 
 // LookupRule returns the rule with the given ID.
