@@ -514,13 +514,15 @@ func checkOutput(t *testing.T, out string) {
 	}
 }
 
-// TestOutputTargetsMustNotCollide: a --docs file that is one of the
-// generated files (in any case), a golden file, or the folder of the
-// golden files is refused while planning: exit 1, nothing written.
+// TestOutputTargetsMustNotCollide: a --docs file that is a golden file or
+// the folder of the golden files (in any case) is refused while planning,
+// each file named by what it is: exit 1, nothing written.
 func TestOutputTargetsMustNotCollide(t *testing.T) {
-	for _, docs := range []string{
-		"errgen.go", "./errgen_test.go", "sub/../errgen_runtime.go", "ERRGEN.GO",
-		"testdata/tool_timeout.golden.json", "testdata", "TestData",
+	for docs, want := range map[string]string{
+		"testdata/tool_timeout.golden.json": `"testdata/tool_timeout.golden.json" would be written twice, as a golden file and as the Markdown reference; choose another --docs file`,
+		"TestData/Tool_Timeout.golden.json": `"TestData/Tool_Timeout.golden.json" would be written twice, as a golden file and as the Markdown reference; choose another --docs file`,
+		"testdata":                          `"testdata" is a folder of "testdata/tool_timeout.golden.json", and would also be written as the Markdown reference; choose another --docs file`,
+		"TestData":                          `"testdata" is a folder of "testdata/tool_timeout.golden.json", and would also be written as the Markdown reference; choose another --docs file`,
 	} {
 		dir := t.TempDir()
 		path := filepath.Join(dir, "errors.yaml")
@@ -529,10 +531,68 @@ func TestOutputTargetsMustNotCollide(t *testing.T) {
 		}
 		before := snapshot(t, dir)
 		code, _, stderr := runCLI(t, "generate", "--docs", docs, path)
-		if code != 1 || !strings.Contains(stderr, "choose another --docs file") {
+		if code != 1 || stderr != "errgen: "+want+"\n" {
 			t.Errorf("--docs %s: exit %d, stderr:\n%s", docs, code, stderr)
 		}
 		sameTree(t, dir, before)
+	}
+}
+
+// TestReferenceIsNeverAGoFile: Markdown in a .go file would break the
+// package (and errgen would then refuse its own file), so a reference path
+// ending in .go, in any case, is a usage error of generate --docs and docs
+// -o: exit 2, nothing written, whatever the file is (a generated one, the
+// gRPC file, a test file, a new one).
+func TestReferenceIsNeverAGoFile(t *testing.T) {
+	for _, args := range [][]string{
+		{"generate", "--docs", "ERRORS.go"},
+		{"generate", "--docs", "errgen.go"},
+		{"generate", "--docs", "./errgen_test.go"},
+		{"generate", "--docs", "sub/../errgen_runtime.go"},
+		{"generate", "--docs", "ERRGEN.GO"},
+		{"generate", "--docs", "errgen_grpc.go"},
+		{"generate", "--docs", "docs_test.go"},
+		{"docs", "-o", "x.go"},
+		{"docs", "-o", "ERRORS.Go"},
+		{"docs", "--check", "-o", "errgen.go"},
+	} {
+		dir := t.TempDir()
+		t.Chdir(dir)
+		if err := os.WriteFile("errors.yaml", []byte(validCatalogue), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		before := snapshot(t, dir)
+		code, stdout, stderr := runCLI(t, args...)
+		flag := args[len(args)-2]
+		if code != 2 || stdout != "" || !strings.Contains(stderr, flag+" "+diag.Quote(args[len(args)-1])+" names a Go file, and the Markdown reference in it would break the package; write it to a Markdown file such as ERRORS.md") {
+			t.Errorf("errgen %s: exit %d, stderr:\n%s", strings.Join(args, " "), code, stderr)
+		}
+		sameTree(t, dir, before)
+	}
+}
+
+// TestUsageErrorsComeFirst: a wrong command line is a usage error (exit 2)
+// before any file is read, so a broken or missing catalogue does not turn
+// it into exit 1 with the catalogue's diagnostics.
+func TestUsageErrorsComeFirst(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if err := os.WriteFile("broken.yaml", []byte("version: 1\npackage: [x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"generate", "--check", "--prune", "broken.yaml"},
+		{"generate", "--docs", "../x.md", "broken.yaml"},
+		{"generate", "--docs", "/abs/x.md", "broken.yaml"},
+		{"generate", "--docs", "x.go", "broken.yaml"},
+		{"generate", "--check", "--prune", "missing.yaml"},
+		{"docs", "-o", "x.go", "broken.yaml"},
+		{"docs", "--check", "broken.yaml"},
+	} {
+		code, _, stderr := runCLI(t, args...)
+		if code != 2 || strings.Contains(stderr, "broken.yaml:") || strings.Contains(stderr, "missing.yaml") || !strings.Contains(stderr, "usage: errgen "+args[0]) {
+			t.Errorf("errgen %s: exit %d, stderr:\n%s", strings.Join(args, " "), code, stderr)
+		}
 	}
 }
 
