@@ -87,7 +87,7 @@ registry's folder: write the index there.`,
 			if *check {
 				return checkFiles(e, filepath.Dir(*out), files, false)
 			}
-			return writeFiles(ctx, e, filepath.Dir(*out), files, writeOptions{})
+			return writeFiles(ctx, e, filepath.Dir(*out), files, writeOptions{docsFlag: "-o"})
 		}
 	},
 }
