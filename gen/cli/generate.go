@@ -45,7 +45,8 @@ warning; with --check, a failure). errgen deletes nothing unless asked:
 --prune deletes those golden files, and only those.
 
 With --docs FILE the Markdown reference (see errgen docs) is one more
-generated file, at FILE inside DIR.
+generated file, at FILE inside DIR. FILE may not be a .go file: Markdown
+there would break the package.
 
 With --grpc errgen also writes errgen_grpc.go: GRPCStatus and
 FromGRPCStatus, which import google.golang.org/grpc (status, codes) and
@@ -55,7 +56,8 @@ every later run must give --grpc too (or the file must be deleted): errgen
 refuses to leave it behind reading what it may no longer write.
 
 With --check nothing is written: errgen exits 1 and prints a unified diff for
-every file that is stale or missing.`,
+every file that is stale or missing. --check and --prune together are a
+usage error, found before the catalogue is read, as is a wrong --docs.`,
 	flags: func(fs *pflag.FlagSet) runFunc {
 		out := fs.StringP("out", "o", "", "write the package into `DIR` (default: the catalogue's folder)")
 		docsOut := fs.String("docs", "", "also write the Markdown reference to `FILE`, relative to DIR")
@@ -64,6 +66,16 @@ every file that is stale or missing.`,
 		verbose := fs.BoolP("verbose", "v", false, "list the files written")
 		grpc := fs.Bool("grpc", false, "also write errgen_grpc.go: GRPCStatus and FromGRPCStatus, which import gRPC (the catalogue selects the grpc projection)")
 		return func(ctx context.Context, e *env, args []string) error {
+			// The command line is checked before anything is read, so a
+			// wrong one is a usage error whatever the catalogue holds.
+			if *check && *pruneGolden {
+				return usagef("--prune deletes files and --check writes nothing: give one of them")
+			}
+			if *docsOut != "" {
+				if err := checkDocsFlag(*docsOut); err != nil {
+					return err
+				}
+			}
 			path := catalogueArg(args)
 			m, err := loadCatalogue(ctx, e, path)
 			if err != nil {
@@ -96,56 +108,56 @@ every file that is stale or missing.`,
 				}
 				files = append(files, f)
 			}
-			if err := checkTargets(files); err != nil {
+			if err := checkTargets(files, *docsOut != ""); err != nil {
 				return err
 			}
 			if err := checkGRPCFile(dir, *grpc); err != nil {
 				return err
 			}
 			if *check {
-				if *pruneGolden {
-					return usagef("--prune deletes files and --check writes nothing: give one of them")
-				}
 				return checkFiles(e, dir, files, true)
 			}
-			return writeFiles(ctx, e, dir, files, writeOptions{verbose: *verbose, golden: true, prune: *pruneGolden})
+			return writeFiles(ctx, e, dir, files, writeOptions{verbose: *verbose, golden: true, prune: *pruneGolden, docsFlag: "--docs"})
 		}
 	},
 }
 
 // checkTargets refuses, before anything is read or written, files whose
-// paths collide: the same file twice (--docs errgen.go), or a file where
-// another file's folder goes (--docs testdata). Paths are compared without
-// case, since they are the same file on macOS and Windows, where the
-// package is checked out too.
-func checkTargets(files []gen.File) error {
-	seen := map[string]string{}
-	for _, f := range files {
-		p := strings.ToLower(path.Clean(f.Path))
-		if other, dup := seen[p]; dup {
-			return fmt.Errorf("%s would be written twice, as %s and as %s; choose another --docs file", diag.Quote(f.Path), other, what(f))
+// paths collide: the same file twice (--docs testdata/CODE.golden.json), or
+// a file where another file's folder goes (--docs testdata). Paths are
+// compared without case, since they are the same file on macOS and
+// Windows, where the package is checked out too. With docs, the last file
+// is the --docs reference: only it can collide, since the generated files
+// never do.
+func checkTargets(files []gen.File, docs bool) error {
+	what := func(i int) string {
+		switch {
+		case docs && i == len(files)-1:
+			return "the Markdown reference"
+		case files[i].CreateOnly:
+			return "a golden file"
 		}
-		seen[p] = what(f)
+		return "Go code"
+	}
+	seen := map[string]int{}
+	for i, f := range files {
+		p := strings.ToLower(path.Clean(f.Path))
+		if j, dup := seen[p]; dup {
+			if what(i) == what(j) {
+				return fmt.Errorf("internal error: %s is generated twice, as %s", diag.Quote(f.Path), what(i))
+			}
+			return fmt.Errorf("%s would be written twice, as %s and as %s; choose another --docs file", diag.Quote(f.Path), what(j), what(i))
+		}
+		seen[p] = i
 	}
 	for _, f := range files {
 		for dir := path.Dir(f.Path); dir != "."; dir = path.Dir(dir) {
-			if other, clash := seen[strings.ToLower(dir)]; clash {
-				return fmt.Errorf("%s is a folder of %s, and would also be written as %s; choose another --docs file", diag.Quote(dir), diag.Quote(f.Path), other)
+			if j, clash := seen[strings.ToLower(dir)]; clash {
+				return fmt.Errorf("%s is a folder of %s, and would also be written as %s; choose another --docs file", diag.Quote(dir), diag.Quote(f.Path), what(j))
 			}
 		}
 	}
 	return nil
-}
-
-// what names a generated file for a message.
-func what(f gen.File) string {
-	switch {
-	case f.CreateOnly:
-		return "a golden file"
-	case strings.HasSuffix(f.Path, ".go"):
-		return "Go code"
-	}
-	return "the Markdown reference"
 }
 
 // plan is what writing one file will do.
@@ -199,8 +211,9 @@ func readExisting(dir, rel string, newData []byte) (*existing, error) {
 // planFiles decides, before anything is written, what happens to each
 // file, and refuses the whole run if any target is unsafe: a symlink (in
 // the output folder or below it), something other than a regular file, or
-// a file errgen did not generate.
-func planFiles(dir string, files []gen.File) ([]plan, []error) {
+// a file errgen did not generate. docsFlag is the flag that chose the
+// Markdown file's path, for the advice on a file errgen may not replace.
+func planFiles(dir string, files []gen.File, docsFlag string) ([]plan, []error) {
 	var plans []plan
 	var errs []error
 	for _, f := range files {
@@ -217,12 +230,25 @@ func planFiles(dir string, files []gen.File) ([]plan, []error) {
 			plans = append(plans, plan{f, target, false})
 			continue
 		case !isGenerated(f.Path, old.head):
-			errs = append(errs, fmt.Errorf("%s exists and was not generated by errgen (it has no \"// Code generated by errgen ... DO NOT EDIT.\" line); move it away or choose another -o folder", diag.Path(displayPath(target))))
+			errs = append(errs, notGenerated(target, f.Path, docsFlag))
 			continue
 		}
 		plans = append(plans, plan{f, target, old.data == nil || !bytes.Equal(old.data, f.Data)})
 	}
 	return plans, errs
+}
+
+// notGenerated refuses to replace target, the file rel errgen would write,
+// quoting the generated-file line of its kind (isGenerated): the Go header
+// for Go code, else the Markdown marker. A Go file is one of the package's,
+// so another -o folder avoids it; the Markdown file was chosen with
+// docsFlag.
+func notGenerated(target, rel, docsFlag string) error {
+	marker, where, advice := "// Code generated by errgen ... DO NOT EDIT.", "line", "choose another -o folder"
+	if path.Ext(rel) != ".go" {
+		marker, where, advice = "<!-- Code generated by errgen from ... DO NOT EDIT. -->", "first line", "choose another "+docsFlag+" file"
+	}
+	return fmt.Errorf("%s exists and was not generated by errgen (it has no %q %s); move it away or %s", diag.Path(displayPath(target)), marker, where, advice)
 }
 
 // writeFiles writes what planFiles decided, each file atomically, holding
@@ -232,6 +258,9 @@ type writeOptions struct {
 	verbose bool // list the files written
 	golden  bool // the files are a package: report its orphan golden files
 	prune   bool // and delete them
+	// docsFlag is the flag that chose the Markdown file's path: --docs
+	// for generate, -o for docs.
+	docsFlag string
 }
 
 func writeFiles(ctx context.Context, e *env, dir string, files []gen.File, opt writeOptions) error {
@@ -242,7 +271,7 @@ func writeFiles(ctx context.Context, e *env, dir string, files []gen.File, opt w
 		return err
 	}
 	defer unlock()
-	plans, errs := planFiles(dir, files)
+	plans, errs := planFiles(dir, files, opt.docsFlag)
 	if len(errs) > 0 {
 		for _, err := range errs {
 			fmt.Fprintf(e.stderr, "errgen: %v\n", err)

@@ -34,9 +34,11 @@ type importer struct {
 	root  string
 	reg   *ast.Registry
 	// index holds the catalogue files of each package, built on the first
-	// import; unread the registry entries that could not be read.
+	// import; unread the registry entries that could not be read, and
+	// broken those the loader refused, so that their package is unknown.
 	index  map[string][]string
 	unread []string
+	broken []string
 	done   map[string]imported
 	// stack is the chain of packages being resolved, for cycles.
 	stack []string
@@ -87,13 +89,18 @@ func (im *importer) Import(from, pkg string) (*model.Catalogue, string, error) {
 		im.buildIndex()
 	}
 	files := im.index[pkg]
+	regName := im.rel(filepath.Join(im.root, registry.FileName))
 	switch {
 	case len(files) > 1:
 		return nil, "", fmt.Errorf("%s and %s both have package %s; errgen cannot tell which one the field means", diag.Quote(im.rel(files[0])), diag.Quote(im.rel(files[1])), pkg)
+	case len(files) == 0 && len(im.broken) > 0:
+		// The package is most likely one of these: say what is wrong
+		// with them rather than that it is missing.
+		return nil, "", fmt.Errorf("no catalogue the registry %s lists has package %s that errgen could read: %s", regName, pkg, strings.Join(slices.Concat(im.broken, im.unread), "; "))
 	case len(files) == 0 && len(im.unread) > 0:
-		return nil, "", fmt.Errorf("no catalogue the registry %s lists has package %s (unreadable: %s)", im.rel(filepath.Join(im.root, registry.FileName)), pkg, strings.Join(im.unread, "; "))
+		return nil, "", fmt.Errorf("no catalogue the registry %s lists has package %s (unreadable: %s)", regName, pkg, strings.Join(im.unread, "; "))
 	case len(files) == 0:
-		return nil, "", fmt.Errorf("no catalogue the registry %s lists has package %s", im.rel(filepath.Join(im.root, registry.FileName)), pkg)
+		return nil, "", fmt.Errorf("no catalogue the registry %s lists has package %s", regName, pkg)
 	}
 	im.stack = append(im.stack, pkg)
 	m, ipath, err := im.resolve(pkg, files[0])
@@ -145,8 +152,10 @@ func (im *importer) find() error {
 }
 
 // buildIndex reads every catalogue the registry lists far enough to know
-// its package. An entry that cannot be read is remembered, not fatal: it
-// matters only to a field that names its package.
+// its package. An entry that cannot be read, or whose package the loader
+// cannot tell (a YAML error, an anchor), is remembered with its first
+// error, not fatal: it matters only to a field that names a package no
+// other catalogue has.
 func (im *importer) buildIndex() {
 	im.index = map[string][]string{}
 	for _, en := range im.reg.Catalogues {
@@ -161,9 +170,12 @@ func (im *importer) buildIndex() {
 			im.unread = append(im.unread, rel+": "+err.Error())
 			continue
 		}
-		if cat, _ := load.Load(file, src); cat != nil && cat.Package.Value != "" {
-			im.index[cat.Package.Value] = append(im.index[cat.Package.Value], file)
+		cat, diags := load.Load(displayPath(file), src)
+		if cat == nil || !cat.Package.Set || cat.Package.Value == "" {
+			im.broken = append(im.broken, fmt.Sprintf("%s has errors%s", diag.Quote(rel), firstError(diags)))
+			continue
 		}
+		im.index[cat.Package.Value] = append(im.index[cat.Package.Value], file)
 	}
 }
 
@@ -203,17 +215,21 @@ func (im *importer) resolve(pkg, file string) (*model.Catalogue, string, error) 
 	}
 	m, diags := gen.ParseWith(displayPath(file), src, im)
 	if m == nil {
-		first := ""
-		for _, d := range diags {
-			if d.Severity == diag.Error {
-				first = ": " + d.String()
-				break
-			}
-		}
-		return nil, "", fmt.Errorf("the catalogue of package %s has errors%s", pkg, first)
+		return nil, "", fmt.Errorf("the catalogue of package %s has errors%s", pkg, firstError(diags))
 	}
 	ipath, err := importPath(filepath.Dir(file), pkg)
 	return m, ipath, err
+}
+
+// firstError is ": " and the first error of diags, in the order they
+// were found, or "" when there is none.
+func firstError(diags diag.List) string {
+	for _, d := range diags {
+		if d.Severity == diag.Error {
+			return ": " + d.String()
+		}
+	}
+	return ""
 }
 
 // importPath is the Go import path of the package generated into dir:

@@ -49,6 +49,9 @@ func catalogues(e *env, args []string) (*catalogueSet, error) {
 		if len(args) == 0 {
 			args = []string{DefaultCatalogue}
 		}
+		if err := givenOnce(args); err != nil {
+			return nil, err
+		}
 		return &catalogueSet{paths: args, entries: make([]*ast.RegistryEntry, len(args))}, nil
 	}
 	src, err := fsafe.ReadFile(regPath, load.MaxSize+1)
@@ -74,6 +77,49 @@ func catalogues(e *env, args []string) (*catalogueSet, error) {
 		set.entries = append(set.entries, en)
 	}
 	return set, nil
+}
+
+// givenOnce refuses a catalogue given twice (base.yaml ./base.yaml), which
+// would be checked against itself and conflict with every code and num it
+// has. Paths are compared cleaned and absolute, and as files, so that two
+// names of one file (in another letter case on macOS and Windows) count
+// as one.
+func givenOnce(args []string) error {
+	type seen struct {
+		arg string
+		st  fs.FileInfo
+	}
+	byPath := map[string]string{}
+	var files []seen
+	for _, a := range args {
+		abs, err := filepath.Abs(a)
+		if err != nil {
+			abs = filepath.Clean(a)
+		}
+		if first, dup := byPath[abs]; dup {
+			return twice(first, a)
+		}
+		byPath[abs] = a
+		st, err := os.Lstat(a)
+		if err != nil {
+			continue // reading it says what is wrong
+		}
+		for _, f := range files {
+			if os.SameFile(f.st, st) {
+				return twice(f.arg, a)
+			}
+		}
+		files = append(files, seen{a, st})
+	}
+	return nil
+}
+
+// twice is the usage error of a catalogue given as first and again as again.
+func twice(first, again string) error {
+	if first == again {
+		return usagef("catalogue %s is given twice; give each catalogue once", diag.Quote(first))
+	}
+	return usagef("catalogue %s is given twice, also as %s; give each catalogue once", diag.Quote(first), diag.Quote(again))
 }
 
 // check loads every catalogue of the set and checks them together:

@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/txtar"
+
+	"github.com/errgen/errgen/gen/diag"
 )
 
 // TestRegistryLintGolden runs errgen lint on each case of
@@ -467,5 +469,43 @@ func TestRegistryPackagesBuildTogether(t *testing.T) {
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
+	}
+}
+
+// TestCatalogueGivenTwiceIsAUsageError: a catalogue given twice to a
+// command that checks several together, under any spelling of its path,
+// would conflict with itself at every code and num; it is a usage error
+// naming it, before anything is read.
+func TestCatalogueGivenTwiceIsAUsageError(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if err := os.Mkdir("sub", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("base.yaml", []byte(validCatalogue), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("other.yaml", []byte(strings.NewReplacer("tool_timeout", "other_timeout", "1004", "1005").Replace(validCatalogue)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	abs := filepath.Join(dir, "sub", "..", "base.yaml")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"lint", "base.yaml", "base.yaml"}, `catalogue "base.yaml" is given twice; give each catalogue once`},
+		{[]string{"lint", "base.yaml", "other.yaml", "./base.yaml"}, `catalogue "base.yaml" is given twice, also as "./base.yaml"; give each catalogue once`},
+		{[]string{"lint", "base.yaml", abs}, `catalogue "base.yaml" is given twice, also as ` + diag.Quote(abs) + `; give each catalogue once`},
+		{[]string{"export", "sub/../base.yaml", "base.yaml"}, `catalogue "sub/../base.yaml" is given twice, also as "base.yaml"; give each catalogue once`},
+		{[]string{"lint", "missing.yaml", "./missing.yaml"}, `catalogue "missing.yaml" is given twice, also as "./missing.yaml"; give each catalogue once`},
+	} {
+		code, stdout, stderr := runCLI(t, c.args...)
+		want := "errgen " + c.args[0] + ": " + c.want + "\n"
+		if code != 2 || stdout != "" || !strings.HasPrefix(stderr, want) {
+			t.Errorf("errgen %s: exit %d, stderr:\n%s\nwant it to start:\n%s", strings.Join(c.args, " "), code, stderr, want)
+		}
+	}
+	if code, _, stderr := runCLI(t, "lint", "base.yaml", "other.yaml"); code != 0 {
+		t.Errorf("two catalogues: exit %d, stderr:\n%s", code, stderr)
 	}
 }

@@ -95,7 +95,7 @@ func view(m *model.Catalogue) catalogueView {
 			av.Type += " (" + codes(a.Values) + ")"
 		}
 		if a.HasDefault {
-			av.Default = markdown.Code(a.Text(a.Default))
+			av.Default = markdown.CodeCell(a.Text(a.Default))
 		}
 		v.Attributes = append(v.Attributes, av)
 	}

@@ -165,7 +165,7 @@ func (ld *loader) family(n *yaml.Node) *ast.Family {
 	f.UserMessage = ld.template(m, "user_message")
 	if e, ok := m["nums"]; ok {
 		f.NumsPos = ld.pos(e.val)
-		nums := ld.ints(e, true, "nums")
+		nums := ld.ints(e, true, "nums", "nums bound")
 		if e.val.Kind == yaml.SequenceNode && len(e.val.Content) != 2 {
 			ld.errorf(e.val, "nums must be a range of two numbers [first, last], got a list of %d", len(e.val.Content))
 		} else if len(nums) == 2 {
@@ -174,7 +174,7 @@ func (ld *loader) family(n *yaml.Node) *ast.Family {
 	}
 	if e, ok := m["reserved"]; ok {
 		if rm, ok := ld.mapping(e.val, "reserved", Keys["reserved"]); ok {
-			f.ReservedNums = ld.ints(rm["nums"], has(rm, "nums"), "reserved nums")
+			f.ReservedNums = ld.ints(rm["nums"], has(rm, "nums"), "reserved nums", "reserved num")
 			f.ReservedCodes = ld.texts(rm["codes"], has(rm, "codes"), "reserved codes")
 		}
 	}

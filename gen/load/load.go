@@ -439,6 +439,13 @@ var decimalRE = regexp.MustCompile(`^-?(0|[1-9][0-9]*)$`)
 // read 0x10, 0o17, 010 and 1_000 as numbers; a catalogue says exactly the
 // number it means.
 func (ld *loader) integer(n *yaml.Node, what string) ast.Int {
+	return ld.integerOf(n, what, what)
+}
+
+// integerOf is integer for a value what names among others ("each item of
+// reserved nums"), which one names alone: a number out of range is "one
+// N", as in "reserved num 2147483648".
+func (ld *loader) integerOf(n *yaml.Node, what, one string) ast.Int {
 	pos := ld.pos(n)
 	if n.Kind != yaml.ScalarNode || n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
 		ld.errorf(n, "%s must be a whole number, got %s", what, describe(n))
@@ -454,7 +461,7 @@ func (ld *loader) integer(n *yaml.Node, what string) ast.Int {
 	}
 	v, err := strconv.ParseInt(n.Value, 10, 32)
 	if err != nil {
-		ld.errorf(n, "%s %s is out of range (it must fit in a 32-bit integer)", what, n.Value)
+		ld.errorf(n, "%s %s is out of range (it must fit in a 32-bit integer)", one, n.Value)
 		return ast.Int{Pos: pos}
 	}
 	return ast.Int{Value: v, Pos: pos, Set: true}
@@ -489,7 +496,9 @@ func (ld *loader) list(e entry, what string) ([]*yaml.Node, bool) {
 	return e.val.Content, true
 }
 
-func (ld *loader) ints(e entry, ok bool, what string) []ast.Int {
+// ints reads a list of integers, what naming the list and one an item of
+// it.
+func (ld *loader) ints(e entry, ok bool, what, one string) []ast.Int {
 	if !ok {
 		return nil
 	}
@@ -500,7 +509,7 @@ func (ld *loader) ints(e entry, ok bool, what string) []ast.Int {
 	out := make([]ast.Int, 0, len(items))
 	for i, it := range items {
 		items[i] = nil // read below: let the collector have it
-		if v := ld.integer(it, "each item of "+what); v.Set {
+		if v := ld.integerOf(it, "each item of "+what, one); v.Set {
 			out = append(out, v)
 		}
 	}

@@ -50,12 +50,12 @@ func (ld *loader) registryEntry(n *yaml.Node) *ast.RegistryEntry {
 			}
 			for _, it := range items {
 				r := ast.NumRange{Pos: ld.pos(it)}
-				pair := ld.ints(entry{val: it}, true, "a nums range")
+				pair := ld.ints(entry{val: it}, true, "a nums range", "nums bound")
+				if it.Kind == yaml.SequenceNode && len(it.Content) != 2 {
+					ld.errorf(it, "a nums range is two numbers [first, last], got %d", len(it.Content))
+				}
 				if len(pair) != 2 {
-					if it.Kind == yaml.SequenceNode {
-						ld.errorf(it, "a nums range is two numbers [first, last], got %d", len(it.Content))
-					}
-					continue
+					continue // what is wrong with an item was said
 				}
 				r.Lo, r.High = pair[0], pair[1]
 				en.Nums = append(en.Nums, r)

@@ -186,9 +186,23 @@ func (r *resolver) mapCase(c *MapCase, pos diag.Pos) bool {
 			ok = false
 			continue
 		}
+		if ff.Sensitive && !tf.Sensitive {
+			r.errorf(mapInto(tf), "field %s of %s is not sensitive, but the conversion from %s carries into it the sensitive field %s (at %s), whose value would then reach its messages, payload and logs: mark it sensitive: true, or rename one of them", diag.Quote(tf.Name), diag.Quote(to.Name), diag.Quote(from.Name), diag.Quote(ff.Name), at(ff.Src.Name.Pos))
+			ok = false
+			continue
+		}
 		c.Copies = append(c.Copies, FieldCopy{To: tf, From: ff})
 	}
 	return ok
+}
+
+// mapInto is where a target field is told it cannot take a sensitive
+// value: at its sensitive key when it says false, else at its name.
+func mapInto(tf *Field) diag.Pos {
+	if tf.Src.Sensitive.Set {
+		return tf.Src.Sensitive.Pos
+	}
+	return tf.Src.Name.Pos
 }
 
 // classify resolves the classify section and every variant's match.
