@@ -2151,22 +2151,43 @@ func (e *RemoteError) Unwrap() error {
 	return e.err
 }
 
+// The methods of a nil *RemoteError, like those of a nil variant, never
+// panic: it has no code, and is not an error of the catalogue (its class
+// is ClassUnknown, and errors.Is matches nothing).
+
 // Code returns the payload's code.
-func (e *RemoteError) Code() Code { return e.Payload.Code }
+func (e *RemoteError) Code() Code {
+	if e == nil {
+		return ""
+	}
+	return e.Payload.Code
+}
 
 // CodeNum returns the payload's number.
-func (e *RemoteError) CodeNum() int { return e.Payload.CodeNum }
+func (e *RemoteError) CodeNum() int {
+	if e == nil {
+		return 0
+	}
+	return e.Payload.CodeNum
+}
 
 // Category returns the payload's category.
-func (e *RemoteError) Category() Category { return e.Payload.Category }
+func (e *RemoteError) Category() Category {
+	if e == nil {
+		return ""
+	}
+	return e.Payload.Category
+}
 
 // Retryable reports what the sender said.
-func (e *RemoteError) Retryable() bool { return e.Payload.Retryable }
+func (e *RemoteError) Retryable() bool { return e != nil && e.Payload.Retryable }
 
 // Class returns ClassRetryable when the sender said retryable, otherwise
 // the class this catalogue gives the code (terminal for an unknown code).
 func (e *RemoteError) Class() Class {
 	switch {
+	case e == nil:
+		return ClassUnknown
 	case e.Payload.Retryable:
 		return ClassRetryable
 	case e.err != nil && e.class != ClassRetryable:
@@ -2179,6 +2200,9 @@ func (e *RemoteError) Class() Class {
 // that travelled); for a code this catalogue does not know, its default
 // user message, or errgen's neutral sentence naming the code.
 func (e *RemoteError) UserMessage() string {
+	if e == nil {
+		return ""
+	}
 	if e.err != nil {
 		return e.err.UserMessage()
 	}
@@ -2188,20 +2212,30 @@ func (e *RemoteError) UserMessage() string {
 // Is reports whether target is an error of the catalogue with the same
 // code, or the code of the variant whose sub-code the payload carries.
 func (e *RemoteError) Is(target error) bool {
+	if e == nil {
+		return false
+	}
 	c := codeOf(target)
 	return c != "" && (c == e.Code() || sameVariant(e.Code(), c))
 }
 
 // LogValue logs the decoded variant, or what the payload says.
 func (e *RemoteError) LogValue() slog.Value {
+	if e == nil {
+		return slog.StringValue("<nil>")
+	}
 	v := slog.GroupValue(slog.String("error", scrub(e.Error())), slog.String("code", string(e.Payload.Code)),
 		slog.Int("num", e.Payload.CodeNum), slog.String("category", string(e.Payload.Category)),
 		slog.String("class", e.Class().String()), slog.Bool("retryable", e.Retryable()), slog.Bool("remote", true))
 	return v
 }
 
-// MarshalJSON returns the payload exactly as it was received.
+// MarshalJSON returns the payload exactly as it was received; null for
+// a nil *RemoteError.
 func (e *RemoteError) MarshalJSON() ([]byte, error) {
+	if e == nil {
+		return []byte("null"), nil
+	}
 	return e.appendJSON(nil), nil
 }
 

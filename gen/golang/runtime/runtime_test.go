@@ -432,6 +432,37 @@ func TestTypedNil(t *testing.T) {
 	}
 }
 
+// A nil *RemoteError, like a nil variant, answers every method without a
+// panic, so errors.Is and the chain walks over an error that holds one
+// (a function that returned a typed nil) never panic either.
+func TestNilRemoteError(t *testing.T) {
+	var r *RemoteError
+	var err error = r
+	if r.Error() != "<nil>" || r.Unwrap() != nil || r.Code() != "" || r.CodeNum() != 0 || r.Category() != "" ||
+		r.Retryable() || r.Class() != ClassUnknown || r.UserMessage() != "" || r.Is(&RateLimited{}) {
+		t.Errorf("nil *RemoteError: %q %v %q %d %q %v %v %q", r.Error(), r.Unwrap(), r.Code(), r.CodeNum(), r.Category(), r.Retryable(), r.Class(), r.UserMessage())
+	}
+	if got := r.LogValue().String(); got != "<nil>" {
+		t.Errorf("LogValue = %q", got)
+	}
+	if data, err := r.MarshalJSON(); err != nil || string(data) != "null" {
+		t.Errorf("MarshalJSON = %s, %v", data, err)
+	}
+	wrapped := fmt.Errorf("call: %w", err)
+	if errors.Is(err, &RateLimited{}) || errors.Is(wrapped, &RateLimited{}) || errors.Is(&RateLimited{}, err) {
+		t.Error("errors.Is matched a nil *RemoteError")
+	}
+	if CodeOf(wrapped) != "" || IsRetryable(wrapped) || ClassOf(wrapped) != ClassUnknown || UserMessageOf(wrapped) != "" {
+		t.Error("a nil *RemoteError in a chain was taken for an error of the catalogue")
+	}
+	if got := logLine(LogAttr(wrapped)); got != "level=INFO msg=failed error=\"call: <nil>\"\n" {
+		t.Errorf("LogAttr = %q", got)
+	}
+	if data, err := json.Marshal(&ProviderTimeout{Cause: err}); err != nil || strings.Contains(string(data), "cause") {
+		t.Errorf("wire form of a nil *RemoteError cause: %s, %v", data, err)
+	}
+}
+
 // loop is an error whose chain comes back to itself.
 type loop struct{ next error }
 
