@@ -1064,7 +1064,8 @@ func goString(e variant, i int) string {
 // RetryAfterOf returns the retry-after value of the first error in err's
 // chain that carries one (a variant with a retry_after field), looking
 // through wrappers of the catalogue too, so a rate limit wrapped by a
-// higher layer still tells the caller how long to wait. An error of
+// higher layer still tells the caller how long to wait. It walks the chain
+// as Chain does, As methods included. An error of
 // another catalogue whose family is a cause field here is asked through
 // its own package's RetryAfterOf. A decoded error answers only when the
 // sender sent the value. A zero (or negative) value
@@ -1077,18 +1078,21 @@ func RetryAfterOf(err error) (time.Duration, bool) {
 
 func retryAfterDepth(err error, depth int) (time.Duration, bool) {
 	for ; err != nil && depth < maxChain && !isNil(err); depth++ {
-		if r, ok := err.(*RemoteError); ok && r.err != nil {
+		// Each link is what the chain walk (walk) takes it for: an error
+		// of the catalogue itself, or through its As method.
+		c, ok := catalogueError(err)
+		if r, remote := c.(*RemoteError); remote && r.err != nil {
 			if d, ok := retryAfterField(r.err, r.sent); ok {
 				return d, true
 			}
 			err, _ = next(r.err)
 			continue
 		}
-		if v, ok := err.(variant); ok {
+		if v, isVariant := c.(variant); isVariant {
 			if d, ok := retryAfterField(v, nil); ok {
 				return d, true
 			}
-		} else if _, ok := imported(err); ok && retryAfterImported != nil {
+		} else if _, isImported := imported(err); !ok && isImported && retryAfterImported != nil {
 			if d, ok := retryAfterImported(err); ok && d > 0 {
 				return d, true
 			}

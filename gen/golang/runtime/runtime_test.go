@@ -544,6 +544,30 @@ func TestRetryAfterThroughWrappers(t *testing.T) {
 	}
 }
 
+// RetryAfterOf walks the chain as CodeOf, IsRetryable and Chain do: an
+// error whose As method gives a variant with a wait (a framework's error
+// type standing for it) tells the wait, as it tells the code, directly or
+// inside a decoded error.
+func TestRetryAfterOfHonoursAs(t *testing.T) {
+	limited := &RateLimited{Provider: "p", RetryAfter: 3 * time.Second}
+	decoded, err := DecodePayload(mustMarshal(t, limited))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, target := range map[string]Error{"a variant": limited, "a decoded error": decoded} {
+		err := fmt.Errorf("turn: %w", asOther{target})
+		if CodeOf(err) != CodeRateLimited {
+			t.Fatalf("%s: CodeOf = %q", name, CodeOf(err))
+		}
+		if d, ok := RetryAfterOf(err); !ok || d != 3*time.Second {
+			t.Errorf("%s through an As method: RetryAfterOf = %v, %v; want 3s, true", name, d, ok)
+		}
+		if d, ok := RetryDelay(err, 1); !ok || d != 3*time.Second {
+			t.Errorf("%s through an As method: RetryDelay = %v, %v; want 3s, true", name, d, ok)
+		}
+	}
+}
+
 // otherCatalogueError stands for an error of another generated package:
 // it has the methods every generated error has, and a cause.
 type otherCatalogueError struct{ cause error }
