@@ -2134,7 +2134,7 @@ type RemoteError struct {
 	Raw json.RawMessage
 
 	err   variant
-	class Class           // the class this catalogue gives err
+	index int             // err's entry in infos
 	sent  map[string]bool // the fields the sender sent
 }
 
@@ -2183,21 +2183,38 @@ func (e *RemoteError) Category() Category {
 	return e.Payload.Category
 }
 
-// Retryable reports what the sender said.
-func (e *RemoteError) Retryable() bool { return e != nil && e.Payload.Retryable }
+// Retryable reports what the sender said; for a variant the catalogue
+// marks configurable, what this deployment's ClassPolicy says, as for the
+// variant itself: the sender's answer is its own deployment's.
+func (e *RemoteError) Retryable() bool {
+	if e.configurable() {
+		return e.err.Retryable()
+	}
+	return e != nil && e.Payload.Retryable
+}
 
 // Class returns ClassRetryable when the sender said retryable, otherwise
 // the class this catalogue gives the code (terminal for an unknown code).
+// A variant the catalogue marks configurable has the class this
+// deployment's ClassPolicy gives it, whatever the sender said.
 func (e *RemoteError) Class() Class {
 	switch {
 	case e == nil:
 		return ClassUnknown
+	case e.configurable():
+		return e.err.Class()
 	case e.Payload.Retryable:
 		return ClassRetryable
-	case e.err != nil && e.class != ClassRetryable:
-		return e.class
+	case e.err != nil && infos[e.index].Class != ClassRetryable:
+		return infos[e.index].Class
 	}
 	return ClassTerminal
+}
+
+// configurable reports whether e is a decoded variant whose class the
+// application's ClassPolicy decides.
+func (e *RemoteError) configurable() bool {
+	return e != nil && e.err != nil && infos[e.index].Configurable
 }
 
 // UserMessage returns the decoded variant's user message (with the fields
@@ -2419,7 +2436,7 @@ func decode(data []byte, depth int) (*RemoteError, error) {
 		}
 	}
 	setInstance(v, i, p)
-	e.err, e.class = v, policyClass(i)
+	e.err, e.index = v, i
 	return e, nil
 }
 

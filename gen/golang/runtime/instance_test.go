@@ -183,6 +183,43 @@ func TestClassPolicy(t *testing.T) {
 	}
 }
 
+// A decoded configurable error has the class this deployment's policy
+// gives it, whatever the sender's policy said, as the variant itself has:
+// the policy that retries it, the one that ends the run, and one set after
+// the error was decoded.
+func TestDecodedFollowsClassPolicy(t *testing.T) {
+	t.Cleanup(func() { SetClassPolicy(nil) })
+	// The sender runs the default policy: terminal, not retryable.
+	sent := (&CapabilityDenied{Tool: "shell"}).AppendLLMPayload(nil)
+	if err := SetClassPolicy(ClassPolicy{CodeCapabilityDenied: ClassRetryable}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := DecodePayload(sent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrapped := fmt.Errorf("step: %w", r)
+	if r.Class() != ClassRetryable || !r.Retryable() || ClassOf(wrapped) != ClassRetryable || !IsRetryable(wrapped) {
+		t.Errorf("policy retryable: decoded class %v, retryable %v", r.Class(), r.Retryable())
+	}
+	if err := SetClassPolicy(ClassPolicy{CodeCapabilityDenied: ClassNonFatal}); err != nil {
+		t.Fatal(err)
+	}
+	if ClassOf(wrapped) != ClassNonFatal || IsRetryable(wrapped) {
+		t.Errorf("policy set after decoding: class %v, retryable %v", ClassOf(wrapped), IsRetryable(wrapped))
+	}
+	// A sender whose policy retries it, read where the policy does not.
+	SetClassPolicy(ClassPolicy{CodeCapabilityDenied: ClassRetryable})
+	retried := (&CapabilityDenied{Tool: "shell"}).AppendLLMPayload(nil)
+	SetClassPolicy(nil)
+	if r, err = DecodePayload(retried); err != nil || !r.Payload.Retryable {
+		t.Fatalf("the sender's payload: %s, %v", retried, err)
+	}
+	if r.Class() != ClassTerminal || r.Retryable() {
+		t.Errorf("default policy here: decoded class %v, retryable %v; want terminal", r.Class(), r.Retryable())
+	}
+}
+
 func TestClassPolicyConcurrentReaders(t *testing.T) {
 	t.Cleanup(func() { SetClassPolicy(nil) })
 	e := &CapabilityDenied{}
