@@ -2273,17 +2273,21 @@ func (e *RemoteError) appendJSON(dst []byte) []byte {
 	return rewriteJSON(dst, e.Raw, nil, true)
 }
 
-// rewriteJSON appends the JSON value data (valid JSON) again, the members
-// of its top-level object named in skip left out and, with scrubbing set,
-// every string value (not key) scrubbed; key order and everything else
-// stay as they are.
-func rewriteJSON(dst, data []byte, skip map[string]bool, scrubbing bool) []byte {
-	if len(skip) > 0 {
+// rewriteJSON appends the JSON value data (valid JSON) again, each member
+// of its top-level object named in replace given that value instead, or
+// left out when the value is nil, and, with scrubbing set, every string
+// value (not key) scrubbed; key order and everything else stay as they
+// are.
+func rewriteJSON(dst, data []byte, replace map[string]json.RawMessage, scrubbing bool) []byte {
+	if len(replace) > 0 {
 		if members, order, err := readObject(data); err == nil {
 			dst = append(dst, '{')
 			n := 0
 			for _, name := range order {
-				if skip[name] {
+				value, replaced := replace[name]
+				if !replaced {
+					value = members[name]
+				} else if value == nil {
 					continue
 				}
 				if n > 0 {
@@ -2291,7 +2295,7 @@ func rewriteJSON(dst, data []byte, skip map[string]bool, scrubbing bool) []byte 
 				}
 				n++
 				dst = append(appendString(dst, name), ':')
-				dst = rewriteJSON(dst, members[name], nil, scrubbing)
+				dst = rewriteJSON(dst, value, nil, scrubbing)
 			}
 			return append(dst, '}')
 		}
@@ -2371,7 +2375,7 @@ func decode(data []byte, depth int) (*RemoteError, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: payload: %w", packageName, err)
 	}
-	e := &RemoteError{Raw: append(json.RawMessage(nil), data...)}
+	e := &RemoteError{}
 	p := &e.Payload
 	if err := json.Unmarshal(members["code"], &p.Code); err != nil || p.Code == "" {
 		return nil, errors.New(packageName + ": payload has no code")
@@ -2384,59 +2388,65 @@ func decode(data []byte, depth int) (*RemoteError, error) {
 	if err := p.read(members, fields); err != nil {
 		return nil, err
 	}
-	// A sensitive field is never sent; one that arrives anyway (from an
-	// older sender) is dropped, from the fields and from Raw, so it is
-	// never passed on.
-	secret := map[string]bool{}
-	for _, f := range fields {
-		if f.sensitive {
-			if _, ok := members[f.name]; ok {
-				secret[f.name] = true
+	// passed holds the members passed on (in Raw and the fields) otherwise
+	// than they came: a sensitive field is never sent, and one that arrives
+	// anyway (from an older sender) is dropped (nil), so it is never passed
+	// on; a cause is passed on as it was decoded, its own sensitive fields
+	// dropped the same way, at every depth.
+	passed := map[string]json.RawMessage{}
+	if known {
+		in := &infos[i]
+		switch {
+		case in.Num != p.CodeNum:
+			return nil, fmt.Errorf("%s: code %q has code_num %d in the payload, but %d in this catalogue", packageName, p.Code, p.CodeNum, in.Num)
+		case in.PayloadType != p.Type:
+			return nil, fmt.Errorf("%s: code %q has type %q in the payload, but %q in this catalogue", packageName, p.Code, p.Type, in.PayloadType)
+		}
+		v := newVariant(i)
+		e.sent = map[string]bool{}
+		for k := range fields {
+			f := &fields[k]
+			raw, ok := members[f.name]
+			switch {
+			case !ok:
+				continue
+			case f.sensitive:
+				passed[f.name] = nil
+				continue
+			}
+			e.sent[f.name] = true
+			if f.cause {
+				clean, err := setCause(v, k, raw, depth)
+				if err != nil {
+					return nil, fmt.Errorf("%s: payload key %q: %w", packageName, f.name, err)
+				}
+				if !bytes.Equal(clean, raw) {
+					passed[f.name] = clean
+				}
+				continue
+			}
+			if err := readField(fieldOf(v, k), raw, f.unit); err != nil {
+				return nil, fmt.Errorf("%s: payload key %q: %w", packageName, f.name, err)
 			}
 		}
+		setInstance(v, i, p)
+		e.err, e.index = v, i
 	}
-	if len(secret) > 0 {
-		e.Raw = rewriteJSON(nil, data, secret, false)
+	e.Raw = append(json.RawMessage(nil), data...)
+	if len(passed) > 0 {
+		e.Raw = rewriteJSON(nil, data, passed, false)
 	}
 	for _, name := range order {
-		if secret[name] {
+		value, changed := passed[name]
+		if !changed {
+			value = members[name]
+		} else if value == nil {
 			continue
 		}
 		if !isPayloadKey(name) || slices.ContainsFunc(fields, func(fd field) bool { return fd.name == name }) {
-			p.Fields = append(p.Fields, PayloadField{name, members[name]})
+			p.Fields = append(p.Fields, PayloadField{name, value})
 		}
 	}
-	if !known {
-		return e, nil
-	}
-	in := &infos[i]
-	switch {
-	case in.Num != p.CodeNum:
-		return nil, fmt.Errorf("%s: code %q has code_num %d in the payload, but %d in this catalogue", packageName, p.Code, p.CodeNum, in.Num)
-	case in.PayloadType != p.Type:
-		return nil, fmt.Errorf("%s: code %q has type %q in the payload, but %q in this catalogue", packageName, p.Code, p.Type, in.PayloadType)
-	}
-	v := newVariant(i)
-	e.sent = map[string]bool{}
-	for k := range forms[i].fields {
-		f := &forms[i].fields[k]
-		raw, ok := members[f.name]
-		if !ok || f.sensitive {
-			continue
-		}
-		e.sent[f.name] = true
-		if f.cause {
-			if err := setCause(v, k, raw, depth); err != nil {
-				return nil, fmt.Errorf("%s: payload key %q: %w", packageName, f.name, err)
-			}
-			continue
-		}
-		if err := readField(fieldOf(v, k), raw, f.unit); err != nil {
-			return nil, fmt.Errorf("%s: payload key %q: %w", packageName, f.name, err)
-		}
-	}
-	setInstance(v, i, p)
-	e.err, e.index = v, i
 	return e, nil
 }
 
@@ -2475,39 +2485,42 @@ func readField(p any, raw json.RawMessage, unit time.Duration) error {
 	return json.Unmarshal(raw, p)
 }
 
-// setCause sets the cause field k of v from its wire form: an error of the
-// catalogue is decoded (its own causes too, as deep as maxChain), any other
-// becomes an error of its text. A cause whose type does not fit the
-// field (another family's error) is refused.
-func setCause(v variant, k int, raw json.RawMessage, depth int) error {
+// setCause sets the cause field k of v from its wire form, raw, and
+// returns the wire form to pass on: an error of the catalogue is decoded
+// (its own causes too, as deep as maxChain) and passed on as its Raw,
+// without the sensitive fields that arrived; any other becomes an error of
+// its text and is passed on as it came. A cause whose type does not fit
+// the field (another family's error) is refused.
+func setCause(v variant, k int, raw json.RawMessage, depth int) (json.RawMessage, error) {
 	if depth+1 >= maxChain {
-		return errors.New("causes nested too deep")
+		return nil, errors.New("causes nested too deep")
 	}
 	members, _, err := readObject(raw)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	slot := reflect.ValueOf(v).Elem().Field(k)
 	if decodeImported != nil {
 		if c, ok := decodeImported(slot.Type(), raw); ok {
 			slot.Set(reflect.ValueOf(c))
-			return nil
+			return raw, nil
 		}
 	}
 	var cause error
+	clean := raw
 	if _, ok := members["code"]; ok {
 		r, err := decode(raw, depth+1)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		cause = r
+		cause, clean = r, r.Raw
 		if r.err != nil {
 			cause = r.err
 		}
 	} else {
 		var text string
 		if err := json.Unmarshal(members["error"], &text); err != nil {
-			return err
+			return nil, err
 		}
 		cause = errors.New(text)
 	}
@@ -2516,11 +2529,11 @@ func setCause(v variant, k int, raw json.RawMessage, depth int) error {
 		if r, ok := cause.(*RemoteError); ok && slot.Type() == reflect.TypeFor[error]() {
 			c = reflect.ValueOf(r)
 		} else {
-			return fmt.Errorf("a cause with code %q is not a %s", CodeOf(cause), slot.Type())
+			return nil, fmt.Errorf("a cause with code %q is not a %s", CodeOf(cause), slot.Type())
 		}
 	}
 	slot.Set(c)
-	return nil
+	return clean, nil
 }
 
 // readObject reads a JSON object into its members by key, and their keys
