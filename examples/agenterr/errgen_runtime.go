@@ -490,9 +490,11 @@ func imported(cause error) (importedError, bool) {
 }
 
 // decodeImported decodes a cause of type t, a family of another
-// catalogue, from its wire form; errgen sets it in errgen.go for a
-// catalogue with such causes, and leaves it nil otherwise.
-var decodeImported func(t reflect.Type, raw []byte) (error, bool)
+// catalogue, from its wire form, and returns it with the wire form to pass
+// on (its package's Raw, without the sensitive fields that arrived);
+// errgen sets it in errgen.go for a catalogue with such causes, and leaves
+// it nil otherwise.
+var decodeImported func(t reflect.Type, raw []byte) (error, []byte, bool)
 
 // retryAfterImported is RetryAfterOf of the package of err, when err is
 // an error of another catalogue whose families are causes here; errgen
@@ -2501,9 +2503,9 @@ func setCause(v variant, k int, raw json.RawMessage, depth int) (json.RawMessage
 	}
 	slot := reflect.ValueOf(v).Elem().Field(k)
 	if decodeImported != nil {
-		if c, ok := decodeImported(slot.Type(), raw); ok {
+		if c, clean, ok := decodeImported(slot.Type(), raw); ok {
 			slot.Set(reflect.ValueOf(c))
-			return raw, nil
+			return clean, nil
 		}
 	}
 	var cause error
