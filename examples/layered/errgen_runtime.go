@@ -50,7 +50,12 @@ type Error interface {
 }
 
 // Info describes one entry of the catalogue. It marshals to JSON with
-// snake_case keys.
+// snake_case keys. The RequiredFields and Subcodes of an Info that Lookup,
+// LookupNum or LookupHTTPStatus return are the package's own, shared with
+// every caller so that a lookup allocates nothing: read them, never change
+// them (All returns copies to change). The errors themselves never read
+// them: changing one changes what later lookups report, not what any
+// error does.
 type Info struct {
 	// Name is the variant's Go type name.
 	Name string `json:"name"`
@@ -148,6 +153,11 @@ type form struct {
 	user      string
 	userCause bool
 	fields    []field
+	// subcodes and required are the variant's sub-codes and static
+	// required_fields, as its Info has them: the runtime reads these,
+	// which no caller holds, never the Info's.
+	subcodes []Code
+	required []string
 	// subcodeField, toolField, actionField and keyField are the positions,
 	// counted from 1, of the struct fields in which an instance selects a
 	// sub-code and overrides suggested_tool, suggested_action and the
@@ -401,7 +411,7 @@ func isInstance(target error, e any, i int) bool {
 // whose instance selects code: code when the variant declares it, else
 // the variant's own code.
 func subcodeOf(code Code, i int) Code {
-	if code != "" && slices.Contains(infos[i].Subcodes, code) {
+	if code != "" && slices.Contains(forms[i].subcodes, code) {
 		return code
 	}
 	return infos[i].Code
@@ -1255,7 +1265,9 @@ func foreign(code Code, err error) Error {
 }
 
 // Lookup returns the entry with the given code, or whose sub-codes include
-// it. Reserved and unknown codes are not found.
+// it. Reserved and unknown codes are not found. It allocates nothing: the
+// entry's RequiredFields and Subcodes are shared, not to be changed (see
+// Info).
 func Lookup(code Code) (Info, bool) {
 	if i, ok := lookupCode(code); ok {
 		return infos[i], true
@@ -1278,7 +1290,7 @@ type codeSlot struct {
 var codeIndex = sync.OnceValue(func() []codeSlot {
 	n := 0
 	for i := range infos {
-		n += 1 + len(infos[i].Subcodes)
+		n += 1 + len(forms[i].subcodes)
 	}
 	size := 1
 	for size < 2*n {
@@ -1294,7 +1306,7 @@ var codeIndex = sync.OnceValue(func() []codeSlot {
 	}
 	for i := range infos {
 		put(infos[i].Code, i)
-		for _, c := range infos[i].Subcodes {
+		for _, c := range forms[i].subcodes {
 			put(c, i)
 		}
 	}
@@ -1407,7 +1419,7 @@ func policyClass(i int) Class {
 }
 
 // LookupNum returns the entry with the given number. Reserved and unknown
-// numbers are not found.
+// numbers are not found. Its slices are shared, as Lookup's are.
 func LookupNum(num int) (Info, bool) {
 	lo, hi := 0, len(infos)
 	for lo < hi {
@@ -1424,15 +1436,23 @@ func LookupNum(num int) (Info, bool) {
 	return Info{}, false
 }
 
-// All returns every entry of the catalogue, sorted by Num. The slice is a
-// copy the caller may keep and change.
+// All returns every entry of the catalogue, sorted by Num. The slice and
+// each entry's RequiredFields and Subcodes are copies the caller may keep
+// and change.
 func All() []Info {
-	return append([]Info(nil), infos[:]...)
+	all := append([]Info(nil), infos[:]...)
+	for i := range all {
+		if in := &all[i]; in.RequiredFields != nil || in.Subcodes != nil {
+			in.RequiredFields = append([]string(nil), in.RequiredFields...)
+			in.Subcodes = append([]Code(nil), in.Subcodes...)
+		}
+	}
+	return all
 }
 
 // LookupHTTPStatus returns the entry that stands for an HTTP status: the
 // one whose http_status is the most specific that covers it (429 before
-// "4xx").
+// "4xx"). Its slices are shared, as Lookup's are.
 func LookupHTTPStatus(status int) (Info, bool) {
 	if i, ok := statusIndex(httpStatuses[:], status); ok {
 		return infos[i], true
@@ -1559,7 +1579,7 @@ func newPayload(ev any, i int) *Payload {
 		SuppressRetry:   in.SuppressRetry,
 		SuggestedTool:   orStatic(override(e, forms[i].toolField), in.SuggestedTool),
 		SuggestedAction: orStatic(override(e, forms[i].actionField), in.SuggestedAction),
-		RequiredFields:  slices.Clone(in.RequiredFields),
+		RequiredFields:  slices.Clone(forms[i].required),
 		UsageHint:       in.UsageHint,
 	}
 	if isNil(e) {
@@ -1825,8 +1845,8 @@ func appendObject(dst []byte, e variant, i int, wire bool, depth int) []byte {
 		case keySuggestedAction:
 			dst = appendOptional(dst, orStatic(override(e, forms[i].actionField), in.SuggestedAction))
 		case keyRequiredFields:
-			if !wire && len(in.RequiredFields) > 0 {
-				dst = appendStrings(dst, in.RequiredFields)
+			if !wire && len(forms[i].required) > 0 {
+				dst = appendStrings(dst, forms[i].required)
 			}
 		case keyUsageHint:
 			dst = appendOptional(dst, in.UsageHint)

@@ -610,7 +610,7 @@ var forms = [...]form{
 	{user: "A tool did not work ({code}).", fields: []field{{name: "name", payload: true}}},
 	{key: "{tool}:{code}", user: "A tool did not work ({code}).", fields: []field{{name: "tool", payload: true}, {name: "reason"}, {name: "attempts", payload: true}, {name: "load", payload: true}, {name: "since", payload: true, unit: time.Millisecond}, {name: "alternatives", payload: true}, {name: "cached", payload: true}, {name: "bytes", payload: true}, {name: "credential", sensitive: true}, {name: "pins", sensitive: true}}},
 	{user: "A tool did not work ({code}).", fields: []field{{name: "tool", payload: true}, {name: "seconds"}}},
-	{key: "{tool}:{code}", user: "A tool did not work ({code}).", subcodeField: 3, toolField: 4, actionField: 5, keyField: 6, fields: []field{{name: "tool", payload: true}, {name: "capability", payload: true}}},
+	{key: "{tool}:{code}", user: "A tool did not work ({code}).", subcodes: []Code{CodeMacosAutomationUnknown, CodeMacosAutomationDenied}, required: []string{"capability", "reason"}, subcodeField: 3, toolField: 4, actionField: 5, keyField: 6, fields: []field{{name: "tool", payload: true}, {name: "capability", payload: true}}},
 	{user: "The service is busy. Try again in a moment.", fields: []field{{name: "provider"}, {name: "retry_after", retryAfter: true, unit: time.Millisecond}}},
 	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}, {name: "api_key", sensitive: true}, {name: "headers", sensitive: true}}},
 	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}, {name: "status"}}},
