@@ -20,45 +20,51 @@ import (
 // catalogue selects it.
 
 // projectionOf returns the catalogue error a projection of err describes,
-// the outermost in its chain (the typed error behind a decoded one whose
-// code this catalogue knows), and its entry in infos; -1 for a decoded
-// error this catalogue does not know. It returns nil for a chain without
-// one.
-func projectionOf(err error) (Error, int) {
+// the outermost in its chain, with the variant whose fields it has (itself,
+// or the typed error behind a decoded one whose code this catalogue knows)
+// and that variant's entry in infos; nil and -1 when there is no such
+// variant (a decoded error this catalogue does not know, an Error of
+// another kind). It returns nil for a chain without one. A decoded error
+// is described as it arrived: its message is the sender's, and its
+// retryability its own, which the variant, holding only the fields that
+// travelled, may not render again.
+func projectionOf(err error) (Error, variant, int) {
 	c := find(err)
 	if c == nil {
-		return nil, -1
+		return nil, nil, -1
 	}
-	if r, ok := c.(*RemoteError); ok && r.err != nil {
-		c = r.err
+	v, ok := c.(variant)
+	if r, remote := c.(*RemoteError); remote && r.err != nil {
+		v, ok = r.err, true
 	}
-	if _, ok := c.(variant); !ok {
-		return c, -1
-	}
-	i, ok := lookupCode(c.Code())
 	if !ok {
-		return c, -1
+		return c, nil, -1
 	}
-	return c, i
+	i, ok := lookupCode(v.Code())
+	if !ok {
+		return c, nil, -1
+	}
+	return c, v, i
 }
 
 // appendModelJSON appends the JSON object the model reads for err: its LLM
-// payload, or its wire form for a family without a payload type, the
-// payload a decoded error arrived with, or {"error": its text} for an error
-// outside the catalogue.
+// payload, or its wire form for a family without a payload type (for a
+// decoded error, its variant's with the texts it arrived with), the
+// payload a decoded error of a code this catalogue does not know arrived
+// with, or {"error": its text} for an error outside the catalogue.
 func appendModelJSON(dst []byte, err error) []byte {
-	c, i := projectionOf(err)
+	c, v, i := projectionOf(err)
+	r, _ := c.(*RemoteError)
 	switch {
 	case c == nil:
 		dst = append(dst, `{"error":`...)
 		return append(appendString(dst, scrub(errorText(err))), '}')
+	case i < 0 && r != nil:
+		return r.appendJSON(dst)
 	case i < 0:
-		if r, ok := c.(*RemoteError); ok {
-			return r.appendJSON(dst)
-		}
 		return appendErrorJSON(dst, c)
 	}
-	return appendObject(dst, c.(variant), i, infos[i].PayloadType == "", 0)
+	return appendObject(dst, v, i, infos[i].PayloadType == "", 0, r)
 }
 
 // appendErrorJSON appends the JSON object of c, an Error of neither this
@@ -73,14 +79,14 @@ func appendErrorJSON(dst []byte, c Error) []byte {
 	return append(dst, '}')
 }
 
-// appendProjectedFields appends c's fields as members of a JSON object,
-// the first after a comma when comma is set: every field of its wire form
-// with wire set, else its payload fields; a decoded error of another
-// catalogue gives the fields it arrived with, but for the names in skip
-// (the shape's own members).
-func appendProjectedFields(dst []byte, c Error, i int, comma, wire bool, skip ...string) []byte {
+// appendProjectedFields appends the fields of c (as projectionOf returns
+// it, with v and i) as members of a JSON object, the first after a comma
+// when comma is set: every field of its wire form with wire set, else its
+// payload fields; a decoded error of another catalogue gives the fields it
+// arrived with, but for the names in skip (the shape's own members).
+func appendProjectedFields(dst []byte, c Error, v variant, i int, comma, wire bool, skip ...string) []byte {
 	if i >= 0 {
-		return appendFields(dst, c.(variant), i, comma, wire, 0)
+		return appendFields(dst, v, i, comma, wire, 0)
 	}
 	r, ok := c.(*RemoteError)
 	if !ok {
@@ -173,7 +179,7 @@ const (
 // MESSAGE being the error's message.
 func MCPResult(err error, structured bool) ([]byte, MCPKind) {
 	payload := appendModelJSON(nil, err)
-	if c, i := projectionOf(err); c != nil && i >= 0 && mcpErrors[i] != 0 {
+	if c, _, i := projectionOf(err); c != nil && i >= 0 && mcpErrors[i] != 0 {
 		dst := append([]byte(`{"code":`), strconv.Itoa(mcpErrors[i])...)
 		dst = append(appendString(append(dst, `,"message":`...), scrub(errorText(c))), `,"data":`...)
 		return append(append(dst, payload...), '}'), MCPProtocolError
@@ -289,7 +295,7 @@ const ProblemContentType = "application/problem+json"
 // outside the catalogue is "about:blank" with status 500 and no "detail":
 // it has no user message.
 func ProblemJSON(err error, instance string) ([]byte, int) {
-	c, i := projectionOf(err)
+	c, v, i := projectionOf(err)
 	typ, title, status := "about:blank", http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError
 	switch {
 	case i >= 0:
@@ -311,7 +317,7 @@ func ProblemJSON(err error, instance string) ([]byte, int) {
 		dst = strconv.AppendInt(append(dst, `,"code_num":`...), int64(c.CodeNum()), 10)
 		dst = appendString(append(dst, `,"category":`...), string(c.Category()))
 		dst = strconv.AppendBool(append(dst, `,"retryable":`...), c.Retryable())
-		dst = appendProjectedFields(dst, c, i, true, false, problemMembers...)
+		dst = appendProjectedFields(dst, c, v, i, true, false, problemMembers...)
 	}
 	return append(dst, '}'), status
 }
@@ -381,14 +387,14 @@ type grpcStatus struct {
 // grpcStatusOf is err's grpcStatus. An error outside the catalogue is
 // UNKNOWN, without ErrorInfo.
 func grpcStatusOf(err error) grpcStatus {
-	c, i := projectionOf(err)
+	c, v, i := projectionOf(err)
 	s := grpcStatus{code: 2, message: scrub(errorText(err)), locale: grpcLocale, local: scrub(UserMessageOf(err))}
 	if c != nil {
 		s.message, s.reason = scrub(errorText(c)), strings.ToUpper(string(c.Code()))
 		if i >= 0 {
 			s.code = grpcCodes[i]
 		}
-		obj := append(appendProjectedFields([]byte{'{'}, c, i, false, false), '}')
+		obj := append(appendProjectedFields([]byte{'{'}, c, v, i, false, false), '}')
 		members, order, _ := readObject(obj)
 		for _, name := range order {
 			v := string(members[name])
@@ -579,7 +585,7 @@ func decodeErrorInfo(reason, message string, metadata map[string]string) (*Remot
 // catalogue has no code to give and is the catalogue's fallback: its code
 // is "" and its message its text.
 func AgentResponse(err error) []byte {
-	c, i := projectionOf(err)
+	c, v, i := projectionOf(err)
 	var code Code
 	text := errorText(err)
 	if c != nil {
@@ -591,7 +597,7 @@ func AgentResponse(err error) []byte {
 		mark := len(dst)
 		dst = append(dst, `,"metadata":{`...)
 		n := len(dst)
-		if dst = appendProjectedFields(dst, c, i, false, true); len(dst) > n {
+		if dst = appendProjectedFields(dst, c, v, i, false, true); len(dst) > n {
 			dst = append(dst, '}')
 		} else {
 			dst = dst[:mark]

@@ -18,7 +18,7 @@ import (
 // catalogue has no code to give and is the catalogue's fallback: its code
 // is "" and its message its text.
 func AgentResponse(err error) []byte {
-	c, i := projectionOf(err)
+	c, v, i := projectionOf(err)
 	var code Code
 	text := errorText(err)
 	if c != nil {
@@ -30,7 +30,7 @@ func AgentResponse(err error) []byte {
 		mark := len(dst)
 		dst = append(dst, `,"metadata":{`...)
 		n := len(dst)
-		if dst = appendProjectedFields(dst, c, i, false, true); len(dst) > n {
+		if dst = appendProjectedFields(dst, c, v, i, false, true); len(dst) > n {
 			dst = append(dst, '}')
 		} else {
 			dst = dst[:mark]

@@ -29,14 +29,14 @@ type grpcStatus struct {
 // grpcStatusOf is err's grpcStatus. An error outside the catalogue is
 // UNKNOWN, without ErrorInfo.
 func grpcStatusOf(err error) grpcStatus {
-	c, i := projectionOf(err)
+	c, v, i := projectionOf(err)
 	s := grpcStatus{code: 2, message: scrub(errorText(err)), locale: grpcLocale, local: scrub(UserMessageOf(err))}
 	if c != nil {
 		s.message, s.reason = scrub(errorText(c)), strings.ToUpper(string(c.Code()))
 		if i >= 0 {
 			s.code = grpcCodes[i]
 		}
-		obj := append(appendProjectedFields([]byte{'{'}, c, i, false, false), '}')
+		obj := append(appendProjectedFields([]byte{'{'}, c, v, i, false, false), '}')
 		members, order, _ := readObject(obj)
 		for _, name := range order {
 			v := string(members[name])

@@ -40,7 +40,7 @@ const (
 // MESSAGE being the error's message.
 func MCPResult(err error, structured bool) ([]byte, MCPKind) {
 	payload := appendModelJSON(nil, err)
-	if c, i := projectionOf(err); c != nil && i >= 0 && mcpErrors[i] != 0 {
+	if c, _, i := projectionOf(err); c != nil && i >= 0 && mcpErrors[i] != 0 {
 		dst := append([]byte(`{"code":`), strconv.Itoa(mcpErrors[i])...)
 		dst = append(appendString(append(dst, `,"message":`...), scrub(errorText(c))), `,"data":`...)
 		return append(append(dst, payload...), '}'), MCPProtocolError

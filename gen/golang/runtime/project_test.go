@@ -107,6 +107,45 @@ func TestProjectionsRoundTrip(t *testing.T) {
 	}
 }
 
+// TestProjectionsOfDecodedErrors: an error decoded from what the model
+// reads (the LLM payload, or the wire form for a family without one), and
+// passed on, projects exactly as the error it was decoded from: with the
+// sender's message, although the variant it unwraps to holds only the
+// fields that travelled (ToolUnavailable's reason does not), directly and
+// inside a wrap. Only the agent envelope's metadata, which has every
+// field of the wire form, lacks those that did not travel.
+func TestProjectionsOfDecodedErrors(t *testing.T) {
+	for _, e := range errgenExamples() {
+		sent := mustMarshal(t, e)
+		p, payload := e.(interface{ AppendLLMPayload([]byte) []byte })
+		if payload {
+			sent = p.AppendLLMPayload(nil)
+		}
+		r, err := DecodePayload(sent)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			name          string
+			decoded, want error
+		}{{"", r, e}, {" wrapped", fmt.Errorf("relay: %w", r), fmt.Errorf("relay: %w", e)}} {
+			want := projectAll(c.want)
+			for k, p := range projectAll(c.decoded) {
+				if p.name == "agent_response" && payload {
+					d, err := DecodeAgentResponse(p.data)
+					if err != nil || d.Error() != e.Error() {
+						t.Errorf("%s, %s%s of the decoded error: %s (%v)", e.Code(), p.name, c.name, p.data, err)
+					}
+					continue
+				}
+				if !bytes.Equal(p.data, want[k].data) {
+					t.Errorf("%s, %s%s of the decoded error:\n got %s\nwant %s", e.Code(), p.name, c.name, p.data, want[k].data)
+				}
+			}
+		}
+	}
+}
+
 // TestProjectionShapes pins each shape byte for byte for one error.
 func TestProjectionShapes(t *testing.T) {
 	e := &ToolTimeout{Tool: "terminal", Seconds: 30}

@@ -1769,22 +1769,30 @@ func appendOptional(dst []byte, s string) []byte {
 //
 //go:noinline
 func appendPayload(dst []byte, e any, i int) []byte {
-	return appendObject(dst, e.(variant), i, false, 0)
+	return appendObject(dst, e.(variant), i, false, 0, nil)
 }
 
 // marshalWire is MarshalJSON of e, the variant infos[i]: its wire form.
 //
 //go:noinline
 func marshalWire(e any, i int) ([]byte, error) {
-	return appendObject(nil, e.(variant), i, true, 0), nil
+	return appendObject(nil, e.(variant), i, true, 0, nil), nil
 }
 
 // appendObject appends the JSON object of e, the variant infos[i], in the
 // payload's key order: its LLM payload, or, with wire set, its wire form,
 // which has every field (the cause nested), and "type" only for a family
-// with a payload type. depth counts the causes above.
-func appendObject(dst []byte, e variant, i int, wire bool, depth int) []byte {
+// with a payload type. depth counts the causes above. With from, the
+// decoded error e is the variant of, the texts are those it arrived with
+// (its message; its suppression key and hints, where it carried them) and
+// its retryability is from's: e has only the fields that travelled, which
+// may not be all that its templates name.
+func appendObject(dst []byte, e variant, i int, wire bool, depth int, from *RemoteError) []byte {
 	in := &infos[i]
+	got := &noPayload
+	if from != nil {
+		got = &from.Payload
+	}
 	dst = append(dst, '{')
 	first := true
 	live := !isNil(e)
@@ -1818,6 +1826,10 @@ func appendObject(dst []byte, e variant, i int, wire bool, depth int) []byte {
 		case keyCodeNum:
 			dst = strconv.AppendInt(dst, int64(in.Num), 10)
 		case keyError:
+			if from != nil {
+				dst = appendString(dst, scrub(from.Error()))
+				break
+			}
 			dst = append(dst, '"')
 			if live {
 				dst = appendTemplate(dst, e, i, in.Message)
@@ -1826,11 +1838,17 @@ func appendObject(dst []byte, e variant, i int, wire bool, depth int) []byte {
 			}
 			dst = closeString(dst, start+1)
 		case keyRetryable:
-			dst = strconv.AppendBool(dst, e.Retryable())
+			if from != nil {
+				dst = strconv.AppendBool(dst, from.Retryable())
+			} else {
+				dst = strconv.AppendBool(dst, e.Retryable())
+			}
 		case keySuppressRetry:
 			dst = strconv.AppendBool(dst, in.SuppressRetry)
 		case keySuppressionKey:
-			if key := override(e, forms[i].keyField); key != "" {
+			if got.SuppressionKey != "" {
+				dst = appendString(dst, scrub(got.SuppressionKey))
+			} else if key := override(e, forms[i].keyField); key != "" {
 				dst = appendString(dst, scrub(key))
 			} else if live && forms[i].key != "" {
 				dst = append(dst, '"')
@@ -1841,15 +1859,20 @@ func appendObject(dst []byte, e variant, i int, wire bool, depth int) []byte {
 				}
 			}
 		case keySuggestedTool:
-			dst = appendOptional(dst, orStatic(override(e, forms[i].toolField), in.SuggestedTool))
+			dst = appendOptional(dst, orStatic(got.SuggestedTool, orStatic(override(e, forms[i].toolField), in.SuggestedTool)))
 		case keySuggestedAction:
-			dst = appendOptional(dst, orStatic(override(e, forms[i].actionField), in.SuggestedAction))
+			dst = appendOptional(dst, orStatic(got.SuggestedAction, orStatic(override(e, forms[i].actionField), in.SuggestedAction)))
 		case keyRequiredFields:
-			if !wire && len(forms[i].required) > 0 {
+			if wire {
+				break
+			}
+			if len(got.RequiredFields) > 0 {
+				dst = appendStrings(dst, got.RequiredFields)
+			} else if len(forms[i].required) > 0 {
 				dst = appendStrings(dst, forms[i].required)
 			}
 		case keyUsageHint:
-			dst = appendOptional(dst, in.UsageHint)
+			dst = appendOptional(dst, orStatic(got.UsageHint, in.UsageHint))
 		}
 		if k.omit && len(dst) == start {
 			dst = dst[:mark]
@@ -1859,6 +1882,10 @@ func appendObject(dst []byte, e variant, i int, wire bool, depth int) []byte {
 	}
 	return append(dst, '}')
 }
+
+// noPayload is the payload appendObject reads its texts from for an error
+// that was not decoded: it arrived with none.
+var noPayload Payload
 
 // appendFields appends the fields of e, the variant infos[i], as members
 // of a JSON object, each after a comma when comma is true or a member came
@@ -1970,7 +1997,7 @@ func appendCause(dst []byte, cause error, depth int) []byte {
 	}
 	if v, ok := cause.(variant); ok {
 		if i, ok := lookupCode(v.Code()); ok {
-			return appendObject(dst, v, i, true, depth)
+			return appendObject(dst, v, i, true, depth, nil)
 		}
 	}
 	dst = append(dst, `{"error":`...)
