@@ -385,7 +385,9 @@ type grpcStatus struct {
 }
 
 // grpcStatusOf is err's grpcStatus. An error outside the catalogue is
-// UNKNOWN, without ErrorInfo.
+// UNKNOWN, without ErrorInfo. Only a retryable error has a RetryInfo: the
+// detail tells a client when to retry, and is how a status says that it
+// may.
 func grpcStatusOf(err error) grpcStatus {
 	c, v, i := projectionOf(err)
 	s := grpcStatus{code: 2, message: scrub(errorText(err)), locale: grpcLocale, local: scrub(UserMessageOf(err))}
@@ -405,7 +407,9 @@ func grpcStatusOf(err error) grpcStatus {
 			s.metadata = append(s.metadata, [2]string{name, v})
 		}
 	}
-	s.retry, s.hasRetry = RetryAfterOf(err)
+	if c != nil && c.Retryable() {
+		s.retry, s.hasRetry = RetryAfterOf(err)
+	}
 	return s
 }
 
@@ -421,9 +425,9 @@ func grpcStatusOf(err error) grpcStatus {
 // MESSAGE the error's message, REASON its code in UPPER_SNAKE, DOMAIN the
 // catalogue's grpc domain, metadata its payload fields as strings (text as
 // it is, other values as their JSON; left out when there are none), the
-// same JSON protobuf's mapping writes for GRPCStatus. RetryInfo is there only when
-// RetryAfterOf reports a wait. An error outside the catalogue is UNKNOWN
-// (2) with only the LocalizedMessage.
+// same JSON protobuf's mapping writes for GRPCStatus. RetryInfo is there only for
+// a retryable error for which RetryAfterOf reports a wait. An error outside
+// the catalogue is UNKNOWN (2) with only the LocalizedMessage.
 func GRPCStatusJSON(err error) []byte {
 	s := grpcStatusOf(err)
 	dst := strconv.AppendInt([]byte(`{"code":`), int64(s.code), 10)
@@ -484,7 +488,8 @@ func protoDuration(d time.Duration) string {
 
 // DecodeGRPCStatusJSON reads back what GRPCStatusJSON wrote: the
 // ErrorInfo's reason is the code, its metadata the fields, decoded as
-// DecodePayload does. A status without ErrorInfo is an error.
+// DecodePayload does, and a RetryInfo's delay the wait (see decodeStatus).
+// A status without ErrorInfo is an error.
 func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 	var st struct {
 		Message string `json:"message"`
@@ -498,32 +503,46 @@ func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 	if err := json.Unmarshal(data, &st); err != nil {
 		return nil, fmt.Errorf("%s: gRPC status: %w", packageName, err)
 	}
-	var r *RemoteError
+	info := -1
 	var wait time.Duration
-	for _, d := range st.Details {
+	for k, d := range st.Details {
 		switch d.Type {
 		case "type.googleapis.com/google.rpc.ErrorInfo":
-			if r != nil {
-				continue
-			}
-			var err error
-			if r, err = decodeErrorInfo(d.Reason, st.Message, d.Metadata); err != nil {
-				return nil, err
+			if info < 0 {
+				info = k
 			}
 		case "type.googleapis.com/google.rpc.RetryInfo":
 			wait, _ = time.ParseDuration(d.RetryDelay)
 		}
 	}
-	if r == nil {
+	if info < 0 {
 		return nil, errors.New(packageName + ": gRPC status has no ErrorInfo")
 	}
+	d := st.Details[info]
+	return decodeStatus(d.Reason, st.Message, d.Metadata, wait)
+}
+
+// decodeStatus decodes the error a gRPC status carries, from its
+// ErrorInfo's reason and metadata, its message, and the delay of its
+// RetryInfo, 0 without one. The status says nothing of retryability but
+// through RetryInfo, which only a retryable error's status has: with one,
+// the error is retryable (unless this deployment's class policy says
+// otherwise of a configurable code) and RetryAfterOf reports its delay;
+// without, it is as retryable as its variant with the fields that
+// travelled, and no cause (a wrapper retryable through its cause is not).
+func decodeStatus(reason, message string, metadata map[string]string, wait time.Duration) (*RemoteError, error) {
+	r, err := decodeErrorInfo(reason, message, metadata)
+	if err != nil || wait <= 0 {
+		return r, err
+	}
+	r.wait, r.Payload.Retryable = wait, true
 	setRetryAfter(r, wait)
 	return r, nil
 }
 
 // setRetryAfter gives the typed error behind r a wait a shape carried
-// apart from its fields (gRPC's RetryInfo): its retry_after field, marked
-// as sent, so RetryAfterOf reports it.
+// apart from its fields (gRPC's RetryInfo): its retry_after field, if it
+// has one, marked as sent, as the sender's variant had it.
 func setRetryAfter(r *RemoteError, wait time.Duration) {
 	if wait <= 0 || r.err == nil {
 		return

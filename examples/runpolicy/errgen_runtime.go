@@ -1080,7 +1080,8 @@ func goString(e variant, i int) string {
 // as Chain does, As methods included. An error of
 // another catalogue whose family is a cause field here is asked through
 // its own package's RetryAfterOf. A decoded error answers only when the
-// sender sent the value. A zero (or negative) value
+// sender sent the value, in its field or in the shape it came in (a gRPC
+// status's RetryInfo). A zero (or negative) value
 // is no value: the walk goes on past it, and when nothing further down
 // carries a wait the answer is false, not "retry at once", as a provider's
 // Retry-After of 0 and a field left unset both mean nothing to wait for.
@@ -1093,12 +1094,19 @@ func retryAfterDepth(err error, depth int) (time.Duration, bool) {
 		// Each link is what the chain walk (walk) takes it for: an error
 		// of the catalogue itself, or through its As method.
 		c, ok := catalogueError(err)
-		if r, remote := c.(*RemoteError); remote && r.err != nil {
-			if d, ok := retryAfterField(r.err, r.sent); ok {
-				return d, true
+		if r, remote := c.(*RemoteError); remote {
+			if r.err != nil {
+				if d, ok := retryAfterField(r.err, r.sent); ok {
+					return d, true
+				}
 			}
-			err, _ = next(r.err)
-			continue
+			if r.wait > 0 {
+				return r.wait, true
+			}
+			if r.err != nil {
+				err, _ = next(r.err)
+				continue
+			}
 		}
 		if v, isVariant := c.(variant); isVariant {
 			if d, ok := retryAfterField(v, nil); ok {
@@ -2185,6 +2193,9 @@ type RemoteError struct {
 	err   variant
 	index int             // err's entry in infos
 	sent  map[string]bool // the fields the sender sent
+	// wait is a retry-after the shape carried apart from the fields (a
+	// gRPC status's RetryInfo), 0 for none.
+	wait time.Duration
 }
 
 // Error returns the message the sender wrote.

@@ -298,3 +298,47 @@ func TestDecodedRetryability(t *testing.T) {
 		}
 	}
 }
+
+// TestGRPCStatusCarriesRetryability: a gRPC status says an error may be
+// retried only through RetryInfo, which GRPCStatusJSON writes for a
+// retryable error with a wait. Decoded, the wait is RetryAfterOf's and the
+// error retryable, whichever error of the chain had the field (a wrapper
+// without one, inside a wrap); a non-retryable error whose chain has a
+// wait, its own or its cause's, gets no RetryInfo and stays so. A wrapper retryable through its
+// cause and without a wait is as retryable as the variant without the
+// cause, which the status does not carry.
+func TestGRPCStatusCarriesRetryability(t *testing.T) {
+	limited := &RateLimited{Provider: "openai", RetryAfter: 1500 * time.Millisecond}
+	for _, c := range []struct {
+		name      string
+		err       error
+		wait      time.Duration
+		retryable bool
+	}{
+		{"the variant with the wait", limited, 1500 * time.Millisecond, true},
+		{"a wrapper of it", &ModelCallFailed{Cause: limited}, 1500 * time.Millisecond, true},
+		{"a wrapper of it, wrapped", fmt.Errorf("turn: %w", &OperatorFailed{Cause: limited}), 1500 * time.Millisecond, true},
+		{"a terminal wrapper of it", &ProviderFailed{Cause: limited}, 0, false},
+		{"a non-fatal wrapper of it", &MemoryUnavailable{Err: limited}, 0, false},
+		{"a terminal error with a wait of its own", &QuotaExhausted{Provider: "openai", ResetsIn: time.Hour}, 0, false},
+		{"retryable through its cause, without a wait", &OperatorFailed{Cause: &ServerError{Provider: "openai", Status: 502}}, 0, false},
+	} {
+		status := GRPCStatusJSON(c.err)
+		if hasRetry := strings.Contains(string(status), "RetryInfo"); hasRetry != (c.wait > 0) {
+			t.Errorf("%s: RetryInfo %v in %s", c.name, hasRetry, status)
+		}
+		r, err := DecodeGRPCStatusJSON(status)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if d, ok := RetryAfterOf(r); d != c.wait || ok != (c.wait > 0) {
+			t.Errorf("%s: RetryAfterOf(decoded) = %v, %v; want %v", c.name, d, ok, c.wait)
+		}
+		if IsRetryable(r) != c.retryable || (ClassOf(r) == ClassRetryable) != c.retryable {
+			t.Errorf("%s: decoded IsRetryable %v, ClassOf %v; want retryable %v", c.name, IsRetryable(r), ClassOf(r), c.retryable)
+		}
+		if d, ok := RetryDelay(r, 1); c.wait > 0 && (!ok || d != c.wait) {
+			t.Errorf("%s: RetryDelay(decoded) = %v, %v; want %v", c.name, d, ok, c.wait)
+		}
+	}
+}
