@@ -116,9 +116,14 @@ func decodeProjected(code Code, num int, message string, members map[string]json
 		return nil, fmt.Errorf("%s: no code", packageName)
 	}
 	i, known := lookupCode(code)
-	written := map[string]bool{"type": true, "code": true, "code_num": true, "error": true}
+	// A member is a field unless the shape's own: "type" is one only where
+	// it is the family's payload type, which this writes, and a field of a
+	// family without one may be named so. Of a code this catalogue does
+	// not know, it cannot tell which, so it leaves "type" out.
+	written := map[string]bool{"type": !known, "code": true, "code_num": true, "error": true}
 	dst := []byte{'{'}
 	if known && infos[i].PayloadType != "" {
+		written["type"] = true
 		dst = append(appendKey(dst, "type"), appendName(nil, infos[i].PayloadType)...)
 		dst = append(dst, ',')
 	}

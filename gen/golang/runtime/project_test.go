@@ -342,3 +342,24 @@ func TestGRPCStatusCarriesRetryability(t *testing.T) {
 		}
 	}
 }
+
+// TestProjectedFieldNamedType: a field named "type" in a family without a
+// payload type is a field like any other in the shapes that carry fields
+// beside their own members, not the payload's "type".
+func TestProjectedFieldNamedType(t *testing.T) {
+	e := &ServerError{Provider: "openai", Status: 503, Type: "overloaded"}
+	status := []byte(`{"code":14,"message":"m","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"SERVER_ERROR","metadata":{"status":"503","type":"overloaded"}}]}`)
+	for name, decode := range map[string]func() (*RemoteError, error){
+		"agent_response": func() (*RemoteError, error) { return DecodeAgentResponse(AgentResponse(e)) },
+		"grpc":           func() (*RemoteError, error) { return DecodeGRPCStatusJSON(status) },
+	} {
+		r, err := decode()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		var got *ServerError
+		if !errors.As(r, &got) || got.Type != "overloaded" || got.Status != 503 {
+			t.Errorf("%s: decoded %+v", name, got)
+		}
+	}
+}

@@ -345,6 +345,7 @@ func (*QuotaExhausted) Is(target error) bool           { return isCode(target, 9
 type ServerError struct {
 	Provider string
 	Status   int
+	Type     string
 }
 
 func (*ServerError) isProviderError()       {}
@@ -639,7 +640,7 @@ var forms = [...]form{
 	{key: "{tool}:{code}", user: "A tool did not work ({code}).", subcodes: []Code{CodeMacosAutomationUnknown, CodeMacosAutomationDenied}, required: []string{"capability", "reason"}, subcodeField: 3, toolField: 4, actionField: 5, keyField: 6, fields: []field{{name: "tool", payload: true}, {name: "capability", payload: true}}},
 	{user: "The service is busy. Try again in a moment.", fields: []field{{name: "provider"}, {name: "retry_after", retryAfter: true, unit: time.Millisecond}}},
 	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}, {name: "api_key", sensitive: true}, {name: "headers", sensitive: true}}},
-	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}, {name: "status"}}},
+	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}, {name: "status"}, {name: "type"}}},
 	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}}},
 	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}}},
 	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}, {name: "resets_in", retryAfter: true, unit: time.Second}}},

@@ -16,7 +16,7 @@ var errgenExampleList = []variant{
 	&ToolUnavailable{Tool: "browser", Reason: "not running", Attempts: 2, Load: 0.75, Since: 1500 * time.Millisecond, Alternatives: []string{"a", "b&c"}, Cached: true, Bytes: -4, Credential: "<credential>", Pins: 0},
 	&RateLimited{Provider: "openai", RetryAfter: 2 * time.Second},
 	&QuotaExhausted{Provider: "openai", ResetsIn: 1 * time.Hour},
-	&ServerError{Provider: "openai", Status: 502},
+	&ServerError{Provider: "openai", Status: 502, Type: "overloaded"},
 	&AuthFailed{Provider: "openai", APIKey: "<redacted>", Headers: []string{"<redacted>"}},
 	&ProviderTimeout{Cause: errors.New("context deadline exceeded")},
 	&ProviderUnreachable{Cause: errors.New("dial tcp: connect: connection refused (ECONNREFUSED)")},
