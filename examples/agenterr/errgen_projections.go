@@ -106,6 +106,43 @@ func appendProjectedFields(dst []byte, c Error, v variant, i int, comma, wire bo
 	return dst
 }
 
+// member is a member of a shape's JSON object that a decoder reads, and
+// where to.
+type member struct {
+	key string
+	to  any
+}
+
+// readMembers reads data, a JSON object, as DecodePayload reads a payload:
+// keys matched exactly, a key given twice refused, so that no sender can
+// make a decoder see another shape than every other JSON reader sees. It
+// sets each of want from the member of its key, leaving a missing one as
+// it is, and returns every member.
+func readMembers(data []byte, want ...member) (map[string]json.RawMessage, error) {
+	members, _, err := readObject(data)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range want {
+		if raw, ok := members[m.key]; ok {
+			if err := json.Unmarshal(raw, m.to); err != nil {
+				return nil, fmt.Errorf("%q: %w", m.key, err)
+			}
+		}
+	}
+	return members, nil
+}
+
+// readList reads data, a JSON array, into its items; null or nothing is
+// an empty list.
+func readList(data []byte) ([]json.RawMessage, error) {
+	var items []json.RawMessage
+	if len(data) == 0 {
+		return nil, nil
+	}
+	return items, json.Unmarshal(data, &items)
+}
+
 // decodeProjected decodes the error a projection carried, as DecodePayload
 // decodes a payload: its code, its num (-1 when the shape has none: the
 // catalogue's), its message, and the other members in order, its fields
@@ -199,7 +236,8 @@ func MCPResult(err error, structured bool) ([]byte, MCPKind) {
 
 // DecodeMCPResult reads back what MCPResult wrote, either kind: the
 // payload in the first text content of a tool result, or in the data of a
-// JSON-RPC error object, decoded as DecodePayload does.
+// JSON-RPC error object, decoded as DecodePayload does (the result's and
+// its content's keys too: matched exactly, each once).
 func DecodeMCPResult(data []byte) (*RemoteError, error) {
 	members, _, err := readObject(data)
 	if err != nil {
@@ -208,16 +246,17 @@ func DecodeMCPResult(data []byte) (*RemoteError, error) {
 	if raw, ok := members["data"]; ok {
 		return DecodePayload(raw)
 	}
-	var content []struct {
-		Type string `json:"type"`
-		Text string `json:"text"`
-	}
-	if err := json.Unmarshal(members["content"], &content); err != nil {
+	content, err := readList(members["content"])
+	if err != nil {
 		return nil, fmt.Errorf("%s: MCP result content: %w", packageName, err)
 	}
 	for _, c := range content {
-		if c.Type == "text" {
-			return DecodePayload([]byte(c.Text))
+		var typ, text string
+		if _, err := readMembers(c, member{"type", &typ}, member{"text", &text}); err != nil {
+			return nil, fmt.Errorf("%s: MCP result content: %w", packageName, err)
+		}
+		if typ == "text" {
+			return DecodePayload([]byte(text))
 		}
 	}
 	return nil, errors.New(packageName + ": MCP result has no text content")
@@ -236,22 +275,19 @@ func AnthropicToolResult(toolUseID string, err error) []byte {
 }
 
 // DecodeAnthropicToolResult reads back what AnthropicToolResult wrote: the
-// tool use it answers, and the error, decoded as DecodePayload does.
+// tool use it answers, and the error, decoded as DecodePayload does (the
+// block's keys too: matched exactly, each once).
 func DecodeAnthropicToolResult(data []byte) (string, *RemoteError, error) {
-	var block struct {
-		Type      string `json:"type"`
-		ToolUseID string `json:"tool_use_id"`
-		Content   string `json:"content"`
-		IsError   bool   `json:"is_error"`
-	}
-	if err := json.Unmarshal(data, &block); err != nil {
+	var typ, id, content string
+	var isError bool
+	if _, err := readMembers(data, member{"type", &typ}, member{"tool_use_id", &id}, member{"content", &content}, member{"is_error", &isError}); err != nil {
 		return "", nil, fmt.Errorf("%s: tool_result block: %w", packageName, err)
 	}
-	if block.Type != "tool_result" || !block.IsError {
+	if typ != "tool_result" || !isError {
 		return "", nil, errors.New(packageName + `: not a tool_result block with "is_error": true`)
 	}
-	e, err := DecodePayload([]byte(block.Content))
-	return block.ToolUseID, e, err
+	e, err := DecodePayload([]byte(content))
+	return id, e, err
 }
 
 // OpenAIToolMessage returns the message that answers the tool call
@@ -267,21 +303,18 @@ func OpenAIToolMessage(toolCallID string, err error) []byte {
 }
 
 // DecodeOpenAIToolMessage reads back what OpenAIToolMessage wrote: the tool
-// call it answers, and the error, decoded as DecodePayload does.
+// call it answers, and the error, decoded as DecodePayload does (the
+// message's keys too: matched exactly, each once).
 func DecodeOpenAIToolMessage(data []byte) (string, *RemoteError, error) {
-	var msg struct {
-		Role       string `json:"role"`
-		ToolCallID string `json:"tool_call_id"`
-		Content    string `json:"content"`
-	}
-	if err := json.Unmarshal(data, &msg); err != nil {
+	var role, id, content string
+	if _, err := readMembers(data, member{"role", &role}, member{"tool_call_id", &id}, member{"content", &content}); err != nil {
 		return "", nil, fmt.Errorf("%s: tool message: %w", packageName, err)
 	}
-	if msg.Role != "tool" {
+	if role != "tool" {
 		return "", nil, errors.New(packageName + `: not a message with "role": "tool"`)
 	}
-	e, err := DecodePayload([]byte(msg.Content))
-	return msg.ToolCallID, e, err
+	e, err := DecodePayload([]byte(content))
+	return id, e, err
 }
 
 // ProblemContentType is the media type of a problem document (RFC 9457).
@@ -493,38 +526,55 @@ func protoDuration(d time.Duration) string {
 
 // DecodeGRPCStatusJSON reads back what GRPCStatusJSON wrote: the
 // ErrorInfo's reason is the code, its metadata the fields, decoded as
-// DecodePayload does, and a RetryInfo's delay the wait (see decodeStatus).
-// A status without ErrorInfo is an error.
+// DecodePayload does (the status's and its details' keys too: matched
+// exactly, each once), and a RetryInfo's delay the wait (see
+// decodeStatus). A status without ErrorInfo is an error.
 func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
-	var st struct {
-		Message string `json:"message"`
-		Details []struct {
-			Type       string            `json:"@type"`
-			Reason     string            `json:"reason"`
-			Metadata   map[string]string `json:"metadata"`
-			RetryDelay string            `json:"retryDelay"`
-		} `json:"details"`
-	}
-	if err := json.Unmarshal(data, &st); err != nil {
+	var message string
+	st, err := readMembers(data, member{"message", &message})
+	if err != nil {
 		return nil, fmt.Errorf("%s: gRPC status: %w", packageName, err)
 	}
-	info := -1
+	details, err := readList(st["details"])
+	if err != nil {
+		return nil, fmt.Errorf("%s: gRPC status details: %w", packageName, err)
+	}
+	var info map[string]json.RawMessage
+	var reason string
 	var wait time.Duration
-	for k, d := range st.Details {
-		switch d.Type {
+	for _, d := range details {
+		var typ, why, delay string
+		detail, err := readMembers(d, member{"@type", &typ}, member{"reason", &why}, member{"retryDelay", &delay})
+		if err != nil {
+			return nil, fmt.Errorf("%s: gRPC status detail: %w", packageName, err)
+		}
+		switch typ {
 		case "type.googleapis.com/google.rpc.ErrorInfo":
-			if info < 0 {
-				info = k
+			if info == nil {
+				info, reason = detail, why
 			}
 		case "type.googleapis.com/google.rpc.RetryInfo":
-			wait, _ = time.ParseDuration(d.RetryDelay)
+			wait, _ = time.ParseDuration(delay)
 		}
 	}
-	if info < 0 {
+	if info == nil {
 		return nil, errors.New(packageName + ": gRPC status has no ErrorInfo")
 	}
-	d := st.Details[info]
-	return decodeStatus(d.Reason, st.Message, d.Metadata, wait)
+	metadata := map[string]string{}
+	if raw := info["metadata"]; len(raw) > 0 && string(raw) != "null" {
+		members, order, err := readObject(raw)
+		if err != nil {
+			return nil, fmt.Errorf("%s: gRPC ErrorInfo metadata: %w", packageName, err)
+		}
+		for _, name := range order {
+			var v string
+			if err := json.Unmarshal(members[name], &v); err != nil {
+				return nil, fmt.Errorf("%s: gRPC ErrorInfo metadata %q: %w", packageName, name, err)
+			}
+			metadata[name] = v
+		}
+	}
+	return decodeStatus(reason, message, metadata, wait)
 }
 
 // decodeStatus decodes the error a gRPC status carries, from its
@@ -633,26 +683,23 @@ func AgentResponse(err error) []byte {
 // DecodeAgentResponse reads back what AgentResponse wrote: the code, the
 // message and the metadata's fields, decoded as DecodePayload does.
 func DecodeAgentResponse(data []byte) (*RemoteError, error) {
-	var env struct {
-		Success  *bool           `json:"success"`
-		Error    Code            `json:"error"`
-		Message  string          `json:"message"`
-		Metadata json.RawMessage `json:"metadata"`
-	}
-	if err := json.Unmarshal(data, &env); err != nil {
+	var success *bool
+	var code Code
+	var message string
+	env, err := readMembers(data, member{"success", &success}, member{"error", &code}, member{"message", &message})
+	if err != nil {
 		return nil, fmt.Errorf("%s: agent response: %w", packageName, err)
 	}
-	if env.Success == nil || *env.Success {
+	if success == nil || *success {
 		return nil, errors.New(packageName + `: not an error response ("success": false)`)
 	}
 	members, order := map[string]json.RawMessage{}, []string(nil)
-	if len(env.Metadata) > 0 && string(env.Metadata) != "null" {
-		var err error
-		if members, order, err = readObject(env.Metadata); err != nil {
+	if metadata := env["metadata"]; len(metadata) > 0 && string(metadata) != "null" {
+		if members, order, err = readObject(metadata); err != nil {
 			return nil, fmt.Errorf("%s: agent response metadata: %w", packageName, err)
 		}
 	}
-	return decodeProjected(env.Error, -1, env.Message, members, order)
+	return decodeProjected(code, -1, message, members, order)
 }
 
 // ToolOutput returns err as the output of a failed tool that Rust agent

@@ -102,6 +102,43 @@ func appendProjectedFields(dst []byte, c Error, v variant, i int, comma, wire bo
 	return dst
 }
 
+// member is a member of a shape's JSON object that a decoder reads, and
+// where to.
+type member struct {
+	key string
+	to  any
+}
+
+// readMembers reads data, a JSON object, as DecodePayload reads a payload:
+// keys matched exactly, a key given twice refused, so that no sender can
+// make a decoder see another shape than every other JSON reader sees. It
+// sets each of want from the member of its key, leaving a missing one as
+// it is, and returns every member.
+func readMembers(data []byte, want ...member) (map[string]json.RawMessage, error) {
+	members, _, err := readObject(data)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range want {
+		if raw, ok := members[m.key]; ok {
+			if err := json.Unmarshal(raw, m.to); err != nil {
+				return nil, fmt.Errorf("%q: %w", m.key, err)
+			}
+		}
+	}
+	return members, nil
+}
+
+// readList reads data, a JSON array, into its items; null or nothing is
+// an empty list.
+func readList(data []byte) ([]json.RawMessage, error) {
+	var items []json.RawMessage
+	if len(data) == 0 {
+		return nil, nil
+	}
+	return items, json.Unmarshal(data, &items)
+}
+
 // decodeProjected decodes the error a projection carried, as DecodePayload
 // decodes a payload: its code, its num (-1 when the shape has none: the
 // catalogue's), its message, and the other members in order, its fields

@@ -130,38 +130,55 @@ func protoDuration(d time.Duration) string {
 
 // DecodeGRPCStatusJSON reads back what GRPCStatusJSON wrote: the
 // ErrorInfo's reason is the code, its metadata the fields, decoded as
-// DecodePayload does, and a RetryInfo's delay the wait (see decodeStatus).
-// A status without ErrorInfo is an error.
+// DecodePayload does (the status's and its details' keys too: matched
+// exactly, each once), and a RetryInfo's delay the wait (see
+// decodeStatus). A status without ErrorInfo is an error.
 func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
-	var st struct {
-		Message string `json:"message"`
-		Details []struct {
-			Type       string            `json:"@type"`
-			Reason     string            `json:"reason"`
-			Metadata   map[string]string `json:"metadata"`
-			RetryDelay string            `json:"retryDelay"`
-		} `json:"details"`
-	}
-	if err := json.Unmarshal(data, &st); err != nil {
+	var message string
+	st, err := readMembers(data, member{"message", &message})
+	if err != nil {
 		return nil, fmt.Errorf("%s: gRPC status: %w", packageName, err)
 	}
-	info := -1
+	details, err := readList(st["details"])
+	if err != nil {
+		return nil, fmt.Errorf("%s: gRPC status details: %w", packageName, err)
+	}
+	var info map[string]json.RawMessage
+	var reason string
 	var wait time.Duration
-	for k, d := range st.Details {
-		switch d.Type {
+	for _, d := range details {
+		var typ, why, delay string
+		detail, err := readMembers(d, member{"@type", &typ}, member{"reason", &why}, member{"retryDelay", &delay})
+		if err != nil {
+			return nil, fmt.Errorf("%s: gRPC status detail: %w", packageName, err)
+		}
+		switch typ {
 		case "type.googleapis.com/google.rpc.ErrorInfo":
-			if info < 0 {
-				info = k
+			if info == nil {
+				info, reason = detail, why
 			}
 		case "type.googleapis.com/google.rpc.RetryInfo":
-			wait, _ = time.ParseDuration(d.RetryDelay)
+			wait, _ = time.ParseDuration(delay)
 		}
 	}
-	if info < 0 {
+	if info == nil {
 		return nil, errors.New(packageName + ": gRPC status has no ErrorInfo")
 	}
-	d := st.Details[info]
-	return decodeStatus(d.Reason, st.Message, d.Metadata, wait)
+	metadata := map[string]string{}
+	if raw := info["metadata"]; len(raw) > 0 && string(raw) != "null" {
+		members, order, err := readObject(raw)
+		if err != nil {
+			return nil, fmt.Errorf("%s: gRPC ErrorInfo metadata: %w", packageName, err)
+		}
+		for _, name := range order {
+			var v string
+			if err := json.Unmarshal(members[name], &v); err != nil {
+				return nil, fmt.Errorf("%s: gRPC ErrorInfo metadata %q: %w", packageName, name, err)
+			}
+			metadata[name] = v
+		}
+	}
+	return decodeStatus(reason, message, metadata, wait)
 }
 
 // decodeStatus decodes the error a gRPC status carries, from its

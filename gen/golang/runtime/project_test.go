@@ -363,3 +363,62 @@ func TestProjectedFieldNamedType(t *testing.T) {
 		}
 	}
 }
+
+// TestEnvelopesAreStrict: every decoder of a projection reads its
+// envelope as DecodePayload reads a payload, so no sender can make it see
+// another error than every other JSON reader sees: a key in another
+// letter case is not the key, and a key given twice is refused, at the
+// top and inside (an MCP content item, a gRPC detail and its metadata).
+func TestEnvelopesAreStrict(t *testing.T) {
+	limited := string(mustMarshal(t, &RateLimited{Provider: "openai"}))
+	refused := string(mustMarshal(t, &AuthFailed{Provider: "openai"}))
+	q := func(s string) string { return string(mustMarshal(t, s)) }
+	decoders := map[string]func([]byte) (*RemoteError, error){
+		"agent_response": DecodeAgentResponse,
+		"mcp":            DecodeMCPResult,
+		"grpc":           DecodeGRPCStatusJSON,
+		"openai":         func(b []byte) (*RemoteError, error) { _, r, err := DecodeOpenAIToolMessage(b); return r, err },
+		"anthropic":      func(b []byte) (*RemoteError, error) { _, r, err := DecodeAnthropicToolResult(b); return r, err },
+	}
+	info := `{"@type":"type.googleapis.com/google.rpc.ErrorInfo",`
+	for _, c := range []struct{ shape, folded, twice string }{
+		{"agent_response",
+			`{"success":false,"error":"rate_limited","message":"m","Error":"auth_failed"}`,
+			`{"success":false,"error":"rate_limited","message":"m","error":"auth_failed"}`},
+		{"agent_response",
+			`{"success":false,"error":"rate_limited","message":"m","SUCCESS":true}`,
+			`{"success":false,"error":"rate_limited","message":"m","success":true}`},
+		{"openai",
+			`{"role":"tool","tool_call_id":"c","content":` + q(limited) + `,"Content":` + q(refused) + `}`,
+			`{"role":"tool","tool_call_id":"c","content":` + q(limited) + `,"content":` + q(refused) + `}`},
+		{"anthropic",
+			`{"type":"tool_result","tool_use_id":"t","content":` + q(limited) + `,"is_error":true,"Content":` + q(refused) + `}`,
+			`{"type":"tool_result","tool_use_id":"t","content":` + q(limited) + `,"is_error":true,"content":` + q(refused) + `}`},
+		{"mcp",
+			`{"content":[{"type":"text","text":` + q(limited) + `,"Text":` + q(refused) + `}],"isError":true}`,
+			`{"content":[{"type":"text","text":` + q(limited) + `,"text":` + q(refused) + `}],"isError":true}`},
+		{"mcp",
+			`{"content":[{"type":"text","text":` + q(limited) + `}],"Content":[{"type":"text","text":` + q(refused) + `}],"isError":true}`,
+			`{"content":[{"type":"text","text":` + q(limited) + `}],"content":[{"type":"text","text":` + q(refused) + `}],"isError":true}`},
+		{"grpc",
+			`{"code":14,"message":"m","details":[` + info + `"reason":"RATE_LIMITED","Reason":"AUTH_FAILED"}]}`,
+			`{"code":14,"message":"m","details":[` + info + `"reason":"RATE_LIMITED","reason":"AUTH_FAILED"}]}`},
+		{"grpc",
+			`{"code":14,"message":"m","details":[` + info + `"reason":"RATE_LIMITED","metadata":{"provider":"a","Provider":"b"}}]}`,
+			`{"code":14,"message":"m","details":[` + info + `"reason":"RATE_LIMITED","metadata":{"provider":"a","provider":"b"}}]}`},
+		{"grpc",
+			`{"code":14,"message":"m","details":[` + info + `"reason":"RATE_LIMITED"}],"Details":[` + info + `"reason":"AUTH_FAILED"}]}`,
+			`{"code":14,"message":"m","details":[` + info + `"reason":"RATE_LIMITED"}],"details":[` + info + `"reason":"AUTH_FAILED"}]}`},
+	} {
+		decode := decoders[c.shape]
+		r, err := decode([]byte(c.folded))
+		if err != nil || r.Code() != CodeRateLimited {
+			t.Errorf("%s: a key in another case was read for the key: %v, %v\n%s", c.shape, r, err, c.folded)
+		} else if got := r.Unwrap().(*RateLimited).Provider; c.shape == "grpc" && strings.Contains(c.folded, `"Provider"`) && got != "a" {
+			t.Errorf("%s: metadata provider %q, want a", c.shape, got)
+		}
+		if r, err := decode([]byte(c.twice)); err == nil {
+			t.Errorf("%s: a key given twice was read: %v\n%s", c.shape, r.Code(), c.twice)
+		}
+	}
+}
