@@ -776,8 +776,17 @@ func logValue(ev any, i int) slog.Value {
 	if isNil(e) {
 		return slog.GroupValue(attrs...)
 	}
+	return slog.GroupValue(appendLogFields(attrs, e, i, nil)...)
+}
+
+// appendLogFields appends the fields of e, the variant infos[i], to attrs
+// as logValue logs them; with sent given, only the fields the sender sent.
+func appendLogFields(attrs []slog.Attr, e variant, i int, sent map[string]bool) []slog.Attr {
 	for k := range forms[i].fields {
 		f := &forms[i].fields[k]
+		if sent != nil && !sent[f.name] {
+			continue
+		}
 		if f.cause {
 			v := LogValueOf(causeOf(e))
 			if s, ok := imported(causeOf(e)); ok && f.imported {
@@ -815,7 +824,7 @@ func logValue(ev any, i int) slog.Value {
 		}
 		attrs = append(attrs, a)
 	}
-	return slog.GroupValue(attrs...)
+	return attrs
 }
 
 // LogValueOf returns the log value of err: the log value of the outermost
@@ -2300,15 +2309,50 @@ func (e *RemoteError) Is(target error) bool {
 	return c != "" && (c == e.Code() || sameVariant(e.Code(), c))
 }
 
-// LogValue logs the decoded variant, or what the payload says.
+// LogValue logs what was decoded: the sender's message, the code, number
+// and category, the class and retryability this catalogue gives them,
+// "remote", then the fields that travelled, as the decoded variant logs
+// them (a cause as its own log value; a sensitive field never travels);
+// for a code this catalogue does not know, the payload's fields as they
+// came, a text as itself and any other value as its JSON, scrubbed.
 func (e *RemoteError) LogValue() slog.Value {
 	if e == nil {
 		return slog.StringValue("<nil>")
 	}
-	v := slog.GroupValue(slog.String("error", scrub(e.Error())), slog.String("code", string(e.Payload.Code)),
+	attrs := []slog.Attr{slog.String("error", scrub(e.Error())), slog.String("code", string(e.Payload.Code)),
 		slog.Int("num", e.Payload.CodeNum), slog.String("category", string(e.Payload.Category)),
-		slog.String("class", e.Class().String()), slog.Bool("retryable", e.Retryable()), slog.Bool("remote", true))
-	return v
+		slog.String("class", e.Class().String()), slog.Bool("retryable", e.Retryable()), slog.Bool("remote", true)}
+	if e.err != nil {
+		return slog.GroupValue(appendLogFields(attrs, e.err, e.index, e.sent)...)
+	}
+	for _, f := range e.Payload.Fields {
+		attrs = append(attrs, logJSON(f.Name, f.Value))
+	}
+	return slog.GroupValue(attrs...)
+}
+
+// logJSON is the log attribute of a JSON value: a text as a string, true
+// and false as a bool, a number as a json.Number (a number to a JSON
+// handler), null as nil, and an object or an array as its JSON; every
+// string in it scrubbed.
+func logJSON(name string, raw json.RawMessage) slog.Attr {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return slog.Any(name, nil)
+	}
+	switch raw[0] {
+	case '"':
+		var s string
+		json.Unmarshal(raw, &s)
+		return slog.String(name, scrub(s))
+	case 't', 'f':
+		return slog.Bool(name, raw[0] == 't')
+	case 'n':
+		return slog.Any(name, nil)
+	case '{', '[':
+		return slog.Any(name, json.RawMessage(rewriteJSON(nil, raw, nil, scrubber.Load() != nil)))
+	}
+	return slog.Any(name, json.Number(raw))
 }
 
 // MarshalJSON returns the payload exactly as it was received; null for

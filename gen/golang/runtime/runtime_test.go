@@ -695,6 +695,63 @@ func TestLogValue(t *testing.T) {
 	}
 }
 
+// A decoded error logs what travelled: the sender's message, this
+// catalogue's class, and its fields as the variant logs them (its cause
+// as a group) or, for an unknown code, as they came; never a field that
+// did not travel, nor a sensitive one an older sender still sends.
+func TestDecodedLogValue(t *testing.T) {
+	SetScrubber(ScrubSecrets)
+	t.Cleanup(func() { SetScrubber(nil) })
+	limited := &RateLimited{Provider: "openai", RetryAfter: 2 * time.Second}
+	wire, err := DecodePayload(mustMarshal(t, &ModelCallFailed{Cause: limited, Provider: "openai"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	payload, err := DecodePayload((&ToolUnavailable{Tool: "browser", Reason: "down", Attempts: 2}).AppendLLMPayload(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	older, err := DecodePayload([]byte(`{"category":"auth","code":"auth_failed","code_num":2002,"error":"refused","retryable":false,"suppress_retry":false,"provider":"openai","api_key":"zq9key"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	unknown, err := DecodePayload([]byte(`{"category":"new","code":"brand_new","code_num":9999,"error":"x","retryable":true,"suppress_retry":false,"note":"token=zq9tok","n":5,"ok":true,"list":["a","Bearer zq9bearertoken"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name     string
+		err      error
+		want     []string
+		wantNot  []string
+		jsonWant string
+	}{
+		{"a wire form with a cause", wire, []string{`err.error="model call failed: provider openai rate limited the request"`, "err.class=retryable", "err.remote=true",
+			"err.provider=openai", "err.cause.code=rate_limited", "err.cause.provider=openai", "err.cause.retry_after=2000"}, nil, `"retry_after":2000`},
+		{"a payload", payload, []string{"err.tool=browser", "err.attempts=2", `err.error="Tool browser unavailable: down`}, []string{"err.reason", "err.since"}, `"attempts":2`},
+		{"an older sender's secret", older, []string{"err.provider=openai"}, []string{"zq9", "api_key"}, `"provider":"openai"`},
+		{"an unknown code", unknown, []string{"err.n=5", "err.ok=true", `err.note="token=[REDACTED]"`, "err.class=retryable"}, []string{"zq9"}, `"n":5,"ok":true`},
+		{"inside a wrap", fmt.Errorf("relay: %w", payload), []string{`err.error="relay: Tool browser unavailable: down`, "err.tool=browser", "err.remote=true"}, nil, `"tool":"browser"`},
+	} {
+		got := logLine(slog.Any("err", LogValueOf(c.err)))
+		for _, want := range c.want {
+			if !strings.Contains(got, want) {
+				t.Errorf("%s: the log lacks %s:\n%s", c.name, want, got)
+			}
+		}
+		for _, not := range c.wantNot {
+			if strings.Contains(got, not) {
+				t.Errorf("%s: the log has %s:\n%s", c.name, not, got)
+			}
+		}
+		var b bytes.Buffer
+		slog.New(slog.NewJSONHandler(&b, nil)).Error("failed", LogAttr(c.err))
+		if !strings.Contains(b.String(), c.jsonWant) || strings.Contains(b.String(), "zq9") {
+			t.Errorf("%s: JSON log lacks %s:\n%s", c.name, c.jsonWant, b.String())
+		}
+	}
+}
+
 func TestTemplates(t *testing.T) {
 	e := &ToolUnavailable{Tool: "browser", Reason: "r", Alternatives: []string{"web.search", "http.fetch"}, Since: 1500 * time.Millisecond}
 	if got := e.Error(); got != "Tool browser unavailable: r <{not a field}> (try web.search, http.fetch; down 1500ms)" {
