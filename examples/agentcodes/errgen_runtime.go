@@ -603,13 +603,20 @@ const (
 // of the variants' constant methods (see BENCHMARKS.md). These functions
 // assert once, inside, and are never inlined.
 
-// render renders a template of e, the variant infos[i].
+// render renders a template of e, the variant infos[i]. A nil e's message
+// and suppression key are <nil>, as fmt prints a nil error; its user
+// message, which an end user reads, is rendered as for a zero value, as a
+// variant's user message without fields is a constant that a nil receiver
+// returns too.
 //
 //go:noinline
 func render(e any, i int, part int) string {
 	v := e.(variant)
 	if isNil(v) {
-		return "<nil>"
+		if part != textUser {
+			return "<nil>"
+		}
+		v = newVariant(i)
 	}
 	return string(appendText(nil, v, i, part))
 }

@@ -419,6 +419,21 @@ func TestTypedNil(t *testing.T) {
 	if nilMC.Error() != "<nil>" || nilMC.UserMessage() == "" {
 		t.Errorf("nil receiver: %q %q", nilMC.Error(), nilMC.UserMessage())
 	}
+	// A nil variant's user message is what end users would read of a zero
+	// one, whether it is a constant, the cause's, or a template ({code}
+	// of a variant with sub-codes): never <nil>.
+	var nilCD *CapabilityDenied
+	var nilTN *ToolNotFound
+	for _, c := range []struct{ got, want string }{
+		{nilCD.UserMessage(), "A tool did not work (capability_denied)."},
+		{nilTN.UserMessage(), "A tool did not work (tool_not_found)."},
+		{nilMC.UserMessage(), "Something went wrong (model_call_failed)."},
+		{UserMessageOf(&ModelCallFailed{Cause: (*RateLimited)(nil)}), "Something went wrong (model_call_failed)."},
+	} {
+		if c.got != c.want {
+			t.Errorf("user message of a nil variant = %q, want %q", c.got, c.want)
+		}
+	}
 	_ = nilMC.LogValue()
 	var nilTool *ToolUnavailable
 	if data := nilTool.AppendLLMPayload(nil); !json.Valid(data) {
