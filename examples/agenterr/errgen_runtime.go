@@ -1116,14 +1116,14 @@ func goString(e variant, i int, pointer bool) string {
 // chain that carries one (a variant with a retry_after field), looking
 // through wrappers of the catalogue too, so a rate limit wrapped by a
 // higher layer still tells the caller how long to wait. It walks the chain
-// as Chain does, As methods included. An error of
-// another catalogue whose family is a cause field here is asked through
-// its own package's RetryAfterOf. A decoded error answers only when the
-// sender sent the value, in its field or in the shape it came in (a gRPC
-// status's RetryInfo). A zero (or negative) value
-// is no value: the walk goes on past it, and when nothing further down
-// carries a wait the answer is false, not "retry at once", as a provider's
-// Retry-After of 0 and a field left unset both mean nothing to wait for.
+// as Chain does, As methods included. An error of another catalogue whose
+// family is a cause field here is asked through its own package's
+// RetryAfterOf. A decoded error answers only when the sender sent the
+// value, in its field or in the shape it came in (a gRPC status's
+// RetryInfo). A zero (or negative) value is no value: the walk goes on
+// past it, and when nothing further down carries a wait the answer is
+// false, not "retry at once", as a provider's Retry-After of 0 and a field
+// left unset both mean nothing to wait for.
 func RetryAfterOf(err error) (time.Duration, bool) {
 	return retryAfterDepth(err, 0)
 }
@@ -1829,11 +1829,11 @@ func marshalWire(e any, i int) ([]byte, error) {
 // appendObject appends the JSON object of e, the variant infos[i], in the
 // payload's key order: its LLM payload, or, with wire set, its wire form,
 // which has every field (the cause nested), and "type" only for a family
-// with a payload type. depth counts the causes above. With from, the
-// decoded error e is the variant of, the texts are those it arrived with
-// (its message; its suppression key and hints, where it carried them) and
-// its retryability is from's: e has only the fields that travelled, which
-// may not be all that its templates name.
+// with a payload type. depth counts the causes above. With from set, e is
+// the variant of the decoded error from, and holds only the fields that
+// travelled, which may not be all that its templates name: the texts are
+// then those from arrived with (its message; its suppression key and
+// hints, where it carried them), and the retryability is from's.
 func appendObject(dst []byte, e variant, i int, wire bool, depth int, from *RemoteError) []byte {
 	in := &infos[i]
 	got := &noPayload
