@@ -20,45 +20,51 @@ import (
 // catalogue selects it.
 
 // projectionOf returns the catalogue error a projection of err describes,
-// the outermost in its chain (the typed error behind a decoded one whose
-// code this catalogue knows), and its entry in infos; -1 for a decoded
-// error this catalogue does not know. It returns nil for a chain without
-// one.
-func projectionOf(err error) (Error, int) {
+// the outermost in its chain, with the variant whose fields it has (itself,
+// or the typed error behind a decoded one whose code this catalogue knows)
+// and that variant's entry in infos; nil and -1 when there is no such
+// variant (a decoded error this catalogue does not know, an Error of
+// another kind). It returns nil for a chain without one. A decoded error
+// is described as it arrived: its message is the sender's, and its
+// retryability its own, which the variant, holding only the fields that
+// travelled, may not render again.
+func projectionOf(err error) (Error, variant, int) {
 	c := find(err)
 	if c == nil {
-		return nil, -1
+		return nil, nil, -1
 	}
-	if r, ok := c.(*RemoteError); ok && r.err != nil {
-		c = r.err
+	v, ok := c.(variant)
+	if r, remote := c.(*RemoteError); remote && r.err != nil {
+		v, ok = r.err, true
 	}
-	if _, ok := c.(variant); !ok {
-		return c, -1
-	}
-	i, ok := lookupCode(c.Code())
 	if !ok {
-		return c, -1
+		return c, nil, -1
 	}
-	return c, i
+	i, ok := lookupCode(v.Code())
+	if !ok {
+		return c, nil, -1
+	}
+	return c, v, i
 }
 
 // appendModelJSON appends the JSON object the model reads for err: its LLM
-// payload, or its wire form for a family without a payload type, the
-// payload a decoded error arrived with, or {"error": its text} for an error
-// outside the catalogue.
+// payload, or its wire form for a family without a payload type (for a
+// decoded error, its variant's with the texts it arrived with), the
+// payload a decoded error of a code this catalogue does not know arrived
+// with, or {"error": its text} for an error outside the catalogue.
 func appendModelJSON(dst []byte, err error) []byte {
-	c, i := projectionOf(err)
+	c, v, i := projectionOf(err)
+	r, _ := c.(*RemoteError)
 	switch {
 	case c == nil:
 		dst = append(dst, `{"error":`...)
 		return append(appendString(dst, scrub(errorText(err))), '}')
+	case i < 0 && r != nil:
+		return r.appendJSON(dst)
 	case i < 0:
-		if r, ok := c.(*RemoteError); ok {
-			return r.appendJSON(dst)
-		}
 		return appendErrorJSON(dst, c)
 	}
-	return appendObject(dst, c.(variant), i, infos[i].PayloadType == "", 0)
+	return appendObject(dst, v, i, infos[i].PayloadType == "", 0, r)
 }
 
 // appendErrorJSON appends the JSON object of c, an Error of neither this
@@ -73,14 +79,14 @@ func appendErrorJSON(dst []byte, c Error) []byte {
 	return append(dst, '}')
 }
 
-// appendProjectedFields appends c's fields as members of a JSON object,
-// the first after a comma when comma is set: every field of its wire form
-// with wire set, else its payload fields; a decoded error of another
-// catalogue gives the fields it arrived with, but for the names in skip
-// (the shape's own members).
-func appendProjectedFields(dst []byte, c Error, i int, comma, wire bool, skip ...string) []byte {
+// appendProjectedFields appends the fields of c (as projectionOf returns
+// it, with v and i) as members of a JSON object, the first after a comma
+// when comma is set: every field of its wire form with wire set, else its
+// payload fields; a decoded error of another catalogue gives the fields it
+// arrived with, but for the names in skip (the shape's own members).
+func appendProjectedFields(dst []byte, c Error, v variant, i int, comma, wire bool, skip ...string) []byte {
 	if i >= 0 {
-		return appendFields(dst, c.(variant), i, comma, wire, 0)
+		return appendFields(dst, v, i, comma, wire, 0)
 	}
 	r, ok := c.(*RemoteError)
 	if !ok {
@@ -100,6 +106,43 @@ func appendProjectedFields(dst []byte, c Error, i int, comma, wire bool, skip ..
 	return dst
 }
 
+// member is a member of a shape's JSON object that a decoder reads, and
+// where to.
+type member struct {
+	key string
+	to  any
+}
+
+// readMembers reads data, a JSON object, as DecodePayload reads a payload:
+// keys matched exactly, a key given twice refused, so that no sender can
+// make a decoder see another shape than every other JSON reader sees. It
+// sets each of want from the member of its key, leaving a missing one as
+// it is, and returns every member.
+func readMembers(data []byte, want ...member) (map[string]json.RawMessage, error) {
+	members, _, err := readObject(data)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range want {
+		if raw, ok := members[m.key]; ok {
+			if err := json.Unmarshal(raw, m.to); err != nil {
+				return nil, fmt.Errorf("%q: %w", m.key, err)
+			}
+		}
+	}
+	return members, nil
+}
+
+// readList reads data, a JSON array, into its items; null or nothing is
+// an empty list.
+func readList(data []byte) ([]json.RawMessage, error) {
+	var items []json.RawMessage
+	if len(data) == 0 {
+		return nil, nil
+	}
+	return items, json.Unmarshal(data, &items)
+}
+
 // decodeProjected decodes the error a projection carried, as DecodePayload
 // decodes a payload: its code, its num (-1 when the shape has none: the
 // catalogue's), its message, and the other members in order, its fields
@@ -110,9 +153,14 @@ func decodeProjected(code Code, num int, message string, members map[string]json
 		return nil, fmt.Errorf("%s: no code", packageName)
 	}
 	i, known := lookupCode(code)
-	written := map[string]bool{"type": true, "code": true, "code_num": true, "error": true}
+	// A member is a field unless the shape's own: "type" is one only where
+	// it is the family's payload type, which this writes, and a field of a
+	// family without one may be named so. Of a code this catalogue does
+	// not know, it cannot tell which, so it leaves "type" out.
+	written := map[string]bool{"type": !known, "code": true, "code_num": true, "error": true}
 	dst := []byte{'{'}
 	if known && infos[i].PayloadType != "" {
+		written["type"] = true
 		dst = append(appendKey(dst, "type"), appendName(nil, infos[i].PayloadType)...)
 		dst = append(dst, ',')
 	}
@@ -173,7 +221,7 @@ const (
 // MESSAGE being the error's message.
 func MCPResult(err error, structured bool) ([]byte, MCPKind) {
 	payload := appendModelJSON(nil, err)
-	if c, i := projectionOf(err); c != nil && i >= 0 && mcpErrors[i] != 0 {
+	if c, _, i := projectionOf(err); c != nil && i >= 0 && mcpErrors[i] != 0 {
 		dst := append([]byte(`{"code":`), strconv.Itoa(mcpErrors[i])...)
 		dst = append(appendString(append(dst, `,"message":`...), scrub(errorText(c))), `,"data":`...)
 		return append(append(dst, payload...), '}'), MCPProtocolError
@@ -188,7 +236,8 @@ func MCPResult(err error, structured bool) ([]byte, MCPKind) {
 
 // DecodeMCPResult reads back what MCPResult wrote, either kind: the
 // payload in the first text content of a tool result, or in the data of a
-// JSON-RPC error object, decoded as DecodePayload does.
+// JSON-RPC error object, decoded as DecodePayload does (the result's and
+// its content's keys too: matched exactly, each once).
 func DecodeMCPResult(data []byte) (*RemoteError, error) {
 	members, _, err := readObject(data)
 	if err != nil {
@@ -197,16 +246,17 @@ func DecodeMCPResult(data []byte) (*RemoteError, error) {
 	if raw, ok := members["data"]; ok {
 		return DecodePayload(raw)
 	}
-	var content []struct {
-		Type string `json:"type"`
-		Text string `json:"text"`
-	}
-	if err := json.Unmarshal(members["content"], &content); err != nil {
+	content, err := readList(members["content"])
+	if err != nil {
 		return nil, fmt.Errorf("%s: MCP result content: %w", packageName, err)
 	}
 	for _, c := range content {
-		if c.Type == "text" {
-			return DecodePayload([]byte(c.Text))
+		var typ, text string
+		if _, err := readMembers(c, member{"type", &typ}, member{"text", &text}); err != nil {
+			return nil, fmt.Errorf("%s: MCP result content: %w", packageName, err)
+		}
+		if typ == "text" {
+			return DecodePayload([]byte(text))
 		}
 	}
 	return nil, errors.New(packageName + ": MCP result has no text content")
@@ -225,22 +275,19 @@ func AnthropicToolResult(toolUseID string, err error) []byte {
 }
 
 // DecodeAnthropicToolResult reads back what AnthropicToolResult wrote: the
-// tool use it answers, and the error, decoded as DecodePayload does.
+// tool use it answers, and the error, decoded as DecodePayload does (the
+// block's keys too: matched exactly, each once).
 func DecodeAnthropicToolResult(data []byte) (string, *RemoteError, error) {
-	var block struct {
-		Type      string `json:"type"`
-		ToolUseID string `json:"tool_use_id"`
-		Content   string `json:"content"`
-		IsError   bool   `json:"is_error"`
-	}
-	if err := json.Unmarshal(data, &block); err != nil {
+	var typ, id, content string
+	var isError bool
+	if _, err := readMembers(data, member{"type", &typ}, member{"tool_use_id", &id}, member{"content", &content}, member{"is_error", &isError}); err != nil {
 		return "", nil, fmt.Errorf("%s: tool_result block: %w", packageName, err)
 	}
-	if block.Type != "tool_result" || !block.IsError {
+	if typ != "tool_result" || !isError {
 		return "", nil, errors.New(packageName + `: not a tool_result block with "is_error": true`)
 	}
-	e, err := DecodePayload([]byte(block.Content))
-	return block.ToolUseID, e, err
+	e, err := DecodePayload([]byte(content))
+	return id, e, err
 }
 
 // OpenAIToolMessage returns the message that answers the tool call
@@ -256,21 +303,18 @@ func OpenAIToolMessage(toolCallID string, err error) []byte {
 }
 
 // DecodeOpenAIToolMessage reads back what OpenAIToolMessage wrote: the tool
-// call it answers, and the error, decoded as DecodePayload does.
+// call it answers, and the error, decoded as DecodePayload does (the
+// message's keys too: matched exactly, each once).
 func DecodeOpenAIToolMessage(data []byte) (string, *RemoteError, error) {
-	var msg struct {
-		Role       string `json:"role"`
-		ToolCallID string `json:"tool_call_id"`
-		Content    string `json:"content"`
-	}
-	if err := json.Unmarshal(data, &msg); err != nil {
+	var role, id, content string
+	if _, err := readMembers(data, member{"role", &role}, member{"tool_call_id", &id}, member{"content", &content}); err != nil {
 		return "", nil, fmt.Errorf("%s: tool message: %w", packageName, err)
 	}
-	if msg.Role != "tool" {
+	if role != "tool" {
 		return "", nil, errors.New(packageName + `: not a message with "role": "tool"`)
 	}
-	e, err := DecodePayload([]byte(msg.Content))
-	return msg.ToolCallID, e, err
+	e, err := DecodePayload([]byte(content))
+	return id, e, err
 }
 
 // ProblemContentType is the media type of a problem document (RFC 9457).
@@ -289,7 +333,7 @@ const ProblemContentType = "application/problem+json"
 // outside the catalogue is "about:blank" with status 500 and no "detail":
 // it has no user message.
 func ProblemJSON(err error, instance string) ([]byte, int) {
-	c, i := projectionOf(err)
+	c, v, i := projectionOf(err)
 	typ, title, status := "about:blank", http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError
 	switch {
 	case i >= 0:
@@ -311,7 +355,7 @@ func ProblemJSON(err error, instance string) ([]byte, int) {
 		dst = strconv.AppendInt(append(dst, `,"code_num":`...), int64(c.CodeNum()), 10)
 		dst = appendString(append(dst, `,"category":`...), string(c.Category()))
 		dst = strconv.AppendBool(append(dst, `,"retryable":`...), c.Retryable())
-		dst = appendProjectedFields(dst, c, i, true, false, problemMembers...)
+		dst = appendProjectedFields(dst, c, v, i, true, false, problemMembers...)
 	}
 	return append(dst, '}'), status
 }
@@ -379,16 +423,18 @@ type grpcStatus struct {
 }
 
 // grpcStatusOf is err's grpcStatus. An error outside the catalogue is
-// UNKNOWN, without ErrorInfo.
+// UNKNOWN, without ErrorInfo. Only a retryable error has a RetryInfo: the
+// detail tells a client when to retry, and is how a status says that it
+// may.
 func grpcStatusOf(err error) grpcStatus {
-	c, i := projectionOf(err)
+	c, v, i := projectionOf(err)
 	s := grpcStatus{code: 2, message: scrub(errorText(err)), locale: grpcLocale, local: scrub(UserMessageOf(err))}
 	if c != nil {
 		s.message, s.reason = scrub(errorText(c)), strings.ToUpper(string(c.Code()))
 		if i >= 0 {
 			s.code = grpcCodes[i]
 		}
-		obj := append(appendProjectedFields([]byte{'{'}, c, i, false, false), '}')
+		obj := append(appendProjectedFields([]byte{'{'}, c, v, i, false, false), '}')
 		members, order, _ := readObject(obj)
 		for _, name := range order {
 			v := string(members[name])
@@ -399,7 +445,9 @@ func grpcStatusOf(err error) grpcStatus {
 			s.metadata = append(s.metadata, [2]string{name, v})
 		}
 	}
-	s.retry, s.hasRetry = RetryAfterOf(err)
+	if c != nil && c.Retryable() {
+		s.retry, s.hasRetry = RetryAfterOf(err)
+	}
 	return s
 }
 
@@ -415,9 +463,9 @@ func grpcStatusOf(err error) grpcStatus {
 // MESSAGE the error's message, REASON its code in UPPER_SNAKE, DOMAIN the
 // catalogue's grpc domain, metadata its payload fields as strings (text as
 // it is, other values as their JSON; left out when there are none), the
-// same JSON protobuf's mapping writes for GRPCStatus. RetryInfo is there only when
-// RetryAfterOf reports a wait. An error outside the catalogue is UNKNOWN
-// (2) with only the LocalizedMessage.
+// same JSON protobuf's mapping writes for GRPCStatus. RetryInfo is there only for
+// a retryable error for which RetryAfterOf reports a wait. An error outside
+// the catalogue is UNKNOWN (2) with only the LocalizedMessage.
 func GRPCStatusJSON(err error) []byte {
 	s := grpcStatusOf(err)
 	dst := strconv.AppendInt([]byte(`{"code":`), int64(s.code), 10)
@@ -478,46 +526,78 @@ func protoDuration(d time.Duration) string {
 
 // DecodeGRPCStatusJSON reads back what GRPCStatusJSON wrote: the
 // ErrorInfo's reason is the code, its metadata the fields, decoded as
-// DecodePayload does. A status without ErrorInfo is an error.
+// DecodePayload does (the status's and its details' keys too: matched
+// exactly, each once), and a RetryInfo's delay the wait (see
+// decodeStatus). A status without ErrorInfo is an error.
 func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
-	var st struct {
-		Message string `json:"message"`
-		Details []struct {
-			Type       string            `json:"@type"`
-			Reason     string            `json:"reason"`
-			Metadata   map[string]string `json:"metadata"`
-			RetryDelay string            `json:"retryDelay"`
-		} `json:"details"`
-	}
-	if err := json.Unmarshal(data, &st); err != nil {
+	var message string
+	st, err := readMembers(data, member{"message", &message})
+	if err != nil {
 		return nil, fmt.Errorf("%s: gRPC status: %w", packageName, err)
 	}
-	var r *RemoteError
+	details, err := readList(st["details"])
+	if err != nil {
+		return nil, fmt.Errorf("%s: gRPC status details: %w", packageName, err)
+	}
+	var info map[string]json.RawMessage
+	var reason string
 	var wait time.Duration
-	for _, d := range st.Details {
-		switch d.Type {
+	for _, d := range details {
+		var typ, why, delay string
+		detail, err := readMembers(d, member{"@type", &typ}, member{"reason", &why}, member{"retryDelay", &delay})
+		if err != nil {
+			return nil, fmt.Errorf("%s: gRPC status detail: %w", packageName, err)
+		}
+		switch typ {
 		case "type.googleapis.com/google.rpc.ErrorInfo":
-			if r != nil {
-				continue
-			}
-			var err error
-			if r, err = decodeErrorInfo(d.Reason, st.Message, d.Metadata); err != nil {
-				return nil, err
+			if info == nil {
+				info, reason = detail, why
 			}
 		case "type.googleapis.com/google.rpc.RetryInfo":
-			wait, _ = time.ParseDuration(d.RetryDelay)
+			wait, _ = time.ParseDuration(delay)
 		}
 	}
-	if r == nil {
+	if info == nil {
 		return nil, errors.New(packageName + ": gRPC status has no ErrorInfo")
 	}
+	metadata := map[string]string{}
+	if raw := info["metadata"]; len(raw) > 0 && string(raw) != "null" {
+		members, order, err := readObject(raw)
+		if err != nil {
+			return nil, fmt.Errorf("%s: gRPC ErrorInfo metadata: %w", packageName, err)
+		}
+		for _, name := range order {
+			var v string
+			if err := json.Unmarshal(members[name], &v); err != nil {
+				return nil, fmt.Errorf("%s: gRPC ErrorInfo metadata %q: %w", packageName, name, err)
+			}
+			metadata[name] = v
+		}
+	}
+	return decodeStatus(reason, message, metadata, wait)
+}
+
+// decodeStatus decodes the error a gRPC status carries, from its
+// ErrorInfo's reason and metadata, its message, and the delay of its
+// RetryInfo, 0 without one. The status says nothing of retryability but
+// through RetryInfo, which only a retryable error's status has: with one,
+// the error is retryable (unless this deployment's class policy says
+// otherwise of a configurable code) and RetryAfterOf reports its delay;
+// without, it is as retryable as its variant with the fields that
+// travelled, and no cause (a wrapper retryable through its cause is not).
+func decodeStatus(reason, message string, metadata map[string]string, wait time.Duration) (*RemoteError, error) {
+	r, err := decodeErrorInfo(reason, message, metadata)
+	if err != nil || wait <= 0 {
+		return r, err
+	}
+	r.wait, r.Payload.Retryable = wait, true
 	setRetryAfter(r, wait)
 	return r, nil
 }
 
 // setRetryAfter gives the typed error behind r a wait a shape carried
-// apart from its fields (gRPC's RetryInfo): its retry_after field, marked
-// as sent, so RetryAfterOf reports it.
+// apart from its fields (gRPC's RetryInfo): its retry_after field, if it
+// has one, marked as sent, as the sender's variant had it.
 func setRetryAfter(r *RemoteError, wait time.Duration) {
 	if wait <= 0 || r.err == nil {
 		return
@@ -579,7 +659,7 @@ func decodeErrorInfo(reason, message string, metadata map[string]string) (*Remot
 // catalogue has no code to give and is the catalogue's fallback: its code
 // is "" and its message its text.
 func AgentResponse(err error) []byte {
-	c, i := projectionOf(err)
+	c, v, i := projectionOf(err)
 	var code Code
 	text := errorText(err)
 	if c != nil {
@@ -591,7 +671,7 @@ func AgentResponse(err error) []byte {
 		mark := len(dst)
 		dst = append(dst, `,"metadata":{`...)
 		n := len(dst)
-		if dst = appendProjectedFields(dst, c, i, false, true); len(dst) > n {
+		if dst = appendProjectedFields(dst, c, v, i, false, true); len(dst) > n {
 			dst = append(dst, '}')
 		} else {
 			dst = dst[:mark]
@@ -603,26 +683,23 @@ func AgentResponse(err error) []byte {
 // DecodeAgentResponse reads back what AgentResponse wrote: the code, the
 // message and the metadata's fields, decoded as DecodePayload does.
 func DecodeAgentResponse(data []byte) (*RemoteError, error) {
-	var env struct {
-		Success  *bool           `json:"success"`
-		Error    Code            `json:"error"`
-		Message  string          `json:"message"`
-		Metadata json.RawMessage `json:"metadata"`
-	}
-	if err := json.Unmarshal(data, &env); err != nil {
+	var success *bool
+	var code Code
+	var message string
+	env, err := readMembers(data, member{"success", &success}, member{"error", &code}, member{"message", &message})
+	if err != nil {
 		return nil, fmt.Errorf("%s: agent response: %w", packageName, err)
 	}
-	if env.Success == nil || *env.Success {
+	if success == nil || *success {
 		return nil, errors.New(packageName + `: not an error response ("success": false)`)
 	}
 	members, order := map[string]json.RawMessage{}, []string(nil)
-	if len(env.Metadata) > 0 && string(env.Metadata) != "null" {
-		var err error
-		if members, order, err = readObject(env.Metadata); err != nil {
+	if metadata := env["metadata"]; len(metadata) > 0 && string(metadata) != "null" {
+		if members, order, err = readObject(metadata); err != nil {
 			return nil, fmt.Errorf("%s: agent response metadata: %w", packageName, err)
 		}
 	}
-	return decodeProjected(env.Error, -1, env.Message, members, order)
+	return decodeProjected(code, -1, message, members, order)
 }
 
 // ToolOutput returns err as the output of a failed tool that Rust agent

@@ -50,7 +50,12 @@ type Error interface {
 }
 
 // Info describes one entry of the catalogue. It marshals to JSON with
-// snake_case keys.
+// snake_case keys. The RequiredFields and Subcodes of an Info that Lookup,
+// LookupNum or LookupHTTPStatus return are the package's own, shared with
+// every caller so that a lookup allocates nothing: read them, never change
+// them (All returns copies to change). The errors themselves never read
+// them: changing one changes what later lookups report, not what any
+// error does.
 type Info struct {
 	// Name is the variant's Go type name.
 	Name string `json:"name"`
@@ -148,6 +153,11 @@ type form struct {
 	user      string
 	userCause bool
 	fields    []field
+	// subcodes and required are the variant's sub-codes and static
+	// required_fields, as its Info has them: the runtime reads these,
+	// which no caller holds, never the Info's.
+	subcodes []Code
+	required []string
 	// subcodeField, toolField, actionField and keyField are the positions,
 	// counted from 1, of the struct fields in which an instance selects a
 	// sub-code and overrides suggested_tool, suggested_action and the
@@ -401,7 +411,7 @@ func isInstance(target error, e any, i int) bool {
 // whose instance selects code: code when the variant declares it, else
 // the variant's own code.
 func subcodeOf(code Code, i int) Code {
-	if code != "" && slices.Contains(infos[i].Subcodes, code) {
+	if code != "" && slices.Contains(forms[i].subcodes, code) {
 		return code
 	}
 	return infos[i].Code
@@ -490,9 +500,11 @@ func imported(cause error) (importedError, bool) {
 }
 
 // decodeImported decodes a cause of type t, a family of another
-// catalogue, from its wire form; errgen sets it in errgen.go for a
-// catalogue with such causes, and leaves it nil otherwise.
-var decodeImported func(t reflect.Type, raw []byte) (error, bool)
+// catalogue, from its wire form, and returns it with the wire form to pass
+// on (its package's Raw, without the sensitive fields that arrived);
+// errgen sets it in errgen.go for a catalogue with such causes, and leaves
+// it nil otherwise.
+var decodeImported func(t reflect.Type, raw []byte) (error, []byte, bool)
 
 // retryAfterImported is RetryAfterOf of the package of err, when err is
 // an error of another catalogue whose families are causes here; errgen
@@ -591,13 +603,20 @@ const (
 // of the variants' constant methods (see BENCHMARKS.md). These functions
 // assert once, inside, and are never inlined.
 
-// render renders a template of e, the variant infos[i].
+// render renders a template of e, the variant infos[i]. A nil e's message
+// and suppression key are <nil>, as fmt prints a nil error; its user
+// message, which an end user reads, is rendered as for a zero value, as a
+// variant's user message without fields is a constant that a nil receiver
+// returns too.
 //
 //go:noinline
 func render(e any, i int, part int) string {
 	v := e.(variant)
 	if isNil(v) {
-		return "<nil>"
+		if part != textUser {
+			return "<nil>"
+		}
+		v = newVariant(i)
 	}
 	return string(appendText(nil, v, i, part))
 }
@@ -764,8 +783,17 @@ func logValue(ev any, i int) slog.Value {
 	if isNil(e) {
 		return slog.GroupValue(attrs...)
 	}
+	return slog.GroupValue(appendLogFields(attrs, e, i, nil)...)
+}
+
+// appendLogFields appends the fields of e, the variant infos[i], to attrs
+// as logValue logs them; with sent given, only the fields the sender sent.
+func appendLogFields(attrs []slog.Attr, e variant, i int, sent map[string]bool) []slog.Attr {
 	for k := range forms[i].fields {
 		f := &forms[i].fields[k]
+		if sent != nil && !sent[f.name] {
+			continue
+		}
 		if f.cause {
 			v := LogValueOf(causeOf(e))
 			if s, ok := imported(causeOf(e)); ok && f.imported {
@@ -803,7 +831,7 @@ func logValue(ev any, i int) slog.Value {
 		}
 		attrs = append(attrs, a)
 	}
-	return slog.GroupValue(attrs...)
+	return attrs
 }
 
 // LogValueOf returns the log value of err: the log value of the outermost
@@ -1030,22 +1058,45 @@ func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
 func format(ev any, i int, s fmt.State, verb rune) {
 	e := ev.(variant)
 	if verb == 'v' && s.Flag('#') {
-		s.Write([]byte(goString(e, i)))
+		s.Write([]byte(goString(e, i, formatsPointer(s))))
 		return
 	}
 	fmt.Fprintf(s, fmt.FormatString(s, verb), errorText(e))
 }
 
-// goString is e as fmt's %#v prints it, with its sensitive fields as
-// Redacted.
-func goString(e variant, i int) string {
+// formatsPointer reports whether s, the printer that calls Format, is
+// printing a pointer to the variant rather than a value of it. Format is
+// on the value, so that fmt finds it on a value too, and the pointer's is
+// that same method: fmt does not tell it which it was given. fmt's printer
+// holds its operand, read here without changing anything; when s is not
+// fmt's printer, or holds no operand, the answer is a pointer, the form an
+// error has.
+func formatsPointer(s fmt.State) bool {
+	p := reflect.ValueOf(s)
+	if p.Kind() != reflect.Pointer || p.IsNil() || p.Elem().Kind() != reflect.Struct {
+		return true
+	}
+	arg := p.Elem().FieldByName("arg")
+	if arg.Kind() != reflect.Interface || arg.IsNil() {
+		return true
+	}
+	return arg.Elem().Kind() == reflect.Pointer
+}
+
+// goString is e as fmt's %#v prints it (a pointer to it, with pointer
+// set), with its sensitive fields as Redacted.
+func goString(e variant, i int, pointer bool) string {
 	v := reflect.ValueOf(e)
 	if v.IsNil() {
 		return fmt.Sprintf("(%T)(nil)", e)
 	}
 	el := v.Elem()
 	t := el.Type()
-	b := append([]byte("&"), t.String()...)
+	var b []byte
+	if pointer {
+		b = append(b, '&')
+	}
+	b = append(b, t.String()...)
 	b = append(b, '{')
 	for k := range el.NumField() {
 		if k > 0 {
@@ -1064,31 +1115,43 @@ func goString(e variant, i int) string {
 // RetryAfterOf returns the retry-after value of the first error in err's
 // chain that carries one (a variant with a retry_after field), looking
 // through wrappers of the catalogue too, so a rate limit wrapped by a
-// higher layer still tells the caller how long to wait. An error of
-// another catalogue whose family is a cause field here is asked through
-// its own package's RetryAfterOf. A decoded error answers only when the
-// sender sent the value. A zero (or negative) value
-// is no value: the walk goes on past it, and when nothing further down
-// carries a wait the answer is false, not "retry at once", as a provider's
-// Retry-After of 0 and a field left unset both mean nothing to wait for.
+// higher layer still tells the caller how long to wait. It walks the chain
+// as Chain does, As methods included. An error of another catalogue whose
+// family is a cause field here is asked through its own package's
+// RetryAfterOf. A decoded error answers only when the sender sent the
+// value, in its field or in the shape it came in (a gRPC status's
+// RetryInfo). A zero (or negative) value is no value: the walk goes on
+// past it, and when nothing further down carries a wait the answer is
+// false, not "retry at once", as a provider's Retry-After of 0 and a field
+// left unset both mean nothing to wait for.
 func RetryAfterOf(err error) (time.Duration, bool) {
 	return retryAfterDepth(err, 0)
 }
 
 func retryAfterDepth(err error, depth int) (time.Duration, bool) {
 	for ; err != nil && depth < maxChain && !isNil(err); depth++ {
-		if r, ok := err.(*RemoteError); ok && r.err != nil {
-			if d, ok := retryAfterField(r.err, r.sent); ok {
-				return d, true
+		// Each link is what the chain walk (walk) takes it for: an error
+		// of the catalogue itself, or through its As method.
+		c, ok := catalogueError(err)
+		if r, remote := c.(*RemoteError); remote {
+			if r.err != nil {
+				if d, ok := retryAfterField(r.err, r.sent); ok {
+					return d, true
+				}
 			}
-			err, _ = next(r.err)
-			continue
+			if r.wait > 0 {
+				return r.wait, true
+			}
+			if r.err != nil {
+				err, _ = next(r.err)
+				continue
+			}
 		}
-		if v, ok := err.(variant); ok {
+		if v, isVariant := c.(variant); isVariant {
 			if d, ok := retryAfterField(v, nil); ok {
 				return d, true
 			}
-		} else if _, ok := imported(err); ok && retryAfterImported != nil {
+		} else if _, isImported := imported(err); !ok && isImported && retryAfterImported != nil {
 			if d, ok := retryAfterImported(err); ok && d > 0 {
 				return d, true
 			}
@@ -1249,7 +1312,9 @@ func foreign(code Code, err error) Error {
 }
 
 // Lookup returns the entry with the given code, or whose sub-codes include
-// it. Reserved and unknown codes are not found.
+// it. Reserved and unknown codes are not found. It allocates nothing: the
+// entry's RequiredFields and Subcodes are shared, not to be changed (see
+// Info).
 func Lookup(code Code) (Info, bool) {
 	if i, ok := lookupCode(code); ok {
 		return infos[i], true
@@ -1272,7 +1337,7 @@ type codeSlot struct {
 var codeIndex = sync.OnceValue(func() []codeSlot {
 	n := 0
 	for i := range infos {
-		n += 1 + len(infos[i].Subcodes)
+		n += 1 + len(forms[i].subcodes)
 	}
 	size := 1
 	for size < 2*n {
@@ -1288,7 +1353,7 @@ var codeIndex = sync.OnceValue(func() []codeSlot {
 	}
 	for i := range infos {
 		put(infos[i].Code, i)
-		for _, c := range infos[i].Subcodes {
+		for _, c := range forms[i].subcodes {
 			put(c, i)
 		}
 	}
@@ -1401,7 +1466,7 @@ func policyClass(i int) Class {
 }
 
 // LookupNum returns the entry with the given number. Reserved and unknown
-// numbers are not found.
+// numbers are not found. Its slices are shared, as Lookup's are.
 func LookupNum(num int) (Info, bool) {
 	lo, hi := 0, len(infos)
 	for lo < hi {
@@ -1418,15 +1483,23 @@ func LookupNum(num int) (Info, bool) {
 	return Info{}, false
 }
 
-// All returns every entry of the catalogue, sorted by Num. The slice is a
-// copy the caller may keep and change.
+// All returns every entry of the catalogue, sorted by Num. The slice and
+// each entry's RequiredFields and Subcodes are copies the caller may keep
+// and change.
 func All() []Info {
-	return append([]Info(nil), infos[:]...)
+	all := append([]Info(nil), infos[:]...)
+	for i := range all {
+		if in := &all[i]; in.RequiredFields != nil || in.Subcodes != nil {
+			in.RequiredFields = append([]string(nil), in.RequiredFields...)
+			in.Subcodes = append([]Code(nil), in.Subcodes...)
+		}
+	}
+	return all
 }
 
 // LookupHTTPStatus returns the entry that stands for an HTTP status: the
 // one whose http_status is the most specific that covers it (429 before
-// "4xx").
+// "4xx"). Its slices are shared, as Lookup's are.
 func LookupHTTPStatus(status int) (Info, bool) {
 	if i, ok := statusIndex(httpStatuses[:], status); ok {
 		return infos[i], true
@@ -1553,7 +1626,7 @@ func newPayload(ev any, i int) *Payload {
 		SuppressRetry:   in.SuppressRetry,
 		SuggestedTool:   orStatic(override(e, forms[i].toolField), in.SuggestedTool),
 		SuggestedAction: orStatic(override(e, forms[i].actionField), in.SuggestedAction),
-		RequiredFields:  slices.Clone(in.RequiredFields),
+		RequiredFields:  slices.Clone(forms[i].required),
 		UsageHint:       in.UsageHint,
 	}
 	if isNil(e) {
@@ -1743,22 +1816,30 @@ func appendOptional(dst []byte, s string) []byte {
 //
 //go:noinline
 func appendPayload(dst []byte, e any, i int) []byte {
-	return appendObject(dst, e.(variant), i, false, 0)
+	return appendObject(dst, e.(variant), i, false, 0, nil)
 }
 
 // marshalWire is MarshalJSON of e, the variant infos[i]: its wire form.
 //
 //go:noinline
 func marshalWire(e any, i int) ([]byte, error) {
-	return appendObject(nil, e.(variant), i, true, 0), nil
+	return appendObject(nil, e.(variant), i, true, 0, nil), nil
 }
 
 // appendObject appends the JSON object of e, the variant infos[i], in the
 // payload's key order: its LLM payload, or, with wire set, its wire form,
 // which has every field (the cause nested), and "type" only for a family
-// with a payload type. depth counts the causes above.
-func appendObject(dst []byte, e variant, i int, wire bool, depth int) []byte {
+// with a payload type. depth counts the causes above. With from set, e is
+// the variant of the decoded error from, and holds only the fields that
+// travelled, which may not be all that its templates name: the texts are
+// then those from arrived with (its message; its suppression key and
+// hints, where it carried them), and the retryability is from's.
+func appendObject(dst []byte, e variant, i int, wire bool, depth int, from *RemoteError) []byte {
 	in := &infos[i]
+	got := &noPayload
+	if from != nil {
+		got = &from.Payload
+	}
 	dst = append(dst, '{')
 	first := true
 	live := !isNil(e)
@@ -1792,6 +1873,10 @@ func appendObject(dst []byte, e variant, i int, wire bool, depth int) []byte {
 		case keyCodeNum:
 			dst = strconv.AppendInt(dst, int64(in.Num), 10)
 		case keyError:
+			if from != nil {
+				dst = appendString(dst, scrub(from.Error()))
+				break
+			}
 			dst = append(dst, '"')
 			if live {
 				dst = appendTemplate(dst, e, i, in.Message)
@@ -1800,11 +1885,17 @@ func appendObject(dst []byte, e variant, i int, wire bool, depth int) []byte {
 			}
 			dst = closeString(dst, start+1)
 		case keyRetryable:
-			dst = strconv.AppendBool(dst, e.Retryable())
+			if from != nil {
+				dst = strconv.AppendBool(dst, from.Retryable())
+			} else {
+				dst = strconv.AppendBool(dst, e.Retryable())
+			}
 		case keySuppressRetry:
 			dst = strconv.AppendBool(dst, in.SuppressRetry)
 		case keySuppressionKey:
-			if key := override(e, forms[i].keyField); key != "" {
+			if got.SuppressionKey != "" {
+				dst = appendString(dst, scrub(got.SuppressionKey))
+			} else if key := override(e, forms[i].keyField); key != "" {
 				dst = appendString(dst, scrub(key))
 			} else if live && forms[i].key != "" {
 				dst = append(dst, '"')
@@ -1815,15 +1906,20 @@ func appendObject(dst []byte, e variant, i int, wire bool, depth int) []byte {
 				}
 			}
 		case keySuggestedTool:
-			dst = appendOptional(dst, orStatic(override(e, forms[i].toolField), in.SuggestedTool))
+			dst = appendOptional(dst, orStatic(got.SuggestedTool, orStatic(override(e, forms[i].toolField), in.SuggestedTool)))
 		case keySuggestedAction:
-			dst = appendOptional(dst, orStatic(override(e, forms[i].actionField), in.SuggestedAction))
+			dst = appendOptional(dst, orStatic(got.SuggestedAction, orStatic(override(e, forms[i].actionField), in.SuggestedAction)))
 		case keyRequiredFields:
-			if !wire && len(in.RequiredFields) > 0 {
-				dst = appendStrings(dst, in.RequiredFields)
+			if wire {
+				break
+			}
+			if len(got.RequiredFields) > 0 {
+				dst = appendStrings(dst, got.RequiredFields)
+			} else if len(forms[i].required) > 0 {
+				dst = appendStrings(dst, forms[i].required)
 			}
 		case keyUsageHint:
-			dst = appendOptional(dst, in.UsageHint)
+			dst = appendOptional(dst, orStatic(got.UsageHint, in.UsageHint))
 		}
 		if k.omit && len(dst) == start {
 			dst = dst[:mark]
@@ -1833,6 +1929,10 @@ func appendObject(dst []byte, e variant, i int, wire bool, depth int) []byte {
 	}
 	return append(dst, '}')
 }
+
+// noPayload is the payload appendObject reads its texts from for an error
+// that was not decoded: it arrived with none.
+var noPayload Payload
 
 // appendFields appends the fields of e, the variant infos[i], as members
 // of a JSON object, each after a comma when comma is true or a member came
@@ -1944,7 +2044,7 @@ func appendCause(dst []byte, cause error, depth int) []byte {
 	}
 	if v, ok := cause.(variant); ok {
 		if i, ok := lookupCode(v.Code()); ok {
-			return appendObject(dst, v, i, true, depth)
+			return appendObject(dst, v, i, true, depth, nil)
 		}
 	}
 	dst = append(dst, `{"error":`...)
@@ -2130,8 +2230,11 @@ type RemoteError struct {
 	Raw json.RawMessage
 
 	err   variant
-	class Class           // the class this catalogue gives err
+	index int             // err's entry in infos
 	sent  map[string]bool // the fields the sender sent
+	// wait is a retry-after the shape carried apart from the fields (a
+	// gRPC status's RetryInfo), 0 for none.
+	wait time.Duration
 }
 
 // Error returns the message the sender wrote.
@@ -2151,34 +2254,75 @@ func (e *RemoteError) Unwrap() error {
 	return e.err
 }
 
+// The methods of a nil *RemoteError, like those of a nil variant, never
+// panic: it has no code, and is not an error of the catalogue (its class
+// is ClassUnknown, and errors.Is matches nothing).
+
 // Code returns the payload's code.
-func (e *RemoteError) Code() Code { return e.Payload.Code }
+func (e *RemoteError) Code() Code {
+	if e == nil {
+		return ""
+	}
+	return e.Payload.Code
+}
 
 // CodeNum returns the payload's number.
-func (e *RemoteError) CodeNum() int { return e.Payload.CodeNum }
+func (e *RemoteError) CodeNum() int {
+	if e == nil {
+		return 0
+	}
+	return e.Payload.CodeNum
+}
 
 // Category returns the payload's category.
-func (e *RemoteError) Category() Category { return e.Payload.Category }
+func (e *RemoteError) Category() Category {
+	if e == nil {
+		return ""
+	}
+	return e.Payload.Category
+}
 
-// Retryable reports what the sender said.
-func (e *RemoteError) Retryable() bool { return e.Payload.Retryable }
+// Retryable reports what the sender said; for a variant the catalogue
+// marks configurable, what this deployment's ClassPolicy says, as for the
+// variant itself: the sender's answer is its own deployment's.
+func (e *RemoteError) Retryable() bool {
+	if e.configurable() {
+		return e.err.Retryable()
+	}
+	return e != nil && e.Payload.Retryable
+}
 
 // Class returns ClassRetryable when the sender said retryable, otherwise
 // the class this catalogue gives the code (terminal for an unknown code).
+// A variant the catalogue marks configurable has the class this
+// deployment's ClassPolicy gives it, whatever the sender said.
 func (e *RemoteError) Class() Class {
 	switch {
+	case e == nil:
+		return ClassUnknown
+	case e.configurable():
+		return e.err.Class()
 	case e.Payload.Retryable:
 		return ClassRetryable
-	case e.err != nil && e.class != ClassRetryable:
-		return e.class
+	case e.err != nil && infos[e.index].Class != ClassRetryable:
+		return infos[e.index].Class
 	}
 	return ClassTerminal
+}
+
+// configurable reports whether e is a decoded variant whose class the
+// application's ClassPolicy decides.
+func (e *RemoteError) configurable() bool {
+	return e != nil && e.err != nil && infos[e.index].Configurable
 }
 
 // UserMessage returns the decoded variant's user message (with the fields
 // that travelled); for a code this catalogue does not know, its default
 // user message, or errgen's neutral sentence naming the code.
 func (e *RemoteError) UserMessage() string {
+	if e == nil {
+		return ""
+	}
 	if e.err != nil {
 		return e.err.UserMessage()
 	}
@@ -2188,20 +2332,65 @@ func (e *RemoteError) UserMessage() string {
 // Is reports whether target is an error of the catalogue with the same
 // code, or the code of the variant whose sub-code the payload carries.
 func (e *RemoteError) Is(target error) bool {
+	if e == nil {
+		return false
+	}
 	c := codeOf(target)
 	return c != "" && (c == e.Code() || sameVariant(e.Code(), c))
 }
 
-// LogValue logs the decoded variant, or what the payload says.
+// LogValue logs what was decoded: the sender's message, the code, number
+// and category, the class and retryability this catalogue gives them,
+// "remote", then the fields that travelled, as the decoded variant logs
+// them (a cause as its own log value; a sensitive field never travels);
+// for a code this catalogue does not know, the payload's fields as they
+// came, a text as itself and any other value as its JSON, scrubbed.
 func (e *RemoteError) LogValue() slog.Value {
-	v := slog.GroupValue(slog.String("error", scrub(e.Error())), slog.String("code", string(e.Payload.Code)),
+	if e == nil {
+		return slog.StringValue("<nil>")
+	}
+	attrs := []slog.Attr{slog.String("error", scrub(e.Error())), slog.String("code", string(e.Payload.Code)),
 		slog.Int("num", e.Payload.CodeNum), slog.String("category", string(e.Payload.Category)),
-		slog.String("class", e.Class().String()), slog.Bool("retryable", e.Retryable()), slog.Bool("remote", true))
-	return v
+		slog.String("class", e.Class().String()), slog.Bool("retryable", e.Retryable()), slog.Bool("remote", true)}
+	if e.err != nil {
+		return slog.GroupValue(appendLogFields(attrs, e.err, e.index, e.sent)...)
+	}
+	for _, f := range e.Payload.Fields {
+		attrs = append(attrs, logJSON(f.Name, f.Value))
+	}
+	return slog.GroupValue(attrs...)
 }
 
-// MarshalJSON returns the payload exactly as it was received.
+// logJSON is the log attribute of a JSON value: a text as a string, true
+// and false as a bool, a number as a json.Number (a number to a JSON
+// handler), null as nil, and an object or an array as its JSON; every
+// string in it scrubbed.
+func logJSON(name string, raw json.RawMessage) slog.Attr {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return slog.Any(name, nil)
+	}
+	switch raw[0] {
+	case '"':
+		var s string
+		json.Unmarshal(raw, &s)
+		return slog.String(name, scrub(s))
+	case 't', 'f':
+		return slog.Bool(name, raw[0] == 't')
+	case 'n':
+		return slog.Any(name, nil)
+	case '{', '[':
+		return slog.Any(name, json.RawMessage(rewriteJSON(nil, raw, nil, scrubber.Load() != nil)))
+	}
+	return slog.Any(name, json.Number(raw))
+}
+
+// MarshalJSON returns the payload exactly as it was received; null for
+// a nil *RemoteError.
 func (e *RemoteError) MarshalJSON() ([]byte, error) {
+	if e == nil {
+		return []byte("null"), nil
+	}
 	return e.appendJSON(nil), nil
 }
 
@@ -2218,17 +2407,21 @@ func (e *RemoteError) appendJSON(dst []byte) []byte {
 	return rewriteJSON(dst, e.Raw, nil, true)
 }
 
-// rewriteJSON appends the JSON value data (valid JSON) again, the members
-// of its top-level object named in skip left out and, with scrubbing set,
-// every string value (not key) scrubbed; key order and everything else
-// stay as they are.
-func rewriteJSON(dst, data []byte, skip map[string]bool, scrubbing bool) []byte {
-	if len(skip) > 0 {
+// rewriteJSON appends the JSON value data (valid JSON) again, each member
+// of its top-level object named in replace given that value instead, or
+// left out when the value is nil, and, with scrubbing set, every string
+// value (not key) scrubbed; key order and everything else stay as they
+// are.
+func rewriteJSON(dst, data []byte, replace map[string]json.RawMessage, scrubbing bool) []byte {
+	if len(replace) > 0 {
 		if members, order, err := readObject(data); err == nil {
 			dst = append(dst, '{')
 			n := 0
 			for _, name := range order {
-				if skip[name] {
+				value, replaced := replace[name]
+				if !replaced {
+					value = members[name]
+				} else if value == nil {
 					continue
 				}
 				if n > 0 {
@@ -2236,7 +2429,7 @@ func rewriteJSON(dst, data []byte, skip map[string]bool, scrubbing bool) []byte 
 				}
 				n++
 				dst = append(appendString(dst, name), ':')
-				dst = rewriteJSON(dst, members[name], nil, scrubbing)
+				dst = rewriteJSON(dst, value, nil, scrubbing)
 			}
 			return append(dst, '}')
 		}
@@ -2316,7 +2509,7 @@ func decode(data []byte, depth int) (*RemoteError, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: payload: %w", packageName, err)
 	}
-	e := &RemoteError{Raw: append(json.RawMessage(nil), data...)}
+	e := &RemoteError{}
 	p := &e.Payload
 	if err := json.Unmarshal(members["code"], &p.Code); err != nil || p.Code == "" {
 		return nil, errors.New(packageName + ": payload has no code")
@@ -2329,59 +2522,65 @@ func decode(data []byte, depth int) (*RemoteError, error) {
 	if err := p.read(members, fields); err != nil {
 		return nil, err
 	}
-	// A sensitive field is never sent; one that arrives anyway (from an
-	// older sender) is dropped, from the fields and from Raw, so it is
-	// never passed on.
-	secret := map[string]bool{}
-	for _, f := range fields {
-		if f.sensitive {
-			if _, ok := members[f.name]; ok {
-				secret[f.name] = true
+	// passed holds the members passed on (in Raw and the fields) otherwise
+	// than they came: a sensitive field is never sent, and one that arrives
+	// anyway (from an older sender) is dropped (nil), so it is never passed
+	// on; a cause is passed on as it was decoded, its own sensitive fields
+	// dropped the same way, at every depth.
+	passed := map[string]json.RawMessage{}
+	if known {
+		in := &infos[i]
+		switch {
+		case in.Num != p.CodeNum:
+			return nil, fmt.Errorf("%s: code %q has code_num %d in the payload, but %d in this catalogue", packageName, p.Code, p.CodeNum, in.Num)
+		case in.PayloadType != p.Type:
+			return nil, fmt.Errorf("%s: code %q has type %q in the payload, but %q in this catalogue", packageName, p.Code, p.Type, in.PayloadType)
+		}
+		v := newVariant(i)
+		e.sent = map[string]bool{}
+		for k := range fields {
+			f := &fields[k]
+			raw, ok := members[f.name]
+			switch {
+			case !ok:
+				continue
+			case f.sensitive:
+				passed[f.name] = nil
+				continue
+			}
+			e.sent[f.name] = true
+			if f.cause {
+				clean, err := setCause(v, k, raw, depth)
+				if err != nil {
+					return nil, fmt.Errorf("%s: payload key %q: %w", packageName, f.name, err)
+				}
+				if !bytes.Equal(clean, raw) {
+					passed[f.name] = clean
+				}
+				continue
+			}
+			if err := readField(fieldOf(v, k), raw, f.unit); err != nil {
+				return nil, fmt.Errorf("%s: payload key %q: %w", packageName, f.name, err)
 			}
 		}
+		setInstance(v, i, p)
+		e.err, e.index = v, i
 	}
-	if len(secret) > 0 {
-		e.Raw = rewriteJSON(nil, data, secret, false)
+	e.Raw = append(json.RawMessage(nil), data...)
+	if len(passed) > 0 {
+		e.Raw = rewriteJSON(nil, data, passed, false)
 	}
 	for _, name := range order {
-		if secret[name] {
+		value, changed := passed[name]
+		if !changed {
+			value = members[name]
+		} else if value == nil {
 			continue
 		}
 		if !isPayloadKey(name) || slices.ContainsFunc(fields, func(fd field) bool { return fd.name == name }) {
-			p.Fields = append(p.Fields, PayloadField{name, members[name]})
+			p.Fields = append(p.Fields, PayloadField{name, value})
 		}
 	}
-	if !known {
-		return e, nil
-	}
-	in := &infos[i]
-	switch {
-	case in.Num != p.CodeNum:
-		return nil, fmt.Errorf("%s: code %q has code_num %d in the payload, but %d in this catalogue", packageName, p.Code, p.CodeNum, in.Num)
-	case in.PayloadType != p.Type:
-		return nil, fmt.Errorf("%s: code %q has type %q in the payload, but %q in this catalogue", packageName, p.Code, p.Type, in.PayloadType)
-	}
-	v := newVariant(i)
-	e.sent = map[string]bool{}
-	for k := range forms[i].fields {
-		f := &forms[i].fields[k]
-		raw, ok := members[f.name]
-		if !ok || f.sensitive {
-			continue
-		}
-		e.sent[f.name] = true
-		if f.cause {
-			if err := setCause(v, k, raw, depth); err != nil {
-				return nil, fmt.Errorf("%s: payload key %q: %w", packageName, f.name, err)
-			}
-			continue
-		}
-		if err := readField(fieldOf(v, k), raw, f.unit); err != nil {
-			return nil, fmt.Errorf("%s: payload key %q: %w", packageName, f.name, err)
-		}
-	}
-	setInstance(v, i, p)
-	e.err, e.class = v, policyClass(i)
 	return e, nil
 }
 
@@ -2420,39 +2619,42 @@ func readField(p any, raw json.RawMessage, unit time.Duration) error {
 	return json.Unmarshal(raw, p)
 }
 
-// setCause sets the cause field k of v from its wire form: an error of the
-// catalogue is decoded (its own causes too, as deep as maxChain), any other
-// becomes an error of its text. A cause whose type does not fit the
-// field (another family's error) is refused.
-func setCause(v variant, k int, raw json.RawMessage, depth int) error {
+// setCause sets the cause field k of v from its wire form, raw, and
+// returns the wire form to pass on: an error of the catalogue is decoded
+// (its own causes too, as deep as maxChain) and passed on as its Raw,
+// without the sensitive fields that arrived; any other becomes an error of
+// its text and is passed on as it came. A cause whose type does not fit
+// the field (another family's error) is refused.
+func setCause(v variant, k int, raw json.RawMessage, depth int) (json.RawMessage, error) {
 	if depth+1 >= maxChain {
-		return errors.New("causes nested too deep")
+		return nil, errors.New("causes nested too deep")
 	}
 	members, _, err := readObject(raw)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	slot := reflect.ValueOf(v).Elem().Field(k)
 	if decodeImported != nil {
-		if c, ok := decodeImported(slot.Type(), raw); ok {
+		if c, clean, ok := decodeImported(slot.Type(), raw); ok {
 			slot.Set(reflect.ValueOf(c))
-			return nil
+			return clean, nil
 		}
 	}
 	var cause error
+	clean := raw
 	if _, ok := members["code"]; ok {
 		r, err := decode(raw, depth+1)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		cause = r
+		cause, clean = r, r.Raw
 		if r.err != nil {
 			cause = r.err
 		}
 	} else {
 		var text string
 		if err := json.Unmarshal(members["error"], &text); err != nil {
-			return err
+			return nil, err
 		}
 		cause = errors.New(text)
 	}
@@ -2461,11 +2663,11 @@ func setCause(v variant, k int, raw json.RawMessage, depth int) error {
 		if r, ok := cause.(*RemoteError); ok && slot.Type() == reflect.TypeFor[error]() {
 			c = reflect.ValueOf(r)
 		} else {
-			return fmt.Errorf("a cause with code %q is not a %s", CodeOf(cause), slot.Type())
+			return nil, fmt.Errorf("a cause with code %q is not a %s", CodeOf(cause), slot.Type())
 		}
 	}
 	slot.Set(c)
-	return nil
+	return clean, nil
 }
 
 // readObject reads a JSON object into its members by key, and their keys

@@ -1320,7 +1320,7 @@ var forms = [...]form{
 	{user: "The request could not be completed ({code}).", fields: []field{{name: "operator"}, {name: "message"}}},
 	{user: "The request could not be completed ({code}).", fields: []field{{name: "message"}}},
 	{user: "The request could not be completed ({code}).", fields: []field{{name: "message"}}},
-	{user: "The request could not be completed ({code}).", subcodeField: 2, fields: []field{{name: "message"}}},
+	{user: "The request could not be completed ({code}).", subcodes: []Code{CodeOperatorBudgetExceeded, CodeOperatorSafetyViolation, CodeOperatorInvalidInput}, subcodeField: 2, fields: []field{{name: "message"}}},
 	{user: "The request could not be completed ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}}},
 	{user: "The request could not be completed ({code}).", fields: []field{{name: "operator"}}},
 	{user: "The request could not be completed ({code}).", fields: []field{{name: "workflow"}}},

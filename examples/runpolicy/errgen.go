@@ -1138,11 +1138,15 @@ var retryPolicyOf = [...]int{
 }
 
 // RetryPolicyOf returns the retry policy of the outermost error of the
-// catalogue in err's chain, its family's; false when there is none or its
-// family has no policy.
+// catalogue in err's chain, its family's; false when there is none. An
+// error of a code the catalogue does not know (one decoded from a newer
+// sender's payload) has the catalogue's policy.
 func RetryPolicyOf(err error) (RetryPolicy, bool) {
 	if i, ok := indexOf(err); ok && retryPolicyOf[i] >= 0 {
 		return retryPolicies[retryPolicyOf[i]], true
+	}
+	if CodeOf(err) != "" {
+		return retryPolicies[0], true
 	}
 	return RetryPolicy{}, false
 }

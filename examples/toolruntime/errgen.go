@@ -1007,7 +1007,7 @@ var forms = [...]form{
 	{user: "Something went wrong ({code}).", fields: []field{{name: "tool", payload: true}, {name: "seconds"}}},
 	{key: "{code}", user: "Something went wrong ({code}).", fields: []field{{name: "message"}}},
 	{user: "Something went wrong ({code}).", fields: []field{{name: "tool", payload: true}, {name: "message"}}},
-	{key: "{tool}:{code}", user: "Something went wrong ({code}).", subcodeField: 3, toolField: 4, actionField: 5, keyField: 6, fields: []field{{name: "tool", payload: true}, {name: "message"}}},
+	{key: "{tool}:{code}", user: "Something went wrong ({code}).", subcodes: []Code{CodeMacosAutomationUnknown}, subcodeField: 3, toolField: 4, actionField: 5, keyField: 6, fields: []field{{name: "tool", payload: true}, {name: "message"}}},
 	{key: "{tool}:content_mismatch:{path}", user: "Something went wrong ({code}).", fields: []field{{name: "tool", payload: true}, {name: "path"}, {name: "message"}}},
 	{user: "Something went wrong ({code}).", fields: []field{{name: "message"}}},
 	{user: "Something went wrong ({code}).", fields: []field{{name: "message"}}},

@@ -19,6 +19,7 @@ import (
 	"errors"
 	"reflect"
 	"testing"
+	"time"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/protobuf/encoding/protojson"
@@ -67,6 +68,15 @@ func TestGRPCRoundTrip(t *testing.T) {
 		if !reflect.DeepEqual(a, b) {
 			t.Errorf("%s: GRPCStatusJSON differs from protojson of GRPCStatus:\n%s\n%s", e.Code(), GRPCStatusJSON(e), pj)
 		}
+	}
+	// A wrapper's wait travels in RetryInfo, and with it its retryability.
+	e := &ModelCallFailed{Operator: "react", Cause: &RateLimited{Provider: "openai", RetryAfter: 2 * time.Second}}
+	r, err := FromGRPCStatus(GRPCStatus(e))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, ok := RetryAfterOf(r); !ok || d != 2*time.Second || !IsRetryable(r) {
+		t.Errorf("FromGRPCStatus of a wrapped rate limit: RetryAfterOf %v, %v; IsRetryable %v", d, ok, IsRetryable(r))
 	}
 }
 `

@@ -412,6 +412,21 @@ func TestCauseFromTheGateway(t *testing.T) {
 	if af, ok := got.Cause.(*gateway.AuthFailed); !ok || af.Provider != "openai" || af.APIKey != "" {
 		t.Errorf("decoded cause %#v", got.Cause)
 	}
+	// A key an older gateway still sends inside the cause is not passed on.
+	old := strings.Replace(want, ` + "`" + `"provider":"openai"}}` + "`" + `, ` + "`" + `"provider":"openai","api_key":"zq9key"}}` + "`" + `, 1)
+	back, err = DecodePayload([]byte(old))
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _ := json.Marshal(back)
+	if string(back.Raw) != want || string(again) != want {
+		t.Errorf("a sensitive field inside the gateway's cause was passed on:\n%s\n%s", back.Raw, again)
+	}
+	for _, f := range back.Payload.Fields {
+		if strings.Contains(string(f.Value), "zq9") {
+			t.Errorf("a sensitive field inside the gateway's cause is in the field %s: %s", f.Name, f.Value)
+		}
+	}
 	// A plain error cause keeps its meaning, whatever error it holds.
 	step := &StepFailed{Cause: &gateway.RateLimited{Provider: "openai"}}
 	wire, _ = json.Marshal(step)

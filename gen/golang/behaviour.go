@@ -47,14 +47,31 @@ func genRetry(f *printer.File, m *model.Catalogue) {
 		"in the order of infos; -1 when its family has none.")
 	f.Var("retryPolicyOf", "[...]int", index)
 
-	b := f.Func([]string{
+	doc := []string{
 		"RetryPolicyOf returns the retry policy of the outermost error of the",
 		"catalogue in err's chain, its family's; false when there is none or its",
 		"family has no policy.",
-	}, "func RetryPolicyOf(err error) (RetryPolicy, bool)")
+	}
+	unknown := model.RetryIndex(policies, m.UnknownRetry())
+	if unknown >= 0 {
+		// Every family has a policy then.
+		doc = []string{
+			"RetryPolicyOf returns the retry policy of the outermost error of the",
+			"catalogue in err's chain, its family's; false when there is none. An",
+			"error of a code the catalogue does not know (one decoded from a newer",
+			"sender's payload) has the catalogue's policy.",
+		}
+	}
+	b := f.Func(doc, "func RetryPolicyOf(err error) (RetryPolicy, bool)")
 	b.Open("if i, ok := indexOf(err); ok && retryPolicyOf[i] >= 0")
 	b.Line("return retryPolicies[retryPolicyOf[i]], true")
 	b.Close()
+	if unknown >= 0 {
+		// Every code of the catalogue has a policy then: a code is unknown.
+		b.Open("if CodeOf(err) != \"\"")
+		b.Line("return retryPolicies[" + strconv.Itoa(unknown) + "], true")
+		b.Close()
+	}
 	b.Line("return RetryPolicy{}, false")
 	b.End()
 

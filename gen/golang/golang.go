@@ -548,7 +548,8 @@ func genInfos(f *printer.File, m *model.Catalogue) {
 
 // genForms writes what the runtime renders each variant's texts and
 // payload from, in the order of infos, its templates as the catalogue
-// writes them:
+// writes them, and its sub-codes and required fields again, apart from
+// the Info a lookup shares with its caller:
 //
 //	var forms = [...]form{
 //		{key: "{tool}:{code}", fields: []field{{name: "tool", payload: true}, {name: "reason"}}},
@@ -565,6 +566,16 @@ func genForms(f *printer.File, m *model.Catalogue) {
 		parts = append(parts, "user: "+printer.Quote(v.UserMessage.Template.Text))
 		if v.UserMessage.CauseFirst {
 			parts = append(parts, "userCause: true")
+		}
+		if len(v.Subcodes) > 0 {
+			subs := make([]string, len(v.Subcodes))
+			for k, sc := range v.Subcodes {
+				subs[k] = sc.GoName
+			}
+			parts = append(parts, "subcodes: []Code{"+strings.Join(subs, ", ")+"}")
+		}
+		if len(v.RequiredFields) > 0 {
+			parts = append(parts, "required: []string{"+quoteAll(v.RequiredFields)+"}")
 		}
 		for _, inf := range v.InstanceFields() {
 			name := "subcodeField"

@@ -197,11 +197,12 @@ func genGoldenProjections(f *printer.File, m *model.Catalogue) {
 
 // genImportedCauses writes, for a catalogue with causes of families of
 // other catalogues, the functions the runtime asks about them: decoding,
-// each through its own package's DecodePayload, and the retry-after, through
-// each package's RetryAfterOf.
+// each through its own package's DecodePayload (whose Raw, without the
+// sensitive fields that arrived, is passed on), and the retry-after,
+// through each package's RetryAfterOf.
 //
 //	func init() {
-//		decodeImported = func(t reflect.Type, raw []byte) (error, bool) {
+//		decodeImported = func(t reflect.Type, raw []byte) (error, []byte, bool) {
 //			switch t {
 //			case reflect.TypeFor[gateway.ProviderError]():
 //				...
@@ -231,7 +232,7 @@ func genImportedCauses(f *printer.File, m *model.Catalogue) {
 	}
 	timePkg := f.Import("time")
 	b := f.Func([]string{"The causes that are families of other catalogues decode through their own", "packages, and those packages tell their errors' retry-after."}, "func init()")
-	b.Open("decodeImported = func(t " + reflectPkg + ".Type, raw []byte) (error, bool)")
+	b.Open("decodeImported = func(t " + reflectPkg + ".Type, raw []byte) (error, []byte, bool)")
 	b.Open("switch t")
 	for i, t := range types {
 		pkg := pkgs[i]
@@ -239,11 +240,11 @@ func genImportedCauses(f *printer.File, m *model.Catalogue) {
 		b.Case("case " + reflectPkg + ".TypeFor[" + typ + "]():")
 		b.Open("if r, err := " + pkg + ".DecodePayload(raw); err == nil")
 		b.Line("c, ok := r.Unwrap().(" + typ + ")")
-		b.Line("return c, ok")
+		b.Line("return c, r.Raw, ok")
 		b.Close()
 	}
 	b.Close()
-	b.Line("return nil, false")
+	b.Line("return nil, nil, false")
 	b.Close()
 	b.Open("retryAfterImported = func(err error) (" + timePkg + ".Duration, bool)")
 	b.Open("switch err.(type)")

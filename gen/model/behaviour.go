@@ -84,7 +84,8 @@ func (p *RetryPolicy) Same(q *RetryPolicy) bool {
 }
 
 // RetryPolicies returns the distinct retry policies of the catalogue's
-// families, in the order families first use them: the generated table.
+// families, in the order families first use them, then UnknownRetry when
+// no family uses it: the generated table.
 func (c *Catalogue) RetryPolicies() []*RetryPolicy {
 	var out []*RetryPolicy
 	for _, f := range c.Families {
@@ -92,7 +93,20 @@ func (c *Catalogue) RetryPolicies() []*RetryPolicy {
 			out = append(out, f.Retry)
 		}
 	}
+	if u := c.UnknownRetry(); u != nil && RetryIndex(out, u) < 0 {
+		out = append(out, u)
+	}
 	return out
+}
+
+// UnknownRetry is the retry policy of an error whose code the catalogue
+// does not know, such as one decoded from a newer sender's payload: the
+// catalogue's own policy, which a policy declared for every family
+// covers too; nil when the catalogue declares none, and such an error is
+// then not retried, as no error without a policy is. (A family's own
+// policy is for its own codes; an unknown code belongs to no family.)
+func (c *Catalogue) UnknownRetry() *RetryPolicy {
+	return c.Retry
 }
 
 // RetryIndex is the position of p in policies, -1 when it is not there.

@@ -65,7 +65,7 @@ func Projections(m *model.Catalogue, v *model.Variant) map[string]json.RawMessag
 				info.raw("metadata", md.bytes())
 			}
 			details := []string{string(info.bytes())}
-			if d, ok := retryAfter(v); ok && d > 0 {
+			if d, ok := retryAfter(v); ok && d > 0 && v.ExampleRetryable() {
 				var ri obj
 				ri.add("@type", "type.googleapis.com/google.rpc.RetryInfo").add("retryDelay", durationJSON(d))
 				details = append(details, string(ri.bytes()))

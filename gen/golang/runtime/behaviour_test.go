@@ -120,6 +120,38 @@ func TestRetryDelay(t *testing.T) {
 	}
 }
 
+// An error of a code this catalogue does not know, decoded from a newer
+// sender, belongs to no family: it takes the catalogue's own policy, which
+// retries it when the sender said it is retryable, with the policy's
+// backoff (no field of this catalogue holds a wait of that code).
+func TestUnknownCodeTakesTheCatalogueRetry(t *testing.T) {
+	catalogue := RetryPolicy{MaxRetries: 3, Base: time.Second, Cap: 10 * time.Second, Jitter: 0.2}
+	decode := func(retryable string) *RemoteError {
+		r, err := DecodePayload([]byte(`{"category":"new","code":"from_the_future","code_num":9999,"error":"overloaded","retryable":` + retryable + `,"suppress_retry":false}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	retryable, terminal := decode("true"), decode("false")
+	for _, err := range []error{retryable, fmt.Errorf("relay: %w", retryable), terminal} {
+		if p, ok := RetryPolicyOf(err); !ok || p != catalogue {
+			t.Errorf("RetryPolicyOf(%v) = %+v, %v; want the catalogue's", err, p, ok)
+		}
+	}
+	for failures, want := range map[int]time.Duration{1: time.Second, 3: 4 * time.Second} {
+		if d, ok := RetryDelay(retryable, failures); !ok || d < want*8/10 || d > want*12/10 {
+			t.Errorf("RetryDelay(retryable unknown code, %d) = %v, %v; want about %v", failures, d, ok, want)
+		}
+	}
+	if _, ok := RetryDelay(retryable, 4); ok {
+		t.Error("RetryDelay retries an unknown code past the catalogue policy's last retry")
+	}
+	if _, ok := RetryDelay(terminal, 1); ok {
+		t.Error("RetryDelay retries an unknown code the sender said is not retryable")
+	}
+}
+
 // statusError is a foreign error that reports an HTTP status, as SDK
 // errors do.
 type statusError struct{ status int }

@@ -136,6 +136,46 @@ func TestStaticRequiredFields(t *testing.T) {
 	}
 }
 
+// The lists of an Info are the caller's to change when All returns them;
+// Lookup shares them to stay free of allocation, and no error reads them,
+// so even a caller that changes them (which Info's doc forbids) changes
+// what lookups report and nothing any error does.
+func TestInfoListsDoNotSteerTheErrors(t *testing.T) {
+	e := &CapabilityDenied{Tool: "shell", Subcode: CodeMacosAutomationDenied}
+	payload, code := string(e.AppendLLMPayload(nil)), e.Code()
+	// All's copies are the caller's.
+	all := All()
+	for i := range all {
+		if all[i].Code == CodeCapabilityDenied {
+			all[i].RequiredFields[0], all[i].Subcodes[1] = "changed", "changed"
+		}
+	}
+	if in, _ := Lookup(CodeCapabilityDenied); in.RequiredFields[0] != "capability" || in.Subcodes[1] != CodeMacosAutomationDenied {
+		t.Errorf("changing All's lists changed the catalogue's: %+v", in)
+	}
+	// Lookup's are shared: changed behind the doc's back, the errors still
+	// do what the catalogue says.
+	in, _ := Lookup(CodeCapabilityDenied)
+	keep := []string{in.RequiredFields[0], string(in.Subcodes[1])}
+	in.RequiredFields[0], in.Subcodes[1] = "changed", "changed"
+	t.Cleanup(func() { in.RequiredFields[0], in.Subcodes[1] = keep[0], Code(keep[1]) })
+	if got := string(e.AppendLLMPayload(nil)); got != payload {
+		t.Errorf("payload after a shared list changed:\n got %s\nwant %s", got, payload)
+	}
+	if e.Code() != code || !HasCode(e, CodeCapabilityDenied) || !errors.Is(e, &CapabilityDenied{Subcode: CodeMacosAutomationDenied}) {
+		t.Errorf("the sub-code after a shared list changed: Code %q", e.Code())
+	}
+	if got, ok := Lookup(CodeMacosAutomationDenied); !ok || got.Num != 1007 {
+		t.Errorf("Lookup of a sub-code after a shared list changed: %v", ok)
+	}
+	if r, err := DecodePayload([]byte(payload)); err != nil || r.Unwrap().(*CapabilityDenied).Subcode != CodeMacosAutomationDenied {
+		t.Errorf("decoding a sub-code after a shared list changed: %v", err)
+	}
+	if n := testing.AllocsPerRun(100, func() { _, _ = Lookup(CodeMacosAutomationDenied) }); n != 0 {
+		t.Errorf("Lookup allocates %v times", n)
+	}
+}
+
 func TestClassPolicy(t *testing.T) {
 	t.Cleanup(func() { SetClassPolicy(nil) })
 	e := fmt.Errorf("step: %w", &CapabilityDenied{Tool: "shell"})
@@ -180,6 +220,43 @@ func TestClassPolicy(t *testing.T) {
 	}
 	if in, _ := Lookup(CodeCapabilityDenied); !in.Configurable || in.Class != ClassTerminal {
 		t.Errorf("Info: %+v", in)
+	}
+}
+
+// A decoded configurable error has the class this deployment's policy
+// gives it, whatever the sender's policy said, as the variant itself has:
+// the policy that retries it, the one that ends the run, and one set after
+// the error was decoded.
+func TestDecodedFollowsClassPolicy(t *testing.T) {
+	t.Cleanup(func() { SetClassPolicy(nil) })
+	// The sender runs the default policy: terminal, not retryable.
+	sent := (&CapabilityDenied{Tool: "shell"}).AppendLLMPayload(nil)
+	if err := SetClassPolicy(ClassPolicy{CodeCapabilityDenied: ClassRetryable}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := DecodePayload(sent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrapped := fmt.Errorf("step: %w", r)
+	if r.Class() != ClassRetryable || !r.Retryable() || ClassOf(wrapped) != ClassRetryable || !IsRetryable(wrapped) {
+		t.Errorf("policy retryable: decoded class %v, retryable %v", r.Class(), r.Retryable())
+	}
+	if err := SetClassPolicy(ClassPolicy{CodeCapabilityDenied: ClassNonFatal}); err != nil {
+		t.Fatal(err)
+	}
+	if ClassOf(wrapped) != ClassNonFatal || IsRetryable(wrapped) {
+		t.Errorf("policy set after decoding: class %v, retryable %v", ClassOf(wrapped), IsRetryable(wrapped))
+	}
+	// A sender whose policy retries it, read where the policy does not.
+	SetClassPolicy(ClassPolicy{CodeCapabilityDenied: ClassRetryable})
+	retried := (&CapabilityDenied{Tool: "shell"}).AppendLLMPayload(nil)
+	SetClassPolicy(nil)
+	if r, err = DecodePayload(retried); err != nil || !r.Payload.Retryable {
+		t.Fatalf("the sender's payload: %s, %v", retried, err)
+	}
+	if r.Class() != ClassTerminal || r.Retryable() {
+		t.Errorf("default policy here: decoded class %v, retryable %v; want terminal", r.Class(), r.Retryable())
 	}
 }
 

@@ -16,45 +16,51 @@ import (
 // catalogue selects it.
 
 // projectionOf returns the catalogue error a projection of err describes,
-// the outermost in its chain (the typed error behind a decoded one whose
-// code this catalogue knows), and its entry in infos; -1 for a decoded
-// error this catalogue does not know. It returns nil for a chain without
-// one.
-func projectionOf(err error) (Error, int) {
+// the outermost in its chain, with the variant whose fields it has (itself,
+// or the typed error behind a decoded one whose code this catalogue knows)
+// and that variant's entry in infos; nil and -1 when there is no such
+// variant (a decoded error this catalogue does not know, an Error of
+// another kind). It returns nil for a chain without one. A decoded error
+// is described as it arrived: its message is the sender's, and its
+// retryability its own, which the variant, holding only the fields that
+// travelled, may not render again.
+func projectionOf(err error) (Error, variant, int) {
 	c := find(err)
 	if c == nil {
-		return nil, -1
+		return nil, nil, -1
 	}
-	if r, ok := c.(*RemoteError); ok && r.err != nil {
-		c = r.err
+	v, ok := c.(variant)
+	if r, remote := c.(*RemoteError); remote && r.err != nil {
+		v, ok = r.err, true
 	}
-	if _, ok := c.(variant); !ok {
-		return c, -1
-	}
-	i, ok := lookupCode(c.Code())
 	if !ok {
-		return c, -1
+		return c, nil, -1
 	}
-	return c, i
+	i, ok := lookupCode(v.Code())
+	if !ok {
+		return c, nil, -1
+	}
+	return c, v, i
 }
 
 // appendModelJSON appends the JSON object the model reads for err: its LLM
-// payload, or its wire form for a family without a payload type, the
-// payload a decoded error arrived with, or {"error": its text} for an error
-// outside the catalogue.
+// payload, or its wire form for a family without a payload type (for a
+// decoded error, its variant's with the texts it arrived with), the
+// payload a decoded error of a code this catalogue does not know arrived
+// with, or {"error": its text} for an error outside the catalogue.
 func appendModelJSON(dst []byte, err error) []byte {
-	c, i := projectionOf(err)
+	c, v, i := projectionOf(err)
+	r, _ := c.(*RemoteError)
 	switch {
 	case c == nil:
 		dst = append(dst, `{"error":`...)
 		return append(appendString(dst, scrub(errorText(err))), '}')
+	case i < 0 && r != nil:
+		return r.appendJSON(dst)
 	case i < 0:
-		if r, ok := c.(*RemoteError); ok {
-			return r.appendJSON(dst)
-		}
 		return appendErrorJSON(dst, c)
 	}
-	return appendObject(dst, c.(variant), i, infos[i].PayloadType == "", 0)
+	return appendObject(dst, v, i, infos[i].PayloadType == "", 0, r)
 }
 
 // appendErrorJSON appends the JSON object of c, an Error of neither this
@@ -69,14 +75,14 @@ func appendErrorJSON(dst []byte, c Error) []byte {
 	return append(dst, '}')
 }
 
-// appendProjectedFields appends c's fields as members of a JSON object,
-// the first after a comma when comma is set: every field of its wire form
-// with wire set, else its payload fields; a decoded error of another
-// catalogue gives the fields it arrived with, but for the names in skip
-// (the shape's own members).
-func appendProjectedFields(dst []byte, c Error, i int, comma, wire bool, skip ...string) []byte {
+// appendProjectedFields appends the fields of c (as projectionOf returns
+// it, with v and i) as members of a JSON object, the first after a comma
+// when comma is set: every field of its wire form with wire set, else its
+// payload fields; a decoded error of another catalogue gives the fields it
+// arrived with, but for the names in skip (the shape's own members).
+func appendProjectedFields(dst []byte, c Error, v variant, i int, comma, wire bool, skip ...string) []byte {
 	if i >= 0 {
-		return appendFields(dst, c.(variant), i, comma, wire, 0)
+		return appendFields(dst, v, i, comma, wire, 0)
 	}
 	r, ok := c.(*RemoteError)
 	if !ok {
@@ -96,6 +102,43 @@ func appendProjectedFields(dst []byte, c Error, i int, comma, wire bool, skip ..
 	return dst
 }
 
+// member is a member of a shape's JSON object that a decoder reads, and
+// where to.
+type member struct {
+	key string
+	to  any
+}
+
+// readMembers reads data, a JSON object, as DecodePayload reads a payload:
+// keys matched exactly, a key given twice refused, so that no sender can
+// make a decoder see another shape than every other JSON reader sees. It
+// sets each of want from the member of its key, leaving a missing one as
+// it is, and returns every member.
+func readMembers(data []byte, want ...member) (map[string]json.RawMessage, error) {
+	members, _, err := readObject(data)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range want {
+		if raw, ok := members[m.key]; ok {
+			if err := json.Unmarshal(raw, m.to); err != nil {
+				return nil, fmt.Errorf("%q: %w", m.key, err)
+			}
+		}
+	}
+	return members, nil
+}
+
+// readList reads data, a JSON array, into its items; null or nothing is
+// an empty list.
+func readList(data []byte) ([]json.RawMessage, error) {
+	var items []json.RawMessage
+	if len(data) == 0 {
+		return nil, nil
+	}
+	return items, json.Unmarshal(data, &items)
+}
+
 // decodeProjected decodes the error a projection carried, as DecodePayload
 // decodes a payload: its code, its num (-1 when the shape has none: the
 // catalogue's), its message, and the other members in order, its fields
@@ -106,9 +149,14 @@ func decodeProjected(code Code, num int, message string, members map[string]json
 		return nil, fmt.Errorf("%s: no code", packageName)
 	}
 	i, known := lookupCode(code)
-	written := map[string]bool{"type": true, "code": true, "code_num": true, "error": true}
+	// A member is a field unless the shape's own: "type" is one only where
+	// it is the family's payload type, which this writes, and a field of a
+	// family without one may be named so. Of a code this catalogue does
+	// not know, it cannot tell which, so it leaves "type" out.
+	written := map[string]bool{"type": !known, "code": true, "code_num": true, "error": true}
 	dst := []byte{'{'}
 	if known && infos[i].PayloadType != "" {
+		written["type"] = true
 		dst = append(appendKey(dst, "type"), appendName(nil, infos[i].PayloadType)...)
 		dst = append(dst, ',')
 	}

@@ -3,7 +3,6 @@
 package runtime
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 )
@@ -21,20 +20,17 @@ func AnthropicToolResult(toolUseID string, err error) []byte {
 }
 
 // DecodeAnthropicToolResult reads back what AnthropicToolResult wrote: the
-// tool use it answers, and the error, decoded as DecodePayload does.
+// tool use it answers, and the error, decoded as DecodePayload does (the
+// block's keys too: matched exactly, each once).
 func DecodeAnthropicToolResult(data []byte) (string, *RemoteError, error) {
-	var block struct {
-		Type      string `json:"type"`
-		ToolUseID string `json:"tool_use_id"`
-		Content   string `json:"content"`
-		IsError   bool   `json:"is_error"`
-	}
-	if err := json.Unmarshal(data, &block); err != nil {
+	var typ, id, content string
+	var isError bool
+	if _, err := readMembers(data, member{"type", &typ}, member{"tool_use_id", &id}, member{"content", &content}, member{"is_error", &isError}); err != nil {
 		return "", nil, fmt.Errorf("%s: tool_result block: %w", packageName, err)
 	}
-	if block.Type != "tool_result" || !block.IsError {
+	if typ != "tool_result" || !isError {
 		return "", nil, errors.New(packageName + `: not a tool_result block with "is_error": true`)
 	}
-	e, err := DecodePayload([]byte(block.Content))
-	return block.ToolUseID, e, err
+	e, err := DecodePayload([]byte(content))
+	return id, e, err
 }

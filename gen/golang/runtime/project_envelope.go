@@ -18,7 +18,7 @@ import (
 // catalogue has no code to give and is the catalogue's fallback: its code
 // is "" and its message its text.
 func AgentResponse(err error) []byte {
-	c, i := projectionOf(err)
+	c, v, i := projectionOf(err)
 	var code Code
 	text := errorText(err)
 	if c != nil {
@@ -30,7 +30,7 @@ func AgentResponse(err error) []byte {
 		mark := len(dst)
 		dst = append(dst, `,"metadata":{`...)
 		n := len(dst)
-		if dst = appendProjectedFields(dst, c, i, false, true); len(dst) > n {
+		if dst = appendProjectedFields(dst, c, v, i, false, true); len(dst) > n {
 			dst = append(dst, '}')
 		} else {
 			dst = dst[:mark]
@@ -42,24 +42,21 @@ func AgentResponse(err error) []byte {
 // DecodeAgentResponse reads back what AgentResponse wrote: the code, the
 // message and the metadata's fields, decoded as DecodePayload does.
 func DecodeAgentResponse(data []byte) (*RemoteError, error) {
-	var env struct {
-		Success  *bool           `json:"success"`
-		Error    Code            `json:"error"`
-		Message  string          `json:"message"`
-		Metadata json.RawMessage `json:"metadata"`
-	}
-	if err := json.Unmarshal(data, &env); err != nil {
+	var success *bool
+	var code Code
+	var message string
+	env, err := readMembers(data, member{"success", &success}, member{"error", &code}, member{"message", &message})
+	if err != nil {
 		return nil, fmt.Errorf("%s: agent response: %w", packageName, err)
 	}
-	if env.Success == nil || *env.Success {
+	if success == nil || *success {
 		return nil, errors.New(packageName + `: not an error response ("success": false)`)
 	}
 	members, order := map[string]json.RawMessage{}, []string(nil)
-	if len(env.Metadata) > 0 && string(env.Metadata) != "null" {
-		var err error
-		if members, order, err = readObject(env.Metadata); err != nil {
+	if metadata := env["metadata"]; len(metadata) > 0 && string(metadata) != "null" {
+		if members, order, err = readObject(metadata); err != nil {
 			return nil, fmt.Errorf("%s: agent response metadata: %w", packageName, err)
 		}
 	}
-	return decodeProjected(env.Error, -1, env.Message, members, order)
+	return decodeProjected(code, -1, message, members, order)
 }

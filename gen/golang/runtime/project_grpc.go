@@ -27,16 +27,18 @@ type grpcStatus struct {
 }
 
 // grpcStatusOf is err's grpcStatus. An error outside the catalogue is
-// UNKNOWN, without ErrorInfo.
+// UNKNOWN, without ErrorInfo. Only a retryable error has a RetryInfo: the
+// detail tells a client when to retry, and is how a status says that it
+// may.
 func grpcStatusOf(err error) grpcStatus {
-	c, i := projectionOf(err)
+	c, v, i := projectionOf(err)
 	s := grpcStatus{code: 2, message: scrub(errorText(err)), locale: grpcLocale, local: scrub(UserMessageOf(err))}
 	if c != nil {
 		s.message, s.reason = scrub(errorText(c)), strings.ToUpper(string(c.Code()))
 		if i >= 0 {
 			s.code = grpcCodes[i]
 		}
-		obj := append(appendProjectedFields([]byte{'{'}, c, i, false, false), '}')
+		obj := append(appendProjectedFields([]byte{'{'}, c, v, i, false, false), '}')
 		members, order, _ := readObject(obj)
 		for _, name := range order {
 			v := string(members[name])
@@ -47,7 +49,9 @@ func grpcStatusOf(err error) grpcStatus {
 			s.metadata = append(s.metadata, [2]string{name, v})
 		}
 	}
-	s.retry, s.hasRetry = RetryAfterOf(err)
+	if c != nil && c.Retryable() {
+		s.retry, s.hasRetry = RetryAfterOf(err)
+	}
 	return s
 }
 
@@ -63,9 +67,9 @@ func grpcStatusOf(err error) grpcStatus {
 // MESSAGE the error's message, REASON its code in UPPER_SNAKE, DOMAIN the
 // catalogue's grpc domain, metadata its payload fields as strings (text as
 // it is, other values as their JSON; left out when there are none), the
-// same JSON protobuf's mapping writes for GRPCStatus. RetryInfo is there only when
-// RetryAfterOf reports a wait. An error outside the catalogue is UNKNOWN
-// (2) with only the LocalizedMessage.
+// same JSON protobuf's mapping writes for GRPCStatus. RetryInfo is there only for
+// a retryable error for which RetryAfterOf reports a wait. An error outside
+// the catalogue is UNKNOWN (2) with only the LocalizedMessage.
 func GRPCStatusJSON(err error) []byte {
 	s := grpcStatusOf(err)
 	dst := strconv.AppendInt([]byte(`{"code":`), int64(s.code), 10)
@@ -126,46 +130,78 @@ func protoDuration(d time.Duration) string {
 
 // DecodeGRPCStatusJSON reads back what GRPCStatusJSON wrote: the
 // ErrorInfo's reason is the code, its metadata the fields, decoded as
-// DecodePayload does. A status without ErrorInfo is an error.
+// DecodePayload does (the status's and its details' keys too: matched
+// exactly, each once), and a RetryInfo's delay the wait (see
+// decodeStatus). A status without ErrorInfo is an error.
 func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
-	var st struct {
-		Message string `json:"message"`
-		Details []struct {
-			Type       string            `json:"@type"`
-			Reason     string            `json:"reason"`
-			Metadata   map[string]string `json:"metadata"`
-			RetryDelay string            `json:"retryDelay"`
-		} `json:"details"`
-	}
-	if err := json.Unmarshal(data, &st); err != nil {
+	var message string
+	st, err := readMembers(data, member{"message", &message})
+	if err != nil {
 		return nil, fmt.Errorf("%s: gRPC status: %w", packageName, err)
 	}
-	var r *RemoteError
+	details, err := readList(st["details"])
+	if err != nil {
+		return nil, fmt.Errorf("%s: gRPC status details: %w", packageName, err)
+	}
+	var info map[string]json.RawMessage
+	var reason string
 	var wait time.Duration
-	for _, d := range st.Details {
-		switch d.Type {
+	for _, d := range details {
+		var typ, why, delay string
+		detail, err := readMembers(d, member{"@type", &typ}, member{"reason", &why}, member{"retryDelay", &delay})
+		if err != nil {
+			return nil, fmt.Errorf("%s: gRPC status detail: %w", packageName, err)
+		}
+		switch typ {
 		case "type.googleapis.com/google.rpc.ErrorInfo":
-			if r != nil {
-				continue
-			}
-			var err error
-			if r, err = decodeErrorInfo(d.Reason, st.Message, d.Metadata); err != nil {
-				return nil, err
+			if info == nil {
+				info, reason = detail, why
 			}
 		case "type.googleapis.com/google.rpc.RetryInfo":
-			wait, _ = time.ParseDuration(d.RetryDelay)
+			wait, _ = time.ParseDuration(delay)
 		}
 	}
-	if r == nil {
+	if info == nil {
 		return nil, errors.New(packageName + ": gRPC status has no ErrorInfo")
 	}
+	metadata := map[string]string{}
+	if raw := info["metadata"]; len(raw) > 0 && string(raw) != "null" {
+		members, order, err := readObject(raw)
+		if err != nil {
+			return nil, fmt.Errorf("%s: gRPC ErrorInfo metadata: %w", packageName, err)
+		}
+		for _, name := range order {
+			var v string
+			if err := json.Unmarshal(members[name], &v); err != nil {
+				return nil, fmt.Errorf("%s: gRPC ErrorInfo metadata %q: %w", packageName, name, err)
+			}
+			metadata[name] = v
+		}
+	}
+	return decodeStatus(reason, message, metadata, wait)
+}
+
+// decodeStatus decodes the error a gRPC status carries, from its
+// ErrorInfo's reason and metadata, its message, and the delay of its
+// RetryInfo, 0 without one. The status says nothing of retryability but
+// through RetryInfo, which only a retryable error's status has: with one,
+// the error is retryable (unless this deployment's class policy says
+// otherwise of a configurable code) and RetryAfterOf reports its delay;
+// without, it is as retryable as its variant with the fields that
+// travelled, and no cause (a wrapper retryable through its cause is not).
+func decodeStatus(reason, message string, metadata map[string]string, wait time.Duration) (*RemoteError, error) {
+	r, err := decodeErrorInfo(reason, message, metadata)
+	if err != nil || wait <= 0 {
+		return r, err
+	}
+	r.wait, r.Payload.Retryable = wait, true
 	setRetryAfter(r, wait)
 	return r, nil
 }
 
 // setRetryAfter gives the typed error behind r a wait a shape carried
-// apart from its fields (gRPC's RetryInfo): its retry_after field, marked
-// as sent, so RetryAfterOf reports it.
+// apart from its fields (gRPC's RetryInfo): its retry_after field, if it
+// has one, marked as sent, as the sender's variant had it.
 func setRetryAfter(r *RemoteError, wait time.Duration) {
 	if wait <= 0 || r.err == nil {
 		return

@@ -3,7 +3,6 @@
 package runtime
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -40,7 +39,7 @@ const (
 // MESSAGE being the error's message.
 func MCPResult(err error, structured bool) ([]byte, MCPKind) {
 	payload := appendModelJSON(nil, err)
-	if c, i := projectionOf(err); c != nil && i >= 0 && mcpErrors[i] != 0 {
+	if c, _, i := projectionOf(err); c != nil && i >= 0 && mcpErrors[i] != 0 {
 		dst := append([]byte(`{"code":`), strconv.Itoa(mcpErrors[i])...)
 		dst = append(appendString(append(dst, `,"message":`...), scrub(errorText(c))), `,"data":`...)
 		return append(append(dst, payload...), '}'), MCPProtocolError
@@ -55,7 +54,8 @@ func MCPResult(err error, structured bool) ([]byte, MCPKind) {
 
 // DecodeMCPResult reads back what MCPResult wrote, either kind: the
 // payload in the first text content of a tool result, or in the data of a
-// JSON-RPC error object, decoded as DecodePayload does.
+// JSON-RPC error object, decoded as DecodePayload does (the result's and
+// its content's keys too: matched exactly, each once).
 func DecodeMCPResult(data []byte) (*RemoteError, error) {
 	members, _, err := readObject(data)
 	if err != nil {
@@ -64,16 +64,17 @@ func DecodeMCPResult(data []byte) (*RemoteError, error) {
 	if raw, ok := members["data"]; ok {
 		return DecodePayload(raw)
 	}
-	var content []struct {
-		Type string `json:"type"`
-		Text string `json:"text"`
-	}
-	if err := json.Unmarshal(members["content"], &content); err != nil {
+	content, err := readList(members["content"])
+	if err != nil {
 		return nil, fmt.Errorf("%s: MCP result content: %w", packageName, err)
 	}
 	for _, c := range content {
-		if c.Type == "text" {
-			return DecodePayload([]byte(c.Text))
+		var typ, text string
+		if _, err := readMembers(c, member{"type", &typ}, member{"text", &text}); err != nil {
+			return nil, fmt.Errorf("%s: MCP result content: %w", packageName, err)
+		}
+		if typ == "text" {
+			return DecodePayload([]byte(text))
 		}
 	}
 	return nil, errors.New(packageName + ": MCP result has no text content")

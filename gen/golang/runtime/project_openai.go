@@ -3,7 +3,6 @@
 package runtime
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 )
@@ -21,19 +20,16 @@ func OpenAIToolMessage(toolCallID string, err error) []byte {
 }
 
 // DecodeOpenAIToolMessage reads back what OpenAIToolMessage wrote: the tool
-// call it answers, and the error, decoded as DecodePayload does.
+// call it answers, and the error, decoded as DecodePayload does (the
+// message's keys too: matched exactly, each once).
 func DecodeOpenAIToolMessage(data []byte) (string, *RemoteError, error) {
-	var msg struct {
-		Role       string `json:"role"`
-		ToolCallID string `json:"tool_call_id"`
-		Content    string `json:"content"`
-	}
-	if err := json.Unmarshal(data, &msg); err != nil {
+	var role, id, content string
+	if _, err := readMembers(data, member{"role", &role}, member{"tool_call_id", &id}, member{"content", &content}); err != nil {
 		return "", nil, fmt.Errorf("%s: tool message: %w", packageName, err)
 	}
-	if msg.Role != "tool" {
+	if role != "tool" {
 		return "", nil, errors.New(packageName + `: not a message with "role": "tool"`)
 	}
-	e, err := DecodePayload([]byte(msg.Content))
-	return msg.ToolCallID, e, err
+	e, err := DecodePayload([]byte(content))
+	return id, e, err
 }

@@ -27,7 +27,7 @@ const ProblemContentType = "application/problem+json"
 // outside the catalogue is "about:blank" with status 500 and no "detail":
 // it has no user message.
 func ProblemJSON(err error, instance string) ([]byte, int) {
-	c, i := projectionOf(err)
+	c, v, i := projectionOf(err)
 	typ, title, status := "about:blank", http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError
 	switch {
 	case i >= 0:
@@ -49,7 +49,7 @@ func ProblemJSON(err error, instance string) ([]byte, int) {
 		dst = strconv.AppendInt(append(dst, `,"code_num":`...), int64(c.CodeNum()), 10)
 		dst = appendString(append(dst, `,"category":`...), string(c.Category()))
 		dst = strconv.AppendBool(append(dst, `,"retryable":`...), c.Retryable())
-		dst = appendProjectedFields(dst, c, i, true, false, problemMembers...)
+		dst = appendProjectedFields(dst, c, v, i, true, false, problemMembers...)
 	}
 	return append(dst, '}'), status
 }

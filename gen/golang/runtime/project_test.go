@@ -107,6 +107,45 @@ func TestProjectionsRoundTrip(t *testing.T) {
 	}
 }
 
+// TestProjectionsOfDecodedErrors: an error decoded from what the model
+// reads (the LLM payload, or the wire form for a family without one), and
+// passed on, projects exactly as the error it was decoded from: with the
+// sender's message, although the variant it unwraps to holds only the
+// fields that travelled (ToolUnavailable's reason does not), directly and
+// inside a wrap. Only the agent envelope's metadata, which has every
+// field of the wire form, lacks those that did not travel.
+func TestProjectionsOfDecodedErrors(t *testing.T) {
+	for _, e := range errgenExamples() {
+		sent := mustMarshal(t, e)
+		p, payload := e.(interface{ AppendLLMPayload([]byte) []byte })
+		if payload {
+			sent = p.AppendLLMPayload(nil)
+		}
+		r, err := DecodePayload(sent)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			name          string
+			decoded, want error
+		}{{"", r, e}, {" wrapped", fmt.Errorf("relay: %w", r), fmt.Errorf("relay: %w", e)}} {
+			want := projectAll(c.want)
+			for k, p := range projectAll(c.decoded) {
+				if p.name == "agent_response" && payload {
+					d, err := DecodeAgentResponse(p.data)
+					if err != nil || d.Error() != e.Error() {
+						t.Errorf("%s, %s%s of the decoded error: %s (%v)", e.Code(), p.name, c.name, p.data, err)
+					}
+					continue
+				}
+				if !bytes.Equal(p.data, want[k].data) {
+					t.Errorf("%s, %s%s of the decoded error:\n got %s\nwant %s", e.Code(), p.name, c.name, p.data, want[k].data)
+				}
+			}
+		}
+	}
+}
+
 // TestProjectionShapes pins each shape byte for byte for one error.
 func TestProjectionShapes(t *testing.T) {
 	e := &ToolTimeout{Tool: "terminal", Seconds: 30}
@@ -256,6 +295,130 @@ func TestDecodedRetryability(t *testing.T) {
 		}
 		if d, ok := RetryAfterOf(r); !ok || d != 1500*time.Millisecond {
 			t.Errorf("%s: RetryAfterOf = %v, %v; want 1.5s", name, d, ok)
+		}
+	}
+}
+
+// TestGRPCStatusCarriesRetryability: a gRPC status says an error may be
+// retried only through RetryInfo, which GRPCStatusJSON writes for a
+// retryable error with a wait. Decoded, the wait is RetryAfterOf's and the
+// error retryable, whichever error of the chain had the field (a wrapper
+// without one, inside a wrap); a non-retryable error whose chain has a
+// wait, its own or its cause's, gets no RetryInfo and stays so. A wrapper retryable through its
+// cause and without a wait is as retryable as the variant without the
+// cause, which the status does not carry.
+func TestGRPCStatusCarriesRetryability(t *testing.T) {
+	limited := &RateLimited{Provider: "openai", RetryAfter: 1500 * time.Millisecond}
+	for _, c := range []struct {
+		name      string
+		err       error
+		wait      time.Duration
+		retryable bool
+	}{
+		{"the variant with the wait", limited, 1500 * time.Millisecond, true},
+		{"a wrapper of it", &ModelCallFailed{Cause: limited}, 1500 * time.Millisecond, true},
+		{"a wrapper of it, wrapped", fmt.Errorf("turn: %w", &OperatorFailed{Cause: limited}), 1500 * time.Millisecond, true},
+		{"a terminal wrapper of it", &ProviderFailed{Cause: limited}, 0, false},
+		{"a non-fatal wrapper of it", &MemoryUnavailable{Err: limited}, 0, false},
+		{"a terminal error with a wait of its own", &QuotaExhausted{Provider: "openai", ResetsIn: time.Hour}, 0, false},
+		{"retryable through its cause, without a wait", &OperatorFailed{Cause: &ServerError{Provider: "openai", Status: 502}}, 0, false},
+	} {
+		status := GRPCStatusJSON(c.err)
+		if hasRetry := strings.Contains(string(status), "RetryInfo"); hasRetry != (c.wait > 0) {
+			t.Errorf("%s: RetryInfo %v in %s", c.name, hasRetry, status)
+		}
+		r, err := DecodeGRPCStatusJSON(status)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if d, ok := RetryAfterOf(r); d != c.wait || ok != (c.wait > 0) {
+			t.Errorf("%s: RetryAfterOf(decoded) = %v, %v; want %v", c.name, d, ok, c.wait)
+		}
+		if IsRetryable(r) != c.retryable || (ClassOf(r) == ClassRetryable) != c.retryable {
+			t.Errorf("%s: decoded IsRetryable %v, ClassOf %v; want retryable %v", c.name, IsRetryable(r), ClassOf(r), c.retryable)
+		}
+		if d, ok := RetryDelay(r, 1); c.wait > 0 && (!ok || d != c.wait) {
+			t.Errorf("%s: RetryDelay(decoded) = %v, %v; want %v", c.name, d, ok, c.wait)
+		}
+	}
+}
+
+// TestProjectedFieldNamedType: a field named "type" in a family without a
+// payload type is a field like any other in the shapes that carry fields
+// beside their own members, not the payload's "type".
+func TestProjectedFieldNamedType(t *testing.T) {
+	e := &ServerError{Provider: "openai", Status: 503, Type: "overloaded"}
+	status := []byte(`{"code":14,"message":"m","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"SERVER_ERROR","metadata":{"status":"503","type":"overloaded"}}]}`)
+	for name, decode := range map[string]func() (*RemoteError, error){
+		"agent_response": func() (*RemoteError, error) { return DecodeAgentResponse(AgentResponse(e)) },
+		"grpc":           func() (*RemoteError, error) { return DecodeGRPCStatusJSON(status) },
+	} {
+		r, err := decode()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		var got *ServerError
+		if !errors.As(r, &got) || got.Type != "overloaded" || got.Status != 503 {
+			t.Errorf("%s: decoded %+v", name, got)
+		}
+	}
+}
+
+// TestEnvelopesAreStrict: every decoder of a projection reads its
+// envelope as DecodePayload reads a payload, so no sender can make it see
+// another error than every other JSON reader sees: a key in another
+// letter case is not the key, and a key given twice is refused, at the
+// top and inside (an MCP content item, a gRPC detail and its metadata).
+func TestEnvelopesAreStrict(t *testing.T) {
+	limited := string(mustMarshal(t, &RateLimited{Provider: "openai"}))
+	refused := string(mustMarshal(t, &AuthFailed{Provider: "openai"}))
+	q := func(s string) string { return string(mustMarshal(t, s)) }
+	decoders := map[string]func([]byte) (*RemoteError, error){
+		"agent_response": DecodeAgentResponse,
+		"mcp":            DecodeMCPResult,
+		"grpc":           DecodeGRPCStatusJSON,
+		"openai":         func(b []byte) (*RemoteError, error) { _, r, err := DecodeOpenAIToolMessage(b); return r, err },
+		"anthropic":      func(b []byte) (*RemoteError, error) { _, r, err := DecodeAnthropicToolResult(b); return r, err },
+	}
+	info := `{"@type":"type.googleapis.com/google.rpc.ErrorInfo",`
+	for _, c := range []struct{ shape, folded, twice string }{
+		{"agent_response",
+			`{"success":false,"error":"rate_limited","message":"m","Error":"auth_failed"}`,
+			`{"success":false,"error":"rate_limited","message":"m","error":"auth_failed"}`},
+		{"agent_response",
+			`{"success":false,"error":"rate_limited","message":"m","SUCCESS":true}`,
+			`{"success":false,"error":"rate_limited","message":"m","success":true}`},
+		{"openai",
+			`{"role":"tool","tool_call_id":"c","content":` + q(limited) + `,"Content":` + q(refused) + `}`,
+			`{"role":"tool","tool_call_id":"c","content":` + q(limited) + `,"content":` + q(refused) + `}`},
+		{"anthropic",
+			`{"type":"tool_result","tool_use_id":"t","content":` + q(limited) + `,"is_error":true,"Content":` + q(refused) + `}`,
+			`{"type":"tool_result","tool_use_id":"t","content":` + q(limited) + `,"is_error":true,"content":` + q(refused) + `}`},
+		{"mcp",
+			`{"content":[{"type":"text","text":` + q(limited) + `,"Text":` + q(refused) + `}],"isError":true}`,
+			`{"content":[{"type":"text","text":` + q(limited) + `,"text":` + q(refused) + `}],"isError":true}`},
+		{"mcp",
+			`{"content":[{"type":"text","text":` + q(limited) + `}],"Content":[{"type":"text","text":` + q(refused) + `}],"isError":true}`,
+			`{"content":[{"type":"text","text":` + q(limited) + `}],"content":[{"type":"text","text":` + q(refused) + `}],"isError":true}`},
+		{"grpc",
+			`{"code":14,"message":"m","details":[` + info + `"reason":"RATE_LIMITED","Reason":"AUTH_FAILED"}]}`,
+			`{"code":14,"message":"m","details":[` + info + `"reason":"RATE_LIMITED","reason":"AUTH_FAILED"}]}`},
+		{"grpc",
+			`{"code":14,"message":"m","details":[` + info + `"reason":"RATE_LIMITED","metadata":{"provider":"a","Provider":"b"}}]}`,
+			`{"code":14,"message":"m","details":[` + info + `"reason":"RATE_LIMITED","metadata":{"provider":"a","provider":"b"}}]}`},
+		{"grpc",
+			`{"code":14,"message":"m","details":[` + info + `"reason":"RATE_LIMITED"}],"Details":[` + info + `"reason":"AUTH_FAILED"}]}`,
+			`{"code":14,"message":"m","details":[` + info + `"reason":"RATE_LIMITED"}],"details":[` + info + `"reason":"AUTH_FAILED"}]}`},
+	} {
+		decode := decoders[c.shape]
+		r, err := decode([]byte(c.folded))
+		if err != nil || r.Code() != CodeRateLimited {
+			t.Errorf("%s: a key in another case was read for the key: %v, %v\n%s", c.shape, r, err, c.folded)
+		} else if got := r.Unwrap().(*RateLimited).Provider; c.shape == "grpc" && strings.Contains(c.folded, `"Provider"`) && got != "a" {
+			t.Errorf("%s: metadata provider %q, want a", c.shape, got)
+		}
+		if r, err := decode([]byte(c.twice)); err == nil {
+			t.Errorf("%s: a key given twice was read: %v\n%s", c.shape, r.Code(), c.twice)
 		}
 	}
 }

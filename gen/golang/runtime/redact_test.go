@@ -179,6 +179,24 @@ func TestFormatMatchesFmt(t *testing.T) {
 	if got := fmt.Sprintf("%#v", e); got != want {
 		t.Errorf("%%#v = %s, want %s", got, want)
 	}
+	// A value prints as fmt prints a value, without the &, on its own and
+	// inside a struct, beside a pointer.
+	value := strings.TrimPrefix(want, "&")
+	if got := fmt.Sprintf("%#v", *e); got != value {
+		t.Errorf("%%#v of the value = %s, want %s", got, value)
+	}
+	type pair struct {
+		V AuthFailed
+		P *AuthFailed
+		A any
+	}
+	wantPair := "runtime.pair{V:" + value + ", P:" + want + ", A:" + value + "}"
+	if got := fmt.Sprintf("%#v", pair{*e, e, *e}); got != wantPair {
+		t.Errorf("%%#v of a struct = %s, want %s", got, wantPair)
+	}
+	if got := fmt.Sprintf("%#v", []any{e, *e}); got != "[]interface {}{"+want+", "+value+"}" {
+		t.Errorf("%%#v of a list = %s", got)
+	}
 	for _, verb := range []string{"%v", "%+v", "%s", "%q", "%x", "%20s", "%-20v|"} {
 		if got, want := fmt.Sprintf(verb, e), fmt.Sprintf(verb, e.Error()); got != want {
 			t.Errorf("%s = %q, want %q", verb, got, want)
@@ -480,6 +498,53 @@ func TestDecodedSecretsAreNotPassedOn(t *testing.T) {
 	var af *AuthFailed
 	if !errors.As(known, &af) || af.APIKey != "" || af.Provider != "openai" {
 		t.Errorf("decoded %#v", af)
+	}
+}
+
+// TestNestedDecodedSecretsAreNotPassedOn: a sensitive field an older
+// sender still sends inside a cause, at any depth, is dropped as one at
+// the top is: not in Raw, the decoded payload's fields, the wire form, a
+// wrapper's wire form, a log or a projection; what is not sensitive stays,
+// in the order it came.
+func TestNestedDecodedSecretsAreNotPassedOn(t *testing.T) {
+	const auth = `{"category":"auth","code":"auth_failed","code_num":2002,"error":"provider openai refused the credentials","retryable":false,"suppress_retry":false,"provider":"openai","api_key":"zq9key","headers":["zq9header"]}`
+	const model = `{"category":"model","code":"model_call_failed","code_num":3001,"error":"model call failed: provider openai refused the credentials","retryable":false,"suppress_retry":false,"cause":` + auth + `,"provider":"openai"}`
+	for name, data := range map[string]string{
+		"a cause":          model,
+		"a cause's cause":  `{"category":"model","code":"operator_failed","code_num":3099,"error":"operator failed: model call failed: provider openai refused the credentials","retryable":false,"suppress_retry":false,"cause":` + model + `}`,
+		"a cause's fields": `{"category":"model","code":"model_call_failed","code_num":3001,"error":"x","retryable":false,"suppress_retry":false,"provider":"openai","cause":` + auth + `}`,
+	} {
+		r, err := DecodePayload([]byte(data))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		outs := map[string]string{"Raw": string(r.Raw), "json.Marshal": mustString(json.Marshal(r)),
+			"json.Marshal of the payload": mustString(json.Marshal(r.Payload)),
+			"wrapped":                     mustString(json.Marshal(&ProviderTimeout{Cause: r})), "log": logLine(LogAttr(r)),
+			"log wrapped": logLine(LogAttr(&ProviderTimeout{Cause: r}))}
+		for _, f := range r.Payload.Fields {
+			outs["field "+f.Name] = string(f.Value)
+		}
+		for _, p := range projectAll(r) {
+			outs[p.name] = string(p.data)
+		}
+		for _, p := range projectAll(&ProviderTimeout{Cause: r}) {
+			outs[p.name+" wrapped"] = string(p.data)
+		}
+		for out, s := range outs {
+			if strings.Contains(s, "zq9") {
+				t.Errorf("%s: %s passes on a sensitive value: %s", name, out, s)
+			}
+		}
+		var af *AuthFailed
+		if !errors.As(r, &af) || af.Provider != "openai" || af.APIKey != "" || af.Headers != nil {
+			t.Errorf("%s: decoded %#v", name, af)
+		}
+		// Only the sensitive members are gone: the rest keep their order.
+		want := strings.NewReplacer(`,"api_key":"zq9key","headers":["zq9header"]`, "").Replace(data)
+		if string(r.Raw) != want {
+			t.Errorf("%s: Raw\n got %s\nwant %s", name, r.Raw, want)
+		}
 	}
 }
 

@@ -419,6 +419,21 @@ func TestTypedNil(t *testing.T) {
 	if nilMC.Error() != "<nil>" || nilMC.UserMessage() == "" {
 		t.Errorf("nil receiver: %q %q", nilMC.Error(), nilMC.UserMessage())
 	}
+	// A nil variant's user message is what end users would read of a zero
+	// one, whether it is a constant, the cause's, or a template ({code}
+	// of a variant with sub-codes): never <nil>.
+	var nilCD *CapabilityDenied
+	var nilTN *ToolNotFound
+	for _, c := range []struct{ got, want string }{
+		{nilCD.UserMessage(), "A tool did not work (capability_denied)."},
+		{nilTN.UserMessage(), "A tool did not work (tool_not_found)."},
+		{nilMC.UserMessage(), "Something went wrong (model_call_failed)."},
+		{UserMessageOf(&ModelCallFailed{Cause: (*RateLimited)(nil)}), "Something went wrong (model_call_failed)."},
+	} {
+		if c.got != c.want {
+			t.Errorf("user message of a nil variant = %q, want %q", c.got, c.want)
+		}
+	}
 	_ = nilMC.LogValue()
 	var nilTool *ToolUnavailable
 	if data := nilTool.AppendLLMPayload(nil); !json.Valid(data) {
@@ -429,6 +444,37 @@ func TestTypedNil(t *testing.T) {
 	}
 	if CodeOf(fmt.Errorf("w: %w", error(nilRL))) != "" {
 		t.Error("a nil pointer in a chain was taken for an error of the catalogue")
+	}
+}
+
+// A nil *RemoteError, like a nil variant, answers every method without a
+// panic, so errors.Is and the chain walks over an error that holds one
+// (a function that returned a typed nil) never panic either.
+func TestNilRemoteError(t *testing.T) {
+	var r *RemoteError
+	var err error = r
+	if r.Error() != "<nil>" || r.Unwrap() != nil || r.Code() != "" || r.CodeNum() != 0 || r.Category() != "" ||
+		r.Retryable() || r.Class() != ClassUnknown || r.UserMessage() != "" || r.Is(&RateLimited{}) {
+		t.Errorf("nil *RemoteError: %q %v %q %d %q %v %v %q", r.Error(), r.Unwrap(), r.Code(), r.CodeNum(), r.Category(), r.Retryable(), r.Class(), r.UserMessage())
+	}
+	if got := r.LogValue().String(); got != "<nil>" {
+		t.Errorf("LogValue = %q", got)
+	}
+	if data, err := r.MarshalJSON(); err != nil || string(data) != "null" {
+		t.Errorf("MarshalJSON = %s, %v", data, err)
+	}
+	wrapped := fmt.Errorf("call: %w", err)
+	if errors.Is(err, &RateLimited{}) || errors.Is(wrapped, &RateLimited{}) || errors.Is(&RateLimited{}, err) {
+		t.Error("errors.Is matched a nil *RemoteError")
+	}
+	if CodeOf(wrapped) != "" || IsRetryable(wrapped) || ClassOf(wrapped) != ClassUnknown || UserMessageOf(wrapped) != "" {
+		t.Error("a nil *RemoteError in a chain was taken for an error of the catalogue")
+	}
+	if got := logLine(LogAttr(wrapped)); got != "level=INFO msg=failed error=\"call: <nil>\"\n" {
+		t.Errorf("LogAttr = %q", got)
+	}
+	if data, err := json.Marshal(&ProviderTimeout{Cause: err}); err != nil || strings.Contains(string(data), "cause") {
+		t.Errorf("wire form of a nil *RemoteError cause: %s, %v", data, err)
 	}
 }
 
@@ -510,6 +556,30 @@ func TestRetryAfterThroughWrappers(t *testing.T) {
 	}
 	if _, ok := RetryAfterOf(&ToolTimeout{}); ok {
 		t.Error("RetryAfterOf of a variant without retry_after")
+	}
+}
+
+// RetryAfterOf walks the chain as CodeOf, IsRetryable and Chain do: an
+// error whose As method gives a variant with a wait (a framework's error
+// type standing for it) tells the wait, as it tells the code, directly or
+// inside a decoded error.
+func TestRetryAfterOfHonoursAs(t *testing.T) {
+	limited := &RateLimited{Provider: "p", RetryAfter: 3 * time.Second}
+	decoded, err := DecodePayload(mustMarshal(t, limited))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, target := range map[string]Error{"a variant": limited, "a decoded error": decoded} {
+		err := fmt.Errorf("turn: %w", asOther{target})
+		if CodeOf(err) != CodeRateLimited {
+			t.Fatalf("%s: CodeOf = %q", name, CodeOf(err))
+		}
+		if d, ok := RetryAfterOf(err); !ok || d != 3*time.Second {
+			t.Errorf("%s through an As method: RetryAfterOf = %v, %v; want 3s, true", name, d, ok)
+		}
+		if d, ok := RetryDelay(err, 1); !ok || d != 3*time.Second {
+			t.Errorf("%s through an As method: RetryDelay = %v, %v; want 3s, true", name, d, ok)
+		}
 	}
 }
 
@@ -637,6 +707,63 @@ func TestLogValue(t *testing.T) {
 	}
 	if got := logLine(LogAttr(errors.New("plain"))); got != "level=INFO msg=failed error=plain\n" {
 		t.Errorf("LogAttr of a foreign error: %q", got)
+	}
+}
+
+// A decoded error logs what travelled: the sender's message, this
+// catalogue's class, and its fields as the variant logs them (its cause
+// as a group) or, for an unknown code, as they came; never a field that
+// did not travel, nor a sensitive one an older sender still sends.
+func TestDecodedLogValue(t *testing.T) {
+	SetScrubber(ScrubSecrets)
+	t.Cleanup(func() { SetScrubber(nil) })
+	limited := &RateLimited{Provider: "openai", RetryAfter: 2 * time.Second}
+	wire, err := DecodePayload(mustMarshal(t, &ModelCallFailed{Cause: limited, Provider: "openai"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	payload, err := DecodePayload((&ToolUnavailable{Tool: "browser", Reason: "down", Attempts: 2}).AppendLLMPayload(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	older, err := DecodePayload([]byte(`{"category":"auth","code":"auth_failed","code_num":2002,"error":"refused","retryable":false,"suppress_retry":false,"provider":"openai","api_key":"zq9key"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	unknown, err := DecodePayload([]byte(`{"category":"new","code":"brand_new","code_num":9999,"error":"x","retryable":true,"suppress_retry":false,"note":"token=zq9tok","n":5,"ok":true,"list":["a","Bearer zq9bearertoken"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name     string
+		err      error
+		want     []string
+		wantNot  []string
+		jsonWant string
+	}{
+		{"a wire form with a cause", wire, []string{`err.error="model call failed: provider openai rate limited the request"`, "err.class=retryable", "err.remote=true",
+			"err.provider=openai", "err.cause.code=rate_limited", "err.cause.provider=openai", "err.cause.retry_after=2000"}, nil, `"retry_after":2000`},
+		{"a payload", payload, []string{"err.tool=browser", "err.attempts=2", `err.error="Tool browser unavailable: down`}, []string{"err.reason", "err.since"}, `"attempts":2`},
+		{"an older sender's secret", older, []string{"err.provider=openai"}, []string{"zq9", "api_key"}, `"provider":"openai"`},
+		{"an unknown code", unknown, []string{"err.n=5", "err.ok=true", `err.note="token=[REDACTED]"`, "err.class=retryable"}, []string{"zq9"}, `"n":5,"ok":true`},
+		{"inside a wrap", fmt.Errorf("relay: %w", payload), []string{`err.error="relay: Tool browser unavailable: down`, "err.tool=browser", "err.remote=true"}, nil, `"tool":"browser"`},
+	} {
+		got := logLine(slog.Any("err", LogValueOf(c.err)))
+		for _, want := range c.want {
+			if !strings.Contains(got, want) {
+				t.Errorf("%s: the log lacks %s:\n%s", c.name, want, got)
+			}
+		}
+		for _, not := range c.wantNot {
+			if strings.Contains(got, not) {
+				t.Errorf("%s: the log has %s:\n%s", c.name, not, got)
+			}
+		}
+		var b bytes.Buffer
+		slog.New(slog.NewJSONHandler(&b, nil)).Error("failed", LogAttr(c.err))
+		if !strings.Contains(b.String(), c.jsonWant) || strings.Contains(b.String(), "zq9") {
+			t.Errorf("%s: JSON log lacks %s:\n%s", c.name, c.jsonWant, b.String())
+		}
 	}
 }
 

@@ -45,6 +45,7 @@ const (
 	CodeToolTimeout         Code = "tool_timeout"
 	CodeToolUnavailable     Code = "tool_unavailable"
 	CodeRateLimited         Code = "rate_limited"
+	CodeQuotaExhausted      Code = "quota_exhausted"
 	CodeServerError         Code = "server_error"
 	CodeAuthFailed          Code = "auth_failed"
 	CodeProviderTimeout     Code = "provider_timeout"
@@ -316,10 +317,35 @@ func (e *RateLimited) LogValue() slog.Value         { return logValue(e, 4) }
 func (e *RateLimited) MarshalJSON() ([]byte, error) { return marshalWire(e, 4) }
 func (*RateLimited) Is(target error) bool           { return isCode(target, 4) }
 
+// QuotaExhausted is the error quota_exhausted (2006) of the ProviderError family, in category rate_limit.
+type QuotaExhausted struct {
+	Provider string
+	// RetryAfterOf reports it.
+	ResetsIn time.Duration
+}
+
+func (*QuotaExhausted) isProviderError()       {}
+func (*QuotaExhausted) Code() Code             { return CodeQuotaExhausted }
+func (*QuotaExhausted) CodeNum() int           { return 2006 }
+func (*QuotaExhausted) Category() Category     { return CategoryRateLimit }
+func (*QuotaExhausted) SuppressRetry() bool    { return false }
+func (*QuotaExhausted) Retryable() bool        { return false }
+func (*QuotaExhausted) Class() Class           { return ClassTerminal }
+func (*QuotaExhausted) SuppressionKey() string { return "" }
+func (e *QuotaExhausted) Error() string        { return render(e, 9, textMessage) }
+
+// UserMessage returns "Something went wrong ({code}).".
+func (*QuotaExhausted) UserMessage() string { return "Something went wrong (quota_exhausted)." }
+
+func (e *QuotaExhausted) LogValue() slog.Value         { return logValue(e, 9) }
+func (e *QuotaExhausted) MarshalJSON() ([]byte, error) { return marshalWire(e, 9) }
+func (*QuotaExhausted) Is(target error) bool           { return isCode(target, 9) }
+
 // ServerError is the error server_error (2003) of the ProviderError family, in category server.
 type ServerError struct {
 	Provider string
 	Status   int
+	Type     string
 }
 
 func (*ServerError) isProviderError()       {}
@@ -449,15 +475,15 @@ func (*ProviderFailed) SuppressRetry() bool    { return false }
 func (*ProviderFailed) Retryable() bool        { return false }
 func (*ProviderFailed) Class() Class           { return ClassTerminal }
 func (*ProviderFailed) SuppressionKey() string { return "" }
-func (e *ProviderFailed) Error() string        { return render(e, 9, textMessage) }
+func (e *ProviderFailed) Error() string        { return render(e, 10, textMessage) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *ProviderFailed) UserMessage() string { return userMessageOf(e, 9) }
+func (e *ProviderFailed) UserMessage() string { return userMessageOf(e, 10) }
 
-func (e *ProviderFailed) LogValue() slog.Value         { return logValue(e, 9) }
-func (e *ProviderFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 9) }
-func (*ProviderFailed) Is(target error) bool           { return isCode(target, 9) }
+func (e *ProviderFailed) LogValue() slog.Value         { return logValue(e, 10) }
+func (e *ProviderFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 10) }
+func (*ProviderFailed) Is(target error) bool           { return isCode(target, 10) }
 
 // Unwrap returns the cause, Cause.
 func (e *ProviderFailed) Unwrap() error {
@@ -495,15 +521,15 @@ func (*ModelCallFailed) CodeNum() int           { return 3001 }
 func (*ModelCallFailed) Category() Category     { return CategoryModel }
 func (*ModelCallFailed) SuppressRetry() bool    { return false }
 func (*ModelCallFailed) SuppressionKey() string { return "" }
-func (e *ModelCallFailed) Error() string        { return render(e, 10, textMessage) }
+func (e *ModelCallFailed) Error() string        { return render(e, 11, textMessage) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *ModelCallFailed) UserMessage() string { return userMessageOf(e, 10) }
+func (e *ModelCallFailed) UserMessage() string { return userMessageOf(e, 11) }
 
-func (e *ModelCallFailed) LogValue() slog.Value         { return logValue(e, 10) }
-func (e *ModelCallFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 10) }
-func (*ModelCallFailed) Is(target error) bool           { return isCode(target, 10) }
+func (e *ModelCallFailed) LogValue() slog.Value         { return logValue(e, 11) }
+func (e *ModelCallFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 11) }
+func (*ModelCallFailed) Is(target error) bool           { return isCode(target, 11) }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; true when there is none.
 func (e *ModelCallFailed) Retryable() bool { return retryableOf(e, true) }
@@ -533,15 +559,15 @@ func (*MemoryUnavailable) SuppressRetry() bool    { return false }
 func (*MemoryUnavailable) Retryable() bool        { return false }
 func (*MemoryUnavailable) Class() Class           { return ClassNonFatal }
 func (*MemoryUnavailable) SuppressionKey() string { return "" }
-func (e *MemoryUnavailable) Error() string        { return render(e, 11, textMessage) }
+func (e *MemoryUnavailable) Error() string        { return render(e, 12, textMessage) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *MemoryUnavailable) UserMessage() string { return userMessageOf(e, 11) }
+func (e *MemoryUnavailable) UserMessage() string { return userMessageOf(e, 12) }
 
-func (e *MemoryUnavailable) LogValue() slog.Value         { return logValue(e, 11) }
-func (e *MemoryUnavailable) MarshalJSON() ([]byte, error) { return marshalWire(e, 11) }
-func (*MemoryUnavailable) Is(target error) bool           { return isCode(target, 11) }
+func (e *MemoryUnavailable) LogValue() slog.Value         { return logValue(e, 12) }
+func (e *MemoryUnavailable) MarshalJSON() ([]byte, error) { return marshalWire(e, 12) }
+func (*MemoryUnavailable) Is(target error) bool           { return isCode(target, 12) }
 
 // Unwrap returns the cause, Err.
 func (e *MemoryUnavailable) Unwrap() error {
@@ -563,15 +589,15 @@ func (*OperatorFailed) CodeNum() int           { return 3099 }
 func (*OperatorFailed) Category() Category     { return CategoryModel }
 func (*OperatorFailed) SuppressRetry() bool    { return false }
 func (*OperatorFailed) SuppressionKey() string { return "" }
-func (e *OperatorFailed) Error() string        { return render(e, 12, textMessage) }
+func (e *OperatorFailed) Error() string        { return render(e, 13, textMessage) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *OperatorFailed) UserMessage() string { return userMessageOf(e, 12) }
+func (e *OperatorFailed) UserMessage() string { return userMessageOf(e, 13) }
 
-func (e *OperatorFailed) LogValue() slog.Value         { return logValue(e, 12) }
-func (e *OperatorFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 12) }
-func (*OperatorFailed) Is(target error) bool           { return isCode(target, 12) }
+func (e *OperatorFailed) LogValue() slog.Value         { return logValue(e, 13) }
+func (e *OperatorFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 13) }
+func (*OperatorFailed) Is(target error) bool           { return isCode(target, 13) }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; false when there is none.
 func (e *OperatorFailed) Retryable() bool { return retryableOf(e, false) }
@@ -598,6 +624,7 @@ var infos = [...]Info{
 	{Name: "ServerError", Family: "ProviderError", Code: CodeServerError, Num: 2003, Category: CategoryServer, Class: ClassRetryable, Retryable: true, Message: "provider {provider} failed with status {status}"},
 	{Name: "ProviderTimeout", Family: "ProviderError", Code: CodeProviderTimeout, Num: 2004, Category: CategoryTimeout, Class: ClassRetryable, Retryable: true, Message: "provider call timed out: {cause}"},
 	{Name: "ProviderUnreachable", Family: "ProviderError", Code: CodeProviderUnreachable, Num: 2005, Category: CategoryServer, Class: ClassRetryable, Retryable: true, Message: "cannot reach the provider: {cause}"},
+	{Name: "QuotaExhausted", Family: "ProviderError", Code: CodeQuotaExhausted, Num: 2006, Category: CategoryRateLimit, Class: ClassTerminal, Message: "provider {provider} quota exhausted; it resets in {resets_in}s"},
 	{Name: "ProviderFailed", Family: "ProviderError", Code: CodeProviderFailed, Num: 2099, Category: CategoryServer, Class: ClassTerminal, Message: "provider call failed: {cause}"},
 	{Name: "ModelCallFailed", Family: "OperatorError", Code: CodeModelCallFailed, Num: 3001, Category: CategoryModel, Class: ClassRetryable, Retryable: true, RetryableFromCause: true, Message: "model call failed: {cause}"},
 	{Name: "MemoryUnavailable", Family: "OperatorError", Code: CodeMemoryUnavailable, Num: 3002, Category: CategoryInfrastructure, Class: ClassNonFatal, Message: "memory unavailable: {err}"},
@@ -610,12 +637,13 @@ var forms = [...]form{
 	{user: "A tool did not work ({code}).", fields: []field{{name: "name", payload: true}}},
 	{key: "{tool}:{code}", user: "A tool did not work ({code}).", fields: []field{{name: "tool", payload: true}, {name: "reason"}, {name: "attempts", payload: true}, {name: "load", payload: true}, {name: "since", payload: true, unit: time.Millisecond}, {name: "alternatives", payload: true}, {name: "cached", payload: true}, {name: "bytes", payload: true}, {name: "credential", sensitive: true}, {name: "pins", sensitive: true}}},
 	{user: "A tool did not work ({code}).", fields: []field{{name: "tool", payload: true}, {name: "seconds"}}},
-	{key: "{tool}:{code}", user: "A tool did not work ({code}).", subcodeField: 3, toolField: 4, actionField: 5, keyField: 6, fields: []field{{name: "tool", payload: true}, {name: "capability", payload: true}}},
+	{key: "{tool}:{code}", user: "A tool did not work ({code}).", subcodes: []Code{CodeMacosAutomationUnknown, CodeMacosAutomationDenied}, required: []string{"capability", "reason"}, subcodeField: 3, toolField: 4, actionField: 5, keyField: 6, fields: []field{{name: "tool", payload: true}, {name: "capability", payload: true}}},
 	{user: "The service is busy. Try again in a moment.", fields: []field{{name: "provider"}, {name: "retry_after", retryAfter: true, unit: time.Millisecond}}},
 	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}, {name: "api_key", sensitive: true}, {name: "headers", sensitive: true}}},
-	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}, {name: "status"}}},
+	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}, {name: "status"}, {name: "type"}}},
 	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}}},
 	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}}},
+	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}, {name: "resets_in", retryAfter: true, unit: time.Second}}},
 	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}}},
 	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}, {name: "provider"}}},
 	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "err", cause: true}}},
@@ -652,6 +680,7 @@ var variantTypes = [...]any{
 	(*ServerError)(nil),
 	(*ProviderTimeout)(nil),
 	(*ProviderUnreachable)(nil),
+	(*QuotaExhausted)(nil),
 	(*ProviderFailed)(nil),
 	(*ModelCallFailed)(nil),
 	(*MemoryUnavailable)(nil),
@@ -675,6 +704,7 @@ var attrLayer = [...]Layer{
 	LayerTool,
 	LayerTool,
 	LayerTool,
+	LayerAgent,
 	LayerAgent,
 	LayerAgent,
 	LayerAgent,
@@ -716,17 +746,22 @@ var retryPolicyOf = [...]int{
 	1,
 	1,
 	1,
+	1,
 	0,
 	0,
 	0,
 }
 
 // RetryPolicyOf returns the retry policy of the outermost error of the
-// catalogue in err's chain, its family's; false when there is none or its
-// family has no policy.
+// catalogue in err's chain, its family's; false when there is none. An
+// error of a code the catalogue does not know (one decoded from a newer
+// sender's payload) has the catalogue's policy.
 func RetryPolicyOf(err error) (RetryPolicy, bool) {
 	if i, ok := indexOf(err); ok && retryPolicyOf[i] >= 0 {
 		return retryPolicies[retryPolicyOf[i]], true
+	}
+	if CodeOf(err) != "" {
+		return retryPolicies[0], true
 	}
 	return RetryPolicy{}, false
 }
@@ -788,6 +823,8 @@ func OperatorErrorFromProviderError(err ProviderError) OperatorError {
 	switch e := err.(type) {
 	case *RateLimited:
 		return &ModelCallFailed{Cause: e, Provider: e.Provider}
+	case *QuotaExhausted:
+		return &ModelCallFailed{Cause: e, Provider: e.Provider}
 	case *ServerError:
 		return &ModelCallFailed{Cause: e, Provider: e.Provider}
 	case *AuthFailed:
@@ -818,6 +855,7 @@ var mcpErrors = [...]int{
 	0,
 	0,
 	0,
+	0,
 }
 
 // problemTypeBase starts the type URI of every problem document; the code follows.
@@ -835,6 +873,7 @@ var problemTitles = [...]string{
 	"Server error",
 	"Provider timeout",
 	"Provider unreachable",
+	"Quota exhausted",
 	"Provider failed",
 	"Model call failed",
 	"Memory unavailable",
@@ -852,6 +891,7 @@ var problemStatuses = [...]int{
 	401,
 	500,
 	504,
+	502,
 	502,
 	502,
 	502,
@@ -875,6 +915,7 @@ var grpcCodes = [...]int{
 	2,
 	14,
 	16,
+	14,
 	14,
 	14,
 	14,
