@@ -1058,45 +1058,22 @@ func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
 func format(ev any, i int, s fmt.State, verb rune) {
 	e := ev.(variant)
 	if verb == 'v' && s.Flag('#') {
-		s.Write([]byte(goString(e, i, formatsPointer(s))))
+		s.Write([]byte(goString(e, i)))
 		return
 	}
 	fmt.Fprintf(s, fmt.FormatString(s, verb), errorText(e))
 }
 
-// formatsPointer reports whether s, the printer that calls Format, is
-// printing a pointer to the variant rather than a value of it. Format is
-// on the value, so that fmt finds it on a value too, and the pointer's is
-// that same method: fmt does not tell it which it was given. fmt's printer
-// holds its operand, read here without changing anything; when s is not
-// fmt's printer, or holds no operand, the answer is a pointer, the form an
-// error has.
-func formatsPointer(s fmt.State) bool {
-	p := reflect.ValueOf(s)
-	if p.Kind() != reflect.Pointer || p.IsNil() || p.Elem().Kind() != reflect.Struct {
-		return true
-	}
-	arg := p.Elem().FieldByName("arg")
-	if arg.Kind() != reflect.Interface || arg.IsNil() {
-		return true
-	}
-	return arg.Elem().Kind() == reflect.Pointer
-}
-
-// goString is e as fmt's %#v prints it (a pointer to it, with pointer
-// set), with its sensitive fields as Redacted.
-func goString(e variant, i int, pointer bool) string {
+// goString is e as fmt's %#v prints it, with its sensitive fields as
+// Redacted.
+func goString(e variant, i int) string {
 	v := reflect.ValueOf(e)
 	if v.IsNil() {
 		return fmt.Sprintf("(%T)(nil)", e)
 	}
 	el := v.Elem()
 	t := el.Type()
-	var b []byte
-	if pointer {
-		b = append(b, '&')
-	}
-	b = append(b, t.String()...)
+	b := append([]byte("&"), t.String()...)
 	b = append(b, '{')
 	for k := range el.NumField() {
 		if k > 0 {
