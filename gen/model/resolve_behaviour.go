@@ -115,6 +115,12 @@ func (r *resolver) mapping(af *ast.Family, f *Family) {
 	}
 	for i, av := range af.Variants {
 		v := f.Variants[i]
+		if !av.Name.Set {
+			// An entry the loader could not read as a variant, which it
+			// has reported: nothing here has a place to point at.
+			complete = false
+			continue
+		}
 		c := &MapCase{From: v}
 		pos := av.MapsTo.Pos
 		switch {
