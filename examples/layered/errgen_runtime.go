@@ -2542,6 +2542,19 @@ func decode(data []byte, depth int) (*RemoteError, error) {
 		}
 		setInstance(v, i, p)
 		e.err, e.index = v, i
+	} else if depth+1 < maxChain {
+		// A code this catalogue does not know (a newer sender's) passes
+		// on what it holds as it came, but for a member that is an error
+		// of a code it does know: that is cleaned as a cause is.
+		for _, name := range order {
+			raw := members[name]
+			if isPayloadKey(name) || len(raw) == 0 || raw[0] != '{' {
+				continue
+			}
+			if inner, err := decode(raw, depth+1); err == nil && !bytes.Equal(inner.Raw, raw) {
+				passed[name] = inner.Raw
+			}
+		}
 	}
 	e.Raw = append(json.RawMessage(nil), data...)
 	if len(passed) > 0 {

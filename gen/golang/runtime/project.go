@@ -149,11 +149,13 @@ func decodeProjected(code Code, num int, message string, members map[string]json
 		return nil, fmt.Errorf("%s: no code", packageName)
 	}
 	i, known := lookupCode(code)
-	// A member is a field unless the shape's own: "type" is one only where
-	// it is the family's payload type, which this writes, and a field of a
-	// family without one may be named so. Of a code this catalogue does
-	// not know, it cannot tell which, so it leaves "type" out.
-	written := map[string]bool{"type": !known, "code": true, "code_num": true, "error": true}
+	// A member is a field unless the shape's own: "type" is a field only
+	// of a variant that has one so named (and then its family has no
+	// payload type, which this writes). Of any other, or a code this
+	// catalogue does not know, it is left out: a newer sender's field the
+	// payload would read as its type.
+	written := map[string]bool{"type": !known || !slices.ContainsFunc(forms[i].fields, func(f field) bool { return f.name == "type" }),
+		"code": true, "code_num": true, "error": true}
 	dst := []byte{'{'}
 	if known && infos[i].PayloadType != "" {
 		written["type"] = true

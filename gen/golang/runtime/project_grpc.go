@@ -189,40 +189,21 @@ func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 // otherwise of a configurable code) and RetryAfterOf reports its delay;
 // without, it is as retryable as its variant with the fields that
 // travelled, and no cause (a wrapper retryable through its cause is not).
+// Both travel on in the decoded error's wire form: "retryable" and the
+// variant's retry_after field, when it has one; a variant without one
+// keeps the delay in this process only.
 func decodeStatus(reason, message string, metadata map[string]string, wait time.Duration) (*RemoteError, error) {
-	r, err := decodeErrorInfo(reason, message, metadata)
-	if err != nil || wait <= 0 {
-		return r, err
+	r, err := decodeErrorInfo(reason, message, metadata, wait)
+	if err == nil && wait > 0 {
+		r.wait = wait
 	}
-	r.wait, r.Payload.Retryable = wait, true
-	setRetryAfter(r, wait)
-	return r, nil
-}
-
-// setRetryAfter gives the typed error behind r a wait a shape carried
-// apart from its fields (gRPC's RetryInfo): its retry_after field, if it
-// has one, marked as sent, as the sender's variant had it.
-func setRetryAfter(r *RemoteError, wait time.Duration) {
-	if wait <= 0 || r.err == nil {
-		return
-	}
-	i, ok := lookupCode(r.err.Code())
-	if !ok {
-		return
-	}
-	for k := range forms[i].fields {
-		f := &forms[i].fields[k]
-		if p, ok := fieldOf(r.err, k).(*time.Duration); ok && f.retryAfter && !r.sent[f.name] {
-			*p = wait
-			r.sent[f.name] = true
-		}
-	}
+	return r, err
 }
 
 // decodeErrorInfo decodes an error from an ErrorInfo's reason and
 // metadata and the status's message: a text field's value is the string
 // itself, any other field's its JSON.
-func decodeErrorInfo(reason, message string, metadata map[string]string) (*RemoteError, error) {
+func decodeErrorInfo(reason, message string, metadata map[string]string, wait time.Duration) (*RemoteError, error) {
 	code := Code(reason)
 	i, known := lookupCode(code)
 	if !known {
@@ -248,6 +229,19 @@ func decodeErrorInfo(reason, message string, metadata map[string]string) (*Remot
 		}
 		members[name] = raw
 		order = append(order, name)
+	}
+	// A RetryInfo delay says the error is retryable, and is the value of
+	// the variant's retry_after field when the metadata has none.
+	if wait > 0 {
+		members["retryable"] = json.RawMessage("true")
+		order = append(order, "retryable")
+		for k := 0; known && k < len(forms[i].fields); k++ {
+			f := &forms[i].fields[k]
+			if _, ok := members[f.name]; f.retryAfter && !ok && f.unit > 0 {
+				members[f.name] = strconv.AppendInt(nil, int64(wait/f.unit), 10)
+				order = append(order, f.name)
+			}
+		}
 	}
 	slices.Sort(order)
 	return decodeProjected(code, -1, message, members, order)

@@ -340,6 +340,19 @@ func TestGRPCStatusCarriesRetryability(t *testing.T) {
 		if d, ok := RetryDelay(r, 1); c.wait > 0 && (!ok || d != c.wait) {
 			t.Errorf("%s: RetryDelay(decoded) = %v, %v; want %v", c.name, d, ok, c.wait)
 		}
+		// Relayed as a wire form, the decoded error is still retryable,
+		// and keeps the wait where its variant has a retry_after field.
+		relayed, err := DecodePayload(mustMarshal(t, r))
+		if err != nil {
+			t.Fatalf("%s: relayed: %v", c.name, err)
+		}
+		if IsRetryable(relayed) != c.retryable {
+			t.Errorf("%s: relayed as %s, IsRetryable %v; want %v", c.name, mustMarshal(t, r), IsRetryable(relayed), c.retryable)
+		}
+		keeps := c.wait > 0 && c.err == error(limited)
+		if d, ok := RetryAfterOf(relayed); ok != keeps || keeps && d != c.wait {
+			t.Errorf("%s: relayed as %s, RetryAfterOf %v, %v", c.name, mustMarshal(t, r), d, ok)
+		}
 	}
 }
 
@@ -360,6 +373,23 @@ func TestProjectedFieldNamedType(t *testing.T) {
 		var got *ServerError
 		if !errors.As(r, &got) || got.Type != "overloaded" || got.Status != 503 {
 			t.Errorf("%s: decoded %+v", name, got)
+		}
+	}
+	// A variant without a field so named (a newer sender's field) is
+	// decoded as before it came: the member is left out, not read as the
+	// payload's type.
+	for name, data := range map[string]string{
+		"agent_response": `{"success":false,"error":"rate_limited","message":"m","metadata":{"provider":"x","type":"burst"}}`,
+		"grpc":           `{"code":14,"message":"m","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"RATE_LIMITED","metadata":{"provider":"x","type":"burst"}}]}`,
+	} {
+		decode := DecodeAgentResponse
+		if name == "grpc" {
+			decode = DecodeGRPCStatusJSON
+		}
+		r, err := decode([]byte(data))
+		var got *RateLimited
+		if err != nil || !errors.As(r, &got) || got.Provider != "x" {
+			t.Errorf("%s with a newer field named type: %v, %+v", name, err, got)
 		}
 	}
 }

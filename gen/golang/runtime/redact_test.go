@@ -495,6 +495,10 @@ func TestNestedDecodedSecretsAreNotPassedOn(t *testing.T) {
 		"a cause":          model,
 		"a cause's cause":  `{"category":"model","code":"operator_failed","code_num":3099,"error":"operator failed: model call failed: provider openai refused the credentials","retryable":false,"suppress_retry":false,"cause":` + model + `}`,
 		"a cause's fields": `{"category":"model","code":"model_call_failed","code_num":3001,"error":"x","retryable":false,"suppress_retry":false,"provider":"openai","cause":` + auth + `}`,
+		// A newer sender's wrapper, whose code this catalogue does not
+		// know, around an error it does know.
+		"an unknown code's member":         `{"code":"brand_new","code_num":9999,"error":"x","retryable":false,"cause":` + auth + `}`,
+		"an unknown code's member's cause": `{"code":"brand_new","code_num":9999,"error":"x","retryable":false,"inner":{"code":"newer_still","error":"y","cause":` + model + `}}`,
 	} {
 		r, err := DecodePayload([]byte(data))
 		if err != nil {
@@ -519,7 +523,9 @@ func TestNestedDecodedSecretsAreNotPassedOn(t *testing.T) {
 			}
 		}
 		var af *AuthFailed
-		if !errors.As(r, &af) || af.Provider != "openai" || af.APIKey != "" || af.Headers != nil {
+		if strings.HasPrefix(name, "an unknown code") {
+			// Nothing typed to look into: its members are what it passes on.
+		} else if !errors.As(r, &af) || af.Provider != "openai" || af.APIKey != "" || af.Headers != nil {
 			t.Errorf("%s: decoded %#v", name, af)
 		}
 		// Only the sensitive members are gone: the rest keep their order.
