@@ -128,6 +128,26 @@ func protoDuration(d time.Duration) string {
 	return s + "." + f + "s"
 }
 
+// parseProtoDuration reads a Duration as protobuf's JSON mapping writes
+// it, seconds with up to nine decimals and "s" ("2s", "1.500s"), and
+// nothing else: no Go duration syntax ("1h30m"), no exponent.
+func parseProtoDuration(s string) (time.Duration, error) {
+	digits, ok := strings.CutSuffix(s, "s")
+	whole, frac, dot := strings.Cut(strings.TrimPrefix(digits, "-"), ".")
+	valid := ok && whole != "" && (!dot || frac != "" && len(frac) <= 9)
+	for _, c := range whole + frac {
+		valid = valid && '0' <= c && c <= '9'
+	}
+	if !valid {
+		return 0, fmt.Errorf("retryDelay %q is not a protobuf duration such as \"1.500s\"", s)
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return 0, fmt.Errorf("retryDelay %q: %w", s, err)
+	}
+	return d, nil
+}
+
 // DecodeGRPCStatusJSON reads back what GRPCStatusJSON wrote: the
 // ErrorInfo's reason is the code, its metadata the fields, decoded as
 // DecodePayload does (the status's and its details' keys too: matched
@@ -158,7 +178,11 @@ func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 				info, reason = detail, why
 			}
 		case "type.googleapis.com/google.rpc.RetryInfo":
-			wait, _ = time.ParseDuration(delay)
+			if _, ok := detail["retryDelay"]; ok {
+				if wait, err = parseProtoDuration(delay); err != nil {
+					return nil, fmt.Errorf("%s: gRPC RetryInfo: %w", packageName, err)
+				}
+			}
 		}
 	}
 	if info == nil {
@@ -226,6 +250,9 @@ func decodeErrorInfo(reason, message string, metadata map[string]string, wait ti
 		}
 		if text {
 			raw = appendString(nil, v)
+		} else if !json.Valid(raw) {
+			// One JSON value, or a sender could slip in keys of its own.
+			return nil, fmt.Errorf("%s: gRPC ErrorInfo metadata %q: %q is not one JSON value", packageName, name, v)
 		}
 		members[name] = raw
 		order = append(order, name)

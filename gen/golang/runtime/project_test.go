@@ -452,3 +452,39 @@ func TestEnvelopesAreStrict(t *testing.T) {
 		}
 	}
 }
+
+// TestGRPCStatusValuesAreStrict: a metadata value read as JSON is one
+// value, so a sender cannot slip keys of its own into the decoded payload
+// ("retryable" beside the field), and RetryInfo's delay is a protobuf
+// duration, refused when it is not one rather than ignored.
+func TestGRPCStatusValuesAreStrict(t *testing.T) {
+	status := func(metadata, retry string) []byte {
+		s := `{"code":8,"message":"m","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"RATE_LIMITED","metadata":{"provider":"openai"` + metadata + `}}`
+		if retry != "" {
+			s += `,{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"` + retry + `"}`
+		}
+		return []byte(s + `]}`)
+	}
+	for _, refused := range [][]byte{
+		status(`,"retry_after":"2000,\"retryable\":false"`, ""),
+		status(`,"retry_after":"2000 3000"`, ""),
+		status("", "1h30m"),
+		status("", "2"),
+		status("", "1e3s"),
+		status("", "1.0000000001s"),
+	} {
+		if r, err := DecodeGRPCStatusJSON(refused); err == nil {
+			t.Errorf("decoded %s as %s", refused, r.Raw)
+		}
+	}
+	for data, want := range map[string]time.Duration{
+		string(status(`,"retry_after":"2000"`, "")): 2 * time.Second,
+		string(status("", "1.500s")):                1500 * time.Millisecond,
+		string(status("", "3s")):                    3 * time.Second,
+	} {
+		r, err := DecodeGRPCStatusJSON([]byte(data))
+		if d, ok := RetryAfterOf(r); err != nil || !ok || d != want {
+			t.Errorf("%s: %v, RetryAfterOf %v, %v; want %v", data, err, d, ok, want)
+		}
+	}
+}

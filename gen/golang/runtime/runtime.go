@@ -291,7 +291,10 @@ func walk(err error, depth int, yield func(Error) bool) bool {
 			if !yield(c) {
 				return false
 			}
-			if r, ok := c.(*RemoteError); ok && r.err != nil {
+			// A decoded error in the chain goes on with its variant's cause;
+			// one an As method stands for does not, as errors.As goes on
+			// with the Unwrap of the error that has the method.
+			if r, ok := c.(*RemoteError); ok && r.err != nil && err == error(r) {
 				err, _ = next(r.err)
 				continue
 			}
@@ -321,7 +324,9 @@ func find(err error) Error {
 }
 
 // Chain returns every error of the catalogue in err's chain, outermost
-// first, in the order errors.As would find them (As methods included), a
+// first, in the order errors.As would find them (As methods included: the
+// error an As method stands for is one link, and the walk goes on with
+// the Unwrap of the error that has the method, as errors.As does), a
 // decoded error once, for use in a range loop:
 //
 //	for e := range Chain(err) { ... }
@@ -1119,7 +1124,7 @@ func retryAfterDepth(err error, depth int) (time.Duration, bool) {
 			if r.wait > 0 {
 				return r.wait, true
 			}
-			if r.err != nil {
+			if r.err != nil && err == error(r) {
 				err, _ = next(r.err)
 				continue
 			}
@@ -2542,18 +2547,17 @@ func decode(data []byte, depth int) (*RemoteError, error) {
 		}
 		setInstance(v, i, p)
 		e.err, e.index = v, i
-	} else if depth+1 < maxChain {
-		// A code this catalogue does not know (a newer sender's) passes
-		// on what it holds as it came, but for a member that is an error
-		// of a code it does know: that is cleaned as a cause is.
-		for _, name := range order {
-			raw := members[name]
-			if isPayloadKey(name) || len(raw) == 0 || raw[0] != '{' {
-				continue
-			}
-			if inner, err := decode(raw, depth+1); err == nil && !bytes.Equal(inner.Raw, raw) {
-				passed[name] = inner.Raw
-			}
+	}
+	// What the catalogue does not declare (every member of a code it does
+	// not know, a newer sender's member of one it does) is passed on as it
+	// came, but for the errors of codes it knows inside it, cleaned as a
+	// cause is.
+	for _, name := range order {
+		if _, done := passed[name]; done || isPayloadKey(name) || slices.ContainsFunc(fields, func(f field) bool { return f.name == name }) {
+			continue
+		}
+		if clean, changed := cleanUndeclared(members[name], depth+1); changed {
+			passed[name] = clean
 		}
 	}
 	e.Raw = append(json.RawMessage(nil), data...)
@@ -2572,6 +2576,62 @@ func decode(data []byte, depth int) (*RemoteError, error) {
 		}
 	}
 	return e, nil
+}
+
+// cleanUndeclared returns raw, a JSON value decode passes on without a
+// field that says what it is, with every error of a code this catalogue
+// knows inside it (an object with such a "code", in an object or an
+// array, at any depth) cleaned as a cause is: its sensitive fields
+// dropped. It reports whether anything in it changed.
+func cleanUndeclared(raw json.RawMessage, depth int) (json.RawMessage, bool) {
+	if depth >= maxChain || len(raw) == 0 {
+		return raw, false
+	}
+	switch raw[0] {
+	case '{':
+		members, order, err := readObject(raw)
+		if err != nil {
+			return raw, false
+		}
+		if _, ok := members["code"]; ok {
+			if r, err := decode(raw, depth); err == nil {
+				return r.Raw, !bytes.Equal(r.Raw, raw)
+			}
+		}
+		replace := map[string]json.RawMessage{}
+		for _, name := range order {
+			if clean, changed := cleanUndeclared(members[name], depth+1); changed {
+				replace[name] = clean
+			}
+		}
+		if len(replace) == 0 {
+			return raw, false
+		}
+		return rewriteJSON(nil, raw, replace, false), true
+	case '[':
+		var items []json.RawMessage
+		if json.Unmarshal(raw, &items) != nil {
+			return raw, false
+		}
+		changed := false
+		for k, it := range items {
+			if clean, ok := cleanUndeclared(it, depth+1); ok {
+				items[k], changed = clean, true
+			}
+		}
+		if !changed {
+			return raw, false
+		}
+		out := []byte{'['}
+		for k, it := range items {
+			if k > 0 {
+				out = append(out, ',')
+			}
+			out = append(out, it...)
+		}
+		return append(out, ']'), true
+	}
+	return raw, false
 }
 
 // setInstance sets what an instance of v (infos[i]) carries beside its

@@ -581,6 +581,25 @@ func TestRetryAfterOfHonoursAs(t *testing.T) {
 			t.Errorf("%s through an As method: RetryDelay = %v, %v; want 3s, true", name, d, ok)
 		}
 	}
+	// What an As method stands for is one link, as errors.As takes it:
+	// the walk goes on with the Unwrap of the error that has the method,
+	// not into the cause of what it stands for, be that a variant or the
+	// same error decoded.
+	wrapped := &ModelCallFailed{Cause: limited}
+	decodedWrapper, err := DecodePayload(mustMarshal(t, wrapped))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, target := range map[string]Error{"a variant": wrapped, "a decoded error": decodedWrapper} {
+		err := asOther{target}
+		links := 0
+		for range Chain(err) {
+			links++
+		}
+		if d, ok := RetryAfterOf(err); links != 1 || ok {
+			t.Errorf("%s through an As method: %d links, RetryAfterOf = %v, %v; want 1 link and no wait", name, links, d, ok)
+		}
+	}
 }
 
 // otherCatalogueError stands for an error of another generated package:
