@@ -241,7 +241,7 @@ func TestCompatRegistryMovedCode(t *testing.T) {
 		t.Fatalf("lint of the moved code exited %d:\n%s%s", code, stdout, stderr)
 	}
 	code, stdout, stderr := runCLI(t, "compat", "--against", "git:HEAD")
-	want := `b/errors.yaml:10:22: note: CODE_MOVED: code "late" moved from "a/errors.yaml" to "b/errors.yaml", its num from 60 to 160; "a/errors.yaml" must reserve num 60 (base git:HEAD:a/errors.yaml:10:22)` + "\n"
+	want := `b/errors.yaml:10:22: note: CODE_MOVED: code "late" moved from "a/errors.yaml" to "b/errors.yaml", its num from 60 to 160 (base git:HEAD:a/errors.yaml:10:22)` + "\n"
 	if code != 0 || stdout != want || stderr != "" {
 		t.Errorf("compat of a code moved as lint asks exited %d:\n%s%s\nwant:\n%s", code, stdout, stderr, want)
 	}
@@ -310,7 +310,7 @@ func TestCompatRegistryRemovedCatalogue(t *testing.T) {
 	write("errgen.registry.yaml", strings.Replace(registryBase, "  - {path: b/errors.yaml, owner: team-b, nums: [[100, 199]]}\n", "", 1))
 	t.Chdir(repo)
 	code, stdout, stderr := runCLI(t, "compat", "--against", "git:HEAD")
-	if want := `errgen.registry.yaml:1:1: CATALOGUE_REMOVED: catalogue "b/errors.yaml" is no longer in the registry: its 1 codes and nums are free for another catalogue to take; keep it listed, its variants under reserved (base git:HEAD:errgen.registry.yaml:4:5)`; code != 1 || !strings.Contains(stdout, want) {
+	if want := `errgen.registry.yaml:1:1: CATALOGUE_REMOVED: catalogue "b/errors.yaml" is no longer in the registry, and no catalogue holds "down" (100) now: free for another catalogue to take; keep it listed with them under reserved, or move them to a catalogue that is (base git:HEAD:errgen.registry.yaml:4:5)`; code != 1 || !strings.Contains(stdout, want) {
 		t.Errorf("compat exited %d:\n%s%s\nwant:\n%s", code, stdout, stderr, want)
 	}
 }
@@ -337,6 +337,36 @@ errgen.registry.yaml:4:12: note: CATALOGUE_MOVED: catalogue "b/errors.yaml" is n
 	code, stdout, _ = runCLI(t, "diff", "--against", "git:HEAD")
 	if want := "c/errors.yaml against git:HEAD:b/errors.yaml"; code != 0 || !strings.Contains(stdout, want) || !strings.Contains(stdout, "note CATALOGUE_MOVED") {
 		t.Errorf("diff of a moved catalogue exited %d, without %q or its CATALOGUE_MOVED note:\n%s", code, want, stdout)
+	}
+}
+
+// TestCompatRegistryNumsMoveWithTheirCodes: a code that moves to another
+// catalogue with its num (the ranges moved with it), or a catalogue merged
+// into another, frees nothing: no RANGE_SHRUNK, no CATALOGUE_REMOVED.
+func TestCompatRegistryNumsMoveWithTheirCodes(t *testing.T) {
+	repo, write := registryRepo(t)
+	write("errgen.registry.yaml", strings.NewReplacer("[[1, 99]]", "[[1, 59], [61, 99]]", "[[100, 199]]", "[[60, 60], [100, 199]]").Replace(registryBase))
+	write("a/errors.yaml", strings.Replace(catalogueA, "      - {name: Late, code: late, num: 60, category: other, message: late}\n", "", 1))
+	write("b/errors.yaml", catalogueB+"      - {name: Late, code: late, num: 60, category: other, message: late}\n")
+	t.Chdir(repo)
+	want := `b/errors.yaml:10:22: note: CODE_MOVED: code "late" moved from "a/errors.yaml" to "b/errors.yaml" with its num 60 (base git:HEAD:a/errors.yaml:10:22)` + "\n"
+	if code, stdout, stderr := runCLI(t, "compat", "--against", "git:HEAD"); code != 0 || stdout != want {
+		t.Errorf("compat of a code moved with its num exited %d:\n%s%s\nwant:\n%s", code, stdout, stderr, want)
+	}
+
+	// a and b merged into c, which holds every code with its num.
+	if err := os.RemoveAll(filepath.Join(repo, "a")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(filepath.Join(repo, "b")); err != nil {
+		t.Fatal(err)
+	}
+	write("errgen.registry.yaml", "version: 1\ncatalogues:\n  - {path: c/errors.yaml, owner: team-a, nums: [[1, 199]]}\n")
+	write("c/errors.yaml", catalogueA+"      - {name: Down, code: down, num: 100, category: other, message: down}\n")
+	code, stdout, stderr := runCLI(t, "compat", "--against", "git:HEAD")
+	if code != 0 || strings.Contains(stdout, "CATALOGUE_REMOVED") || !strings.Contains(stdout, "note: CATALOGUE_MOVED") ||
+		!strings.Contains(stdout, `code "down" moved from "b/errors.yaml" to "c/errors.yaml" with its num 100`) {
+		t.Errorf("compat of two catalogues merged exited %d:\n%s%s", code, stdout, stderr)
 	}
 }
 

@@ -3,6 +3,7 @@ package compat
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/errgen/errgen/gen/ast"
@@ -86,8 +87,22 @@ func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 	}
 	key := RegistryCatalogue.key
 	headByKey := map[string]RegistryCatalogue{}
+	// held are the codes (lower case) and nums some catalogue of head uses
+	// or reserves: none of them is free for another to take.
+	heldCodes, heldNums := map[string]bool{}, map[int]bool{}
 	for _, h := range head {
 		headByKey[key(h)] = h
+		for _, v := range h.Model.Variants {
+			heldCodes[strings.ToLower(v.Code)], heldNums[v.Num] = true, true
+		}
+		for _, f := range h.Model.Families {
+			for _, n := range f.ReservedNums {
+				heldNums[n] = true
+			}
+			for _, c := range f.ReservedCodes {
+				heldCodes[strings.ToLower(c)] = true
+			}
+		}
 	}
 	type where struct {
 		cat  string
@@ -110,13 +125,23 @@ func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 			add(Finding{Rule: CatalogueMoved, Pos: h.Entry.Path.Pos, BasePos: b.Entry.Path.Pos,
 				Message: fmt.Sprintf("catalogue %s is now listed as %s; it is compared with itself at its old path", q(path.Clean(b.Entry.Path.Value)), q(b.MovedTo))})
 		}
-		if _, listed := headByKey[key(b)]; !listed && len(b.Model.Variants) > 0 {
-			pos := diag.Pos{File: b.Entry.Path.Pos.File, Line: 1, Col: 1}
-			if len(head) > 0 {
-				pos = diag.Pos{File: head[0].Entry.Pos.File, Line: 1, Col: 1}
+		if _, listed := headByKey[key(b)]; !listed {
+			// What the catalogue held that no catalogue holds now is free;
+			// codes moved to another catalogue with their nums are not.
+			var free []string
+			for _, v := range b.Model.Variants {
+				if !heldCodes[strings.ToLower(v.Code)] || !heldNums[v.Num] {
+					free = append(free, fmt.Sprintf("%s (%d)", q(v.Code), v.Num))
+				}
 			}
-			add(Finding{Rule: CatalogueRemoved, Pos: pos, BasePos: b.Entry.Pos,
-				Message: fmt.Sprintf("catalogue %s is no longer in the registry: its %d codes and nums are free for another catalogue to take; keep it listed, its variants under reserved", q(key(b)), len(b.Model.Variants))})
+			if len(free) > 0 {
+				pos := diag.Pos{File: b.Entry.Path.Pos.File, Line: 1, Col: 1}
+				if len(head) > 0 {
+					pos = diag.Pos{File: head[0].Entry.Pos.File, Line: 1, Col: 1}
+				}
+				add(Finding{Rule: CatalogueRemoved, Pos: pos, BasePos: b.Entry.Pos,
+					Message: fmt.Sprintf("catalogue %s is no longer in the registry, and no catalogue holds %s now: free for another catalogue to take; keep it listed with them under reserved, or move them to a catalogue that is", q(key(b)), strings.Join(free, ", "))})
+			}
 		}
 	}
 	for _, h := range head {
@@ -128,7 +153,10 @@ func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 				case w.num == 0: // a sub-code in base
 					msg = fmt.Sprintf("code %s moved from %s to %s", q(v.Code), q(w.cat), q(p))
 				case w.num != v.Num:
-					msg = fmt.Sprintf("code %s moved from %s to %s, its num from %d to %d; %s must reserve num %d", q(v.Code), q(w.cat), q(p), w.num, v.Num, q(w.cat), w.num)
+					msg = fmt.Sprintf("code %s moved from %s to %s, its num from %d to %d", q(v.Code), q(w.cat), q(p), w.num, v.Num)
+					if left, listed := headByKey[w.cat]; listed && !reserves(left.Model, w.num) {
+						msg += fmt.Sprintf("; %s must reserve num %d", q(w.cat), w.num)
+					}
 				}
 				add(Finding{Rule: CodeMoved, Pos: v.KeyPos("code"), BasePos: w.pos, Code: v.Code, Family: v.Family.Name, Message: msg})
 			} else if w, ok := baseNums[v.Num]; ok && w.cat != p {
@@ -155,7 +183,10 @@ func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 			used = append(used, f.ReservedNums...)
 		}
 		for _, n := range used {
-			if br, ok := ast.RangeOf(b.Entry.Nums, n); ok && !ast.InRanges(h.Entry.Nums, n) {
+			// A num another catalogue holds now is not free: moved with
+			// its code, or reserved there (given to another code, it is
+			// NUM_REASSIGNED above).
+			if br, ok := ast.RangeOf(b.Entry.Nums, n); ok && !ast.InRanges(h.Entry.Nums, n) && !heldNums[n] {
 				pos, _ := h.Entry.Keys.Pos("nums")
 				add(Finding{Rule: RangeShrunk, Pos: pos, BasePos: br.Pos,
 					Message: fmt.Sprintf("the ranges of %s no longer cover num %d, which it used or reserved in base; another catalogue could take it", q(p), n)})
@@ -163,4 +194,14 @@ func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 		}
 	}
 	return out
+}
+
+// reserves reports whether a family of m reserves num n.
+func reserves(m *model.Catalogue, n int) bool {
+	for _, f := range m.Families {
+		if slices.Contains(f.ReservedNums, n) {
+			return true
+		}
+	}
+	return false
 }
