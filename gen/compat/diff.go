@@ -312,6 +312,7 @@ var attrOf = map[string]string{
 	SubcodeRemovedUnreserved: "subcodes", RequiredFieldsChanged: "required_fields",
 	ConfigurableRemoved: "configurable", InstanceHintRemoved: "instance_hints",
 	MappingChanged: "maps_to", ClassifyRuleRemoved: "match",
+	ProblemStatusChanged: "http_status", GRPCCodeChanged: "grpc_code", MCPKindChanged: "mcp_error",
 }
 
 // changeFor returns the index of the change finding f is about, or -1.
@@ -496,6 +497,8 @@ func variantChanges(c *comparer, bv, hv *model.Variant) []Change {
 	add("suggested_action", bv.SuggestedAction, hv.SuggestedAction)
 	add("usage_hint", bv.UsageHint, hv.UsageHint)
 	add("http_status", bv.HTTPText(), hv.HTTPText())
+	add("grpc_code", ownGRPCCode(bv), ownGRPCCode(hv))
+	add("mcp_error", mcpErrorText(bv), mcpErrorText(hv))
 	add("subcodes", c.h(bv.SubcodesText()), hv.SubcodesText())
 	add("instance_hints", bv.HintsText(), hv.HintsText())
 	add("required_fields", strings.Join(bv.RequiredFields, ", "), strings.Join(hv.RequiredFields, ", "))
@@ -560,6 +563,23 @@ func attrText(a *model.Attribute) string {
 		s += ", default " + a.Text(a.Default)
 	}
 	return s
+}
+
+// ownGRPCCode is the variant's own grpc_code, "" when it takes its
+// family's.
+func ownGRPCCode(v *model.Variant) string {
+	if v.Src == nil || !v.Src.GRPCCode.Set {
+		return ""
+	}
+	return v.GRPCCode
+}
+
+// mcpErrorText is the variant's mcp_error, "" for none (a tool result).
+func mcpErrorText(v *model.Variant) string {
+	if v.MCPError == 0 {
+		return ""
+	}
+	return strconv.Itoa(v.MCPError)
 }
 
 // ownUserMessage is the variant's own user_message as written, "" when it

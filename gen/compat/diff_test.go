@@ -209,7 +209,7 @@ func TestDiffPlacesEveryFinding(t *testing.T) {
 	const base = `version: 1
 package: agenterr
 user_message: The request failed ({code}).
-projections: [mcp, problem, grpc]
+projections: [mcp, problem, grpc, openai]
 problem: {type_base: "https://errors.example.com/"}
 grpc: {domain: agents.example.com}
 attributes:
@@ -222,10 +222,12 @@ families:
     reserved: {nums: [9], codes: [tool_gone]}
     variants:
       - {name: Timeout, code: tool_timeout, num: 1, category: other, message: slow, attributes: {owner: tools}}
+      - {name: Busy, code: tool_busy, num: 2, category: other, message: busy, attributes: {owner: tools}}
 `
 	head := strings.NewReplacer(
 		"package: agenterr", "package: tools",
-		"projections: [mcp, problem, grpc]", "projections: [problem, grpc]",
+		"projections: [mcp, problem, grpc, openai]", "projections: [mcp, problem, grpc]",
+		"message: busy,", "message: busy, http_status: [503], grpc_code: NOT_FOUND, mcp_error: -32000,",
 		"https://errors.example.com/", "https://errors.example.org/",
 		"agents.example.com", "tools.example.com",
 		"values: [tools, models]", "values: [tools]",
@@ -238,15 +240,17 @@ families:
 		}
 	}
 	got := runCLI(t, dir, "diff", "--format", "json", "--against", "base.yaml")
+	type change struct {
+		Attribute string
+		Findings  []struct{ Rule string }
+	}
 	var report struct {
-		Catalogue []struct {
-			Attribute string
-			Findings  []struct{ Rule string }
-		}
-		Families []struct {
-			Changes []struct {
-				Attribute string
-				Findings  []struct{ Rule string }
+		Catalogue []change
+		Families  []struct {
+			Changes  []change
+			Variants []struct {
+				Changes  []change
+				Findings []struct{ Rule string }
 			}
 		}
 		Other []struct{ Rule, Message string }
@@ -255,26 +259,38 @@ families:
 	if err := json.Unmarshal([]byte(strings.TrimSuffix(out, "exit 0\n")), &report); err != nil {
 		t.Fatalf("diff --format json: %v\n%s", err, got)
 	}
-	placed := map[string]string{}
+	// placed holds "LEVEL RULE ATTRIBUTE" for each finding beside a change.
+	placed := map[string]bool{}
 	for _, c := range report.Catalogue {
 		for _, f := range c.Findings {
-			placed[f.Rule+" "+c.Attribute] = "catalogue"
+			placed["catalogue "+f.Rule+" "+c.Attribute] = true
 		}
 	}
 	for _, fd := range report.Families {
 		for _, c := range fd.Changes {
 			for _, f := range c.Findings {
-				placed[f.Rule+" "+c.Attribute] = "family"
+				placed["family "+f.Rule+" "+c.Attribute] = true
+			}
+		}
+		for _, vd := range fd.Variants {
+			for _, c := range vd.Changes {
+				for _, f := range c.Findings {
+					placed["variant "+f.Rule+" "+c.Attribute] = true
+				}
+			}
+			for _, f := range vd.Findings {
+				t.Errorf("%s is not beside a change of its variant", f.Rule)
 			}
 		}
 	}
 	for _, want := range []string{
-		"PACKAGE_RENAMED package", "PROJECTION_REMOVED projections", "PROBLEM_TYPE_CHANGED problem type_base",
-		"GRPC_CODE_CHANGED grpc domain", "ATTRIBUTE_REMOVED attribute owner",
-		"GRPC_CODE_CHANGED grpc_code", "RESERVED_REMOVED reserved nums", "RESERVED_REMOVED reserved codes",
+		"catalogue PACKAGE_RENAMED package", "catalogue PROJECTION_REMOVED projections", "catalogue PROBLEM_TYPE_CHANGED problem type_base",
+		"catalogue GRPC_CODE_CHANGED grpc domain", "catalogue ATTRIBUTE_REMOVED attribute owner",
+		"family GRPC_CODE_CHANGED grpc_code", "family RESERVED_REMOVED reserved nums", "family RESERVED_REMOVED reserved codes",
+		"variant PROBLEM_STATUS_CHANGED http_status", "variant GRPC_CODE_CHANGED grpc_code", "variant MCP_KIND_CHANGED mcp_error",
 	} {
-		if placed[want] == "" {
-			t.Errorf("no finding %s beside its change; placed: %v", want, placed)
+		if !placed[want] {
+			t.Errorf("no finding %q beside its change; placed: %v", want, placed)
 		}
 	}
 	if len(report.Other) > 0 {
