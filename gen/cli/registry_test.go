@@ -123,6 +123,9 @@ families:
       - {name: Late, code: late, num: 60, category: other, message: late}
 `
 
+// catalogueAWithoutLate is catalogue A after its variant Late left it.
+var catalogueAWithoutLate = strings.Replace(catalogueA, "      - {name: Late, code: late, num: 60, category: other, message: late}\n", "", 1)
+
 const catalogueB = `version: 1
 package: b
 user_message: Failed ({code}).
@@ -184,7 +187,7 @@ func registryRepo(t *testing.T) (string, func(name, data string)) {
 func TestCompatRegistry(t *testing.T) {
 	repo, write := registryRepo(t)
 	write("errgen.registry.yaml", strings.NewReplacer("[[1, 99]]", "[[1, 50]]", "owner: team-b", "owner: team-c").Replace(registryBase))
-	write("a/errors.yaml", strings.Replace(catalogueA, "      - {name: Late, code: late, num: 60, category: other, message: late}\n", "", 1))
+	write("a/errors.yaml", catalogueAWithoutLate)
 	write("b/errors.yaml", catalogueB+"      - {name: Late, code: late, num: 160, category: other, message: late}\n")
 	t.Chdir(repo)
 	code, stdout, stderr := runCLI(t, "compat", "--against", "git:HEAD")
@@ -234,7 +237,7 @@ func TestCompatRegistry(t *testing.T) {
 // in another catalogue, fails.
 func TestCompatRegistryMovedCode(t *testing.T) {
 	repo, write := registryRepo(t)
-	write("a/errors.yaml", strings.Replace(catalogueA, "      - {name: Late, code: late, num: 60, category: other, message: late}\n", "", 1)+"    reserved: {nums: [60]}\n")
+	write("a/errors.yaml", catalogueAWithoutLate+"    reserved: {nums: [60]}\n")
 	write("b/errors.yaml", catalogueB+"      - {name: Late, code: late, num: 160, category: other, message: late}\n")
 	t.Chdir(repo)
 	if code, stdout, stderr := runCLI(t, "lint"); code != 0 {
@@ -256,7 +259,7 @@ func TestCompatRegistryMovedCode(t *testing.T) {
 	// A num a catalogue gives up (its range shrunk under it) and another
 	// gives to another code breaks what consumers keyed by num read.
 	write("errgen.registry.yaml", strings.NewReplacer("[[1, 99]]", "[[1, 50]]", "[[100, 199]]", "[[51, 199]]").Replace(registryBase))
-	write("a/errors.yaml", strings.Replace(catalogueA, "      - {name: Late, code: late, num: 60, category: other, message: late}\n", "", 1)+"    reserved: {codes: [late]}\n")
+	write("a/errors.yaml", catalogueAWithoutLate+"    reserved: {codes: [late]}\n")
 	write("b/errors.yaml", catalogueB+"      - {name: Early, code: early, num: 60, category: other, message: early}\n")
 	code, stdout, stderr = runCLI(t, "compat", "--against", "git:HEAD")
 	if want := `b/errors.yaml:10:36: NUM_REASSIGNED: num 60 now identifies "early" in "b/errors.yaml"; in base it identified "late" in "a/errors.yaml" (base git:HEAD:a/errors.yaml:10:34)`; code != 1 || !strings.Contains(stdout, want) {
@@ -346,7 +349,7 @@ errgen.registry.yaml:4:12: note: CATALOGUE_MOVED: catalogue "b/errors.yaml" is n
 func TestCompatRegistryNumsMoveWithTheirCodes(t *testing.T) {
 	repo, write := registryRepo(t)
 	write("errgen.registry.yaml", strings.NewReplacer("[[1, 99]]", "[[1, 59], [61, 99]]", "[[100, 199]]", "[[60, 60], [100, 199]]").Replace(registryBase))
-	write("a/errors.yaml", strings.Replace(catalogueA, "      - {name: Late, code: late, num: 60, category: other, message: late}\n", "", 1))
+	write("a/errors.yaml", catalogueAWithoutLate)
 	write("b/errors.yaml", catalogueB+"      - {name: Late, code: late, num: 60, category: other, message: late}\n")
 	t.Chdir(repo)
 	want := `b/errors.yaml:10:22: note: CODE_MOVED: code "late" moved from "a/errors.yaml" to "b/errors.yaml" with its num 60 (base git:HEAD:a/errors.yaml:10:22)` + "\n"
