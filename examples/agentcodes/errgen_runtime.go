@@ -121,16 +121,26 @@ func (c Category) String() string { return string(c) }
 type Class int
 
 // String returns the class's name as the catalogue documentation spells
-// it: terminal, retryable, non_fatal or unknown.
+// it: terminal, retryable, non_fatal or unknown; Class(N) for a value
+// that is none of them.
 func (c Class) String() string {
-	if c < 0 || int(c) >= len(classNames) {
-		return classNames[ClassUnknown]
+	if !c.valid() {
+		return "Class(" + strconv.Itoa(int(c)) + ")"
 	}
 	return classNames[c]
 }
 
-// MarshalText returns the class's name.
-func (c Class) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+// valid reports whether c is one of the classes.
+func (c Class) valid() bool { return c >= 0 && int(c) < len(classNames) }
+
+// MarshalText returns the class's name; a value that is no class is an
+// error, not a name that would read back as another class.
+func (c Class) MarshalText() ([]byte, error) {
+	if !c.valid() {
+		return nil, fmt.Errorf("%s: %s is not a class", packageName, c)
+	}
+	return []byte(classNames[c]), nil
+}
 
 // UnmarshalText reads a class's name.
 func (c *Class) UnmarshalText(text []byte) error {

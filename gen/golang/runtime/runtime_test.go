@@ -48,10 +48,18 @@ func TestNonFatalClass(t *testing.T) {
 }
 
 func TestClassText(t *testing.T) {
-	for c, want := range map[Class]string{ClassUnknown: "unknown", ClassTerminal: "terminal", ClassRetryable: "retryable", ClassNonFatal: "non_fatal", Class(99): "unknown", Class(-1): "unknown"} {
+	for c, want := range map[Class]string{ClassUnknown: "unknown", ClassTerminal: "terminal", ClassRetryable: "retryable", ClassNonFatal: "non_fatal", Class(99): "Class(99)", Class(-1): "Class(-1)"} {
 		if c.String() != want {
 			t.Errorf("Class(%d).String() = %q, want %q", int(c), c.String(), want)
 		}
+	}
+	// A value that is no class has no name to write: one would read back
+	// as another class.
+	if data, err := json.Marshal(Class(99)); err == nil {
+		t.Errorf("json.Marshal(Class(99)) = %s, want an error", data)
+	}
+	if err := SetClassPolicy(ClassPolicy{CodeCapabilityDenied: Class(9)}); err == nil || !strings.Contains(err.Error(), "Class(9)") {
+		t.Errorf("SetClassPolicy with Class(9): %v", err)
 	}
 	data, err := json.Marshal(map[string]Class{"class": ClassRetryable})
 	if err != nil || string(data) != `{"class":"retryable"}` {
