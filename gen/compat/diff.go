@@ -331,6 +331,15 @@ func changeFor(changes []Change, f Finding) int {
 	})
 }
 
+// selected is s when c selects the projection, "" otherwise: a
+// projection's settings mean nothing without it.
+func selected(c *model.Catalogue, projection, s string) string {
+	if !c.Selects(projection) {
+		return ""
+	}
+	return s
+}
+
 // statusText is an HTTP status, "" for none.
 func statusText(n int) string {
 	if n == 0 {
@@ -360,9 +369,9 @@ func catalogueChanges(base, head *model.Catalogue) []Change {
 	add("retry", retryText(base.Retry), retryText(head.Retry))
 	add("classify", classifyText(base.Classify), classifyText(head.Classify))
 	add("projections", strings.Join(base.Projections, ", "), strings.Join(head.Projections, ", "))
-	add("problem type_base", base.ProblemBase, head.ProblemBase)
-	add("problem status", statusText(base.ProblemStatus), statusText(head.ProblemStatus))
-	add("grpc domain", base.GRPCDomain, head.GRPCDomain)
+	add("problem type_base", selected(base, "problem", base.ProblemBase), selected(head, "problem", head.ProblemBase))
+	add("problem status", selected(base, "problem", statusText(base.ProblemStatus)), selected(head, "problem", statusText(head.ProblemStatus)))
+	add("grpc domain", selected(base, "grpc", base.GRPCDomain), selected(head, "grpc", head.GRPCDomain))
 	for _, ba := range base.Attributes {
 		i := slices.IndexFunc(head.Attributes, func(h *model.Attribute) bool { return h.Name == ba.Name })
 		if i < 0 {

@@ -11,7 +11,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/errgen/errgen/gen"
 	"github.com/errgen/errgen/gen/cli"
+	"github.com/errgen/errgen/gen/compat"
+	"github.com/errgen/errgen/gen/model"
 )
 
 // TestDiffGolden renders the review summary of testdata/diff (base.yaml
@@ -295,5 +298,31 @@ families:
 	}
 	if len(report.Other) > 0 {
 		t.Errorf("findings left under Other: %+v", report.Other)
+	}
+}
+
+// TestDiffProjectionSettingsOnlyWhereSelected: a projection's settings
+// (the problem status, the gRPC domain) are listed only where a side
+// selects the projection: a new catalogue (an empty base) that selects
+// none lists no problem status, though its model holds the default.
+func TestDiffProjectionSettingsOnlyWhereSelected(t *testing.T) {
+	head, diags := gen.Parse("errors.yaml", []byte(`version: 1
+package: agenterr
+user_message: The request failed ({code}).
+categories:
+  other: Anything.
+families:
+  - name: ToolError
+    variants:
+      - {name: Timeout, code: tool_timeout, num: 1, category: other, message: slow}
+`))
+	if head == nil {
+		t.Fatal(diags)
+	}
+	report := compat.Diff(&model.Catalogue{File: "base.yaml"}, head, nil, compat.Go)
+	for _, c := range report.Catalogue {
+		if strings.HasPrefix(c.Attr, "problem") || strings.HasPrefix(c.Attr, "grpc") {
+			t.Errorf("a change of %s listed where neither side selects its projection: %+v", c.Attr, c)
+		}
 	}
 }
