@@ -76,8 +76,10 @@ func Elsewhere(head []RegistryCatalogue, i int) map[string]int {
 // another (CODE_MOVED; the catalogue it left must reserve its num unless
 // the num moved too), a num that now identifies another code in another
 // catalogue (NUM_REASSIGNED), a catalogue's range shrunk under a num it
-// used or reserved in base (RANGE_SHRUNK), and an owner that changed
-// (OWNER_CHANGED).
+// used or reserved in base and no catalogue holds now (RANGE_SHRUNK), an
+// owner that changed (OWNER_CHANGED), a catalogue listed under a new path
+// (CATALOGUE_MOVED, see Moved), and one no longer listed whose codes or
+// nums no catalogue holds now (CATALOGUE_REMOVED).
 func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 	var out []Finding
 	add := func(f Finding) {
