@@ -186,7 +186,7 @@ type registryRevision struct {
 // without a registry).
 type catalogueRevision struct {
 	base, head *model.Catalogue
-	elsewhere  map[string]int
+	elsewhere  map[string]compat.Held
 }
 
 // findings compares the pair and applies the head's waivers at tier t.

@@ -194,7 +194,7 @@ func TestCompatRegistry(t *testing.T) {
 	got := stdout + stderr + fmt.Sprintf("exit %d\n", code)
 	for _, want := range []string{
 		`b/errors.yaml:10:22: note: CODE_MOVED: code "late" moved from "a/errors.yaml" to "b/errors.yaml", its num from 60 to 160; "a/errors.yaml" must reserve num 60 (base git:HEAD:a/errors.yaml:10:22)`,
-		`a/errors.yaml:8:5: VARIANT_REMOVED_UNRESERVED: variant "late" (num 60) was removed without reserving its num (its code moved to another catalogue of the registry); add num under reserved of family "AError" (base git:HEAD:a/errors.yaml:10:9)`,
+		`a/errors.yaml:8:5: VARIANT_REMOVED_UNRESERVED: variant "late" (num 60) was removed without reserving its num (its code moved to "b/errors.yaml"); add num under reserved of family "AError" (base git:HEAD:a/errors.yaml:10:9)`,
 		`errgen.registry.yaml:3:42: RANGE_SHRUNK: the ranges of "a/errors.yaml" no longer cover num 60, which it used or reserved in base; another catalogue could take it (base git:HEAD:errgen.registry.yaml:3:49)`,
 		`errgen.registry.yaml:4:34: note: OWNER_CHANGED: "b/errors.yaml" is now owned by "team-c"; in base by "team-b" (base git:HEAD:errgen.registry.yaml:4:34)`,
 		"errgen: 2 breaking changes against git:HEAD; undo them, or waive a deliberate one under compat: in a/errors.yaml; 1 change across the registry's catalogues cannot be waived\n",
@@ -247,6 +247,16 @@ func TestCompatRegistryMovedCode(t *testing.T) {
 	want := `b/errors.yaml:10:22: note: CODE_MOVED: code "late" moved from "a/errors.yaml" to "b/errors.yaml", its num from 60 to 160 (base git:HEAD:a/errors.yaml:10:22)` + "\n"
 	if code != 0 || stdout != want || stderr != "" {
 		t.Errorf("compat of a code moved as lint asks exited %d:\n%s%s\nwant:\n%s", code, stdout, stderr, want)
+	}
+	// diff shows the variant as moved, not merely removed, in each format.
+	for format, want := range map[string]string{
+		"text":     `- late (60), moved to "b/errors.yaml", reserved`,
+		"markdown": "| removed, moved to `b/errors.yaml`, reserved | `late` | 60 |",
+		"json":     `"moved_to": "b/errors.yaml"`,
+	} {
+		if code, stdout, _ := runCLI(t, "diff", "--format", format, "--color", "never", "--against", "git:HEAD"); code != 0 || !strings.Contains(stdout, want) {
+			t.Errorf("diff --format %s exited %d, without %q:\n%s", format, code, want, stdout)
+		}
 	}
 
 	// The same code in both catalogues is lint's error, and so compat's.

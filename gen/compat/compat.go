@@ -113,8 +113,8 @@ type comparer struct {
 	// of the same name, or the one it was renamed to.
 	family map[*model.Family]*model.Family
 	// elsewhere maps each code (lower case) that another catalogue of the
-	// registry holds in head to its num there.
-	elsewhere map[string]int
+	// registry holds in head to where it is held.
+	elsewhere map[string]Held
 	// statusByDefault lists the variants whose problem status changed
 	// with the catalogue's problem.status, none having http_status.
 	statusByDefault []string
@@ -133,7 +133,7 @@ func Compare(base, head *model.Catalogue) []Finding {
 // catalogues hold in head the codes of elsewhere (lower case), each with
 // its num. A variant whose code moved to one of them needs no reserved
 // code, since the code lives on; its num is reserved unless it moved too.
-func CompareIn(base, head *model.Catalogue, elsewhere map[string]int) []Finding {
+func CompareIn(base, head *model.Catalogue, elsewhere map[string]Held) []Finding {
 	c := newComparer(base, head)
 	c.elsewhere = elsewhere
 	if base.CodeCase != head.CodeCase {
@@ -552,9 +552,9 @@ func (c *comparer) removed(bv *model.Variant) {
 	numOK := c.head.resNums[bv.Num] != nil || c.head.byNum[bv.Num] != nil
 	codeOK := c.head.resCodes[code] != nil
 	moved := ""
-	if n, ok := c.elsewhere[strings.ToLower(code)]; ok {
-		codeOK, moved = true, " (its code moved to another catalogue of the registry)"
-		numOK = numOK || n == bv.Num
+	if h, ok := c.elsewhere[strings.ToLower(code)]; ok {
+		codeOK, moved = true, " (its code moved to "+q(h.Catalogue)+")"
+		numOK = numOK || h.Num == bv.Num
 	}
 	var what string
 	switch {

@@ -82,9 +82,12 @@ type VariantDiff struct {
 	// Name is the Go type's name.
 	Name string `json:"name"`
 	// Reserved reports, for a removed variant, whether its num and code
-	// were reserved as they must be.
-	Reserved bool     `json:"reserved,omitempty"`
-	Changes  []Change `json:"changes"`
+	// were reserved as they must be (its num alone for a code that moved).
+	Reserved bool `json:"reserved,omitempty"`
+	// MovedTo is, for a removed variant whose code another catalogue of
+	// the registry holds now, that catalogue.
+	MovedTo string   `json:"moved_to,omitempty"`
+	Changes []Change `json:"changes"`
 	// Findings are the variant's findings that belong to no single
 	// change.
 	Findings []Finding `json:"findings"`
@@ -127,6 +130,13 @@ func (w WaiverStatus) whyNotJudged(t Tier) string {
 // Diff builds the review summary of head against base. findings are the
 // findings of Compare(base, head), filtered and waived for tier t.
 func Diff(base, head *model.Catalogue, findings []Finding, t Tier) *Report {
+	return DiffIn(base, head, findings, t, nil)
+}
+
+// DiffIn is Diff for a catalogue of a registry, whose other catalogues
+// hold the codes of elsewhere (as CompareIn takes them): a removed
+// variant whose code one of them holds is shown as moved there.
+func DiffIn(base, head *model.Catalogue, findings []Finding, t Tier, elsewhere map[string]Held) *Report {
 	r := &Report{Base: base.File, Head: head.File, Tier: t}
 	c := newComparer(base, head)
 	r.Catalogue = catalogueChanges(base, head)
@@ -189,8 +199,12 @@ func Diff(base, head *model.Catalogue, findings []Finding, t Tier) *Report {
 			if c.head.byCode[code] != nil {
 				continue
 			}
-			reserved := c.head.resCodes[code] != nil && c.head.resNums[bv.Num] != nil
-			fd.Variants = append(fd.Variants, &VariantDiff{Status: Removed, Code: code, Num: bv.Num, Name: bv.Name, Reserved: reserved})
+			vd := &VariantDiff{Status: Removed, Code: code, Num: bv.Num, Name: bv.Name}
+			vd.Reserved = c.head.resCodes[code] != nil && c.head.resNums[bv.Num] != nil
+			if h, ok := elsewhere[strings.ToLower(code)]; ok {
+				vd.MovedTo, vd.Reserved = h.Catalogue, c.head.resNums[bv.Num] != nil || h.Num == bv.Num
+			}
+			fd.Variants = append(fd.Variants, vd)
 			r.Removed++
 		}
 	}

@@ -55,16 +55,24 @@ func Moved(gone []RegistryCatalogue, head *model.Catalogue) int {
 	return best
 }
 
+// Held is where another catalogue of a registry holds a code: the
+// catalogue's path and the code's num there.
+type Held struct {
+	Catalogue string
+	Num       int
+}
+
 // Elsewhere maps each code (lower case) that a catalogue of head other
-// than the i-th holds to its num: what CompareIn takes for the i-th.
-func Elsewhere(head []RegistryCatalogue, i int) map[string]int {
-	out := map[string]int{}
+// than the i-th holds to where: what CompareIn and DiffIn take for the
+// i-th.
+func Elsewhere(head []RegistryCatalogue, i int) map[string]Held {
+	out := map[string]Held{}
 	for k, h := range head {
 		if k == i {
 			continue
 		}
 		for _, v := range h.Model.Variants {
-			out[strings.ToLower(v.Code)] = v.Num
+			out[strings.ToLower(v.Code)] = Held{h.key(), v.Num}
 		}
 	}
 	return out

@@ -262,6 +262,9 @@ func Markdown(r *Report) ([]byte, error) {
 		}
 		for _, vd := range fd.Variants {
 			status := string(vd.Status)
+			if vd.MovedTo != "" {
+				status += ", moved to " + markdown.CodeCell(vd.MovedTo)
+			}
 			if vd.Status == Removed && vd.Reserved {
 				status += ", reserved"
 			}
@@ -440,6 +443,9 @@ func Text(r *Report, colored bool) []byte {
 				mark, style = "-", ansiRed
 			}
 			line := fmt.Sprintf("%s %s (%d)", mark, vd.Code, vd.Num)
+			if vd.MovedTo != "" {
+				line += ", moved to " + diag.Quote(vd.MovedTo)
+			}
 			if vd.Status == Removed && vd.Reserved {
 				line += ", reserved"
 			}
