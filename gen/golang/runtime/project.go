@@ -182,8 +182,11 @@ func decodeProjected(code Code, num int, message string, members map[string]json
 	}
 	r, err := decode(append(dst, '}'), 0)
 	if err == nil && known && !written["retryable"] && r.err != nil {
-		// The shape does not carry retryable: the typed error answers.
-		r.Payload.Retryable = r.err.Retryable()
+		// The shape does not carry retryable: the typed error answers, and
+		// its answer goes into the payload as if the shape had carried
+		// it, so that the wire form it is relayed in carries it on.
+		dst = append(appendKey(append(dst, ','), "retryable"), strconv.AppendBool(nil, r.err.Retryable())...)
+		return decode(append(dst, '}'), 0)
 	}
 	return r, err
 }

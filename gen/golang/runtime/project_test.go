@@ -488,3 +488,26 @@ func TestGRPCStatusValuesAreStrict(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodedProjectionsRelayRetryable: an error decoded from a shape that
+// does not carry "retryable" (the agent envelope, gRPC metadata, a problem
+// document) is as retryable as its variant, and relayed as a wire form it
+// stays so: the answer is in its payload, not only in memory.
+func TestDecodedProjectionsRelayRetryable(t *testing.T) {
+	for _, e := range []Error{&RateLimited{Provider: "openai"}, &AuthFailed{Provider: "openai"}} {
+		problem, _ := ProblemJSON(e, "")
+		for name, decode := range map[string]func() (*RemoteError, error){
+			"agent_response": func() (*RemoteError, error) { return DecodeAgentResponse(AgentResponse(e)) },
+			"problem":        func() (*RemoteError, error) { return DecodeProblem(problem) },
+		} {
+			r, err := decode()
+			if err != nil {
+				t.Fatalf("%s of %s: %v", name, e.Code(), err)
+			}
+			relayed, err := DecodePayload(mustMarshal(t, r))
+			if err != nil || IsRetryable(r) != e.Retryable() || IsRetryable(relayed) != e.Retryable() {
+				t.Errorf("%s of %s: decoded IsRetryable %v, relayed as %s %v (%v); want %v", name, e.Code(), IsRetryable(r), mustMarshal(t, r), IsRetryable(relayed), err, e.Retryable())
+			}
+		}
+	}
+}
