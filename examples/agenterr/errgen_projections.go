@@ -442,9 +442,12 @@ func grpcStatusOf(err error) grpcStatus {
 		obj := append(appendProjectedFields([]byte{'{'}, c, v, i, false, false), '}')
 		members, order, _ := readObject(obj)
 		for _, name := range order {
+			// A text is itself, any other value its JSON: null (a NaN
+			// float) too, which json.Unmarshal into a string would take
+			// for "", a value no decoder reads back as the field.
 			v := string(members[name])
 			var text string
-			if json.Unmarshal(members[name], &text) == nil {
+			if v[0] == '"' && json.Unmarshal(members[name], &text) == nil {
 				v = text
 			}
 			s.metadata = append(s.metadata, [2]string{name, v})

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"net/http/httptest"
 	"path/filepath"
 	"reflect"
@@ -508,6 +509,25 @@ func TestDecodedProjectionsRelayRetryable(t *testing.T) {
 			if err != nil || IsRetryable(r) != e.Retryable() || IsRetryable(relayed) != e.Retryable() {
 				t.Errorf("%s of %s: decoded IsRetryable %v, relayed as %s %v (%v); want %v", name, e.Code(), IsRetryable(r), mustMarshal(t, r), IsRetryable(relayed), err, e.Retryable())
 			}
+		}
+	}
+}
+
+// TestGRPCMetadataOfNull: a payload field the payload writes as null (a
+// float that is NaN or infinite) is the text "null" in the status's
+// metadata, as any value that is not text is its JSON there, so the
+// status decodes again; were it "", no decoder would read it back.
+func TestGRPCMetadataOfNull(t *testing.T) {
+	for _, load := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		e := &ToolUnavailable{Tool: "browser", Load: load}
+		data := GRPCStatusJSON(e)
+		if !bytes.Contains(data, []byte(`"load":"null"`)) {
+			t.Errorf("metadata of Load %v: %s", load, data)
+		}
+		r, err := DecodeGRPCStatusJSON(data)
+		var got *ToolUnavailable
+		if err != nil || !errors.As(r, &got) || got.Tool != "browser" {
+			t.Errorf("decode of Load %v: %v, %#v\n%s", load, err, got, data)
 		}
 	}
 }
