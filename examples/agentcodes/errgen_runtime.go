@@ -2227,6 +2227,9 @@ type RemoteError struct {
 	// wait is a retry-after the shape carried apart from the fields (a
 	// gRPC status's RetryInfo), 0 for none.
 	wait time.Duration
+	// user is the user message the shape carried (a problem document's
+	// detail, a gRPC status's LocalizedMessage), "" for none.
+	user string
 }
 
 // Error returns the message the sender wrote.
@@ -2308,12 +2311,17 @@ func (e *RemoteError) configurable() bool {
 	return e != nil && e.err != nil && infos[e.index].Configurable
 }
 
-// UserMessage returns the decoded variant's user message (with the fields
-// that travelled); for a code this catalogue does not know, its default
-// user message, or errgen's neutral sentence naming the code.
+// UserMessage returns the user message the shape it was decoded from
+// carried (a problem document's detail, a gRPC status's
+// LocalizedMessage); otherwise the decoded variant's (with the fields
+// that travelled), and for a code this catalogue does not know, its
+// default user message, or errgen's neutral sentence naming the code.
 func (e *RemoteError) UserMessage() string {
 	if e == nil {
 		return ""
+	}
+	if e.user != "" {
+		return e.user
 	}
 	if e.err != nil {
 		return e.err.UserMessage()

@@ -154,8 +154,9 @@ func parseProtoDuration(s string) (time.Duration, error) {
 // DecodeGRPCStatusJSON reads back what GRPCStatusJSON wrote: the
 // ErrorInfo's reason is the code, its metadata the fields, decoded as
 // DecodePayload does (the status's and its details' keys too: matched
-// exactly, each once), and a RetryInfo's delay the wait (see
-// decodeStatus). A status without ErrorInfo is an error.
+// exactly, each once), a RetryInfo's delay the wait (see decodeStatus),
+// and the first LocalizedMessage's message the user message. A status
+// without ErrorInfo is an error.
 func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 	var message string
 	st, err := readMembers(data, member{"message", &message})
@@ -167,7 +168,7 @@ func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 		return nil, fmt.Errorf("%s: gRPC status details: %w", packageName, err)
 	}
 	var info map[string]json.RawMessage
-	var reason string
+	var reason, user string
 	var wait time.Duration
 	for _, d := range details {
 		var typ, why, delay string
@@ -184,6 +185,12 @@ func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 			if _, ok := detail["retryDelay"]; ok {
 				if wait, err = parseProtoDuration(delay); err != nil {
 					return nil, fmt.Errorf("%s: gRPC RetryInfo: %w", packageName, err)
+				}
+			}
+		case "type.googleapis.com/google.rpc.LocalizedMessage":
+			if raw, ok := detail["message"]; ok && user == "" {
+				if err := json.Unmarshal(raw, &user); err != nil {
+					return nil, fmt.Errorf("%s: gRPC LocalizedMessage: %w", packageName, err)
 				}
 			}
 		}
@@ -205,12 +212,13 @@ func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 			metadata[name] = v
 		}
 	}
-	return decodeStatus(reason, message, metadata, wait)
+	return decodeStatus(reason, message, user, metadata, wait)
 }
 
 // decodeStatus decodes the error a gRPC status carries, from its
-// ErrorInfo's reason and metadata, its message, and the delay of its
-// RetryInfo, 0 without one. The status says nothing of retryability but
+// ErrorInfo's reason and metadata, its message, the message of its
+// LocalizedMessage (the user message, "" without one), and the delay of
+// its RetryInfo, 0 without one. The status says nothing of retryability but
 // through RetryInfo, which only a retryable error's status has: with one,
 // the error is retryable (unless this deployment's class policy says
 // otherwise of a configurable code) and RetryAfterOf reports its delay;
@@ -219,10 +227,13 @@ func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 // Both travel on in the decoded error's wire form: "retryable" and the
 // variant's retry_after field, when it has one; a variant without one
 // keeps the delay in this process only.
-func decodeStatus(reason, message string, metadata map[string]string, wait time.Duration) (*RemoteError, error) {
+func decodeStatus(reason, message, user string, metadata map[string]string, wait time.Duration) (*RemoteError, error) {
 	r, err := decodeErrorInfo(reason, message, metadata, wait)
 	if err == nil && wait > 0 {
 		r.wait = wait
+	}
+	if err == nil {
+		r.user = user
 	}
 	return r, err
 }

@@ -75,7 +75,8 @@ var problemMembers = []string{"type", "title", "status", "detail", "instance", "
 // DecodeProblem reads a problem document back: one that ProblemJSON wrote
 // for a code this catalogue knows gives the typed error with its payload
 // fields; any other with a code gives a RemoteError of that code; one
-// without a code (about:blank) is an error.
+// without a code (about:blank) is an error. The detail is the decoded
+// error's message and its user message.
 func DecodeProblem(data []byte) (*RemoteError, error) {
 	members, order, err := readObject(data)
 	if err != nil {
@@ -99,5 +100,9 @@ func DecodeProblem(data []byte) (*RemoteError, error) {
 			rest = append(rest, name)
 		}
 	}
-	return decodeProjected(code, num, detail, members, rest)
+	r, err := decodeProjected(code, num, detail, members, rest)
+	if err == nil {
+		r.user = detail
+	}
+	return r, err
 }

@@ -531,3 +531,42 @@ func TestGRPCMetadataOfNull(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodedUserMessage: a problem document's detail and a gRPC status's
+// LocalizedMessage carry the user message, and the error decoded from
+// them answers UserMessage with it, so that relayed in the same shape it
+// tells the end user what the sender said. The variant it unwraps to
+// could not: the user message came from a cause that did not travel.
+func TestDecodedUserMessage(t *testing.T) {
+	e := &ModelCallFailed{Cause: &RateLimited{Provider: "openai"}}
+	want := e.UserMessage()
+	problem, _ := ProblemJSON(e, "/runs/7")
+	for name, decode := range map[string]func() (*RemoteError, error){
+		"problem": func() (*RemoteError, error) { return DecodeProblem(problem) },
+		"grpc":    func() (*RemoteError, error) { return DecodeGRPCStatusJSON(GRPCStatusJSON(e)) },
+	} {
+		r, err := decode()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got := UserMessageOf(fmt.Errorf("relay: %w", r)); got != want {
+			t.Errorf("%s: user message %q, want %q", name, got, want)
+		}
+	}
+	if r, err := DecodeProblem(problem); err != nil {
+		t.Fatal(err)
+	} else if again, _ := ProblemJSON(r, "/runs/7"); !bytes.Equal(again, problem) {
+		t.Errorf("problem relayed:\n got %s\nwant %s", again, problem)
+	}
+	if r, err := DecodeGRPCStatusJSON(GRPCStatusJSON(e)); err != nil {
+		t.Fatal(err)
+	} else if again := GRPCStatusJSON(r); !bytes.Equal(again, GRPCStatusJSON(e)) {
+		t.Errorf("status relayed:\n got %s\nwant %s", again, GRPCStatusJSON(e))
+	}
+	// A problem without a detail, or a status without LocalizedMessage,
+	// leaves it to the variant.
+	r, err := DecodeProblem([]byte(`{"type":"about:blank","title":"t","status":429,"code":"rate_limited","code_num":2001}`))
+	if err != nil || r.UserMessage() != (&RateLimited{}).UserMessage() {
+		t.Errorf("problem without detail: %v, user message %q", err, r.UserMessage())
+	}
+}
