@@ -69,7 +69,21 @@ func TestGRPCRoundTrip(t *testing.T) {
 			t.Errorf("%s: GRPCStatusJSON differs from protojson of GRPCStatus:\n%s\n%s", e.Code(), GRPCStatusJSON(e), pj)
 		}
 	}
-	// A wrapper's wait travels in RetryInfo, and with it its retryability.
+	// An error outside the catalogue has no user message, so no
+	// LocalizedMessage, in either form.
+	foreign := errors.New("disk full")
+	pj, err := protojson.Marshal(GRPCStatus(foreign).Proto())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a, b any
+	json.Unmarshal(pj, &a)
+	json.Unmarshal(GRPCStatusJSON(foreign), &b)
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("an error outside the catalogue: GRPCStatusJSON differs from protojson of GRPCStatus:\n%s\n%s", GRPCStatusJSON(foreign), pj)
+	}
+	// A wrapper's wait travels in RetryInfo, and with it its retryability;
+	// its user message, its cause's, in LocalizedMessage.
 	e := &ModelCallFailed{Operator: "react", Cause: &RateLimited{Provider: "openai", RetryAfter: 2 * time.Second}}
 	r, err := FromGRPCStatus(GRPCStatus(e))
 	if err != nil {
@@ -77,6 +91,9 @@ func TestGRPCRoundTrip(t *testing.T) {
 	}
 	if d, ok := RetryAfterOf(r); !ok || d != 2*time.Second || !IsRetryable(r) {
 		t.Errorf("FromGRPCStatus of a wrapped rate limit: RetryAfterOf %v, %v; IsRetryable %v", d, ok, IsRetryable(r))
+	}
+	if r.UserMessage() != e.UserMessage() {
+		t.Errorf("FromGRPCStatus of a wrapped rate limit: user message %q, want %q", r.UserMessage(), e.UserMessage())
 	}
 }
 `
