@@ -23,9 +23,10 @@ const ProblemContentType = "application/problem+json"
 // TYPE is the catalogue's problem type_base followed by the code, TITLE the
 // code in words, STATUS the variant's first http_status (else the
 // catalogue's problem status), and the detail the user message, never the
-// technical one. "instance" is left out when instance is "". An error
-// outside the catalogue is "about:blank" with status 500 and no "detail":
-// it has no user message.
+// technical one. "instance" is left out when instance is "", and
+// scrubbed as every string value is (a request URI's query can hold a
+// token). An error outside the catalogue is "about:blank" with status 500
+// and no "detail": it has no user message.
 func ProblemJSON(err error, instance string) ([]byte, int) {
 	c, v, i := projectionOf(err)
 	typ, title, status := "about:blank", http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError
@@ -42,7 +43,7 @@ func ProblemJSON(err error, instance string) ([]byte, int) {
 		dst = appendString(append(dst, `,"detail":`...), detail)
 	}
 	if instance != "" {
-		dst = appendString(append(dst, `,"instance":`...), instance)
+		dst = appendString(append(dst, `,"instance":`...), scrub(instance))
 	}
 	if c != nil {
 		dst = appendString(append(dst, `,"code":`...), string(c.Code()))

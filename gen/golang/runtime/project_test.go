@@ -570,3 +570,15 @@ func TestDecodedUserMessage(t *testing.T) {
 		t.Errorf("problem without detail: %v, user message %q", err, r.UserMessage())
 	}
 }
+
+// TestProblemInstanceIsScrubbed: the instance is a string the document
+// sends like any other, often the request's URI, whose query can hold a
+// token; the scrubber applies to it as to every string value.
+func TestProblemInstanceIsScrubbed(t *testing.T) {
+	SetScrubber(ScrubSecrets)
+	t.Cleanup(func() { SetScrubber(nil) })
+	doc, _ := ProblemJSON(&RateLimited{Provider: "openai"}, "/v1/chat?api_key=zq9secret")
+	if bytes.Contains(doc, []byte("zq9")) || !json.Valid(doc) {
+		t.Errorf("instance not scrubbed: %s", doc)
+	}
+}
