@@ -85,6 +85,22 @@ func TestReferenceCatalogue(t *testing.T) {
 	}
 }
 
+// TestRegistryCatalogues: the catalogues of testdata/registry validate,
+// among them one whose cause is a family of another catalogue
+// (gateway.ProviderError) and decides whether it is retryable.
+func TestRegistryCatalogues(t *testing.T) {
+	sch := compile(t)
+	for _, pkg := range []string{"tools", "gateway", "orchestrator"} {
+		src, err := os.ReadFile("../../testdata/registry/" + pkg + "/errors.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sch.Validate(fromYAML(t, string(src))); err != nil {
+			t.Errorf("%s/errors.yaml does not validate:\n%v", pkg, err)
+		}
+	}
+}
+
 // base is a small valid catalogue; the cases below break it one way each.
 const base = `version: 1
 package: demo
