@@ -153,10 +153,16 @@ func (v *Variant) ExampleRetryable() bool {
 }
 
 // String says the rule in words: "retryable", "terminal", or "retryable
-// when its cause is, otherwise terminal".
+// when its cause is, otherwise terminal". When the cause decides and the
+// variant says retryable, a nil cause or one that holds no error of the
+// catalogue makes Retryable() report true, and the class retryable; the
+// words say so.
 func (c ClassRule) String() string {
 	if c.Configurable {
 		return "configurable, " + c.Static.String() + " by default"
+	}
+	if c.FromCause && c.Static != c.Otherwise {
+		return c.Static.String() + " when its cause is retryable or holds no error of the catalogue, otherwise " + c.Otherwise.String()
 	}
 	if c.FromCause {
 		return "retryable when its cause is, otherwise " + c.Otherwise.String()

@@ -18,9 +18,10 @@ func TestClassRule(t *testing.T) {
 		{Retry{}, true, NonFatal, "non_fatal", ""},
 		{Retry{FromCause: true}, false, Terminal, "retryable when its cause is, otherwise terminal",
 			"Class returns ClassRetryable when Retryable reports true, otherwise ClassTerminal."},
-		// retryable only answers for a cause outside the catalogue: when
-		// Retryable() reports false, the class is terminal.
-		{Retry{Retryable: true, FromCause: true}, false, Retryable, "retryable when its cause is, otherwise terminal",
+		// retryable only answers for a cause outside the catalogue (or
+		// none): then the class is retryable; when Retryable() reports
+		// false, terminal.
+		{Retry{Retryable: true, FromCause: true}, false, Retryable, "retryable when its cause is retryable or holds no error of the catalogue, otherwise terminal",
 			"Class returns ClassRetryable when Retryable reports true, otherwise ClassTerminal."},
 	} {
 		v := &Variant{Retry: tc.retry, NonFatal: tc.nonFatal}
