@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -50,6 +52,9 @@ registry's folder: write the index there.`,
 			}
 			if isGoFile(*out) {
 				return usagef("-o %s names a Go file, and the Markdown reference in it would break the package; write it to a Markdown file such as ERRORS.md", diag.Quote(*out))
+			}
+			if namesFolder(*out) {
+				return usagef("-o %s names a folder; give the file to write, such as %s", diag.Quote(*out), diag.Quote(path.Join(filepath.ToSlash(*out), "ERRORS.md")))
 			}
 			var data []byte
 			if regPath := registryArg(args); regPath != "" {
@@ -103,7 +108,24 @@ func checkDocsFlag(rel string) error {
 	if isGoFile(rel) {
 		return usagef("--docs %s names a Go file, and the Markdown reference in it would break the package; write it to a Markdown file such as ERRORS.md", diag.Quote(rel))
 	}
+	if namesFolder(rel) {
+		return usagef("--docs %s names a folder; give the file to write, such as %s", diag.Quote(rel), diag.Quote(path.Join(filepath.ToSlash(rel), "ERRORS.md")))
+	}
 	return nil
+}
+
+// namesFolder reports whether p can only name a folder: it ends in a
+// slash, or its last element is . or .. (filepath.Base and filepath.Dir
+// would otherwise make dir/ the file dir inside dir).
+func namesFolder(p string) bool {
+	if p == "" {
+		return false
+	}
+	if strings.HasSuffix(p, "/") || os.IsPathSeparator(p[len(p)-1]) {
+		return true
+	}
+	base := filepath.Base(p)
+	return base == "." || base == ".."
 }
 
 // isGoFile reports whether p names a Go source file, in any letter case:

@@ -606,6 +606,37 @@ func TestReferenceIsNeverAGoFile(t *testing.T) {
 	}
 }
 
+// TestReferenceIsNeverAFolder: a reference path that can only name a
+// folder (a trailing slash, or . or .. last) is a usage error of generate
+// --docs and docs -o: exit 2, nothing written. dir/ was the file dir/dir.
+func TestReferenceIsNeverAFolder(t *testing.T) {
+	for _, args := range [][]string{
+		{"generate", "--docs", "sub/"},
+		{"generate", "--docs", "."},
+		{"docs", "-o", "out/"},
+		{"docs", "-o", "sub/"},
+		{"docs", "-o", "."},
+		{"docs", "-o", "sub/.."},
+		{"docs", "--check", "-o", "sub/"},
+	} {
+		dir := t.TempDir()
+		t.Chdir(dir)
+		if err := os.WriteFile("errors.yaml", []byte(validCatalogue), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Mkdir("sub", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		before := snapshot(t, dir)
+		code, stdout, stderr := runCLI(t, args...)
+		flag := args[len(args)-2]
+		if code != 2 || stdout != "" || !strings.Contains(stderr, flag+" "+diag.Quote(args[len(args)-1])+" names a folder; give the file to write") {
+			t.Errorf("errgen %s: exit %d, stderr:\n%s", strings.Join(args, " "), code, stderr)
+		}
+		sameTree(t, dir, before)
+	}
+}
+
 // TestUsageErrorsComeFirst: a wrong command line is a usage error (exit 2)
 // before any file is read, so a broken or missing catalogue does not turn
 // it into exit 1 with the catalogue's diagnostics.
