@@ -223,6 +223,25 @@ func TestGenerateKeepsGoldenFiles(t *testing.T) {
 	}
 }
 
+// TestDocsCheckNamesItsOwnFix: a stale reference that errgen docs -o
+// writes is fixed by that command, not by errgen generate, which never
+// writes it (nor, for a registry, the index).
+func TestDocsCheckNamesItsOwnFix(t *testing.T) {
+	path := writeCatalogue(t, validCatalogue)
+	t.Chdir(filepath.Dir(path))
+	code, out, errOut := runCLI(t, "docs", "--check", "-o", "REF.md", "errors.yaml")
+	if code != 1 || !strings.Contains(out, "+++ REF.md\n") ||
+		errOut != "errgen: 1 generated file(s) stale, missing or left over; run errgen docs -o \"REF.md\" \"errors.yaml\"\n" {
+		t.Errorf("docs --check with REF.md missing: exit %d\nstdout:\n%.300s\nstderr:\n%s", code, out, errOut)
+	}
+	if code, _, errOut := runCLI(t, "docs", "-o", "REF.md", "errors.yaml"); code != 0 {
+		t.Fatalf("the command it names: exit %d\n%s", code, errOut)
+	}
+	if code, out, errOut := runCLI(t, "docs", "--check", "-o", "REF.md", "errors.yaml"); code != 0 || out != "" {
+		t.Errorf("docs --check after it: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
 func TestCheckReportsStaleFiles(t *testing.T) {
 	path := writeCatalogue(t, validCatalogue)
 	dir := filepath.Dir(path)

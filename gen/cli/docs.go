@@ -90,7 +90,12 @@ registry's folder: write the index there.`,
 			}
 			files := []gen.File{{Path: filepath.Base(*out), Data: data}}
 			if *check {
-				return checkFiles(e, filepath.Dir(*out), files, false)
+				// What writes FILE: this command without --check.
+				fix := "errgen docs -o " + diag.Quote(*out)
+				for _, a := range args {
+					fix += " " + diag.Quote(a)
+				}
+				return checkFiles(e, filepath.Dir(*out), files, false, fix)
 			}
 			return writeFiles(ctx, e, filepath.Dir(*out), files, writeOptions{docsFlag: "-o"})
 		}

@@ -115,7 +115,7 @@ usage error, found before the catalogue is read, as is a wrong --docs.`,
 				return err
 			}
 			if *check {
-				return checkFiles(e, dir, files, true)
+				return checkFiles(e, dir, files, true, "errgen generate")
 			}
 			return writeFiles(ctx, e, dir, files, writeOptions{verbose: *verbose, golden: true, prune: *pruneGolden, docsFlag: "--docs"})
 		}
@@ -317,7 +317,7 @@ func writeFiles(ctx context.Context, e *env, dir string, files []gen.File, opt w
 // the same file. What the diff shows of a file on disk is bounded and made
 // inert (udiff), so a file planted in a pull request cannot print a secret
 // or a workflow command into the CI log.
-func checkFiles(e *env, dir string, files []gen.File, golden bool) error {
+func checkFiles(e *env, dir string, files []gen.File, golden bool, fix string) error {
 	stale := 0
 	for _, f := range files {
 		target := filepath.Join(dir, filepath.FromSlash(f.Path))
@@ -357,7 +357,7 @@ func checkFiles(e *env, dir string, files []gen.File, golden bool) error {
 		}
 	}
 	if stale > 0 {
-		return fmt.Errorf("%d generated file(s) stale, missing or left over; run errgen generate", stale)
+		return fmt.Errorf("%d generated file(s) stale, missing or left over; run %s", stale, fix)
 	}
 	return nil
 }
