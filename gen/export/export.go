@@ -69,6 +69,7 @@ type entry struct {
 	SuppressRetry      bool     `json:"suppress_retry"`
 	Message            string   `json:"message"`
 	UserMessage        string   `json:"user_message"`
+	UserMessageCause   bool     `json:"user_message_from_cause"`
 	HTTPStatus         []string `json:"http_status"`
 	PayloadType        string   `json:"payload_type,omitempty"`
 	PayloadKeys        []string `json:"payload_keys"`
@@ -115,7 +116,7 @@ func render(c Catalogue) catalogue {
 			Code: v.Code, Num: v.Num, Name: v.Name, Family: v.Family.Name, Category: v.Category.Name,
 			Class: v.ClassRule().Static.String(), Retryable: v.Retry.Retryable, RetryableFromCause: v.Retry.FromCause,
 			Configurable: v.Configurable, SuppressRetry: v.SuppressRetry, Message: v.Message.Text,
-			UserMessage: v.UserMessage.Template.Text, HTTPStatus: []string{}, PayloadType: v.Family.PayloadType,
+			UserMessage: v.UserMessage.Template.Text, UserMessageCause: v.UserMessage.CauseFirst, HTTPStatus: []string{}, PayloadType: v.Family.PayloadType,
 			PayloadKeys: []string{}, Subcodes: []string{}, Fields: []field{}, Doc: v.Doc,
 		}
 		for _, r := range v.HTTP {
