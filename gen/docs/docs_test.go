@@ -260,3 +260,37 @@ Example
 		})
 	}
 }
+
+// TestExplainMultiLineValue: a category description may span lines; explain
+// goes on under the value's first line, not at the margin, and a block's
+// closing line break adds no blank line.
+func TestExplainMultiLineValue(t *testing.T) {
+	const src = `version: 1
+package: demo
+user_message: Something failed ({code}).
+categories:
+  io: |
+    Input and output,
+    over two lines.
+families:
+  - name: DemoError
+    doc: Demo errors.
+    variants:
+      - {name: Broken, code: broken, num: 1, category: io, message: broken}
+`
+	m, diags := gen.Parse("errors.yaml", []byte(src))
+	if m == nil || diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	var b strings.Builder
+	if err := docs.Explain(&b, m, m.Variants[0]); err != nil {
+		t.Fatal(err)
+	}
+	want := "broken (1): Broken in family DemoError\n\n" +
+		"  Category          io: Input and output,\n" +
+		"                    over two lines.\n" +
+		"  Class             terminal\n"
+	if got := b.String(); !strings.HasPrefix(got, want) {
+		t.Errorf("explain begins:\n%s\nwant:\n%s", got, want)
+	}
+}

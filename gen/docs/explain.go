@@ -20,9 +20,15 @@ import (
 func Explain(w io.Writer, m *model.Catalogue, v *model.Variant) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s (%d): %s in family %s\n\n", v.Code, v.Num, v.Name, v.Family.Name)
+	// A value that spans lines (a category's description may) goes on
+	// under its first line, not back at the margin.
 	row := func(label, value string) {
-		if value != "" {
-			fmt.Fprintf(&b, "  %-17s %s\n", label, termText(value))
+		if value = strings.TrimRight(value, "\n"); value != "" {
+			first, rest, _ := strings.Cut(termText(value), "\n")
+			fmt.Fprintf(&b, "  %-17s %s\n", label, first)
+			if rest != "" {
+				b.WriteString(indent(rest, strings.Repeat(" ", 20)))
+			}
 		}
 	}
 	category := v.Category.Name
