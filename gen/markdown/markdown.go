@@ -21,9 +21,11 @@ var inline = strings.NewReplacer(
 )
 
 // Text escapes s for inline text on one line: a table cell or a heading.
-// Line breaks become <br>.
+// Line breaks between lines become <br>; those at the end (the closing
+// line break of a YAML block) are dropped, as they would only add an
+// empty line to the cell.
 func Text(s string) string {
-	return strings.ReplaceAll(inline.Replace(s), "\n", "<br>")
+	return strings.ReplaceAll(strings.TrimRight(inline.Replace(s), "\n"), "\n", "<br>")
 }
 
 // blockStart matches what would make a line of a paragraph into other

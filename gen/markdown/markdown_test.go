@@ -10,6 +10,7 @@ func TestText(t *testing.T) {
 		"[link](x) <b>&amp;":     `\[link\](x) \<b\>\&amp;`,
 		`back\slash`:             `back\\slash`,
 		"two\nlines\r\nthree":    "two<br>lines<br>three",
+		"a block\nof two\n\n":    "a block<br>of two",
 	} {
 		if got := Text(in); got != want {
 			t.Errorf("Text(%q) = %q, want %q", in, got, want)
