@@ -16,6 +16,11 @@
 #            $COMPILE_N variants, its API floor, and copies of it with one part
 #            made constant (measure ablate): what each part costs, counted
 #            under callgrind so the figure does not move with machine load
+#   runtime  (not in the default parts; needs valgrind) instructions the
+#            compiler executes for the generated package of $RUNTIME_N variants
+#            and for copies of it with one function of the runtime file
+#            returning zero values (measure ablate-runtime): where the runtime's
+#            fixed cost goes
 #   hostile  errgen lint, and generate and compat where valid, on the catalogues of
 #            synth.Hostile: the costliest shapes just under the caps (16 MiB,
 #            750 000 values); wall time and peak memory
@@ -41,6 +46,7 @@ RUNS=${RUNS:-10}            # timed runs of each command
 RUNS_LARGE=${RUNS_LARGE:-5} # timed runs of errgen generate at 10 000 variants and more
 SIZES=${SIZES:-"100 1000 10000"}
 COMPILE_N=${COMPILE_N:-1000}
+RUNTIME_N=${RUNTIME_N:-8}   # variants of the package the runtime part counts
 BENCHSTAT_VERSION=v0.0.0-20260908200009-22c9c6c9d4da # golang.org/x/perf
 OUT=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/errgen-bench.XXXXXX")}
 
@@ -144,12 +150,52 @@ if has compile; then
 	"$benchstat" -col /cmd -row /op "$OUT/compile.txt"
 fi
 
-if has instructions; then
-	section "instructions: the compiler's work on each part of the generated package, $COMPILE_N variants"
+# count_setup DIR: the import configuration that lets count compile the
+# generated package in DIR as go build would.
+count_setup() {
 	command -v valgrind >/dev/null || {
-		echo "the instructions part needs valgrind (Debian: apt-get install valgrind)" >&2
+		echo "the instructions and runtime parts need valgrind (Debian: apt-get install valgrind)" >&2
 		exit 1
 	}
+	cfg="$1.importcfg"
+	(cd "$1" && "$GO" list -export -deps -f '{{if .Export}}packagefile {{.ImportPath}}={{.Export}}{{end}}' .) >"$cfg"
+	compile="$("$GO" env GOTOOLDIR)/compile"
+}
+
+# count DIR LABEL: run the compiler on the package in DIR as go build
+# would, on one thread (-c=1), without the collector's pacing
+# (GOGC=off) or preemption signals, which callgrind cannot follow;
+# print LABEL and the instructions it executed.
+count() {
+	local files n
+	files=$(ls "$1"/*.go | grep -v '_test\.go$')
+	n=$(GOGC=off GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+		"$compile" -o "$1.a" -p example.com/bench/pkg -lang=go1.23 -complete -c=1 -nolocalimports \
+		-importcfg "$cfg" -pack $files 2>&1 | sed -n 's/.*Collected : //p')
+	[[ -n $n ]] || { echo "callgrind gave no count for $1" >&2; return 1; }
+	echo "$2 $n"
+}
+
+# count_all OUTFILE LABEL=DIR...: count each package, two at a time (the
+# counts do not depend on what else runs), into OUTFILE in the order given.
+count_all() {
+	local out=$1 k spec
+	shift
+	local specs=("$@")
+	for ((k = 0; k < ${#specs[@]}; k += 2)); do
+		spec=${specs[k]}
+		count "${spec#*=}" "${spec%%=*}" >"$out.$k" &
+		if ((k + 1 < ${#specs[@]})); then
+			spec=${specs[k + 1]}
+			count "${spec#*=}" "${spec%%=*}" >"$out.$((k + 1))" &
+		fi
+		wait
+	done
+	for ((k = 0; k < ${#specs[@]}; k++)); do cat "$out.$k" && rm "$out.$k"; done >"$out"
+}
+
+if has instructions; then
+	section "instructions: the compiler's work on each part of the generated package, $COMPILE_N variants"
 	mod="$work/instructions"
 	mkdir -p "$mod/generated" "$mod/apifloor"
 	printf 'module example.com/bench\n\ngo 1.23\n' >"$mod/go.mod"
@@ -157,36 +203,36 @@ if has instructions; then
 	"$errgen" generate "$mod/generated/errors.yaml"
 	"$measure" baseline -api -n "$COMPILE_N" -o "$mod/apifloor"
 	"$measure" ablate -o "$mod/without" "$mod/generated"
-	cfg="$mod/importcfg"
-	(cd "$mod/generated" && "$GO" list -export -deps -f '{{if .Export}}packagefile {{.ImportPath}}={{.Export}}{{end}}' .) >"$cfg"
-	compile="$("$GO" env GOTOOLDIR)/compile"
-	# count DIR LABEL: run the compiler on the package in DIR as go build
-	# would, on one thread (-c=1), without the collector's pacing
-	# (GOGC=off) or preemption signals, which callgrind cannot follow;
-	# print LABEL and the instructions it executed.
-	count() {
-		local files n
-		files=$(ls "$1"/*.go | grep -v '_test\.go$')
-		n=$(GOGC=off GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-			"$compile" -o "$1.a" -p example.com/bench/pkg -lang=go1.23 -complete -c=1 -nolocalimports \
-			-importcfg "$cfg" -pack $files 2>&1 | sed -n 's/.*Collected : //p')
-		[[ -n $n ]] || { echo "callgrind gave no count for $1" >&2; return 1; }
-		echo "$2 $n"
-	}
-	# Two at a time: the counts do not depend on what else runs.
-	labels=(apifloor errgen $(ls "$mod/without"))
-	dirs=("$mod/apifloor" "$mod/generated")
-	for d in $(ls "$mod/without"); do dirs+=("$mod/without/$d"); done
-	for ((k = 0; k < ${#dirs[@]}; k += 2)); do
-		count "${dirs[k]}" "${labels[k]}" >"$mod/count.$k" &
-		if ((k + 1 < ${#dirs[@]})); then count "${dirs[k + 1]}" "${labels[k + 1]}" >"$mod/count.$((k + 1))" & fi
-		wait
-	done
-	for ((k = 0; k < ${#dirs[@]}; k++)); do cat "$mod/count.$k"; done >"$OUT/instructions.txt"
+	count_setup "$mod/generated"
+	specs=("apifloor=$mod/apifloor" "errgen=$mod/generated")
+	for d in $(ls "$mod/without"); do specs+=("$d=$mod/without/$d"); done
+	count_all "$OUT/instructions.txt" "${specs[@]}"
 	# Each part's cost is the package's count less its copy without it.
 	awk 'NR == 1 { floor = $2; printf "%-18s %16s %8s\n", "package or part", "instructions", "/ floor"; printf "%-18s %16.0f %8.3f\n", $1, $2, 1; next }
 		NR == 2 { pkg = $2; printf "%-18s %16.0f %8.3f\n", $1, $2, $2 / floor; next }
 		{ printf "  %-16s %16.0f %8.3f\n", $1, pkg - $2, (pkg - $2) / floor }' "$OUT/instructions.txt" | tee "$OUT/instructions-table.txt"
+fi
+
+if has runtime; then
+	section "runtime: the compiler's work on each function of the runtime file, $RUNTIME_N variants"
+	mod="$work/runtime"
+	mkdir -p "$mod/generated" "$mod/apifloor"
+	printf 'module example.com/bench\n\ngo 1.23\n' >"$mod/go.mod"
+	"$measure" synth -n "$RUNTIME_N" -o "$mod/generated"
+	"$errgen" generate "$mod/generated/errors.yaml"
+	"$measure" baseline -api -n "$RUNTIME_N" -o "$mod/apifloor"
+	"$measure" ablate-runtime -o "$mod/without" "$mod/generated"
+	count_setup "$mod/generated"
+	specs=("apifloor=$mod/apifloor" "errgen=$mod/generated")
+	for d in $(ls "$mod/without"); do specs+=("$d=$mod/without/$d"); done
+	count_all "$OUT/runtime.txt" "${specs[@]}"
+	# The runtime file's cost is the package's count less its API floor's;
+	# each function's, the package's less its copy's, largest first.
+	{
+		awk 'NR == 1 { floor = $2 } NR == 2 { printf "%-30s %14.0f\n", "package less its API floor", $2 - floor }
+			NR == 2 { pkg = $2 } NR > 2 { sum += pkg - $2 } END { printf "%-30s %14.0f\n", "sum of the functions", sum }' "$OUT/runtime.txt"
+		awk 'NR == 2 { pkg = $2 } NR > 2 { printf "  %-28s %14.0f\n", $1, pkg - $2 }' "$OUT/runtime.txt" | sort -k2,2nr
+	} | tee "$OUT/runtime-table.txt"
 fi
 
 if has hostile; then

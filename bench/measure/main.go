@@ -10,6 +10,9 @@
 //	                                   each, one per body form (see runCalls)
 //	measure ablate -o DIR GENERATED  write copies of a generated package, each with one kind of
 //	                                   method body (or the tables) made constant (see runAblate)
+//	measure ablate-runtime -o DIR GENERATED
+//	                                   write copies of a generated package, each with one function
+//	                                   of its runtime file returning zero values (see runAblateRuntime)
 //	measure time [-runs R] [-name NAME] [-exit N] [-quiet] SPEC...
 //	                                   run each SPEC R times, interleaved, and report
 //	measure ratio FILE NUM DEN         median ns/op of two benchmarks in FILE, and NUM/DEN
@@ -64,6 +67,8 @@ func main() {
 		err = runCalls(args)
 	case "ablate":
 		err = runAblate(args)
+	case "ablate-runtime":
+		err = runAblateRuntime(args)
 	case "time":
 		err = runTime(args)
 	case "ratio":
@@ -80,7 +85,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: measure synth|baseline|hostile|calls|ablate|time|ratio|machine ...")
+	fmt.Fprintln(os.Stderr, "usage: measure synth|baseline|hostile|calls|ablate|ablate-runtime|time|ratio|machine ...")
 	os.Exit(2)
 }
 
