@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -29,7 +30,9 @@ const goldenSuffix = ".golden.json"
 // orphans lists the golden files in dir's testdata (slash paths relative
 // to dir, sorted) that files does not hold: what codes left behind. A
 // testdata that is a link or missing has none; a link inside it is not a
-// golden file.
+// golden file, and neither is a file that does not hold what errgen's
+// golden files hold (isGolden): testdata/NAME.golden.json is a common name
+// for the package's own tests' golden files, which are the user's.
 func orphans(dir string, files []gen.File) ([]string, error) {
 	st, err := os.Lstat(filepath.Join(dir, "testdata"))
 	if errors.Is(err, fs.ErrNotExist) || err == nil && !st.IsDir() {
@@ -51,11 +54,38 @@ func orphans(dir string, files []gen.File) ([]string, error) {
 		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), goldenSuffix) {
 			continue
 		}
-		if !slices.ContainsFunc(files, func(f gen.File) bool { return f.Path == rel }) {
+		if slices.ContainsFunc(files, func(f gen.File) bool { return f.Path == rel }) {
+			continue
+		}
+		if isGolden(filepath.Join(dir, "testdata", e.Name()), strings.TrimSuffix(e.Name(), goldenSuffix)) {
 			out = append(out, rel)
 		}
 	}
 	return out, nil
+}
+
+// maxGolden bounds how much of a file in testdata errgen reads to decide
+// whether it is one of its golden files.
+const maxGolden = 16 << 20
+
+// isGolden reports whether the file at path is a golden file errgen wrote
+// (or the generated test rewrote with -update) for code: a JSON object
+// whose "code" is code, with a "code_num" and a "wire" form. Anything else
+// is not errgen's, whatever its name.
+func isGolden(path, code string) bool {
+	data, err := fsafe.ReadFile(path, maxGolden)
+	if err != nil {
+		return false
+	}
+	var g struct {
+		Code    *string          `json:"code"`
+		CodeNum *json.Number     `json:"code_num"`
+		Wire    *json.RawMessage `json:"wire"`
+	}
+	if json.Unmarshal(data, &g) != nil {
+		return false
+	}
+	return g.Code != nil && *g.Code == code && g.CodeNum != nil && g.Wire != nil
 }
 
 // orphanText says what an orphan golden file is.

@@ -42,7 +42,10 @@ of another package.
 
 A golden file whose code the catalogue no longer has is reported (a
 warning; with --check, a failure). errgen deletes nothing unless asked:
---prune deletes those golden files, and only those.
+--prune deletes those golden files, and only those. A file in testdata
+named *.golden.json that does not hold an errgen golden file (its "code",
+"code_num" and "wire", for the code it is named after) is the package's
+own and left alone.
 
 With --docs FILE the Markdown reference (see errgen docs) is one more
 generated file, at FILE inside DIR. FILE may not be a .go file: Markdown

@@ -664,7 +664,8 @@ func TestUsageErrorsComeFirst(t *testing.T) {
 
 // TestOrphanGoldenFiles: a golden file whose code left the catalogue is
 // reported by generate (a warning, the file kept), fails --check, and is
-// deleted by --prune, which deletes nothing else.
+// deleted by --prune, which deletes nothing else: not the package's own
+// tests' golden files, named like errgen's but holding something else.
 func TestOrphanGoldenFiles(t *testing.T) {
 	two := validCatalogue + `      - name: ToolGone
         code: tool_gone
@@ -682,6 +683,20 @@ func TestOrphanGoldenFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	if err := os.Symlink(keep, filepath.Join(dir, "testdata", "linked.golden.json")); err != nil {
+		t.Fatal(err)
+	}
+	own := filepath.Join(dir, "testdata", "handler_response.golden.json")
+	if err := os.WriteFile(own, []byte(`{"users": [1, 2]}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A copy of an errgen golden file under another code's name is not
+	// the golden file of that code either.
+	copied := filepath.Join(dir, "testdata", "renamed_copy.golden.json")
+	data, err := os.ReadFile(filepath.Join(dir, "testdata", "tool_timeout.golden.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(copied, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 
@@ -706,7 +721,10 @@ func TestOrphanGoldenFiles(t *testing.T) {
 	if _, err := os.Stat(orphan); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("--prune kept the orphan: %v", err)
 	}
-	for _, p := range []string{keep, filepath.Join(dir, "testdata", "linked.golden.json"), filepath.Join(dir, "testdata", "tool_timeout.golden.json")} {
+	if strings.Contains(stderr, "handler_response") || strings.Contains(stderr, "renamed_copy") || strings.Contains(stdout, "handler_response") {
+		t.Errorf("a golden file errgen did not write is reported or deleted:\n%s%s", stdout, stderr)
+	}
+	for _, p := range []string{keep, own, copied, filepath.Join(dir, "testdata", "linked.golden.json"), filepath.Join(dir, "testdata", "tool_timeout.golden.json")} {
 		if _, err := os.Lstat(p); err != nil {
 			t.Errorf("--prune deleted %s: %v", p, err)
 		}
