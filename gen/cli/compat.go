@@ -34,8 +34,9 @@ FILE:LINE:COL: RULE_ID: message, pointing into the catalogue and naming
 where the entry stood in BASE. Additions never fail.
 
 BASE is a file, or git:REV[:PATH] to read PATH at revision REV from git
-(PATH is relative to the repository root and defaults to the catalogue's
-own path), for example git:origin/main or git:HEAD~1.
+(PATH is relative to the repository root, or to the working directory when
+it starts with ./ or ../, and defaults to the catalogue's own path), for
+example git:origin/main or git:HEAD~1.
 
 With no argument in a folder that holds errgen.registry.yaml (or given that
 file), compat checks every catalogue the registry lists against the same

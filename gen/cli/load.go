@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	pathpkg "path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -145,7 +146,8 @@ func loadBaseAs(ctx context.Context, e *env, against, catalogue string, nameOf f
 var errNotInRevision = errors.New("no such file in the revision")
 
 // gitShow reads a catalogue at a git revision: spec is REV[:PATH]. PATH
-// is relative to the repository root; without it, the catalogue's own
+// is relative to the repository root, or, when it starts with ./ or ../,
+// to the working directory, as git show reads it; without it, the catalogue's own
 // path is used, found with git rev-parse --show-prefix. Git runs in the
 // catalogue's folder. It returns the name diagnostics give the base,
 // git:REV:PATH.
@@ -160,14 +162,30 @@ func gitShow(spec, catalogue string) (string, []byte, error) {
 		return "", nil, errors.New("empty path after the revision; write git:REV or git:REV:PATH")
 	}
 	dir := filepath.Dir(catalogue)
-	if !hasPath {
+	path = filepath.ToSlash(path)
+	switch {
+	case !hasPath:
 		prefix, err := git(dir, "rev-parse", "--show-prefix")
 		if err != nil {
 			return "", nil, err
 		}
 		path = strings.TrimSpace(string(prefix)) + filepath.Base(catalogue)
+	case path == "." || path == ".." || strings.HasPrefix(path, "./") || strings.HasPrefix(path, "../"):
+		// As in git show REV:./PATH, a path that starts with ./ or ../
+		// is relative to the folder errgen runs in. Git runs in the
+		// catalogue's folder, where REV:./PATH would name another file
+		// than ls-tree's PATH from the root; make it a path from the root
+		// for both.
+		prefix, err := git(".", "rev-parse", "--show-prefix")
+		if err != nil {
+			return "", nil, err
+		}
+		path = pathpkg.Clean(strings.TrimSpace(string(prefix)) + path)
+		if path == ".." || strings.HasPrefix(path, "../") {
+			return "", nil, fmt.Errorf("path %s is outside the repository", diag.Quote(spec))
+		}
 	}
-	path = strings.TrimPrefix(filepath.ToSlash(path), "/")
+	path = strings.TrimPrefix(path, "/")
 	name := "git:" + rev + ":" + path
 	if _, err := git(dir, "rev-parse", "--verify", "--quiet", rev+"^{commit}"); err != nil {
 		hint := ""

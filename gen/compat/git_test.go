@@ -92,6 +92,16 @@ exit 1
 			strings.ReplaceAll(findings, "FILE", "errors.yaml")},
 		{"path", sub, []string{"compat", "--against", "git:HEAD~1:internal/toolerr/errors.yaml"},
 			strings.ReplaceAll(findings, "FILE", "errors.yaml")},
+		// As in git show, ./ and ../ start a path from the folder errgen
+		// runs in, not from the root.
+		{"path from here", sub, []string{"compat", "--against", "git:HEAD~1:./errors.yaml"},
+			strings.ReplaceAll(findings, "FILE", "errors.yaml")},
+		{"path from above", filepath.Join(repo, "internal"), []string{"compat", "--against", "git:HEAD~1:../internal/toolerr/errors.yaml", "toolerr/errors.yaml"},
+			strings.ReplaceAll(findings, "FILE", "toolerr/errors.yaml")},
+		{"path outside", sub, []string{"compat", "--against", "git:HEAD~1:../../../x.yaml"},
+			`stderr: errgen: base "git:HEAD~1:../../../x.yaml": path "HEAD~1:../../../x.yaml" is outside the repository
+exit 1
+`},
 		{"unchanged", sub, []string{"compat", "--against", "git:HEAD"}, "exit 0\n"},
 		{"wire tier", sub, []string{"compat", "--tier", "wire", "--against", "git:HEAD~1"},
 			`errors.yaml:13:9: CODE_RENUMBERED: code "tool_timeout" now has num 1005; in base it had 1004 (base git:HEAD~1:internal/toolerr/errors.yaml:13:9)
