@@ -36,7 +36,8 @@ where the entry stood in BASE. Additions never fail.
 BASE is a file, or git:REV[:PATH] to read PATH at revision REV from git
 (PATH is relative to the repository root, or to the working directory when
 it starts with ./ or ../, and defaults to the catalogue's own path), for
-example git:origin/main or git:HEAD~1.
+example git:origin/main or git:HEAD~1. Without PATH, a catalogue that git
+finds renamed since REV is compared with itself at its old path.
 
 With no argument in a folder that holds errgen.registry.yaml (or given that
 file), compat checks every catalogue the registry lists against the same
@@ -240,7 +241,7 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 				continue
 			}
 		}
-		base, err := loadBaseAs(ctx, e, against, set.paths[i], nameOf)
+		base, err := loadBaseAs(ctx, e, against, set.paths[i], nameOf, false)
 		if err != nil {
 			return nil, err
 		}
@@ -264,7 +265,7 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 			}
 			at := against + ":" + strings.TrimSpace(string(prefix)) + path.Clean(en.Path.Value)
 			rel := path.Clean(en.Path.Value)
-			base, err := loadBaseAs(ctx, e, at, regPath, func(string) string { return rel })
+			base, err := loadBaseAs(ctx, e, at, regPath, func(string) string { return rel }, false)
 			if err != nil {
 				return nil, err
 			}
@@ -282,7 +283,7 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 			gone = slices.Delete(gone, k, k+1)
 			continue
 		}
-		base, err := loadBaseAs(ctx, e, against, set.paths[i], nameOf)
+		base, err := loadBaseAs(ctx, e, against, set.paths[i], nameOf, false)
 		if err != nil {
 			return nil, err
 		}

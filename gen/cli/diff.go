@@ -66,7 +66,7 @@ be read, 2 on a usage error. Use errgen compat to fail a build.`,
 				if err != nil {
 					return err
 				}
-				base, err := loadBaseAs(ctx, e, *against, path, reviewName)
+				base, err := loadBaseAs(ctx, e, *against, path, reviewName, true)
 				if err != nil {
 					return err
 				}

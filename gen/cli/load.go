@@ -98,16 +98,27 @@ func readCatalogue(path string) ([]byte, error) {
 // its errors come back as a *diagError after a line that says they are the
 // base's.
 func loadBase(ctx context.Context, e *env, against, catalogue string) (*model.Catalogue, error) {
-	return loadBaseAs(ctx, e, against, catalogue, displayPath)
+	return loadBaseAs(ctx, e, against, catalogue, displayPath, true)
 }
 
-// loadBaseAs is loadBase with nameOf naming a base that is a file.
-func loadBaseAs(ctx context.Context, e *env, against, catalogue string, nameOf func(string) string) (*model.Catalogue, error) {
+// loadBaseAs is loadBase with nameOf naming a base that is a file. With
+// follow, a catalogue that git finds renamed since git:REV is read at its
+// old path there; a registry's catalogues are followed by the registry.
+func loadBaseAs(ctx context.Context, e *env, against, catalogue string, nameOf func(string) string, follow bool) (*model.Catalogue, error) {
 	var name string
 	var src []byte
 	if spec, ok := strings.CutPrefix(against, "git:"); ok {
 		var err error
 		name, src, err = gitShow(spec, catalogue)
+		if errors.Is(err, errNotInRevision) && follow && !strings.Contains(spec, ":") {
+			// A catalogue moved since REV is compared with itself at its
+			// old path, not taken for a new one: moving the file must not
+			// let every break through.
+			if old, ok := renamedFrom(spec, catalogue); ok {
+				e.note(fmt.Sprintf("%s does not exist; git finds %s renamed to %s since %s, and compares with it", diag.Path(name), diag.Path(old), diag.Path(nameOf(catalogue)), diag.Quote(spec)))
+				name, src, err = gitShow(spec+":"+old, catalogue)
+			}
+		}
 		if errors.Is(err, errNotInRevision) {
 			// The pull request adds the catalogue: everything in it is
 			// new, which breaks nobody.
@@ -139,6 +150,32 @@ func loadBaseAs(ctx context.Context, e *env, against, catalogue string, nameOf f
 		return nil, fmt.Errorf("the base catalogue %s has errors; compare with a base that errgen accepts", diag.Path(name))
 	}
 	return m, err
+}
+
+// renamedFrom returns the path from the repository root that git finds
+// the catalogue renamed from since the revision rev (its changes since
+// rev, committed or not, with git's rename detection): the path to read
+// the catalogue at in rev.
+func renamedFrom(rev, catalogue string) (string, bool) {
+	dir := filepath.Dir(catalogue)
+	prefix, err := git(dir, "rev-parse", "--show-prefix")
+	if err != nil {
+		return "", false
+	}
+	path := strings.TrimSpace(string(prefix)) + filepath.Base(catalogue)
+	out, err := git(dir, "diff", "--no-ext-diff", "--no-textconv", "-z", "--name-status", "-M", "--diff-filter=R", rev)
+	if err != nil {
+		return "", false
+	}
+	// Each rename is R<score>, the old path and the new one, paths from
+	// the root.
+	f := strings.Split(string(out), "\x00")
+	for i := 0; i+2 < len(f); i += 3 {
+		if strings.HasPrefix(f[i], "R") && f[i+2] == path {
+			return f[i+1], true
+		}
+	}
+	return "", false
 }
 
 // errNotInRevision is gitShow's answer for a revision that has no file at

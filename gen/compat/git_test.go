@@ -153,6 +153,51 @@ exit 0
 		}
 	})
 
+	t.Run("a moved catalogue", func(t *testing.T) {
+		// A pull request that moves the catalogue (git mv into a folder
+		// whose name has a space) and breaks it is compared with the
+		// catalogue at its old path, not passed as a new catalogue.
+		repo := t.TempDir()
+		gitRun(t, repo, "init", "-q")
+		if err := os.MkdirAll(filepath.Join(repo, "old"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(repo, "old", "errors.yaml"), []byte(gitBase), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		gitRun(t, repo, "add", ".")
+		gitRun(t, repo, "commit", "-q", "-m", "Add the catalogue")
+		if err := os.MkdirAll(filepath.Join(repo, "new api"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		gitRun(t, repo, "mv", "old/errors.yaml", "new api/errors.yaml")
+		moved := filepath.Join(repo, "new api", "errors.yaml")
+		if err := os.WriteFile(moved, []byte(strings.Replace(gitBase, "num: 1004", "num: 1005", 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		const want = `new api/errors.yaml:13:9: CODE_RENUMBERED: code "tool_timeout" now has num 1005; in base it had 1004 (base git:HEAD:old/errors.yaml:13:9)
+stderr: errgen: note: git:HEAD:new api/errors.yaml does not exist; git finds old/errors.yaml renamed to new api/errors.yaml since "HEAD", and compares with it
+stderr: errgen: 1 breaking change against git:HEAD:old/errors.yaml; undo it, or waive a deliberate one under compat: in new api/errors.yaml
+exit 1
+`
+		if got := runCLI(t, repo, "compat", "--against", "git:HEAD", "new api/errors.yaml"); got != want {
+			t.Errorf("uncommitted move, got:\n%s\nwant:\n%s", got, want)
+		}
+		gitRun(t, repo, "commit", "-q", "-a", "-m", "Move and break it")
+		if got := runCLI(t, repo, "compat", "--against", "git:HEAD~1", "new api/errors.yaml"); got != strings.ReplaceAll(want, "HEAD", "HEAD~1") {
+			t.Errorf("committed move, got:\n%s", got)
+		}
+		got := runCLI(t, filepath.Join(repo, "new api"), "diff", "--against", "git:HEAD~1")
+		if !strings.Contains(got, "new api/errors.yaml against git:HEAD~1:old/errors.yaml: 0 added, 0 removed, 1 changed, 1 breaking") {
+			t.Errorf("diff got:\n%s", got)
+		}
+		// A PATH that is given is read as given.
+		got = runCLI(t, repo, "compat", "--against", "git:HEAD~1:new api/errors.yaml", "new api/errors.yaml")
+		if !strings.Contains(got, "does not exist; every entry of new api/errors.yaml is new") || !strings.HasSuffix(got, "exit 0\n") {
+			t.Errorf("explicit path, got:\n%s", got)
+		}
+	})
+
 	t.Run("base over the cap", func(t *testing.T) {
 		// A blob of 17 MiB (zeros, a few KiB in git) is refused from its
 		// size, before errgen reads any of it; a tree is not a file.
