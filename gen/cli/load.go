@@ -226,7 +226,9 @@ func gitShow(spec, catalogue string) (string, []byte, error) {
 	name := "git:" + rev + ":" + path
 	if _, err := git(dir, "rev-parse", "--verify", "--quiet", rev+"^{commit}"); err != nil {
 		hint := ""
-		if strings.Contains(rev, "/") {
+		if shallow, _ := git(dir, "rev-parse", "--is-shallow-repository"); strings.TrimSpace(string(shallow)) == "true" {
+			hint = " (the clone is shallow: fetch the history first, as actions/checkout does with fetch-depth: 0)"
+		} else if strings.Contains(rev, "/") {
 			hint = " (in CI, fetch the history first: actions/checkout with fetch-depth: 0)"
 		}
 		return "", nil, fmt.Errorf("unknown revision %s%s", diag.Quote(rev), hint)

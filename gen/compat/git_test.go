@@ -198,6 +198,18 @@ exit 1
 		}
 	})
 
+	t.Run("a shallow clone", func(t *testing.T) {
+		// CI's default checkout has one commit: the base revision is
+		// missing, and the message says why.
+		clone := filepath.Join(t.TempDir(), "clone")
+		gitRun(t, repo, "clone", "-q", "--depth", "1", "file://"+filepath.ToSlash(repo), clone)
+		got := runCLI(t, filepath.Join(clone, "internal", "toolerr"), "compat", "--against", "git:HEAD~1")
+		want := "stderr: errgen: base \"git:HEAD~1\": unknown revision \"HEAD~1\" (the clone is shallow: fetch the history first, as actions/checkout does with fetch-depth: 0)\nexit 1\n"
+		if got != want {
+			t.Errorf("got:\n%s\nwant:\n%s", got, want)
+		}
+	})
+
 	t.Run("base over the cap", func(t *testing.T) {
 		// A blob of 17 MiB (zeros, a few KiB in git) is refused from its
 		// size, before errgen reads any of it; a tree is not a file.
