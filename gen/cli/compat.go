@@ -73,8 +73,8 @@ reading either catalogue, 2 on a usage error.`,
 		tier := tierFlag(fs)
 		format := choiceFlag(fs, "format", "print findings as `FORMAT`", "text", "json", "github")
 		return func(ctx context.Context, e *env, args []string) error {
-			if *against == "" {
-				return usagef("--against BASE is required")
+			if err := checkAgainst(*against); err != nil {
+				return err
 			}
 			e.annotate = format.value == "github"
 			var findings []compat.Finding

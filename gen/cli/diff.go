@@ -46,8 +46,8 @@ be read, 2 on a usage error. Use errgen compat to fail a build.`,
 		color := choiceFlag(fs, "color", "colour text output `WHEN`", "auto", "always", "never")
 		tier := tierFlag(fs)
 		return func(ctx context.Context, e *env, args []string) error {
-			if *against == "" {
-				return usagef("--against BASE is required")
+			if err := checkAgainst(*against); err != nil {
+				return err
 			}
 			// A review names files as the repository does, whatever folder
 			// the command ran in: two catalogues changed by one pull request

@@ -178,6 +178,36 @@ func renamedFrom(rev, catalogue string) (string, bool) {
 	return "", false
 }
 
+// checkAgainst refuses, as a usage error found before any file is read,
+// an --against BASE that is missing or a malformed git:REV[:PATH].
+func checkAgainst(against string) error {
+	if against == "" {
+		return usagef("--against BASE is required")
+	}
+	spec, ok := strings.CutPrefix(against, "git:")
+	if !ok {
+		return nil
+	}
+	if err := checkRevSpec(spec); err != nil {
+		return usagef("--against %s: %v", diag.Quote(against), err)
+	}
+	return nil
+}
+
+// checkRevSpec checks the form of REV[:PATH].
+func checkRevSpec(spec string) error {
+	rev, path, hasPath := strings.Cut(spec, ":")
+	switch {
+	case rev == "":
+		return errors.New("give a revision: git:REV or git:REV:PATH, such as git:origin/main")
+	case strings.HasPrefix(rev, "-"):
+		return fmt.Errorf("revision %s must not start with -", diag.Quote(rev))
+	case hasPath && path == "":
+		return errors.New("empty path after the revision; write git:REV or git:REV:PATH")
+	}
+	return nil
+}
+
 // errNotInRevision is gitShow's answer for a revision that has no file at
 // the path.
 var errNotInRevision = errors.New("no such file in the revision")
@@ -189,15 +219,10 @@ var errNotInRevision = errors.New("no such file in the revision")
 // catalogue's folder. It returns the name diagnostics give the base,
 // git:REV:PATH.
 func gitShow(spec, catalogue string) (string, []byte, error) {
-	rev, path, hasPath := strings.Cut(spec, ":")
-	switch {
-	case rev == "":
-		return "", nil, errors.New("give a revision: git:REV or git:REV:PATH, such as git:origin/main")
-	case strings.HasPrefix(rev, "-"):
-		return "", nil, fmt.Errorf("revision %s must not start with -", diag.Quote(rev))
-	case hasPath && path == "":
-		return "", nil, errors.New("empty path after the revision; write git:REV or git:REV:PATH")
+	if err := checkRevSpec(spec); err != nil {
+		return "", nil, err
 	}
+	rev, path, hasPath := strings.Cut(spec, ":")
 	dir := filepath.Dir(catalogue)
 	path = filepath.ToSlash(path)
 	switch {

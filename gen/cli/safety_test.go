@@ -654,6 +654,10 @@ func TestUsageErrorsComeFirst(t *testing.T) {
 		{"generate", "--check", "--prune", "missing.yaml"},
 		{"docs", "-o", "x.go", "broken.yaml"},
 		{"docs", "--check", "broken.yaml"},
+		{"compat", "--against", "git:", "broken.yaml"},
+		{"compat", "--against", "git:HEAD:", "broken.yaml"},
+		{"diff", "--against", "git:-x", "broken.yaml"},
+		{"diff", "--against", "git::errors.yaml", "broken.yaml"},
 	} {
 		code, _, stderr := runCLI(t, args...)
 		if code != 2 || strings.Contains(stderr, "broken.yaml:") || strings.Contains(stderr, "missing.yaml") || !strings.Contains(stderr, "usage: errgen "+args[0]) {

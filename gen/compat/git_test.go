@@ -113,8 +113,9 @@ exit 1
 exit 1
 `},
 		{"option as revision", sub, []string{"compat", "--against", "git:--output=x"},
-			`stderr: errgen: base "git:--output=x": revision "--output=x" must not start with -
-exit 1
+			`stderr: errgen compat: --against "git:--output=x": revision "--output=x" must not start with -
+stderr: usage: errgen compat --against BASE [--tier TIER] [--format text|json|github] [CATALOGUE | errgen.registry.yaml]
+exit 2
 `},
 		{"diff", sub, []string{"diff", "--against", "git:HEAD~1"},
 			`internal/toolerr/errors.yaml against git:HEAD~1:internal/toolerr/errors.yaml: 0 added, 0 removed, 1 changed, 2 breaking
