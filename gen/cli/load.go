@@ -163,7 +163,9 @@ func renamedFrom(rev, catalogue string) (string, bool) {
 		return "", false
 	}
 	path := strings.TrimSpace(string(prefix)) + filepath.Base(catalogue)
-	out, err := git(dir, "diff", "--no-ext-diff", "--no-textconv", "-z", "--name-status", "-M", "--diff-filter=R", rev)
+	// diff.relative (set by the user) would print paths from dir, and
+	// only those under it; the paths below must be from the root.
+	out, err := git(dir, "-c", "diff.relative=false", "diff", "--no-ext-diff", "--no-textconv", "-z", "--name-status", "-M", "--diff-filter=R", rev)
 	if err != nil {
 		return "", false
 	}

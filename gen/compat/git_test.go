@@ -192,6 +192,13 @@ exit 1
 		if !strings.Contains(got, "new api/errors.yaml against git:HEAD~1:old/errors.yaml: 0 added, 0 removed, 1 changed, 1 breaking") {
 			t.Errorf("diff got:\n%s", got)
 		}
+		// A user's diff.relative does not hide the move from the
+		// catalogue's folder, where git would print paths from there.
+		gitRun(t, repo, "config", "diff.relative", "true")
+		if got := runCLI(t, filepath.Join(repo, "new api"), "compat", "--against", "git:HEAD~1"); !strings.Contains(got, "CODE_RENUMBERED") || !strings.HasSuffix(got, "exit 1\n") {
+			t.Errorf("with diff.relative, got:\n%s", got)
+		}
+		gitRun(t, repo, "config", "--unset", "diff.relative")
 		// A PATH that is given is read as given.
 		got = runCLI(t, repo, "compat", "--against", "git:HEAD~1:new api/errors.yaml", "new api/errors.yaml")
 		if !strings.Contains(got, "does not exist; every entry of new api/errors.yaml is new") || !strings.HasSuffix(got, "exit 0\n") {
