@@ -165,15 +165,19 @@ func renamedFrom(rev, catalogue string) (string, bool) {
 	path := strings.TrimSpace(string(prefix)) + filepath.Base(catalogue)
 	// diff.relative (set by the user) would print paths from dir, and
 	// only those under it; the paths below must be from the root.
-	out, err := git(dir, "-c", "diff.relative=false", "diff", "--no-ext-diff", "--no-textconv", "-z", "--name-status", "-M", "--diff-filter=R", rev)
+	// -B breaks a file rewritten in place into a removal and an
+	// addition, so that a catalogue moved away from a path a new file now
+	// holds is found too: git lists it as a copy of the old path (C).
+	// Without -C, git finds no other copies.
+	out, err := git(dir, "-c", "diff.relative=false", "diff", "--no-ext-diff", "--no-textconv", "-z", "--name-status", "-B", "-M", "--diff-filter=RC", rev)
 	if err != nil {
 		return "", false
 	}
-	// Each rename is R<score>, the old path and the new one, paths from
-	// the root.
+	// Each rename is R<score> (C<score>), the old path and the new one,
+	// paths from the root.
 	f := strings.Split(string(out), "\x00")
 	for i := 0; i+2 < len(f); i += 3 {
-		if strings.HasPrefix(f[i], "R") && f[i+2] == path {
+		if (strings.HasPrefix(f[i], "R") || strings.HasPrefix(f[i], "C")) && f[i+2] == path {
 			return f[i+1], true
 		}
 	}

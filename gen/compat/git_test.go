@@ -204,6 +204,16 @@ exit 1
 		if !strings.Contains(got, "does not exist; every entry of new api/errors.yaml is new") || !strings.HasSuffix(got, "exit 0\n") {
 			t.Errorf("explicit path, got:\n%s", got)
 		}
+		// A new catalogue at the old path does not hide the move: git
+		// finds the old path rewritten and the moved file a copy of it.
+		other := "version: 1\npackage: billing\nfamilies:\n  - name: BillingError\n    doc: Errors of the billing service.\n    variants:\n      - {name: CardDeclined, code: card_declined, num: 7, message: the card was declined}\n"
+		if err := os.WriteFile(filepath.Join(repo, "old", "errors.yaml"), []byte(other), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		gitRun(t, repo, "add", "old/errors.yaml")
+		if got := runCLI(t, repo, "compat", "--against", "git:HEAD~1", "new api/errors.yaml"); got != strings.ReplaceAll(want, "HEAD", "HEAD~1") {
+			t.Errorf("a new file at the old path, got:\n%s", got)
+		}
 	})
 
 	t.Run("a shallow clone", func(t *testing.T) {
