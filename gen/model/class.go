@@ -102,6 +102,10 @@ type ClassRule struct {
 	// Configurable reports whether the application's ClassPolicy decides
 	// the class at run time; Static is then the default.
 	Configurable bool
+	// ImportedCause reports whether the cause that decides is a family of
+	// another catalogue: the cause's own Retryable answers, and Static
+	// only for a variant without a cause.
+	ImportedCause bool
 }
 
 // ClassRule returns the rule of v's class. A non-fatal variant is never
@@ -112,6 +116,7 @@ type ClassRule struct {
 func (v *Variant) ClassRule() ClassRule {
 	rule := v.fixedRule()
 	rule.Configurable = v.Configurable
+	rule.ImportedCause = rule.FromCause && v.Cause != nil && v.Cause.Type.Import != ""
 	return rule
 }
 
@@ -156,10 +161,14 @@ func (v *Variant) ExampleRetryable() bool {
 // when its cause is, otherwise terminal". When the cause decides and the
 // variant says retryable, a nil cause or one that holds no error of the
 // catalogue makes Retryable() report true, and the class retryable; the
-// words say so.
+// words say so. A cause of another catalogue's family is itself asked,
+// whatever catalogue it is of: only without one is the class Static.
 func (c ClassRule) String() string {
 	if c.Configurable {
 		return "configurable, " + c.Static.String() + " by default"
+	}
+	if c.FromCause && c.Static != c.Otherwise && c.ImportedCause {
+		return c.Static.String() + " when its cause is retryable or it has none, otherwise " + c.Otherwise.String()
 	}
 	if c.FromCause && c.Static != c.Otherwise {
 		return c.Static.String() + " when its cause is retryable or holds no error of the catalogue, otherwise " + c.Otherwise.String()

@@ -35,6 +35,22 @@ func TestClassRule(t *testing.T) {
 	}
 }
 
+// TestClassRuleImportedCause: a cause of another catalogue's family
+// answers Retryable itself (retryableOfImported), so a retryable variant
+// whose cause decides is retryable only without one, whatever catalogue
+// the cause is of; the words must not promise more.
+func TestClassRuleImportedCause(t *testing.T) {
+	cause := &Field{Name: "cause", Type: Type{Kind: FamilyKind, Name: "gateway.ProviderError", Import: "example.com/gateway"}}
+	v := &Variant{Retry: Retry{Retryable: true, FromCause: true}, Cause: cause}
+	if got, want := v.ClassRule().String(), "retryable when its cause is retryable or it has none, otherwise terminal"; got != want {
+		t.Errorf("retryable, cause of another catalogue: %q, want %q", got, want)
+	}
+	v.Retry.Retryable = false
+	if got, want := v.ClassRule().String(), "retryable when its cause is, otherwise terminal"; got != want {
+		t.Errorf("cause of another catalogue: %q, want %q", got, want)
+	}
+}
+
 func TestClassNames(t *testing.T) {
 	for c, want := range map[Class][2]string{
 		Unknown: {"unknown", "ClassUnknown"}, Terminal: {"terminal", "ClassTerminal"},
