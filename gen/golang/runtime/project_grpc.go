@@ -72,7 +72,8 @@ func grpcStatusOf(err error) grpcStatus {
 // it is, other values as their JSON; left out when there are none), the
 // same JSON protobuf's mapping writes for GRPCStatus. RetryInfo is there only for
 // a retryable error for which RetryAfterOf reports a wait. An error outside
-// the catalogue is UNKNOWN (2) with only the LocalizedMessage.
+// the catalogue is UNKNOWN (2) with its message and no details: it has no
+// code for an ErrorInfo and no user message for a LocalizedMessage.
 func GRPCStatusJSON(err error) []byte {
 	s := grpcStatusOf(err)
 	dst := strconv.AppendInt([]byte(`{"code":`), int64(s.code), 10)
