@@ -150,13 +150,18 @@ if has compile; then
 	"$benchstat" -col /cmd -row /op "$OUT/compile.txt"
 fi
 
-# count_setup DIR: the import configuration that lets count compile the
-# generated package in DIR as go build would.
-count_setup() {
+# need_valgrind: the instructions and runtime parts count under callgrind;
+# each checks first, before it builds anything.
+need_valgrind() {
 	command -v valgrind >/dev/null || {
 		echo "the instructions and runtime parts need valgrind (Debian: apt-get install valgrind)" >&2
 		exit 1
 	}
+}
+
+# count_setup DIR: the import configuration that lets count compile the
+# generated package in DIR as go build would.
+count_setup() {
 	cfg="$1.importcfg"
 	(cd "$1" && "$GO" list -export -deps -f '{{if .Export}}packagefile {{.ImportPath}}={{.Export}}{{end}}' .) >"$cfg"
 	compile="$("$GO" env GOTOOLDIR)/compile"
@@ -196,6 +201,7 @@ count_all() {
 
 if has instructions; then
 	section "instructions: the compiler's work on each part of the generated package, $COMPILE_N variants"
+	need_valgrind
 	mod="$work/instructions"
 	mkdir -p "$mod/generated" "$mod/apifloor"
 	printf 'module example.com/bench\n\ngo 1.23\n' >"$mod/go.mod"
@@ -215,6 +221,7 @@ fi
 
 if has runtime; then
 	section "runtime: the compiler's work on each function of the runtime file, $RUNTIME_N variants"
+	need_valgrind
 	mod="$work/runtime"
 	mkdir -p "$mod/generated" "$mod/apifloor"
 	printf 'module example.com/bench\n\ngo 1.23\n' >"$mod/go.mod"
