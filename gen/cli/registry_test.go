@@ -520,6 +520,15 @@ func TestRegistryPackagesBuildTogether(t *testing.T) {
 			t.Fatalf("generate %s exited %d:\n%s", svc, code, stderr)
 		}
 	}
+	// The gateway's error answers Retryable itself: the doc says so, not
+	// that an error outside this catalogue makes the wrapper answer false.
+	code, err := os.ReadFile(filepath.Join(root, "orchestrator", "errgen.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "// Retryable reports whether its cause, an error of another catalogue, is retryable; false when there is none.\nfunc (e *ModelCallFailed) Retryable() bool"; !strings.Contains(string(code), want) {
+		t.Errorf("orchestrator's ModelCallFailed.Retryable doc; want\n%s", want)
+	}
 	for _, args := range [][]string{{"vet", "./..."}, {"test", "-count=1", "./..."}} {
 		cmd := exec.Command(goBin, args...)
 		cmd.Dir = root

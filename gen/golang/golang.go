@@ -327,8 +327,12 @@ func genVariant(f *printer.File, v *model.Variant) {
 	methods = append(methods, isMethod(v, idx))
 	f.Import("log/slog")
 	if rule.FromCause {
+		doc := v.Retry.GoDoc()
+		if rule.ImportedCause {
+			doc = v.Retry.ImportedGoDoc()
+		}
 		methods = append(methods,
-			printer.Func{Doc: []string{v.Retry.GoDoc()}, Header: re + "Retryable() bool",
+			printer.Func{Doc: []string{doc}, Header: re + "Retryable() bool",
 				Body: "return " + retryableFunc(v) + "(e, " + strconv.FormatBool(v.Retry.Retryable) + ")"},
 			printer.Func{Doc: []string{rule.GoDoc()}, Header: re + "Class() Class",
 				Body: "return classOf(e.Retryable(), " + rule.Otherwise.GoName() + ")"})

@@ -82,6 +82,14 @@ func (r Retry) GoDoc() string {
 		boolText(r.Retryable) + " when there is none."
 }
 
+// ImportedGoDoc is GoDoc for a variant whose cause, a family of another
+// catalogue, decides: the cause itself answers, whatever catalogue it is
+// of.
+func (r Retry) ImportedGoDoc() string {
+	return "Retryable reports whether its cause, an error of another catalogue, is retryable; " +
+		boolText(r.Retryable) + " when there is none."
+}
+
 func boolText(b bool) string {
 	if b {
 		return "true"
