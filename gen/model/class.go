@@ -55,7 +55,10 @@ type Retry struct {
 func (r Retry) String() string {
 	switch {
 	case r.FromCause && r.Retryable:
-		return "retryable when its cause is (retryable when the cause is not of the catalogue)"
+		// True of every cause: one of another catalogue's family always
+		// answers, and an error of no catalogue (or none) leaves it
+		// retryable.
+		return "retryable when its cause is, and when it has no cause of a catalogue"
 	case r.FromCause:
 		return "retryable when its cause is"
 	case r.Retryable:

@@ -61,3 +61,18 @@ func TestClassNames(t *testing.T) {
 		}
 	}
 }
+
+// TestRetryString: the rule's words, as compat, diff and the docs show
+// them, hold for a cause of this catalogue, of another, or of none.
+func TestRetryString(t *testing.T) {
+	for retry, want := range map[Retry]string{
+		{}:                                 "not retryable",
+		{Retryable: true}:                  "retryable",
+		{FromCause: true}:                  "retryable when its cause is",
+		{Retryable: true, FromCause: true}: "retryable when its cause is, and when it has no cause of a catalogue",
+	} {
+		if got := retry.String(); got != want {
+			t.Errorf("%+v: %q, want %q", retry, got, want)
+		}
+	}
+}
