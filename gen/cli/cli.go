@@ -149,11 +149,22 @@ func run(ctx context.Context, e *env, args []string) int {
 		c, rest = lookup(args[0]), args[1:]
 		if c == nil {
 			fmt.Fprintf(e.stderr, "errgen: unknown command %s\n", diag.Quote(args[0]))
+			if looksLikeCatalogue(args[0]) {
+				// The default command takes flags only, as go generate
+				// lines give them; a catalogue is named after the command.
+				fmt.Fprintf(e.stderr, "to generate from that catalogue: errgen generate %s\n", diag.Quote(args[0]))
+			}
 			fmt.Fprintf(e.stderr, "usage: errgen <command> [flags]; run 'errgen --help' for the commands\n")
 			return ExitUsage
 		}
 	}
 	return report(e, execute(ctx, e, c, rest))
+}
+
+// looksLikeCatalogue reports whether an argument given where a command
+// goes names a file rather than a command.
+func looksLikeCatalogue(arg string) bool {
+	return strings.HasSuffix(arg, ".yaml") || strings.HasSuffix(arg, ".yml") || strings.ContainsAny(arg, `/\`)
 }
 
 // lookup returns the command named name, or nil.
@@ -223,7 +234,7 @@ func report(e *env, err error) int {
 		return ExitOK
 	case errors.As(err, &usage):
 		fmt.Fprintf(e.stderr, "errgen %s: %s\n", usage.cmd.name, usage.msg)
-		fmt.Fprintf(e.stderr, "usage: errgen %s %s\n", usage.cmd.name, usage.cmd.args)
+		fmt.Fprintf(e.stderr, "usage: %s\n", usage.cmd.synopsis())
 		return ExitUsage
 	case errors.As(err, &diags):
 		printDiags(e.stderr, diags.list)
@@ -251,10 +262,16 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "Exit status: 0 success, 1 catalogue problems or stale output, 2 usage errors.")
 }
 
+// synopsis is the command's usage line: errgen, its name and its
+// arguments, if it takes any.
+func (c *command) synopsis() string {
+	return strings.TrimSpace("errgen " + c.name + " " + c.args)
+}
+
 // commandHelp prints c's usage, description and flags.
 func commandHelp(w io.Writer, c *command) {
 	fs, _ := flagSet(c)
-	fmt.Fprintf(w, "usage: errgen %s %s\n\n%s\n", c.name, c.args, c.long)
+	fmt.Fprintf(w, "usage: %s\n\n%s\n", c.synopsis(), c.long)
 	fmt.Fprintf(w, "\nFlags:\n%s", fs.FlagUsages())
 }
 

@@ -98,6 +98,30 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
+// TestCatalogueWhereACommandGoes: `errgen api/errors.yaml` names the
+// command that would read it; a word that is no file gets no such hint.
+func TestCatalogueWhereACommandGoes(t *testing.T) {
+	code, _, errOut := runCLI(t, "api/errors.yaml")
+	if code != 2 || !strings.Contains(errOut, `errgen generate "api/errors.yaml"`) {
+		t.Errorf("exit %d, stderr:\n%s", code, errOut)
+	}
+	if _, _, errOut := runCLI(t, "frobnicate"); strings.Contains(errOut, "errgen generate") {
+		t.Errorf("a word that names no file got a catalogue hint:\n%s", errOut)
+	}
+}
+
+// TestUsageLineHasNoTrailingSpace: a command without arguments ends its
+// usage line at its name.
+func TestUsageLineHasNoTrailingSpace(t *testing.T) {
+	_, out, _ := runCLI(t, "help", "version")
+	if line, _, _ := strings.Cut(out, "\n"); line != "usage: errgen version" {
+		t.Errorf("help version starts %q", line)
+	}
+	if _, _, errOut := runCLI(t, "version", "--nope"); !strings.Contains(errOut, "usage: errgen version\n") {
+		t.Errorf("version --nope:\n%q", errOut)
+	}
+}
+
 func TestHelpAndVersion(t *testing.T) {
 	code, out, _ := runCLI(t, "--help")
 	if code != 0 || !strings.Contains(out, "generate") || !strings.Contains(out, "lint") {
