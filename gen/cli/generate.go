@@ -91,6 +91,13 @@ usage error, found before the catalogue is read, as is a wrong --docs.`,
 			if err := checkPackage(m, dir); err != nil {
 				return err
 			}
+			if *grpc && !m.Selects("grpc") {
+				// At the catalogue's projections: (or its top), where
+				// the fix goes.
+				var l diag.List
+				l.Errorf(m.KeyPos("projections"), "--grpc writes %s, which needs the grpc projection: add grpc to projections", golang.GRPCFile)
+				return &diagError{l}
+			}
 			// From here on only the model is read.
 			m.DropSource()
 			files, err := gen.Generate(m)

@@ -1,6 +1,7 @@
 package cli_test
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -145,5 +146,24 @@ func TestGRPCFileInTempModule(t *testing.T) {
 	// Without --grpc, the file is not left behind silently.
 	if code, _, stderr := runCLI(t, "generate", filepath.Join(dir, "errors.yaml")); code != 1 || !strings.Contains(stderr, "errgen_grpc.go") {
 		t.Errorf("generate without --grpc over errgen_grpc.go exited %d:\n%s", code, stderr)
+	}
+}
+
+// TestGRPCNeedsTheProjection: --grpc on a catalogue that does not select
+// the grpc projection is a catalogue problem at its projections: key (or
+// its top), and nothing is written.
+func TestGRPCNeedsTheProjection(t *testing.T) {
+	for _, tc := range []struct{ extra, at string }{
+		{"", ":1:1: "},
+		{"projections: [mcp]\n", fmt.Sprintf(":%d:1: ", strings.Count(validCatalogue, "\n")+1)},
+	} {
+		path := writeCatalogue(t, validCatalogue+tc.extra)
+		code, _, errOut := runCLI(t, "generate", "--grpc", path)
+		if code != 1 || !strings.Contains(errOut, path+tc.at+"--grpc writes errgen_grpc.go, which needs the grpc projection") {
+			t.Errorf("projections %q: exit %d, stderr:\n%s", tc.extra, code, errOut)
+		}
+		if entries, _ := os.ReadDir(filepath.Dir(path)); len(entries) != 1 {
+			t.Errorf("projections %q: %d files in the folder, want only the catalogue", tc.extra, len(entries))
+		}
 	}
 }
