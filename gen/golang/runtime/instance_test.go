@@ -260,6 +260,26 @@ func TestDecodedFollowsClassPolicy(t *testing.T) {
 	}
 }
 
+// TestGoldenUnderDeploymentState: a scrubber and a class policy the
+// package sets at start-up (an init function, its tests' TestMain) do not
+// make the generated golden test fail, since the golden files hold the
+// defaults; both are in place again after it.
+func TestGoldenUnderDeploymentState(t *testing.T) {
+	t.Cleanup(func() {
+		SetClassPolicy(nil)
+		SetScrubber(nil)
+	})
+	if err := SetClassPolicy(ClassPolicy{CodeCapabilityDenied: ClassRetryable}); err != nil {
+		t.Fatal(err)
+	}
+	SetScrubber(strings.ToUpper)
+	TestErrgenGolden(t)
+	e := &CapabilityDenied{Tool: "shell"}
+	if e.Class() != ClassRetryable || !strings.Contains(string(e.AppendLLMPayload(nil)), `"SHELL"`) {
+		t.Errorf("after the golden test: class %v, payload %s; want the policy and the scrubber back", e.Class(), e.AppendLLMPayload(nil))
+	}
+}
+
 func TestClassPolicyConcurrentReaders(t *testing.T) {
 	t.Cleanup(func() { SetClassPolicy(nil) })
 	e := &CapabilityDenied{}
