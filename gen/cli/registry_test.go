@@ -404,9 +404,11 @@ func TestRegistryRefusesLinkedFolders(t *testing.T) {
 const crossTest = `package orchestrator
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -478,6 +480,22 @@ func TestCauseFromTheGateway(t *testing.T) {
 	}
 	if got := step.UserMessage(); got != "The assistant failed (step_failed)." {
 		t.Errorf("UserMessage = %q, want the catalogue's", got)
+	}
+}
+
+// The orchestrator's scrubber reaches the gateway's error inside its log,
+// as it reaches it inside its wire form, whatever the gateway's scrubber.
+func TestScrubberReachesTheGatewaysCause(t *testing.T) {
+	SetScrubber(ScrubSecrets)
+	defer SetScrubber(nil)
+	e := &ModelCallFailed{Cause: &gateway.RateLimited{Provider: "https://user:zq9pass@api.example.com"}}
+	var buf bytes.Buffer
+	slog.New(slog.NewJSONHandler(&buf, nil)).Error("call", LogAttr(fmt.Errorf("run: %w", e)))
+	wire, _ := json.Marshal(e)
+	for what, out := range map[string]string{"log": buf.String(), "wire form": string(wire)} {
+		if strings.Contains(out, "zq9pass") || !strings.Contains(out, "rate_limited") {
+			t.Errorf("the %s of the gateway's cause is not scrubbed: %s", what, out)
+		}
 	}
 }
 `

@@ -545,3 +545,35 @@ func mustString(b []byte, err error) string {
 	}
 	return string(b)
 }
+
+// TestScrubLogValue: the log value of another package's error, which that
+// package's own scrubber made, is scrubbed here too: its text, its list
+// fields, a passed-on wire form and a nested cause; nothing changes
+// without a scrubber.
+func TestScrubLogValue(t *testing.T) {
+	secret := "Bearer zq9tokenvalue"
+	v := slog.GroupValue(slog.String("error", "call failed: "+secret), slog.Int("num", 7),
+		slog.Any("hosts", []string{"a", secret}),
+		slog.Any("raw", json.RawMessage(`{"error":"`+secret+`"}`)),
+		slog.Group("cause", slog.String("error", secret)))
+	text := func(v slog.Value) string {
+		var buf bytes.Buffer
+		noTime := func(_ []string, a slog.Attr) slog.Attr {
+			if a.Key == slog.TimeKey {
+				return slog.Attr{}
+			}
+			return a
+		}
+		slog.New(slog.NewJSONHandler(&buf, &slog.HandlerOptions{ReplaceAttr: noTime})).Info("", "v", v)
+		return buf.String()
+	}
+	if got := text(scrubLogValue(v)); got != text(v) {
+		t.Errorf("without a scrubber:\n%s\nwant\n%s", got, text(v))
+	}
+	SetScrubber(ScrubSecrets)
+	defer SetScrubber(nil)
+	got := text(scrubLogValue(v))
+	if strings.Contains(got, "zq9") || strings.Count(got, Redacted) != 4 || !strings.Contains(got, `"num":7`) {
+		t.Errorf("scrubbed: %s", got)
+	}
+}

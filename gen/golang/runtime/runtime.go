@@ -813,7 +813,7 @@ func appendLogFields(attrs []slog.Attr, e variant, i int, sent map[string]bool) 
 			v := LogValueOf(causeOf(e))
 			if s, ok := imported(causeOf(e)); ok && f.imported {
 				if lv, ok := s.(slog.LogValuer); ok {
-					v = lv.LogValue()
+					v = scrubLogValue(lv.LogValue())
 				}
 			}
 			attrs = append(attrs, slog.Attr{Key: f.name, Value: v})
@@ -929,6 +929,37 @@ func scrubAll(list []string) []string {
 		out[i] = (*f)(s)
 	}
 	return out
+}
+
+// scrubLogValue returns v, the log value of another package's error, with
+// the scrubber, if one is set, applied to its string values, as it is to
+// that error's wire form: this package's log must not carry a secret its
+// scrubber removes, whatever the other package's scrubber is.
+func scrubLogValue(v slog.Value) slog.Value {
+	if scrubber.Load() == nil {
+		return v
+	}
+	switch v = v.Resolve(); v.Kind() {
+	case slog.KindString:
+		return slog.StringValue(scrub(v.String()))
+	case slog.KindGroup:
+		attrs := slices.Clone(v.Group())
+		for i := range attrs {
+			attrs[i].Value = scrubLogValue(attrs[i].Value)
+		}
+		return slog.GroupValue(attrs...)
+	case slog.KindAny:
+		switch a := v.Any().(type) {
+		case []string:
+			return slog.AnyValue(scrubAll(a))
+		case json.RawMessage:
+			if !json.Valid(a) {
+				return slog.StringValue(scrub(string(a)))
+			}
+			return slog.AnyValue(json.RawMessage(rewriteJSON(nil, a, nil, true)))
+		}
+	}
+	return v
 }
 
 // secretPattern is one shape of secret ScrubSecrets looks for: what matches
