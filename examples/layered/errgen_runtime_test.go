@@ -22,8 +22,10 @@ import (
 // errgen, or a catalogue change that alters what goes over the wire. The
 // examples are in errgen_test.go.
 
-// The -update flag may already be defined by the package's own tests, so
-// it is shared rather than defined twice.
+// The -update flag may already be defined by a package-level variable of
+// the package's own tests, so it is shared rather than defined twice. An
+// external test package, or an init function, that defines it again makes
+// the flag package panic: there, read it with flag.Lookup("update").
 func init() {
 	if flag.Lookup("update") == nil {
 		flag.Bool("update", false, "rewrite golden files")
