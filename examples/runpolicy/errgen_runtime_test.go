@@ -62,6 +62,9 @@ func TestErrgenGolden(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v (run go generate to create it, or go test -update)", err)
 			}
+			// A checkout that turned LF into CRLF (git's core.autocrlf)
+			// changes no golden file: the JSON holds no other CR.
+			want = bytes.ReplaceAll(want, []byte("\r\n"), []byte("\n"))
 			if !bytes.Equal(got, want) {
 				t.Errorf("%s is stale; if the change is intended, run go test -update and review the diff\n--- want\n%s\n+++ got\n%s", path, want, got)
 			}

@@ -1,9 +1,12 @@
 package runtime
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -337,4 +340,30 @@ func TestAttributeLookup(t *testing.T) {
 	if got, ok := LayerOf(r); got != LayerTool || !ok {
 		t.Errorf("LayerOf(decoded) = %q, %v", got, ok)
 	}
+}
+
+// TestGoldenCheckedOutWithCRLF: golden files that a checkout with git's
+// core.autocrlf holds with CRLF line endings still pass the generated
+// golden test.
+func TestGoldenCheckedOutWithCRLF(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "*.golden.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden files: %v", err)
+	}
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "testdata"), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		crlf := bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n"))
+		if err := os.WriteFile(filepath.Join(dir, f), crlf, 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	TestErrgenGolden(t)
 }
