@@ -711,6 +711,10 @@ func (r *resolver) example(fd *Field, ex *ast.Example) {
 			bad("a whole number of " + fd.Unit.Name + ", the field's unit")
 		}
 	case FamilyKind:
+		if fd.Type.Import != "" {
+			r.errorf(ex.Pos, "field %s holds a %s cause, of another catalogue; the generated tests build the error without it, so it takes no example", diag.Quote(fd.Name), t)
+			break
+		}
 		r.errorf(ex.Pos, "field %s holds a %s cause; its example is built from that family's first variant, so it takes no example", diag.Quote(fd.Name), t)
 	}
 }
