@@ -121,6 +121,7 @@ fuzz-ci:
 #   make bench BENCH_PARTS="code"       stages, code, process, compile and/or hostile
 #   make bench BENCH_PARTS=instructions the compiler's work on each part of the generated
 #                                       package, counted under valgrind (not in the default)
+#   make bench BENCH_PARTS=runtime      the same for each function of the runtime file
 #   make bench BENCH_COUNT=6 BENCH_SIZES="100 1000"
 #
 # Raw results go to BENCH_OUT (a new temporary folder by default).
