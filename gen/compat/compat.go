@@ -354,13 +354,27 @@ func (c *comparer) variant(bv, hv *model.Variant) {
 	if bv.NonFatal != hv.NonFatal {
 		c.add(NonFatalChanged, hv.KeyPos("non_fatal"), bv.KeyPos("non_fatal"), code, "non_fatal of %s is now %t; in base it was %t", q(code), hv.NonFatal, bv.NonFatal)
 	}
-	if bv.RetryAfter != nil && hv.RetryAfter == nil {
-		// At the field's entry when it is still there, else at fields:.
-		pos := hv.KeyPos("fields")
-		if hf := hv.Field(bv.RetryAfter.Name); hf != nil {
-			pos = hf.KeyPos("retry_after")
+	if bf := bv.RetryAfter; bf != nil {
+		// The field that was the retry_after field, by its name or the
+		// name it was renamed to.
+		hf := hv.Field(bf.Name)
+		if hf == nil {
+			hf = RenamedTo(bv, hv, bf)
 		}
-		c.addField(RetryAfterDropped, pos, bv.RetryAfter.KeyPos("retry_after"), code, bv.RetryAfter.Name, "%s no longer has a retry_after field; in base RetryAfter returned field %s", q(code), q(bv.RetryAfter.Name))
+		switch {
+		case hv.RetryAfter == nil:
+			// At the field's entry when it is still there, else at fields:.
+			pos := hv.KeyPos("fields")
+			if hf != nil {
+				pos = hf.KeyPos("retry_after")
+			}
+			c.addField(RetryAfterDropped, pos, bf.KeyPos("retry_after"), code, bf.Name, "%s no longer has a retry_after field; in base RetryAfter returned field %s", q(code), q(bf.Name))
+		case hv.RetryAfter != hf:
+			// Another field took the flag: what callers set in the old
+			// one, and what a sender of the old catalogue sends in it, is
+			// no longer waited for.
+			c.addField(RetryAfterDropped, hv.RetryAfter.KeyPos("retry_after"), bf.KeyPos("retry_after"), code, bf.Name, "the retry_after field of %s is now %s; in base RetryAfter returned field %s", q(code), q(hv.RetryAfter.Name), q(bf.Name))
+		}
 	}
 	if b, h := templateText(bv.SuppressionKey), templateText(hv.SuppressionKey); b != "" && b != h {
 		c.add(SuppressionKeyChanged, hv.KeyPos("suppression_key"), bv.KeyPos("suppression_key"), code, "the suppression_key of %s is now %s; in base it was %s", q(code), orNone(h), q(b))

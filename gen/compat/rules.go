@@ -175,7 +175,7 @@ var Rules = []Rule{
 	{RetryableChanged, Semantics, Break, "A variant's retryable or retryable_from_cause changed."},
 	{SuppressRetryChanged, Semantics, Break, "A variant's suppress_retry changed."},
 	{NonFatalChanged, Semantics, Break, "A variant's non_fatal changed, and so its class."},
-	{RetryAfterDropped, Semantics, Break, "A variant no longer has a retry_after field: callers stop waiting."},
+	{RetryAfterDropped, Semantics, Break, "A variant no longer has a retry_after field, or another field took the flag: callers stop waiting."},
 	{SuppressionKeyChanged, Semantics, Break, "A variant's suppression_key template changed or was removed: repeats group differently."},
 	{HTTPStatusRemoved, Semantics, Break, "An HTTP status was removed from a variant's http_status."},
 	{MessagePlaceholdersChanged, Semantics, Break, "The placeholders of a variant's message changed."},
