@@ -72,7 +72,7 @@ func (c *comparer) behaviour(bv, hv *model.Variant) {
 // hasRule reports whether v has a rule like r.
 func hasRule(v *model.Variant, r *model.MatchRule) bool {
 	for _, o := range v.Match {
-		if o.Kind == r.Kind && o.Text == r.Text {
+		if o.Key() == r.Key() {
 			return true
 		}
 	}

@@ -183,6 +183,16 @@ func (r *MatchRule) String() string {
 	return "contains " + diag.Quote(r.Text)
 }
 
+// Key is what the rule matches: two rules with the same key classify the
+// same foreign errors. A contains rule matches in any letter case, so its
+// key is its text in lower case, the text Classify looks for.
+func (r *MatchRule) Key() string {
+	if r.Kind == MatchIs {
+		return "is " + r.Text
+	}
+	return "contains " + strings.ToLower(r.Text)
+}
+
 // ClassifyText lists what makes Classify return v, in the order it tries
 // them: "http_status 429; contains \"rate limit\""; "" when nothing does.
 func (v *Variant) ClassifyText() string {
