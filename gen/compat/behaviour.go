@@ -2,6 +2,7 @@ package compat
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/errgen/errgen/gen/diag"
 	"github.com/errgen/errgen/gen/model"
@@ -90,5 +91,44 @@ func (c *comparer) classify() {
 			Message: "the catalogue no longer has a classify section: Classify is gone"})
 	case c.h(bc.Fallback.Code) != hc.Fallback.Code:
 		c.add(ClassifyRuleRemoved, hc.Pos, bc.Pos, hc.Fallback.Code, "foreign errors no rule matches now classify as %s; in base they classified as %s", q(hc.Fallback.Code), q(bc.Fallback.Code))
+	}
+	if bc != nil && hc != nil {
+		c.ruleOrder(bc.Is, hc.Is)
+		c.ruleOrder(bc.Contains, hc.Contains)
+	}
+}
+
+// ruleOrder reports a rule that another variant's rule now comes before,
+// having come after it in base: Classify tries the rules of a kind in
+// catalogue order and the first that matches decides, so a foreign error
+// that matches both now classifies as the other variant (the variants
+// moved, or the rules did). Rules that are gone, new or moved to another
+// variant are left to behaviour and removed.
+func (c *comparer) ruleOrder(base, head []*model.MatchRule) {
+	at := map[string]int{}
+	for i, r := range head {
+		at[r.Key()] = i
+	}
+	// kept returns the index in head of base rule r, if it still belongs
+	// to the same code.
+	kept := func(r *model.MatchRule) (int, bool) {
+		i, ok := at[r.Key()]
+		return i, ok && c.h(r.Variant.Code) == head[i].Variant.Code
+	}
+	for i, br := range base {
+		j, ok := kept(br)
+		if !ok {
+			continue
+		}
+		code := head[j].Variant.Code
+		var ahead []string
+		for _, later := range base[i+1:] {
+			if k, ok := kept(later); ok && k < j && head[k].Variant.Code != code {
+				ahead = append(ahead, head[k].String()+" of "+q(head[k].Variant.Code))
+			}
+		}
+		if len(ahead) > 0 {
+			c.add(ClassifyRuleRemoved, head[j].Pos, br.Pos, code, "foreign errors that match %s no longer classify as %s when they also match a rule now tried before it: %s", br, q(code), strings.Join(ahead, ", "))
+		}
 	}
 }
