@@ -41,6 +41,8 @@ type Finding struct {
 	// Attribute names the custom attribute a finding is about, for
 	// ATTRIBUTE_CHANGED.
 	Attribute string
+	// Category names the category a CATEGORY_REMOVED finding is about.
+	Category string
 	// Waiver is the catalogue's waiver that accepts this break, set by
 	// Waive; nil when there is none.
 	Waiver *model.Waiver
@@ -141,6 +143,7 @@ func CompareIn(base, head *model.Catalogue, elsewhere map[string]Held) []Finding
 			Message: fmt.Sprintf("code_case is now %s; in base it was %s: every code is spelled anew, as if every variant were recoded", head.CodeCase, base.CodeCase)})
 	}
 	c.attributes()
+	c.categories()
 	for _, hv := range head.Variants {
 		if bv := c.base.byNum[hv.Num]; bv != nil && c.h(bv.Code) != hv.Code {
 			// A code that was in base came to this num by its num: key;

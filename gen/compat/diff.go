@@ -241,6 +241,9 @@ func DiffIn(base, head *model.Catalogue, findings []Finding, t Tier, elsewhere m
 			if f.Attribute != "" {
 				attr = "attribute " + f.Attribute
 			}
+			if f.Category != "" {
+				attr = "category " + f.Category
+			}
 			if j := slices.IndexFunc(r.Catalogue, func(c Change) bool { return c.Attr == attr }); j >= 0 {
 				r.Catalogue[j].Findings = append(r.Catalogue[j].Findings, f)
 			} else {

@@ -219,6 +219,7 @@ attributes:
   - {name: owner, type: enum, values: [tools, models]}
 categories:
   other: Anything.
+  spare: Unused.
 families:
   - name: ToolError
     grpc_code: UNAVAILABLE
@@ -236,6 +237,7 @@ families:
 		"values: [tools, models]", "values: [tools]",
 		"grpc_code: UNAVAILABLE", "grpc_code: INTERNAL",
 		"reserved: {nums: [9], codes: [tool_gone]}", "reserved: {nums: [], codes: []}",
+		"  spare: Unused.\n", "",
 	).Replace(base)
 	for name, data := range map[string]string{"base.yaml": base, "errors.yaml": head} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
@@ -289,6 +291,7 @@ families:
 	for _, want := range []string{
 		"catalogue PACKAGE_RENAMED package", "catalogue PROJECTION_REMOVED projections", "catalogue PROBLEM_TYPE_CHANGED problem type_base",
 		"catalogue GRPC_CODE_CHANGED grpc domain", "catalogue ATTRIBUTE_REMOVED attribute owner",
+		"catalogue CATEGORY_REMOVED category spare",
 		"family GRPC_CODE_CHANGED grpc_code", "family RESERVED_REMOVED reserved nums", "family RESERVED_REMOVED reserved codes",
 		"variant PROBLEM_STATUS_CHANGED http_status", "variant GRPC_CODE_CHANGED grpc_code", "variant MCP_KIND_CHANGED mcp_error",
 	} {

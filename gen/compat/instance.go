@@ -115,3 +115,17 @@ func (c *comparer) attributes() {
 		c.addFinding(Finding{Rule: AttributeRemoved, Pos: pos, BasePos: ba.Pos, Attribute: ba.Name, Message: msg})
 	}
 }
+
+// categories reports categories that head no longer declares: their
+// Category constants go away, whether or not a variant used them (one
+// that did also reports CATEGORY_CHANGED).
+func (c *comparer) categories() {
+	head := c.head.cat
+	for _, bc := range c.base.cat.Categories {
+		if slices.ContainsFunc(head.Categories, func(h *model.Category) bool { return h.Name == bc.Name }) {
+			continue
+		}
+		c.addFinding(Finding{Rule: CategoryRemoved, Pos: head.KeyPos("categories"), BasePos: bc.Pos, Category: bc.Name,
+			Message: fmt.Sprintf("category %s was removed: its constant %s is gone", q(bc.Name), bc.GoName)})
+	}
+}

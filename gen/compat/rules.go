@@ -139,6 +139,7 @@ const (
 	CatalogueRemoved           = "CATALOGUE_REMOVED"
 	CatalogueMoved             = "CATALOGUE_MOVED"
 	ProjectionRemoved          = "PROJECTION_REMOVED"
+	CategoryRemoved            = "CATEGORY_REMOVED"
 )
 
 // Rules documents every rule, by tier, then in the order a reviewer meets
@@ -195,6 +196,7 @@ var Rules = []Rule{
 	{GoNameChanged, Go, Break, "A generated Go name (the variant's type or its family's interface) changed while the code stayed."},
 	{PackageRenamed, Go, Break, "The catalogue's package changed: every import of the generated package breaks."},
 	{InstanceHintRemoved, Go, Break, "A variant no longer lets an instance override a hint (or select a sub-code): its struct field is gone."},
+	{CategoryRemoved, Go, Break, "A category was removed: its Category constant is gone from the generated package."},
 	{AttributeRemoved, Go, Break, "A custom attribute, or a value of an enum attribute, was removed, or its type changed: its generated names change."},
 	{MappingRemoved, Go, Break, "A family no longer converts into the family it mapped to: its <To>From<Family> function is gone."},
 	{ProjectionRemoved, Go, Break, "The catalogue no longer selects a projection: its functions are gone from the generated package."},
@@ -207,6 +209,7 @@ var Rules = []Rule{
 var WholeCatalogueRules = []string{
 	PackageRenamed, CodeCaseChanged, ProjectionRemoved, ProblemTypeChanged,
 	ProblemStatusChanged, GRPCCodeChanged, ClassifyRemoved, AttributeRemoved,
+	CategoryRemoved,
 }
 
 // LookupRule returns the rule with the given ID.
