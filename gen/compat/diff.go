@@ -389,6 +389,7 @@ func catalogueChanges(base, head *model.Catalogue) []Change {
 	add("problem type_base", selected(base, "problem", base.ProblemBase), selected(head, "problem", head.ProblemBase))
 	add("problem status", selected(base, "problem", statusText(base.ProblemStatus)), selected(head, "problem", statusText(head.ProblemStatus)))
 	add("grpc domain", selected(base, "grpc", base.GRPCDomain), selected(head, "grpc", head.GRPCDomain))
+	add("grpc locale", selected(base, "grpc", base.GRPCLocale), selected(head, "grpc", head.GRPCLocale))
 	for _, ba := range base.Attributes {
 		i := slices.IndexFunc(head.Attributes, func(h *model.Attribute) bool { return h.Name == ba.Name })
 		if i < 0 {

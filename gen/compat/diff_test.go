@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -233,7 +234,7 @@ families:
 		"projections: [mcp, problem, grpc, openai]", "projections: [mcp, problem, grpc]",
 		"message: busy,", "message: busy, http_status: [503], grpc_code: NOT_FOUND, mcp_error: -32000,",
 		"https://errors.example.com/", "https://errors.example.org/",
-		"agents.example.com", "tools.example.com",
+		"agents.example.com}", "tools.example.com, locale: en-GB}",
 		"values: [tools, models]", "values: [tools]",
 		"grpc_code: UNAVAILABLE", "grpc_code: INTERNAL",
 		"reserved: {nums: [9], codes: [tool_gone]}", "reserved: {nums: [], codes: []}",
@@ -301,6 +302,10 @@ families:
 	}
 	if len(report.Other) > 0 {
 		t.Errorf("findings left under Other: %+v", report.Other)
+	}
+	// A change no rule reports is listed all the same.
+	if !slices.ContainsFunc(report.Catalogue, func(c change) bool { return c.Attribute == "grpc locale" }) {
+		t.Errorf("the changed gRPC locale is not listed: %+v", report.Catalogue)
 	}
 }
 
