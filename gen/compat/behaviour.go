@@ -2,7 +2,6 @@ package compat
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/errgen/errgen/gen/diag"
 	"github.com/errgen/errgen/gen/model"
@@ -103,32 +102,48 @@ func (c *comparer) classify() {
 // catalogue order and the first that matches decides, so a foreign error
 // that matches both now classifies as the other variant (the variants
 // moved, or the rules did). Rules that are gone, new or moved to another
-// variant are left to behaviour and removed.
+// variant are left to behaviour and removed. Each finding names the rule
+// of another variant tried first, so the work and the output grow with
+// the number of rules, not its square.
 func (c *comparer) ruleOrder(base, head []*model.MatchRule) {
 	at := map[string]int{}
 	for i, r := range head {
 		at[r.Key()] = i
 	}
-	// kept returns the index in head of base rule r, if it still belongs
-	// to the same code.
-	kept := func(r *model.MatchRule) (int, bool) {
-		i, ok := at[r.Key()]
-		return i, ok && c.h(r.Variant.Code) == head[i].Variant.Code
+	// pos[i] is the index in head of base[i], or -1 when the rule is gone
+	// or belongs to another code now.
+	pos := make([]int, len(base))
+	for i, r := range base {
+		j, ok := at[r.Key()]
+		if !ok || c.h(r.Variant.Code) != head[j].Variant.Code {
+			j = -1
+		}
+		pos[i] = j
 	}
-	for i, br := range base {
-		j, ok := kept(br)
-		if !ok {
-			continue
-		}
-		code := head[j].Variant.Code
-		var ahead []string
-		for _, later := range base[i+1:] {
-			if k, ok := kept(later); ok && k < j && head[k].Variant.Code != code {
-				ahead = append(ahead, head[k].String()+" of "+q(head[k].Variant.Code))
+	// Walking base from its end, first is the kept rule after i tried
+	// first in head, and other the one tried first among those of another
+	// code than first's: between them, the rule of another code than any
+	// given one tried first.
+	first, other := -1, -1
+	for i := len(base) - 1; i >= 0; i-- {
+		if j := pos[i]; j >= 0 {
+			code := head[j].Variant.Code
+			ahead := first
+			if ahead >= 0 && head[ahead].Variant.Code == code {
+				ahead = other
 			}
-		}
-		if len(ahead) > 0 {
-			c.add(ClassifyRuleRemoved, head[j].Pos, br.Pos, code, "foreign errors that match %s no longer classify as %s when they also match a rule now tried before it: %s", br, q(code), strings.Join(ahead, ", "))
+			if ahead >= 0 && ahead < j {
+				c.add(ClassifyRuleRemoved, head[j].Pos, base[i].Pos, code, "foreign errors that match %s no longer classify as %s when they also match %s of %s, now tried before it", base[i], q(code), head[ahead], q(head[ahead].Variant.Code))
+			}
+			switch {
+			case first < 0 || j < first:
+				if first >= 0 && head[first].Variant.Code != code {
+					other = first
+				}
+				first = j
+			case head[j].Variant.Code != head[first].Variant.Code && (other < 0 || j < other):
+				other = j
+			}
 		}
 	}
 }
