@@ -35,14 +35,36 @@ func (c *comparer) familyBehaviour(bf, hf *model.Family, codes []string) {
 }
 
 // retryPos is where f's retry policy is declared: on the family, else on
-// the catalogue.
+// the catalogue; with neither (the policy is gone), the family.
 func retryPos(cat *model.Catalogue, f *model.Family) diag.Pos {
 	if f.Src != nil {
 		if p, ok := f.Src.Keys.Pos("retry"); ok {
 			return p
 		}
 	}
-	return cat.KeyPos("retry")
+	if cat.Src != nil {
+		if p, ok := cat.Src.Keys.Pos("retry"); ok {
+			return p
+		}
+	}
+	return f.Pos
+}
+
+// catalogueRetry reports the catalogue's own retry policy gone or
+// changed. Besides the default of its families (reported with each
+// family), it is the policy of an error whose code the catalogue does not
+// know: a newer sender's, decoded.
+func (c *comparer) catalogueRetry() {
+	base, head := c.base.cat, c.head.cat
+	switch bp, hp := base.Retry, head.Retry; {
+	case bp == nil:
+	case hp == nil:
+		c.addFinding(Finding{Rule: RetryPolicyRemoved, Pos: head.KeyPos("retry"), BasePos: base.KeyPos("retry"),
+			Message: "the catalogue no longer has a retry policy: RetryDelay stops retrying an error whose code it does not know (a newer sender's)"})
+	case !bp.Same(hp):
+		c.addFinding(Finding{Rule: RetryPolicyChanged, Pos: head.KeyPos("retry"), BasePos: base.KeyPos("retry"),
+			Message: fmt.Sprintf("the catalogue's retry policy, for an error whose code it does not know, is now %s; in base it was %s", hp, bp)})
+	}
 }
 
 // behaviour reports a variant that converts into another variant than in

@@ -165,6 +165,7 @@ func CompareIn(base, head *model.Catalogue, elsewhere map[string]Held) []Finding
 		}
 	}
 	c.families()
+	c.catalogueRetry()
 	c.classify()
 	c.projections()
 	c.reserved()

@@ -370,7 +370,7 @@ func statusText(n int) string {
 var catalogueAttr = map[string]string{
 	PackageRenamed: "package", CodeCaseChanged: "code_case", ClassifyRemoved: "classify",
 	ProjectionRemoved: "projections", ProblemTypeChanged: "problem type_base", ProblemStatusChanged: "problem status",
-	GRPCCodeChanged: "grpc domain",
+	GRPCCodeChanged: "grpc domain", RetryPolicyRemoved: "retry", RetryPolicyChanged: "retry",
 }
 
 func catalogueChanges(base, head *model.Catalogue) []Change {
