@@ -483,11 +483,13 @@ func mapsToText(v *model.Variant) string {
 	return ""
 }
 
+// numsText is a family's num range as the catalogue writes it: ASCII, so
+// that quoting it escapes nothing.
 func numsText(f *model.Family) string {
 	if !f.HasNums {
 		return ""
 	}
-	return fmt.Sprintf("%d–%d", f.Nums[0], f.Nums[1])
+	return fmt.Sprintf("[%d, %d]", f.Nums[0], f.Nums[1])
 }
 
 func ints(ns []int) string {

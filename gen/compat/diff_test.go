@@ -334,3 +334,30 @@ families:
 		}
 	}
 }
+
+// TestDiffNumsAsWritten: a family's num range reads as the catalogue
+// writes it, with nothing for the quoting to escape.
+func TestDiffNumsAsWritten(t *testing.T) {
+	dir := t.TempDir()
+	const base = `version: 1
+package: agenterr
+user_message: The request failed ({code}).
+categories:
+  other: Anything.
+families:
+  - name: ToolError
+    nums: [1000, 1099]
+    variants:
+      - {name: Timeout, code: tool_timeout, num: 1000, category: other, message: slow}
+`
+	head := strings.Replace(base, "[1000, 1099]", "[1000, 1199]", 1)
+	for name, data := range map[string]string{"base.yaml": base, "errors.yaml": head} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := runCLI(t, dir, "diff", "--against", "base.yaml")
+	if !strings.Contains(got, `nums: "[1000, 1099]" → "[1000, 1199]"`) {
+		t.Errorf("diff of a num range:\n%s", got)
+	}
+}
