@@ -199,19 +199,27 @@ count_all() {
 	for ((k = 0; k < ${#specs[@]}; k++)); do cat "$out.$k" && rm "$out.$k"; done >"$out"
 }
 
-if has instructions; then
-	section "instructions: the compiler's work on each part of the generated package, $COMPILE_N variants"
+# counted_packages NAME N ABLATE: in $work/NAME, the generated package of
+# N synthetic variants, its API floor and the copies measure ABLATE writes
+# of it, ready to count; sets specs to LABEL=DIR for count_all, the floor
+# first, then the package, then each copy.
+counted_packages() {
 	need_valgrind
-	mod="$work/instructions"
+	local mod="$work/$1" d
 	mkdir -p "$mod/generated" "$mod/apifloor"
 	printf 'module example.com/bench\n\ngo 1.23\n' >"$mod/go.mod"
-	"$measure" synth -n "$COMPILE_N" -o "$mod/generated"
+	"$measure" synth -n "$2" -o "$mod/generated"
 	"$errgen" generate "$mod/generated/errors.yaml"
-	"$measure" baseline -api -n "$COMPILE_N" -o "$mod/apifloor"
-	"$measure" ablate -o "$mod/without" "$mod/generated"
+	"$measure" baseline -api -n "$2" -o "$mod/apifloor"
+	"$measure" "$3" -o "$mod/without" "$mod/generated"
 	count_setup "$mod/generated"
 	specs=("apifloor=$mod/apifloor" "errgen=$mod/generated")
 	for d in $(ls "$mod/without"); do specs+=("$d=$mod/without/$d"); done
+}
+
+if has instructions; then
+	section "instructions: the compiler's work on each part of the generated package, $COMPILE_N variants"
+	counted_packages instructions "$COMPILE_N" ablate
 	count_all "$OUT/instructions.txt" "${specs[@]}"
 	# Each part's cost is the package's count less its copy without it.
 	awk 'NR == 1 { floor = $2; printf "%-18s %16s %8s\n", "package or part", "instructions", "/ floor"; printf "%-18s %16.0f %8.3f\n", $1, $2, 1; next }
@@ -221,17 +229,7 @@ fi
 
 if has runtime; then
 	section "runtime: the compiler's work on each function of the runtime file, $RUNTIME_N variants"
-	need_valgrind
-	mod="$work/runtime"
-	mkdir -p "$mod/generated" "$mod/apifloor"
-	printf 'module example.com/bench\n\ngo 1.23\n' >"$mod/go.mod"
-	"$measure" synth -n "$RUNTIME_N" -o "$mod/generated"
-	"$errgen" generate "$mod/generated/errors.yaml"
-	"$measure" baseline -api -n "$RUNTIME_N" -o "$mod/apifloor"
-	"$measure" ablate-runtime -o "$mod/without" "$mod/generated"
-	count_setup "$mod/generated"
-	specs=("apifloor=$mod/apifloor" "errgen=$mod/generated")
-	for d in $(ls "$mod/without"); do specs+=("$d=$mod/without/$d"); done
+	counted_packages runtime "$RUNTIME_N" ablate-runtime
 	count_all "$OUT/runtime.txt" "${specs[@]}"
 	# The runtime file's cost is the package's count less its API floor's;
 	# each function's, the package's less its copy's, largest first.

@@ -160,11 +160,7 @@ families:
   - {rule: RETRYABLE_CHANGED, code: tool_timeout, reason: Retried now.}
   - {rule: RETRYABLE_CHANGED, family: ToolError, reason: Every tool error is retried now.}
 `
-	for name, data := range map[string]string{"base.yaml": base, "errors.yaml": head} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeBaseAndHead(t, dir, base, head)
 	for _, tc := range []struct {
 		tier string
 		want []string
@@ -240,11 +236,7 @@ families:
 		"reserved: {nums: [9], codes: [tool_gone]}", "reserved: {nums: [], codes: []}",
 		"  spare: Unused.\n", "",
 	).Replace(base)
-	for name, data := range map[string]string{"base.yaml": base, "errors.yaml": head} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeBaseAndHead(t, dir, base, head)
 	got := runCLI(t, dir, "diff", "--format", "json", "--against", "base.yaml")
 	type change struct {
 		Attribute string
@@ -351,13 +343,19 @@ families:
       - {name: Timeout, code: tool_timeout, num: 1000, category: other, message: slow}
 `
 	head := strings.Replace(base, "[1000, 1099]", "[1000, 1199]", 1)
+	writeBaseAndHead(t, dir, base, head)
+	got := runCLI(t, dir, "diff", "--against", "base.yaml")
+	if !strings.Contains(got, `nums: "[1000, 1099]" → "[1000, 1199]"`) {
+		t.Errorf("diff of a num range:\n%s", got)
+	}
+}
+
+// writeBaseAndHead writes base.yaml and errors.yaml into dir.
+func writeBaseAndHead(t *testing.T, dir, base, head string) {
+	t.Helper()
 	for name, data := range map[string]string{"base.yaml": base, "errors.yaml": head} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
 			t.Fatal(err)
 		}
-	}
-	got := runCLI(t, dir, "diff", "--against", "base.yaml")
-	if !strings.Contains(got, `nums: "[1000, 1099]" → "[1000, 1199]"`) {
-		t.Errorf("diff of a num range:\n%s", got)
 	}
 }
