@@ -328,6 +328,10 @@ func (ld *loader) mapping(n *yaml.Node, what string, keys []string, required ...
 		return nil, false
 	}
 	out := make(map[string]entry, len(n.Content)/2)
+	// meant are the keys an unknown key was taken for: the unknown key is
+	// reported with its did-you-mean, and the key it misspells is not
+	// reported missing as well.
+	var meant []string
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		if k.Kind != yaml.ScalarNode {
@@ -341,12 +345,13 @@ func (ld *loader) mapping(n *yaml.Node, what string, keys []string, required ...
 		}
 		if !contains(keys, k.Value) {
 			ld.errorf(k, "unknown key %s in %s%s", diag.Quote(k.Value), what, suggest(k.Value, keys))
+			meant = append(meant, closestKey(k.Value, keys))
 			continue
 		}
 		out[k.Value] = entry{k, v}
 	}
 	for _, r := range required {
-		if _, ok := out[r]; !ok {
+		if _, ok := out[r]; !ok && !contains(meant, r) {
 			ld.errorf(n, "%s is missing required key %s", what, diag.Quote(r))
 		}
 	}
@@ -541,9 +546,15 @@ func (ld *loader) num(e entry, ok bool, what string) ast.Int {
 	return ld.integer(e.val, what)
 }
 
+// closestKey is the key an unknown key got is likely a misspelling of, or
+// "".
+func closestKey(got string, keys []string) string {
+	return diag.Closest(strings.ToLower(got), keys, 2)
+}
+
 // suggest returns a did-you-mean hint for an unknown key.
 func suggest(got string, keys []string) string {
-	if best := diag.Closest(strings.ToLower(got), keys, 2); best != "" {
+	if best := closestKey(got, keys); best != "" {
 		return fmt.Sprintf("; did you mean %s?", diag.Quote(best))
 	}
 	return fmt.Sprintf(" (allowed: %s)", strings.Join(keys, ", "))
