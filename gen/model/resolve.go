@@ -447,12 +447,14 @@ func hasCause(v *ast.Variant) bool {
 }
 
 func (r *resolver) suggestCategory(got string) string {
+	declared := make([]string, 0, len(r.cat.Categories))
 	for _, k := range r.cat.Categories {
 		if strings.EqualFold(k.Name.Value, got) || strings.Contains(k.Name.Value, got) || strings.Contains(got, k.Name.Value) {
 			return "; did you mean " + diag.Quote(k.Name.Value) + "?"
 		}
+		declared = append(declared, k.Name.Value)
 	}
-	return ""
+	return suggestFrom(got, declared)
 }
 
 // fields resolves a variant's fields into v and returns the names its
@@ -514,7 +516,7 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 				}
 			} else {
 				typeKnown = false
-				r.errorf(af.Type.Pos, "unknown field type %s (want %s, error, or a family name)%s", diag.Quote(t), strings.Join(ScalarTypes, ", "), r.suggestType(t))
+				r.errorf(af.Type.Pos, "unknown field type %s (want %s, error, or a family name)%s", diag.Quote(t), strings.Join(ScalarTypes, ", "), r.typeHint(t))
 			}
 		}
 		if isCause {
@@ -633,6 +635,31 @@ func (r *resolver) suggestType(got string) string {
 		if name := af.Name.Value; r.families[name] != nil && strings.EqualFold(name, got) {
 			return "; did you mean " + diag.Quote(name) + "?"
 		}
+	}
+	return ""
+}
+
+// typeHint is the did-you-mean of an unknown field type: the type or
+// family suggestType finds, else the nearest misspelling of one, in any
+// letter case.
+func (r *resolver) typeHint(got string) string {
+	if hint := r.suggestType(got); hint != "" {
+		return hint
+	}
+	byLower := map[string]string{}
+	var options []string
+	for _, t := range append(slices.Clone(ScalarTypes), "error") {
+		byLower[t] = t
+		options = append(options, t)
+	}
+	for _, af := range r.cat.Families {
+		if name := af.Name.Value; r.families[name] != nil {
+			byLower[strings.ToLower(name)] = name
+			options = append(options, strings.ToLower(name))
+		}
+	}
+	if best := diag.Closest(strings.ToLower(got), options, 2); best != "" {
+		return "; did you mean " + diag.Quote(byLower[best]) + "?"
 	}
 	return ""
 }
