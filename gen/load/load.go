@@ -399,6 +399,10 @@ func (ld *loader) text(e entry, ok bool, what string, multiline bool) ast.String
 		}
 		return ast.String{Pos: pos}
 	}
+	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) == 0 && yaml11Bools[n.Value] {
+		ld.errorf(n, "%s must be text, got %s, which YAML 1.1 parsers read as a boolean; quote it to keep it as text", what, diag.Quote(n.Value))
+		return ast.String{Pos: pos}
+	}
 	ld.checkRunes(n, what, multiline)
 	return ast.String{Value: n.Value, Pos: pos, Set: true}
 }
@@ -470,6 +474,16 @@ func (ld *loader) integerOf(n *yaml.Node, what, one string) ast.Int {
 		return ast.Int{Pos: pos}
 	}
 	return ast.Int{Value: v, Pos: pos, Set: true}
+}
+
+// yaml11Bools are the plain values YAML 1.1 reads as booleans and YAML 1.2
+// as text (true and false, and their capitalised forms, are booleans to
+// both): written where text is expected, one parser sees text and another
+// a boolean.
+var yaml11Bools = map[string]bool{
+	"y": true, "Y": true, "yes": true, "Yes": true, "YES": true,
+	"n": true, "N": true, "no": true, "No": true, "NO": true,
+	"on": true, "On": true, "ON": true, "off": true, "Off": true, "OFF": true,
 }
 
 // boolean reads true or false, and nothing else: YAML 1.1's yes/no/on/off
