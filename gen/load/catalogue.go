@@ -247,7 +247,16 @@ func (ld *loader) variant(n *yaml.Node) *ast.Variant {
 	}
 	if e, ok := m["match"]; ok {
 		if mm, ok := ld.mapping(e.val, "match", Keys["match"]); ok {
-			if len(mm) == 0 {
+			// No rule at all: no key, or only empty lists. A key errgen
+			// does not know, or a value that is not a list, is reported
+			// as such.
+			empty := len(mm)*2 == len(e.val.Content)
+			for _, x := range mm {
+				if x.val.Kind != yaml.SequenceNode || len(x.val.Content) > 0 {
+					empty = false
+				}
+			}
+			if empty {
 				ld.errorf(e.val, "match must give at least one rule: is, contains")
 			}
 			v.Match = &ast.Match{Pos: ld.pos(e.val), Keys: ld.keys(mm),
