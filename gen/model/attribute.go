@@ -44,6 +44,8 @@ type Attribute struct {
 	// lookup are made from: turn_handling → TurnHandling, TurnHandlingOf.
 	GoName string
 	Pos    diag.Pos
+	// NamePos is where its name is written.
+	NamePos diag.Pos
 }
 
 // Lookup is the generated function that returns the attribute of the first

@@ -1004,7 +1004,7 @@ func (r *resolver) constants() {
 		}
 		for _, name := range declared {
 			if o, dup := taken[name]; dup {
-				r.errorf(a.Pos, "attribute %s declares %s, which is taken by %s; rename the attribute", diag.Quote(a.Name), name, describe(o))
+				r.errorf(a.NamePos, "attribute %s declares %s, which is taken by %s; rename the attribute", diag.Quote(a.Name), name, describe(o))
 				break
 			}
 			taken[name] = owner{what: "a name of attribute ", name: a.Name}
