@@ -131,13 +131,16 @@ type Match struct {
 // Attribute declares one custom attribute: its name, its type (enum,
 // string, bool or int), an enum's values, a default and a doc.
 type Attribute struct {
-	Pos     diag.Pos
-	Keys    Keys
-	Name    String
-	Type    String
-	Values  []String
-	Default *Scalar
-	Doc     String
+	Pos    diag.Pos
+	Keys   Keys
+	Name   String
+	Type   String
+	Values []String
+	// ValuesRefused reports that values was not a list, or that the
+	// loader refused some of its items (and said why).
+	ValuesRefused bool
+	Default       *Scalar
+	Doc           String
 }
 
 // Scalar is a one-line value whose type its declaration decides: the text

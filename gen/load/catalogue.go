@@ -332,7 +332,16 @@ func (ld *loader) attribute(n *yaml.Node) *ast.Attribute {
 	a.Name = ld.str(m, "name", false)
 	a.Type = ld.str(m, "type", false)
 	a.Doc = ld.str(m, "doc", true)
-	a.Values = ld.texts(m["values"], has(m, "values"), "values")
+	if e, ok := m["values"]; ok {
+		switch a.Type.Value {
+		case "string", "bool", "int":
+			// Only an enum has values: the key is the mistake, which
+			// the checker reports, not the form of its items.
+		default:
+			a.Values = ld.texts(e, true, "values")
+			a.ValuesRefused = e.val.Kind != yaml.SequenceNode || len(a.Values) < len(e.val.Content)
+		}
+	}
 	if e, ok := m["default"]; ok {
 		a.Default = ld.scalar(e.val, "default")
 	}

@@ -79,11 +79,12 @@ func (r *resolver) attributes() {
 		a.Type = AttrType(i)
 		values := map[string]diag.Pos{}
 		switch {
-		case a.Type == AttrEnum && len(aa.Values) == 0:
+		case a.Type == AttrEnum && len(aa.Values) == 0 && !aa.ValuesRefused:
 			r.errorf(aa.Pos, "enum attribute %s needs values: the list of what it may be", diag.Quote(a.Name))
-		case a.Type != AttrEnum && len(aa.Values) > 0:
-			p, _ := aa.Keys.Pos("values")
-			r.errorf(p, "values are for enum attributes; attribute %s has type %s", diag.Quote(a.Name), a.Type)
+		case a.Type != AttrEnum:
+			if p, ok := aa.Keys.Pos("values"); ok {
+				r.errorf(p, "values are for enum attributes; attribute %s has type %s", diag.Quote(a.Name), a.Type)
+			}
 		}
 		for _, val := range aa.Values {
 			switch p, dup := values[val.Value]; {
@@ -96,7 +97,7 @@ func (r *resolver) attributes() {
 				a.Values = append(a.Values, val.Value)
 			}
 		}
-		if aa.Default != nil {
+		if aa.Default != nil && (a.Type != AttrEnum || len(a.Values) > 0) {
 			if v, ok := r.attrValue(a, *aa.Default, "the default of attribute "+diag.Quote(a.Name)); ok {
 				a.Default, a.HasDefault = v, true
 			}
