@@ -326,7 +326,9 @@ func (r *resolver) family(af *ast.Family, f *Family) {
 	}
 	for _, av := range af.Variants {
 		v := r.variant(f, av, payload)
-		if ranged && av.Num.Set && (av.Num.Value < int64(f.Nums[0]) || av.Num.Value > int64(f.Nums[1])) {
+		// A num that is not positive is refused as such; no range
+		// could hold it.
+		if ranged && av.Num.Set && av.Num.Value > 0 && (av.Num.Value < int64(f.Nums[0]) || av.Num.Value > int64(f.Nums[1])) {
 			r.errorf(av.Num.Pos, "num %d is outside the range [%d, %d] of family %s", av.Num.Value, f.Nums[0], f.Nums[1], diag.Quote(f.Name))
 		}
 		f.Variants = append(f.Variants, v)
