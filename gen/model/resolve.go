@@ -589,8 +589,13 @@ func (r *resolver) sensitive(fd *Field, af *ast.Field, isCause bool) {
 		r.errorf(af.Payload.Pos, "field %s is sensitive and cannot be a payload field: the payload is sent to the model", diag.Quote(fd.Name))
 	case isCause:
 		r.errorf(af.Sensitive.Pos, "field %s is a cause and cannot be sensitive: Unwrap hands it to every caller; mark the secret fields of its own error sensitive, or set a scrubber for the text of foreign errors", diag.Quote(fd.Name))
+		// The mistake is the key: the field is checked as what it must
+		// be, so its example and the templates naming it are not also
+		// refused for a secret it cannot hold.
+		fd.Sensitive = false
 	case af.RetryAfter.Value:
 		r.errorf(af.Sensitive.Pos, "field %s is the retry_after value and cannot be sensitive: callers read it and send it on as Retry-After", diag.Quote(fd.Name))
+		fd.Sensitive = false
 	}
 }
 
