@@ -620,7 +620,7 @@ func (r *resolver) secretHints(v *Variant, hints ...hintValue) {
 	for _, h := range hints {
 		for _, f := range v.Fields {
 			if i := strings.Index(h.val.Value, "{"+f.Name+"}"); f.Sensitive && i >= 0 {
-				r.errorf(h.val.PosAt(i), "%s names sensitive field %s; hints are sent to the model as written, and its value must never be", h.name, diag.Quote(f.Name))
+				r.errorf(h.val.PosAt(i), "%s names sensitive field %s as a placeholder; hints are sent to the model as written, never filled in, and its value must never be sent", h.name, diag.Quote(f.Name))
 			}
 		}
 	}
