@@ -57,11 +57,19 @@ func (s *source) line(n int) []byte {
 	return text
 }
 
+// byteOrderMark is U+FEFF in UTF-8, which a file may start with.
+var byteOrderMark = []byte{0xEF, 0xBB, 0xBF}
+
 // byteCol turns the character column col of line n, as the YAML parser
 // counts it, into the byte column.
 func (s *source) byteCol(n, col int) int {
 	text := s.line(n)
 	c, i := 1, 0
+	if n == 1 && bytes.HasPrefix(text, byteOrderMark) {
+		// The parser does not count the byte order mark as a column;
+		// its three bytes are columns here, as everywhere else.
+		i = len(byteOrderMark)
+	}
 	if n == s.curLine && col >= s.curCol {
 		c, i = s.curCol, s.curByte
 	}
