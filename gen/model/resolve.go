@@ -871,9 +871,25 @@ func (r *resolver) template(s ast.String, what string, fields map[string]bool, k
 			r.errorf(at, "%s: placeholder %s is not available here; a family's or the catalogue's user_message may only use {code}", what, diag.Quote("{"+ref+"}"))
 			continue
 		}
-		r.errorf(at, "%s: placeholder %s names no field of this variant (fields: %s)", what, diag.Quote("{"+ref+"}"), fieldList(fields))
+		r.errorf(at, "%s: placeholder %s names no field of this variant (fields: %s)%s", what, diag.Quote("{"+ref+"}"), fieldList(fields), placeholderHint(ref, fields))
 	}
 	return t
+}
+
+// placeholderHint is the did-you-mean of a placeholder that names no
+// field: the nearest field, or {code}, in any letter case.
+func placeholderHint(ref string, fields map[string]bool) string {
+	options := []string{"code"}
+	for f := range fields {
+		options = append(options, f)
+	}
+	slices.Sort(options)
+	got := strings.ToLower(strings.TrimSpace(ref))
+	// One edit in a short name, two in a longer one: {nope} is not {code}.
+	if best := diag.Closest(got, options, min(2, max(1, len(got)/3))); best != "" {
+		return "; did you mean " + diag.Quote("{"+best+"}") + "?"
+	}
+	return ""
 }
 
 func fieldList(fields map[string]bool) string {
