@@ -173,9 +173,21 @@ func (s *catalogueSet) load(ctx context.Context, nameOf func(string) string) ([]
 		}
 		m, err := loadCatalogueQuiet(ctx, p, nameOf(p), imp)
 		var de *diagError
+		var re *readError
 		switch {
 		case errors.As(err, &de):
 			all = append(all, de.list...)
+			continue
+		case errors.As(err, &re) && s.entries[i] != nil:
+			// A catalogue the registry lists and that cannot be read is
+			// a problem of the registry's entry, reported there; the
+			// other catalogues are still checked.
+			en := s.entries[i]
+			if errors.Is(err, fs.ErrNotExist) {
+				all.Errorf(en.Path.Pos, "catalogue %s does not exist; create it, or remove its entry", diag.Quote(en.Path.Value))
+			} else {
+				all.Errorf(en.Path.Pos, "catalogue %s cannot be read: %v", diag.Quote(en.Path.Value), re.err)
+			}
 			continue
 		case err != nil:
 			return nil, nil, err
@@ -197,7 +209,7 @@ type loaded struct {
 func loadCatalogueQuiet(ctx context.Context, p, name string, imp model.Importer) (loaded, error) {
 	src, err := readCatalogue(p)
 	if err != nil {
-		return loaded{}, err
+		return loaded{}, &readError{err}
 	}
 	return interruptible(ctx, func() (loaded, error) {
 		m, diags := gen.ParseWith(name, src, imp)
@@ -207,3 +219,9 @@ func loadCatalogueQuiet(ctx context.Context, p, name string, imp model.Importer)
 		return loaded{m, diags}, nil
 	})
 }
+
+// readError is a catalogue's file that could not be read.
+type readError struct{ err error }
+
+func (e *readError) Error() string { return e.err.Error() }
+func (e *readError) Unwrap() error { return e.err }
