@@ -48,6 +48,12 @@ func (ld *loader) registryEntry(n *yaml.Node) *ast.RegistryEntry {
 			if len(items) == 0 {
 				ld.errorf(e.val, "nums must list at least one range [first, last]")
 			}
+			if flat(items) {
+				// One range written as a catalogue's family writes it:
+				// one mistake, not one per number.
+				ld.errorf(e.val, "nums is a list of ranges, got a list of numbers; write [[first, last]] for one range")
+				items = nil
+			}
 			for _, it := range items {
 				r := ast.NumRange{Pos: ld.pos(it)}
 				pair := ld.ints(entry{val: it}, true, "a nums range", "nums bound")
@@ -63,4 +69,15 @@ func (ld *loader) registryEntry(n *yaml.Node) *ast.RegistryEntry {
 		}
 	}
 	return en
+}
+
+// flat reports whether items are all scalars: numbers where ranges were
+// expected.
+func flat(items []*yaml.Node) bool {
+	for _, it := range items {
+		if it.Kind != yaml.ScalarNode || it.Tag != "!!int" {
+			return false
+		}
+	}
+	return len(items) > 0
 }
