@@ -293,14 +293,17 @@ func (ld *loader) field(n *yaml.Node) *ast.Field {
 	f.Sensitive = ld.boolean(get(m, "sensitive"))
 	f.Unit = ld.str(m, "unit", false)
 	if e, ok := m["example"]; ok {
-		f.Example = ld.example(e.val)
+		f.Example = ld.example(e.val, f.Type.Set && f.Type.Value != "strings")
 	}
 	return f
 }
 
 // example keeps a field's example as written; the checker matches it to the
 // field's type.
-func (ld *loader) example(n *yaml.Node) *ast.Example {
+//
+// single reports that the field's type takes a single value: a list is
+// the mistake, which the checker reports, not the form of its items.
+func (ld *loader) example(n *yaml.Node, single bool) *ast.Example {
 	ex := &ast.Example{Pos: ld.pos(n)}
 	switch n.Kind {
 	case yaml.ScalarNode:
@@ -313,7 +316,9 @@ func (ld *loader) example(n *yaml.Node) *ast.Example {
 		ex.Quoted = n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0
 	case yaml.SequenceNode:
 		ex.IsList = true
-		ex.List = ld.texts(entry{val: n}, true, "example")
+		if !single {
+			ex.List = ld.texts(entry{val: n}, true, "example")
+		}
 	default:
 		ld.errorf(n, "example must be a value or a list of text, got %s", describe(n))
 		return nil
