@@ -722,11 +722,11 @@ func (r *resolver) example(fd *Field, ex *ast.Example) {
 		}
 	case Int64:
 		if x.Int, err = strconv.ParseInt(s, 10, 64); ex.Quoted || err != nil || !decimalIntRE.MatchString(s) {
-			bad("a decimal integer")
+			bad("a decimal integer from -9223372036854775808 to 9223372036854775807")
 		}
 	case Uint64:
 		if x.Uint, err = strconv.ParseUint(s, 10, 64); ex.Quoted || err != nil || !decimalIntRE.MatchString(s) {
-			bad("a non-negative decimal integer")
+			bad("a decimal integer from 0 to 18446744073709551615")
 		}
 	case Float64:
 		// Only what reads back as the same float64 in JSON, in Go source and
