@@ -457,12 +457,22 @@ func (ld *loader) retry(n *yaml.Node) *ast.Retry {
 	}
 	r := &ast.Retry{Pos: ld.pos(n), Keys: ld.keys(m)}
 	r.MaxRetries = ld.num(get(m, "max_retries"))
-	r.Base = ld.str(m, "base", false)
-	r.Cap = ld.str(m, "cap", false)
-	if e, ok := m["jitter"]; ok {
-		if sc := ld.scalar(e.val, "jitter"); sc != nil {
-			r.Jitter = ast.String{Value: sc.Text, Pos: sc.Pos, Set: true}
+	// A number given as a delay (base: 1000) is a duration without its
+	// unit: the checker says what a duration looks like, which quoting
+	// the number would not fix.
+	r.Base = ld.retryValue(m, "base")
+	r.Cap = ld.retryValue(m, "cap")
+	r.Jitter = ld.retryValue(m, "jitter")
+	return r
+}
+
+// retryValue reads one value of a retry policy as written, for the checker
+// to parse.
+func (ld *loader) retryValue(m map[string]entry, key string) ast.String {
+	if e, ok := m[key]; ok {
+		if sc := ld.scalar(e.val, key); sc != nil {
+			return ast.String{Value: sc.Text, Pos: sc.Pos, Set: true}
 		}
 	}
-	return r
+	return ast.String{}
 }
