@@ -46,6 +46,8 @@ type Attribute struct {
 	Pos    diag.Pos
 	// NamePos is where its name is written.
 	NamePos diag.Pos
+	// valuePos is where each of Values is written.
+	valuePos []diag.Pos
 }
 
 // Lookup is the generated function that returns the attribute of the first

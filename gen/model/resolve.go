@@ -1021,16 +1021,27 @@ func (r *resolver) constants() {
 		declared := []string{a.Lookup()}
 		if a.Type == AttrEnum {
 			declared = append(declared, a.GoName)
-			for _, val := range a.Values {
-				declared = append(declared, a.ValueConst(val))
-			}
 		}
+		clash := false
 		for _, name := range declared {
 			if o, dup := taken[name]; dup {
 				r.errorf(a.NamePos, "attribute %s declares %s, which is taken by %s; rename the attribute", diag.Quote(a.Name), name, describe(o))
+				clash = true
 				break
 			}
 			taken[name] = owner{what: "a name of attribute ", name: a.Name}
+		}
+		if clash || a.Type != AttrEnum {
+			continue
+		}
+		// A value's constant is the value's: reported there, to rename.
+		for i, val := range a.Values {
+			name := a.ValueConst(val)
+			if o, dup := taken[name]; dup {
+				r.errorf(a.valuePos[i], "value %s of attribute %s becomes the constant %s, which is taken by %s; rename the value", diag.Quote(val), diag.Quote(a.Name), name, describe(o))
+				continue
+			}
+			taken[name] = owner{what: "the constant of value " + diag.Quote(val) + " of attribute " + diag.Quote(a.Name)}
 		}
 	}
 }

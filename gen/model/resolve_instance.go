@@ -95,6 +95,7 @@ func (r *resolver) attributes() {
 			default:
 				values[val.Value] = val.Pos
 				a.Values = append(a.Values, val.Value)
+				a.valuePos = append(a.valuePos, val.Pos)
 			}
 		}
 		if aa.Default != nil && (a.Type != AttrEnum || len(a.Values) > 0) {
