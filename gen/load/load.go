@@ -146,7 +146,8 @@ var lineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 // syntaxError reports a file YAML refused. The parser gives the line of the
 // problem but not its column; the column is that of the line's first
 // character, which is where the token the parser choked on begins in
-// nearly every real case (a bad indent, a stray colon, an unclosed quote).
+// most real cases (a bad indent, an unclosed quote), or that of a stray
+// token in the line's value (strayToken).
 func syntaxError(file string, src []byte, err error, l *diag.List) {
 	if scanTabs(file, src, l) {
 		return
@@ -170,15 +171,114 @@ func syntaxError(file string, src []byte, err error, l *diag.List) {
 		line = max(len(lines), 1)
 	}
 	col := 1
-	if line <= len(lines) {
-		text := string(lines[line-1])
-		col = len([]rune(text)) - len([]rune(strings.TrimLeft(text, " "))) + 1
-	}
 	hint := syntaxHints[msg]
+	if line <= len(lines) {
+		text := strings.TrimSuffix(string(lines[line-1]), "\r")
+		col = len(text) - len(strings.TrimLeft(text, " ")) + 1
+		if c, h := strayToken(msg, text); c > 0 {
+			col, hint = c, h
+		}
+	}
 	if hint != "" {
 		hint = " (" + hint + ")"
 	}
 	l.Errorf(diag.Pos{File: file, Line: line, Col: col}, "YAML syntax error: %s%s", strings.ToValidUTF8(msg, "?"), hint)
+}
+
+// strayToken finds, on the line of a syntax error, the byte column (from
+// 1) of a token that stands where the parser expected none, in a line of
+// the form "key: value": a second ": " in a plain value, or text after a
+// quoted value or a [ list or { mapping that already closed. It returns 0
+// when the line is not of that form, and the hint to give.
+func strayToken(msg, text string) (int, string) {
+	key := strings.Index(text, ": ")
+	if key < 0 || strings.ContainsAny(text[:key], "\"'[]{}#") {
+		return 0, ""
+	}
+	v := key + 2
+	for v < len(text) && text[v] == ' ' {
+		v++
+	}
+	if v == len(text) {
+		return 0, ""
+	}
+	switch msg {
+	case "mapping values are not allowed in this context":
+		from := v
+		if strings.ContainsRune("\"'[{", rune(text[v])) {
+			// After a quoted value or a collection: the colon that
+			// follows it.
+			if from = closing(text, v); from < 0 {
+				return 0, ""
+			}
+		}
+		for i := from; i < len(text); i++ {
+			if text[i] == '#' && text[i-1] == ' ' {
+				break // a comment
+			}
+			if text[i] == ':' && (i+1 == len(text) || text[i+1] == ' ') {
+				return i + 1, "quote a value that contains \": \" or ends in \":\""
+			}
+		}
+	case "did not find expected key":
+		end := closing(text, v)
+		if end < 0 {
+			return 0, ""
+		}
+		for end < len(text) && text[end] == ' ' {
+			end++
+		}
+		if end < len(text) && text[end] != '#' {
+			return end + 1, "a quoted value, [ list or { mapping ends where it closes; quote the whole value, with what follows"
+		}
+	}
+	return 0, ""
+}
+
+// closing returns the index just past the quoted value, [ list or {
+// mapping that starts at text[i], or -1 when none starts there or it does
+// not close on the line.
+func closing(text string, i int) int {
+	switch c := text[i]; c {
+	case '"':
+		for j := i + 1; j < len(text); j++ {
+			switch text[j] {
+			case '\\':
+				j++
+			case '"':
+				return j + 1
+			}
+		}
+	case '\'':
+		for j := i + 1; j < len(text); j++ {
+			if text[j] == '\'' {
+				if j+1 < len(text) && text[j+1] == '\'' {
+					j++
+					continue
+				}
+				return j + 1
+			}
+		}
+	case '[', '{':
+		depth := 0
+		for j := i; j < len(text); j++ {
+			switch text[j] {
+			case '"', '\'':
+				end := closing(text, j)
+				if end < 0 {
+					return -1
+				}
+				j = end - 1
+			case '[', '{':
+				depth++
+			case ']', '}':
+				if depth--; depth == 0 {
+					return j + 1
+				}
+			}
+		}
+	}
+	return -1
 }
 
 // syntaxHints say what usually causes the parser's terser messages. They
