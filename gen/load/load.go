@@ -488,7 +488,13 @@ func (ld *loader) text(e entry, ok bool, what string, multiline bool) ast.String
 	n := e.val
 	pos := ld.pos(n)
 	if n.Kind != yaml.ScalarNode {
-		ld.errorf(n, "%s must be text, got %s", what, describe(n))
+		hint := ""
+		if n.Kind == yaml.MappingNode && n.Style&yaml.FlowStyle != 0 {
+			// message: {tool} failed to start is a template to the
+			// writer and a mapping to YAML.
+			hint = "; a value that starts with { is a YAML mapping: quote it to keep it as text"
+		}
+		ld.errorf(n, "%s must be text, got %s%s", what, describe(n), hint)
 		return ast.String{Pos: pos}
 	}
 	if n.Tag != "!!str" {
