@@ -170,8 +170,13 @@ func (r *resolver) projections() {
 	if r.m.Selects("problem") {
 		for _, v := range r.m.Variants {
 			for _, f := range v.PayloadFields() {
-				if slices.Contains(ProblemMembers, f.Name) {
-					r.errorf(f.KeyPos("name"), "payload field %s is named like a member RFC 9457 defines, which problem documents already have; rename the field", diag.Quote(f.Name))
+				// type is a key of every payload, refused as such.
+				if slices.Contains(ProblemMembers, f.Name) && !slices.Contains(PayloadKeys, f.Name) {
+					pos := f.Pos
+					if f.Src != nil && f.Src.Name.Set {
+						pos = f.Src.Name.Pos
+					}
+					r.errorf(pos, "payload field %s is named like a member RFC 9457 defines, which problem documents already have; rename the field", diag.Quote(f.Name))
 				}
 			}
 		}
