@@ -96,6 +96,9 @@ type resolver struct {
 	// or an undeclared one, or no variant was read at all: only then can
 	// a category be known to be unused.
 	allCategorised bool
+	// caseGuessed reports that code_case was refused, and codes are
+	// checked against the case most of them are in.
+	caseGuessed bool
 }
 
 func (r *resolver) errorf(pos diag.Pos, format string, args ...any) {
@@ -121,6 +124,10 @@ func (r *resolver) catalogue() {
 			m.CodeCase = CodeCase(i)
 		} else {
 			r.errorf(cat.CodeCase.Pos, "code_case %s is not one of %s%s", diag.Quote(cat.CodeCase.Value), strings.Join(CodeCases, ", "), suggestFrom(cat.CodeCase.Value, CodeCases))
+			// The case meant is unknown: the codes are checked against
+			// the one most of them are in, so that one mistyped key is
+			// not also an error at every code.
+			m.CodeCase, r.caseGuessed = majorityCase(cat), true
 		}
 	}
 	if r.nonEmpty(cat.UserMessage, "user_message") {
@@ -446,6 +453,26 @@ func hasCause(v *ast.Variant) bool {
 		}
 	}
 	return false
+}
+
+// majorityCase is the code case most of the catalogue's variant codes are
+// written in; snake when as many are in each.
+func majorityCase(cat *ast.Catalogue) CodeCase {
+	balance := 0
+	for _, f := range cat.Families {
+		for _, v := range f.Variants {
+			switch {
+			case UpperSnake.Valid(v.Code.Value):
+				balance++
+			case Snake.Valid(v.Code.Value):
+				balance--
+			}
+		}
+	}
+	if balance > 0 {
+		return UpperSnake
+	}
+	return Snake
 }
 
 func (r *resolver) suggestCategory(got string) string {

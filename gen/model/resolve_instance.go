@@ -41,6 +41,8 @@ func suggestFrom(got string, options []string) string {
 // the catalogue chose this one.
 func (r *resolver) caseHint(code string) string {
 	switch {
+	case r.caseGuessed && (Snake.Valid(code) || UpperSnake.Valid(code)):
+		return " (the case most codes of the catalogue are in, as its code_case is not snake or upper_snake)"
 	case r.m.CodeCase == UpperSnake && Snake.Valid(code):
 		return " (the catalogue's code_case is upper_snake)"
 	case r.m.CodeCase == Snake && UpperSnake.Valid(code):
