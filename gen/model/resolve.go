@@ -543,6 +543,10 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 				if fd.Type, typeKnown = r.importedFamily(t, af.Type.Pos); typeKnown {
 					isCause = true
 				}
+			} else if r.refusedFamily(t) {
+				// The family's name was refused; the type names it as
+				// written, and is right once the name is.
+				typeKnown = false
 			} else {
 				typeKnown = false
 				r.errorf(af.Type.Pos, "unknown field type %s (want %s, error, or a family name)%s", diag.Quote(t), strings.Join(ScalarTypes, ", "), r.typeHint(t))
@@ -671,6 +675,17 @@ func (r *resolver) suggestType(got string) string {
 		}
 	}
 	return ""
+}
+
+// refusedFamily reports whether name is a family's name as written that
+// was refused (not an exported Go identifier, or taken).
+func (r *resolver) refusedFamily(name string) bool {
+	for _, af := range r.cat.Families {
+		if af.Name.Set && af.Name.Value == name {
+			return r.families[name] == nil
+		}
+	}
+	return false
 }
 
 // typeHint is the did-you-mean of an unknown field type: the type or
