@@ -363,6 +363,11 @@ func scanNodes(file string, text *source, root *yaml.Node, l *diag.List) bool {
 			l.Errorf(pos, "merge key <<: merge keys are not allowed; write the keys out")
 		case n.Style&yaml.TaggedStyle != 0:
 			l.Errorf(pos, "tag %s: explicit tags are not allowed; write a plain value", diag.Quote(n.Tag))
+		case text.byteAt(pos) == '!':
+			// The non-specific tag "!", which the parser drops: YAML
+			// reads "! 5" as text, this parser as a number. Nothing
+			// else starts with "!", an indicator.
+			l.Errorf(pos, "tag \"!\": explicit tags are not allowed; write a plain value")
 		}
 		for _, c := range n.Content {
 			walk(c)

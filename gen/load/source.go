@@ -101,6 +101,14 @@ func (s *source) pos(file string, n *yaml.Node) diag.Pos {
 	return diag.Pos{File: file, Line: n.Line, Col: s.byteCol(n.Line, n.Column)}
 }
 
+// byteAt is the byte at pos, or 0 past the end of its line.
+func (s *source) byteAt(pos diag.Pos) byte {
+	if text := s.line(pos.Line); pos.Col >= 1 && pos.Col <= len(text) {
+		return text[pos.Col-1]
+	}
+	return 0
+}
+
 // lastLine is the number of the text's last line: the line break that ends
 // the text does not begin another.
 func (s *source) lastLine() int {
