@@ -155,10 +155,11 @@ var explainCmd = &command{
 	short:   "print one error of the catalogue",
 	maxArgs: 1,
 	long: `Explain prints one error of the catalogue (default errors.yaml), found by
-its code or its num: family, category, class, whether it is retryable, its
+its code (in any letter case) or its num: family, category, class, whether it is retryable, its
 message template, user message, doc, fields and example payload, as
 rustc --explain does for compiler errors. A reserved code or num is
-reported as retired. Exit status 1 when the catalogue has no such entry.`,
+reported as retired. Exit status 1 when the catalogue has no such entry,
+with the nearest code when one is a few letters away.`,
 	flags: func(fs *pflag.FlagSet) runFunc {
 		path := fs.String("catalogue", DefaultCatalogue, "read the catalogue `FILE`")
 		return func(ctx context.Context, e *env, args []string) error {
@@ -175,7 +176,7 @@ reported as retired. Exit status 1 when the catalogue has no such entry.`,
 			if retired := docs.Retired(m, args[0]); retired != "" {
 				return errors.New(retired)
 			}
-			return fmt.Errorf("no entry %s in %s", diag.Quote(args[0]), diag.Path(m.File))
+			return fmt.Errorf("no entry %s in %s%s", diag.Quote(args[0]), diag.Path(m.File), docs.Suggest(m, args[0]))
 		}
 	},
 }

@@ -246,7 +246,12 @@ Example
 `, "", 0},
 		{[]string{"1003"}, "", "errgen: num 1003 is reserved in family ToolError of errors.yaml: it was retired and is never used again\n", 1},
 		{[]string{"tool_gone"}, "", "errgen: code \"tool_gone\" is reserved in family ToolError of errors.yaml: it was retired and is never used again\n", 1},
-		{[]string{"tool_lost"}, "", "errgen: no entry \"tool_lost\" in errors.yaml\n", 1},
+		{[]string{"UPSTREAM_SLOW"}, slow, "", 0},
+		{[]string{"TOOL_GONE"}, "", "errgen: code \"tool_gone\" is reserved in family ToolError of errors.yaml: it was retired and is never used again\n", 1},
+		{[]string{"upstream_slwo"}, "", "errgen: no entry \"upstream_slwo\" in errors.yaml (did you mean \"upstream_slow\"?)\n", 1},
+		{[]string{"tool_lost"}, "", "errgen: no entry \"tool_lost\" in errors.yaml (did you mean \"tool_gone\"?)\n", 1},
+		{[]string{"+1002"}, "", "errgen: no entry \"+1002\" in errors.yaml\n", 1},
+		{[]string{"nothing_like_it"}, "", "errgen: no entry \"nothing_like_it\" in errors.yaml\n", 1},
 		{nil, "", "errgen explain: missing CODE or NUM\nusage: errgen explain [--catalogue FILE] CODE|NUM\n", 2},
 	} {
 		t.Run(fmt.Sprint(tc.args), func(t *testing.T) {

@@ -108,10 +108,10 @@ func Explain(w io.Writer, m *model.Catalogue, v *model.Variant) error {
 }
 
 // Retired describes a code or num that a family reserved, for explain to
-// say that it is retired; "" when key names no reserved value.
+// say that it is retired; "" when key names no reserved value. A code is
+// matched as Find matches one, ignoring letter case.
 func Retired(m *model.Catalogue, key string) string {
-	num, err := strconv.Atoi(key)
-	isNum := err == nil
+	num, isNum := parseNum(key)
 	for _, f := range m.Families {
 		for _, n := range f.ReservedNums {
 			if isNum && n == num {
@@ -119,7 +119,7 @@ func Retired(m *model.Catalogue, key string) string {
 			}
 		}
 		for _, s := range f.ReservedCodes {
-			if s == key {
+			if strings.EqualFold(s, key) {
 				return fmt.Sprintf("code %s is reserved in family %s of %s: it was retired and is never used again", diag.Quote(s), f.Name, diag.Path(m.File))
 			}
 		}
@@ -127,15 +127,62 @@ func Retired(m *model.Catalogue, key string) string {
 	return ""
 }
 
-// Find returns the variant of m whose code or num is key.
+// Find returns the variant of m whose code, sub-code or num is key. A code
+// written in another letter case is found too (TOOL_TIMEOUT for
+// tool_timeout): one catalogue spells every code in one case, so that
+// match is unique. A num is decimal digits only.
 func Find(m *model.Catalogue, key string) *model.Variant {
-	num, err := strconv.Atoi(key)
-	for _, v := range m.Variants {
-		if v.Code == key || err == nil && v.Num == num || slices.ContainsFunc(v.Subcodes, func(s *model.Subcode) bool { return s.Code == key }) {
-			return v
+	num, isNum := parseNum(key)
+	for _, exact := range []bool{true, false} {
+		same := strings.EqualFold
+		if exact {
+			same = func(a, b string) bool { return a == b }
+		}
+		for _, v := range m.Variants {
+			if same(v.Code, key) || isNum && v.Num == num || slices.ContainsFunc(v.Subcodes, func(s *model.Subcode) bool { return same(s.Code, key) }) {
+				return v
+			}
 		}
 	}
 	return nil
+}
+
+// Suggest is a did-you-mean hint for a key that names no code of m: the
+// nearest code, sub-code or reserved code within a few edits, as
+// ` (did you mean "tool_timeout"?)`, or "".
+func Suggest(m *model.Catalogue, key string) string {
+	if _, isNum := parseNum(key); isNum {
+		return ""
+	}
+	var codes []string
+	for _, v := range m.Variants {
+		codes = append(codes, v.Code)
+		for _, s := range v.Subcodes {
+			codes = append(codes, s.Code)
+		}
+	}
+	for _, f := range m.Families {
+		codes = append(codes, f.ReservedCodes...)
+	}
+	lower := make([]string, len(codes))
+	for i, c := range codes {
+		lower[i] = strings.ToLower(c)
+	}
+	best := diag.Closest(strings.ToLower(key), lower, min(3, max(1, len(key)/3)))
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %s?)", diag.Quote(codes[slices.Index(lower, best)]))
+}
+
+// parseNum reads key as a num: decimal digits only, so "+1004" or " 1004"
+// is not one.
+func parseNum(key string) (int, bool) {
+	if key == "" || strings.TrimLeft(key, "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(key)
+	return n, err == nil
 }
 
 // termText makes catalogue text safe to print on a terminal, line by line
