@@ -705,7 +705,8 @@ var removalRules = []string{VariantRemovedUnreserved, ReservedRemoved, ClassifyR
 
 // CheckWaivers checks the catalogue's compat waivers on their own, as lint
 // does: each names a known rule (with the nearest one suggested), a rule
-// that can fail (a waiver of a note is not needed), and a code the
+// that can fail (a waiver of a note is not needed), no rule and subject an
+// earlier waiver names (a warning), and a code the
 // catalogue holds or reserves (but for the rules about removed codes) or
 // a family it declares.
 func CheckWaivers(m *model.Catalogue) diag.List {
@@ -721,10 +722,17 @@ func CheckWaivers(m *model.Catalogue) diag.List {
 			codes[c] = true
 		}
 	}
+	type subject struct{ rule, code, family string }
+	seen := map[subject]diag.Pos{}
 	for _, w := range m.Waivers {
 		if !w.RulePos.IsValid() {
 			continue // no rule could be read: the loader said so
 		}
+		if first, ok := seen[subject{w.Rule, w.Code, w.Family}]; ok {
+			diags.Warnf(w.Pos, "compat waiver for %s on %s repeats an earlier one (first at %d:%d); remove one", w.Rule, w.Subject(), first.Line, first.Col)
+			continue
+		}
+		seen[subject{w.Rule, w.Code, w.Family}] = w.Pos
 		r, ok := LookupRule(w.Rule)
 		switch {
 		case !ok:
