@@ -396,6 +396,7 @@ func catalogueChanges(base, head *model.Catalogue) []Change {
 			add("attribute "+ba.Name, attrText(ba), "")
 		} else {
 			add("attribute "+ba.Name, attrText(ba), attrText(head.Attributes[i]))
+			add("attribute "+ba.Name+" doc", ba.Doc, head.Attributes[i].Doc)
 		}
 	}
 	for _, ha := range head.Attributes {
@@ -529,6 +530,11 @@ func variantChanges(c *comparer, bv, hv *model.Variant) []Change {
 	add("grpc_code", ownGRPCCode(bv), ownGRPCCode(hv))
 	add("mcp_error", mcpErrorText(bv), mcpErrorText(hv))
 	add("subcodes", c.h(bv.SubcodesText()), hv.SubcodesText())
+	for _, bs := range bv.Subcodes {
+		if i := slices.IndexFunc(hv.Subcodes, func(hs *model.Subcode) bool { return hs.Code == c.h(bs.Code) }); i >= 0 {
+			add("subcode "+hv.Subcodes[i].Code+" doc", bs.Doc, hv.Subcodes[i].Doc)
+		}
+	}
 	add("instance_hints", bv.HintsText(), hv.HintsText())
 	add("required_fields", strings.Join(bv.RequiredFields, ", "), strings.Join(hv.RequiredFields, ", "))
 	add("configurable", strconv.FormatBool(bv.Configurable), strconv.FormatBool(hv.Configurable))
