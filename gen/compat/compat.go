@@ -494,30 +494,24 @@ func (c *comparer) fields(bv, hv *model.Variant) {
 		if hf == nil {
 			hf = RenamedTo(bv, hv, bf)
 			if hf == nil {
-				rule, what := FieldRemoved, "field"
-				if bf.Payload {
-					rule, what = PayloadFieldRemoved, "payload field"
-				}
-				c.addField(rule, hv.KeyPos("fields"), bf.Pos, code, bf.Name, "%s %s of %s was removed", what, q(bf.Name), q(code))
+				rule, what := fieldRule(bf, bf, bf.Payload, FieldRemoved, PayloadFieldRemoved)
+				c.addField(rule, hv.KeyPos("fields"), bf.Pos, code, bf.Name, "%s %s of %s was removed%s", what, q(bf.Name), q(code), goOnly(rule))
 				continue
 			}
-			rule, what := FieldRenamed, "field"
-			if bf.Payload {
-				rule, what = PayloadFieldRenamed, "payload field"
-			}
-			c.addField(rule, hf.KeyPos("name"), bf.KeyPos("name"), code, bf.Name, "%s %s of %s was renamed to %s", what, q(bf.Name), q(code), q(hf.Name))
+			rule, what := fieldRule(bf, hf, bf.Payload, FieldRenamed, PayloadFieldRenamed)
+			c.addField(rule, hf.KeyPos("name"), bf.KeyPos("name"), code, bf.Name, "%s %s of %s was renamed to %s%s", what, q(bf.Name), q(code), q(hf.Name), goOnly(rule))
 			// A renamed field is still compared with what it was: a
 			// rename does not hide a secret that is now sent.
 		}
 		// Each finding names the field as head does; Field keeps the base
 		// name, by which diff puts the finding beside the field's change.
 		name := q(hf.Name)
-		if bf.Type.Name != hf.Type.Name {
-			rule, what := FieldRetyped, "field"
-			if bf.Payload && hf.Payload {
-				rule, what = PayloadFieldRetyped, "payload field"
+		if bf.Type.Name != hf.Type.Name && !c.sameFamily(bf.Type, hf.Type) {
+			rule, what := fieldRule(bf, hf, bf.Payload && hf.Payload, FieldRetyped, PayloadFieldRetyped)
+			if sameJSON(bf.Type, hf.Type) {
+				rule = GoFieldChanged
 			}
-			c.addField(rule, hf.KeyPos("type"), bf.KeyPos("type"), code, bf.Name, "%s %s of %s now has type %s; in base it had %s", what, name, q(code), q(hf.Type.Name), q(bf.Type.Name))
+			c.addField(rule, hf.KeyPos("type"), bf.KeyPos("type"), code, bf.Name, "%s %s of %s now has type %s; in base it had %s%s", what, name, q(code), q(hf.Type.Name), q(bf.Type.Name), goOnly(rule))
 		}
 		if bf.Payload && !hf.Payload {
 			c.addField(PayloadFieldDropped, hf.KeyPos("payload"), bf.KeyPos("payload"), code, bf.Name, "field %s of %s is no longer in the payload", name, q(code))
@@ -537,6 +531,50 @@ func (c *comparer) fields(bv, hv *model.Variant) {
 	if b, h := payloadOrder(bv, hv), payloadOrder(hv, bv); len(b) > 1 && !slices.Equal(b, h) {
 		c.add(PayloadFieldOrderChanged, hv.KeyPos("fields"), bv.KeyPos("fields"), code, "the payload fields of %s now come in the order %s; in base %s", q(code), strings.Join(h, ", "), strings.Join(b, ", "))
 	}
+}
+
+// fieldRule picks the rule for a change to a field that was bf in base and
+// is hf in head (the same field when it was removed): the payload rule
+// when inPayload (a removed or renamed field that was in the payload, a
+// retyped one that is in it on both sides), the wire form's for a field
+// the wire form carries on both sides (one that is not sensitive), and
+// GO_FIELD_CHANGED for the rest, which only Go code sees; a key that comes
+// or goes with the payload flag or with sensitive has its own rule. what
+// names the field in the finding's message.
+func fieldRule(bf, hf *model.Field, inPayload bool, wire, payload string) (rule, what string) {
+	switch {
+	case inPayload:
+		return payload, "payload field"
+	case !bf.Sensitive && !hf.Sensitive:
+		return wire, "field"
+	case bf.Sensitive && hf.Sensitive:
+		return GoFieldChanged, "sensitive field"
+	}
+	return GoFieldChanged, "field"
+}
+
+// goOnly ends the message of a GO_FIELD_CHANGED finding with why it is
+// only a Go break.
+func goOnly(rule string) string {
+	if rule == GoFieldChanged {
+		return ": no payload or wire form shows the change, Go code that uses the field does"
+	}
+	return ""
+}
+
+// sameJSON reports whether a field's value reads and writes the same in
+// JSON with either type: int and int64 (both 64-bit numbers where Go runs
+// its services).
+func sameJSON(a, b model.Type) bool {
+	ints := func(t model.Type) bool { return t.Kind == model.Int || t.Kind == model.Int64 }
+	return ints(a) && ints(b)
+}
+
+// sameFamily reports whether a and b are the types of causes of the same
+// family, under its base and head names: a family rename is reported
+// once, at the family, not again at every field that holds it.
+func (c *comparer) sameFamily(a, b model.Type) bool {
+	return a.Kind == model.FamilyKind && b.Kind == model.FamilyKind && c.family[a.Family] == b.Family
 }
 
 // payloadOrder lists the payload fields of v that are payload fields of

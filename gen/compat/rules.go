@@ -112,6 +112,7 @@ const (
 	FieldRemoved               = "FIELD_REMOVED"
 	FieldRenamed               = "FIELD_RENAMED"
 	FieldRetyped               = "FIELD_RETYPED"
+	GoFieldChanged             = "GO_FIELD_CHANGED"
 	GoNameChanged              = "GO_NAME_CHANGED"
 	PackageRenamed             = "PACKAGE_RENAMED"
 	CodeCaseChanged            = "CODE_CASE_CHANGED"
@@ -163,6 +164,9 @@ var Rules = []Rule{
 	{PayloadFieldRenamed, JSON, Break, "A payload field was renamed: its key in the payload changed (and its Go name)."},
 	{PayloadFieldRetyped, JSON, Break, "A payload field changed type: its value in the payload changed (and its Go type)."},
 	{PayloadFieldDropped, JSON, Break, "A field lost its payload flag: its key leaves the payload."},
+	{FieldRemoved, JSON, Break, "A field that is not in the payload was removed: its key leaves the wire form (and the Go struct)."},
+	{FieldRenamed, JSON, Break, "A field that is not in the payload was renamed: its key in the wire form changed (and its Go name)."},
+	{FieldRetyped, JSON, Break, "A field that is not in the payload changed type: its value in the wire form changed (and its Go type)."},
 	{UnitChanged, JSON, Break, "A duration field's unit changed: its number in payloads, wire forms, logs and messages now counts another unit."},
 	{ProblemTypeChanged, JSON, Break, "The problem projection's type_base changed: every problem document's type URI, which clients match on, changes."},
 	{ProblemStatusChanged, JSON, Break, "A variant's problem documents have another HTTP status (its first http_status, or the catalogue's problem status, changed)."},
@@ -190,9 +194,7 @@ var Rules = []Rule{
 	{SensitiveRemoved, Semantics, Break, "A field is no longer sensitive: a value that was never sent or logged now reaches the wire form, logs and fmt's output."},
 	{RetryPolicyChanged, Semantics, Note, "A family's retry policy, or the catalogue's, changed: its errors are retried more or less often, sooner or later."},
 
-	{FieldRemoved, Go, Break, "A field that is not in the payload was removed."},
-	{FieldRenamed, Go, Break, "A field that is not in the payload was renamed."},
-	{FieldRetyped, Go, Break, "A field that is not in the payload changed type."},
+	{GoFieldChanged, Go, Break, "A field changed where no payload or wire form shows it: a sensitive field was removed, renamed or retyped, or a field's type changed between int and int64, whose JSON is the same."},
 	{GoNameChanged, Go, Break, "A generated Go name (the variant's type or its family's interface) changed while the code stayed."},
 	{PackageRenamed, Go, Break, "The catalogue's package changed: every import of the generated package breaks."},
 	{InstanceHintRemoved, Go, Break, "A variant no longer lets an instance override a hint (or select a sub-code): its struct field is gone."},
