@@ -28,10 +28,19 @@ func (c *comparer) familyBehaviour(bf, hf *model.Family, codes []string) {
 	case hp == nil:
 		c.addFinding(Finding{Rule: RetryPolicyRemoved, Pos: retryPos(c.head.cat, hf), BasePos: retryPos(c.base.cat, bf), Family: hf.Name, Codes: codes,
 			Message: fmt.Sprintf("family %s no longer has a retry policy: RetryDelay stops retrying %s", q(hf.Name), list)})
+	case stopsRetrying(bp, hp):
+		c.addFinding(Finding{Rule: RetryPolicyRemoved, Pos: retryPos(c.head.cat, hf), BasePos: retryPos(c.base.cat, bf), Family: hf.Name, Codes: codes,
+			Message: fmt.Sprintf("the retry policy of family %s now allows no retries: RetryDelay stops retrying %s; in base it was %s", q(hf.Name), list, bp)})
 	case !bp.Same(hp):
 		c.addFinding(Finding{Rule: RetryPolicyChanged, Pos: retryPos(c.head.cat, hf), BasePos: retryPos(c.base.cat, bf), Family: hf.Name, Codes: codes,
 			Message: fmt.Sprintf("the retry policy of family %s is now %s; in base it was %s, for %s", q(hf.Name), hp, bp, list)})
 	}
+}
+
+// stopsRetrying reports whether a policy that retried in base allows no
+// retries in head (max_retries: 0): for RetryDelay, the same as no policy.
+func stopsRetrying(bp, hp *model.RetryPolicy) bool {
+	return bp.MaxRetries > 0 && hp.MaxRetries == 0
 }
 
 // retryPos is where f's retry policy is declared: on the family, else on
@@ -61,6 +70,9 @@ func (c *comparer) catalogueRetry() {
 	case hp == nil:
 		c.addFinding(Finding{Rule: RetryPolicyRemoved, Pos: head.KeyPos("retry"), BasePos: base.KeyPos("retry"),
 			Message: "the catalogue no longer has a retry policy: RetryDelay stops retrying an error whose code it does not know (a newer sender's)"})
+	case stopsRetrying(bp, hp):
+		c.addFinding(Finding{Rule: RetryPolicyRemoved, Pos: head.KeyPos("retry"), BasePos: base.KeyPos("retry"),
+			Message: fmt.Sprintf("the catalogue's retry policy now allows no retries: RetryDelay stops retrying an error whose code it does not know (a newer sender's); in base it was %s", bp)})
 	case !bp.Same(hp):
 		c.addFinding(Finding{Rule: RetryPolicyChanged, Pos: head.KeyPos("retry"), BasePos: base.KeyPos("retry"),
 			Message: fmt.Sprintf("the catalogue's retry policy, for an error whose code it does not know, is now %s; in base it was %s", hp, bp)})
