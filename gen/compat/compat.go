@@ -103,7 +103,7 @@ func newIndex(c *model.Catalogue, to model.CodeCase) *index {
 
 // newComparer indexes base and head and pairs their families.
 func newComparer(base, head *model.Catalogue) *comparer {
-	c := &comparer{base: newIndex(base, head.CodeCase), head: newIndex(head, head.CodeCase), family: map[*model.Family]*model.Family{}}
+	c := &comparer{base: newIndex(base, head.CodeCase), head: newIndex(head, head.CodeCase), family: map[*model.Family]*model.Family{}, attrByDefault: map[string][]string{}}
 	c.matchFamilies()
 	return c
 }
@@ -120,7 +120,10 @@ type comparer struct {
 	// statusByDefault lists the variants whose problem status changed
 	// with the catalogue's problem.status, none having http_status.
 	statusByDefault []string
-	findings        []Finding
+	// attrByDefault lists, by attribute, the variants whose value changed
+	// with the attribute's default.
+	attrByDefault map[string][]string
+	findings      []Finding
 }
 
 // Compare reports how head changed from base: every breaking change and
@@ -164,6 +167,7 @@ func CompareIn(base, head *model.Catalogue, elsewhere map[string]Held) []Finding
 			c.removed(bv)
 		}
 	}
+	c.attributeDefaults()
 	c.families()
 	c.catalogueRetry()
 	c.classify()

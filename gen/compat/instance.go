@@ -66,6 +66,12 @@ func (c *comparer) instance(bv, hv *model.Variant) {
 			continue // the attribute is gone or retyped: reported once, at its declaration
 		}
 		if b, h := bs.Text(), hs.Text(); b != h {
+			if bs.From == model.AttrFromDefault && hs.From == model.AttrFromDefault {
+				// The default changed: reported once, at the declaration,
+				// for every variant that takes it (attributeDefaults).
+				c.attrByDefault[bs.Attr.Name] = append(c.attrByDefault[bs.Attr.Name], code)
+				continue
+			}
 			c.addFinding(Finding{Rule: AttributeChanged, Pos: attrPos(hv, hs), BasePos: attrPos(bv, bs), Code: code, Family: c.familyOf(code),
 				Attribute: bs.Attr.Name,
 				Message:   fmt.Sprintf("attribute %s of %s is now %s; in base it was %s", bs.Attr.Name, q(code), q(h), q(b))})
@@ -85,6 +91,23 @@ func attrPos(v *model.Variant, s model.AttrSetting) diag.Pos {
 	return s.Attr.Pos
 }
 
+// attributeDefaults reports, once per attribute at its default: key,
+// the variants whose value changed with the default, set on neither them
+// nor their family on either side. The finding names no code or family:
+// a waiver that names neither accepts it.
+func (c *comparer) attributeDefaults() {
+	for _, ha := range c.head.cat.Attributes {
+		codes := c.attrByDefault[ha.Name]
+		if len(codes) == 0 {
+			continue
+		}
+		i := slices.IndexFunc(c.base.cat.Attributes, func(a *model.Attribute) bool { return a.Name == ha.Name })
+		ba := c.base.cat.Attributes[i]
+		c.addFinding(Finding{Rule: AttributeChanged, Pos: ha.KeyPos("default"), BasePos: ba.KeyPos("default"), Attribute: ha.Name, Codes: codes,
+			Message: fmt.Sprintf("the default of attribute %s is now %s; in base it was %s, for %s", ha.Name, q(ha.Text(ha.Default)), q(ba.Text(ba.Default)), quoteAll(codes))})
+	}
+}
+
 // attributes reports attribute declarations that head removed or retyped,
 // and enum values it dropped: the generated names a program uses go away.
 func (c *comparer) attributes() {
@@ -97,10 +120,10 @@ func (c *comparer) attributes() {
 		case i < 0:
 			msg = fmt.Sprintf("attribute %s was removed: %s and its values are gone", q(ba.Name), ba.Lookup())
 		case head.Attributes[i].Type != ba.Type:
-			pos = head.Attributes[i].Pos
+			pos = head.Attributes[i].KeyPos("type")
 			msg = fmt.Sprintf("attribute %s is now of type %s; in base it was %s: %s returns another type", q(ba.Name), head.Attributes[i].Type, ba.Type, ba.Lookup())
 		default:
-			pos = head.Attributes[i].Pos
+			pos = head.Attributes[i].KeyPos("values")
 			var gone []string
 			for _, val := range ba.Values {
 				if !slices.Contains(head.Attributes[i].Values, val) {

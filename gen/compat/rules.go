@@ -186,7 +186,7 @@ var Rules = []Rule{
 	{MessagePlaceholdersChanged, Semantics, Break, "The placeholders of a variant's message changed."},
 	{MessageReworded, Semantics, Note, "A variant's message was reworded with the same placeholders."},
 	{ConfigurableRemoved, Semantics, Break, "A variant is no longer configurable: a ClassPolicy that names it is refused at start-up."},
-	{AttributeChanged, Semantics, Break, "A variant's value of a custom attribute changed, set on it, on its family or by the default."},
+	{AttributeChanged, Semantics, Break, "A variant's value of a custom attribute changed, set on it, on its family or by the default (a changed default is one finding, at the declaration)."},
 	{RequiredFieldsChanged, Semantics, Note, "A variant's static required_fields changed: the model is told other parameters."},
 	{MappingChanged, Semantics, Break, "A variant converts into another variant of its family's maps_to family (its own maps_to, or the default it takes)."},
 	{ClassifyRuleRemoved, Semantics, Break, "A match rule was removed, moved to another variant or retired with its variant, or now comes after a rule of another variant it came before, or the classify fallback changed: some foreign errors classify differently."},
@@ -211,7 +211,7 @@ var Rules = []Rule{
 var WholeCatalogueRules = []string{
 	PackageRenamed, CodeCaseChanged, ProjectionRemoved, ProblemTypeChanged,
 	ProblemStatusChanged, GRPCCodeChanged, ClassifyRemoved, AttributeRemoved,
-	CategoryRemoved, RetryPolicyRemoved,
+	CategoryRemoved, RetryPolicyRemoved, AttributeChanged,
 }
 
 // LookupRule returns the rule with the given ID.

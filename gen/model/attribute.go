@@ -3,6 +3,7 @@ package model
 import (
 	"strconv"
 
+	"github.com/errgen/errgen/gen/ast"
 	"github.com/errgen/errgen/gen/diag"
 	"github.com/errgen/errgen/gen/names"
 )
@@ -48,6 +49,20 @@ type Attribute struct {
 	NamePos diag.Pos
 	// valuePos is where each of Values is written.
 	valuePos []diag.Pos
+	// Src is the declaration as written, for the positions of its keys;
+	// nil once the catalogue's source is dropped.
+	Src *ast.Attribute
+}
+
+// KeyPos returns where key stands in the attribute's declaration, or the
+// declaration's own position when the key is absent.
+func (a *Attribute) KeyPos(key string) diag.Pos {
+	if a.Src != nil {
+		if p, ok := a.Src.Keys.Pos(key); ok {
+			return p
+		}
+	}
+	return a.Pos
 }
 
 // Lookup is the generated function that returns the attribute of the first

@@ -537,6 +537,9 @@ func (f *Field) KeyPos(key string) diag.Pos {
 // gives the position of the entry itself.
 func (c *Catalogue) DropSource() {
 	c.Src = nil
+	for _, a := range c.Attributes {
+		a.Src = nil
+	}
 	for _, f := range c.Families {
 		f.Src = nil
 	}

@@ -58,7 +58,7 @@ func (r *resolver) attributes() {
 		if !aa.Name.Set {
 			continue
 		}
-		a := &Attribute{Name: aa.Name.Value, Doc: aa.Doc.Value, GoName: names.Go(aa.Name.Value), Pos: aa.Pos, NamePos: aa.Name.Pos}
+		a := &Attribute{Name: aa.Name.Value, Doc: aa.Doc.Value, GoName: names.Go(aa.Name.Value), Pos: aa.Pos, NamePos: aa.Name.Pos, Src: aa}
 		if !attrNameRE.MatchString(a.Name) {
 			r.errorf(aa.Name.Pos, "attribute name %s must be snake_case: lower-case ASCII words joined by single underscores", diag.Quote(a.Name))
 			continue
