@@ -376,12 +376,12 @@ func (c *comparer) variant(bv, hv *model.Variant) {
 			if hf != nil {
 				pos = hf.KeyPos("retry_after")
 			}
-			c.addField(RetryAfterDropped, pos, bf.KeyPos("retry_after"), code, bf.Name, "%s no longer has a retry_after field; in base RetryAfter returned field %s", q(code), q(bf.Name))
+			c.addField(RetryAfterDropped, pos, bf.KeyPos("retry_after"), code, bf.Name, "%s no longer has a retry_after field; in base RetryAfterOf returned field %s", q(code), q(bf.Name))
 		case hv.RetryAfter != hf:
 			// Another field took the flag: what callers set in the old
 			// one, and what a sender of the old catalogue sends in it, is
 			// no longer waited for.
-			c.addField(RetryAfterDropped, hv.RetryAfter.KeyPos("retry_after"), bf.KeyPos("retry_after"), code, bf.Name, "the retry_after field of %s is now %s; in base RetryAfter returned field %s", q(code), q(hv.RetryAfter.Name), q(bf.Name))
+			c.addField(RetryAfterDropped, hv.RetryAfter.KeyPos("retry_after"), bf.KeyPos("retry_after"), code, bf.Name, "the retry_after field of %s is now %s; in base RetryAfterOf returned field %s", q(code), q(hv.RetryAfter.Name), q(bf.Name))
 		}
 	}
 	if b, h := templateText(bv.SuppressionKey), templateText(hv.SuppressionKey); b != "" && b != h {
