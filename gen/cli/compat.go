@@ -189,11 +189,21 @@ type registryRevision struct {
 type catalogueRevision struct {
 	base, head *model.Catalogue
 	elsewhere  map[string]compat.Held
+	// arrived maps the codes the registry's other catalogues held in base
+	// to where (nil without a registry).
+	arrived map[string]compat.Origin
 }
 
-// findings compares the pair and applies the head's waivers at tier t.
+// findings compares the pair, and the codes that moved into head from
+// another catalogue with what they were there, and applies the head's
+// waivers at tier t.
 func (p catalogueRevision) findings(t compat.Tier) ([]compat.Finding, diag.List) {
-	return compat.Waive(compat.Filter(compat.CompareIn(p.base, p.head, p.elsewhere), t), p.head.Waivers, t)
+	all := compat.CompareIn(p.base, p.head, p.elsewhere)
+	if moved := compat.CompareArrived(p.base, p.head, p.arrived); len(moved) > 0 {
+		all = append(all, moved...)
+		compat.Sort(all)
+	}
+	return compat.Waive(compat.Filter(all, t), p.head.Waivers, t)
 }
 
 // readRegistryRevision reads every catalogue of the registry at regPath,
@@ -292,6 +302,7 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 	rr.baseCats = append(rr.baseCats, gone...)
 	for i := range rr.pairs {
 		rr.pairs[i].elsewhere = compat.Elsewhere(rr.heads, i)
+		rr.pairs[i].arrived = compat.Arrived(rr.baseCats, rr.heads, i)
 	}
 	return rr, nil
 }

@@ -231,6 +231,34 @@ func TestCompatRegistry(t *testing.T) {
 	}
 }
 
+// TestCompatRegistryMovedCodeKeepsItsMeaning: a code that moves to another
+// catalogue is compared with what it was in the one it left: a move does
+// not let its retryability or its message's placeholders change unseen.
+// The findings are the new catalogue's, so its waivers accept them; what
+// any move changes (package, num, family) is not reported again.
+func TestCompatRegistryMovedCodeKeepsItsMeaning(t *testing.T) {
+	repo, write := registryRepo(t)
+	write("a/errors.yaml", catalogueAWithoutLate+"    reserved: {nums: [60]}\n")
+	moved := catalogueB + "      - {name: Late, code: late, num: 160, category: other, message: \"late by {seconds}s\", retryable: true, fields: [{name: seconds, type: int}]}\n"
+	write("b/errors.yaml", moved)
+	t.Chdir(repo)
+	code, stdout, stderr := runCLI(t, "compat", "--against", "git:HEAD")
+	want := `b/errors.yaml:10:61: MESSAGE_PLACEHOLDERS_CHANGED: the message of "late" changed its placeholders: added "{seconds}" (it moved here from "a/errors.yaml") (base git:HEAD:a/errors.yaml:10:60)
+b/errors.yaml:10:92: RETRYABLE_CHANGED: "late" is now retryable; in base it was not retryable (it moved here from "a/errors.yaml") (base git:HEAD:a/errors.yaml:10:9)
+b/errors.yaml:10:22: note: CODE_MOVED: code "late" moved from "a/errors.yaml" to "b/errors.yaml", its num from 60 to 160 (base git:HEAD:a/errors.yaml:10:22)
+`
+	if code != 1 || stdout != want || !strings.Contains(stderr, "waive a deliberate one under compat: in b/errors.yaml") {
+		t.Errorf("compat of a moved code that changed exited %d:\n%s%s\nwant:\n%s", code, stdout, stderr, want)
+	}
+	write("b/errors.yaml", moved+`compat:
+  - {rule: RETRYABLE_CHANGED, code: late, reason: The gateway can retry it.}
+  - {rule: MESSAGE_PLACEHOLDERS_CHANGED, code: late, reason: The message says how late.}
+`)
+	if code, stdout, stderr := runCLI(t, "compat", "--against", "git:HEAD"); code != 0 || strings.Count(stdout, "waived at b/errors.yaml") != 2 {
+		t.Errorf("compat of a moved code with its changes waived exited %d:\n%s%s", code, stdout, stderr)
+	}
+}
+
 // TestCompatRegistryMovedCode: a code moved to another catalogue lives
 // on, so the catalogue it left reserves only its old num, which is what
 // lint accepts; a code two catalogues hold, or a num given to another code

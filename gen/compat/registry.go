@@ -215,3 +215,63 @@ func reserves(m *model.Catalogue, n int) bool {
 	}
 	return false
 }
+
+// Origin is where a code stood in base: a variant of another catalogue of
+// the registry than the one that holds it now.
+type Origin struct {
+	// Path is the catalogue's path in the registry.
+	Path      string
+	Catalogue *model.Catalogue
+	Variant   *model.Variant
+}
+
+// Arrived maps each code (lower case) that a catalogue of base other than
+// the one the i-th of head is compared with held to where it stood: what
+// CompareArrived takes for the i-th.
+func Arrived(base, head []RegistryCatalogue, i int) map[string]Origin {
+	out := map[string]Origin{}
+	own := head[i].key()
+	for _, b := range base {
+		if b.key() == own {
+			continue
+		}
+		for _, v := range b.Model.Variants {
+			out[strings.ToLower(v.Code)] = Origin{b.key(), b.Model, v}
+		}
+	}
+	return out
+}
+
+// CompareArrived compares each variant of head whose code another
+// catalogue of the registry held in base (arrived; see Arrived), and base
+// did not, with what it was there: a code that moves between services
+// keeps its meaning and its JSON, as one that stays does. The move itself
+// is CODE_MOVED, across the registry. What a move changes anyway is left
+// out: its Go API (another package), its num (CODE_MOVED says it), its
+// family, sub-codes and the catalogues' classify rules and conversions,
+// which each catalogue's own comparison covers. The findings are head's,
+// so its waivers accept them.
+func CompareArrived(base, head *model.Catalogue, arrived map[string]Origin) []Finding {
+	var out []Finding
+	for _, hv := range head.Variants {
+		o, ok := arrived[strings.ToLower(hv.Code)]
+		if !ok || slices.ContainsFunc(base.Variants, func(bv *model.Variant) bool { return strings.EqualFold(bv.Code, hv.Code) }) {
+			continue
+		}
+		c := newComparer(o.Catalogue, head)
+		c.variant(o.Variant, hv)
+		for _, f := range c.findings {
+			switch f.Rule {
+			case CodeRenumbered, FamilyChanged, SubcodeRemovedUnreserved, ClassifyRuleRemoved, MappingChanged:
+				continue
+			}
+			if f.Tier == Go {
+				continue
+			}
+			f.Message += fmt.Sprintf(" (it moved here from %s)", q(o.Path))
+			out = append(out, f)
+		}
+	}
+	Sort(out)
+	return out
+}
