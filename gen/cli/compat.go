@@ -31,7 +31,9 @@ another code, a variant removed without reserving its num and code, a
 retryable error that stopped being retryable, a payload field removed, a Go
 name changed, and more. Each finding prints as
 FILE:LINE:COL: RULE_ID: message, pointing into the catalogue and naming
-where the entry stood in BASE. Additions never fail.
+where the entry stood in BASE. Additions do not fail, unless they take
+what a variant stood for: a match rule that Classify now tries before
+another variant's.
 
 BASE is a file, or git:REV[:PATH] to read PATH at revision REV from git
 (PATH is relative to the repository root, or to the working directory when

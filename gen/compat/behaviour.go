@@ -131,11 +131,13 @@ func (c *comparer) classify() {
 	}
 }
 
-// ruleOrder reports a rule that another variant's rule now comes before,
-// having come after it in base: Classify tries the rules of a kind in
-// catalogue order and the first that matches decides, so a foreign error
-// that matches both now classifies as the other variant (the variants
-// moved, or the rules did). Rules that are gone, new or moved to another
+// ruleOrder reports a kept rule (one of the same variant on both sides)
+// that a rule of another variant now comes before, having come after it
+// in base or being new: Classify tries the rules of a kind in catalogue
+// order and the first that matches decides, so a foreign error that
+// matches both now classifies as the other variant (the variants moved,
+// the rules did, or a rule was added ahead of it). A new rule counts as
+// after every rule of base. Rules that are gone or moved to another
 // variant are left to behaviour and removed. Each finding names the rule
 // of another variant tried first, so the work and the output grow with
 // the number of rules, not its square.
@@ -144,40 +146,52 @@ func (c *comparer) ruleOrder(base, head []*model.MatchRule) {
 	for i, r := range head {
 		at[r.Key()] = i
 	}
-	// pos[i] is the index in head of base[i], or -1 when the rule is gone
-	// or belongs to another code now.
-	pos := make([]int, len(base))
-	for i, r := range base {
-		j, ok := at[r.Key()]
-		if !ok || c.h(r.Variant.Code) != head[j].Variant.Code {
-			j = -1
-		}
-		pos[i] = j
+	inBase := make(map[string]bool, len(base))
+	for _, r := range base {
+		inBase[r.Key()] = true
 	}
-	// Walking base from its end, first is the kept rule after i tried
-	// first in head, and other the one tried first among those of another
-	// code than first's: between them, the rule of another code than any
-	// given one tried first.
+	// first is the rule tried first in head among those that come after
+	// the one at hand in base (or are new), and other the one tried first
+	// among those of another code than first's: between them, the rule of
+	// another code than any given one tried first.
 	first, other := -1, -1
-	for i := len(base) - 1; i >= 0; i-- {
-		if j := pos[i]; j >= 0 {
-			code := head[j].Variant.Code
-			ahead := first
-			if ahead >= 0 && head[ahead].Variant.Code == code {
-				ahead = other
+	seen := func(j int) {
+		code := head[j].Variant.Code
+		switch {
+		case first < 0 || j < first:
+			if first >= 0 && head[first].Variant.Code != code {
+				other = first
 			}
-			if ahead >= 0 && ahead < j {
-				c.add(ClassifyRuleRemoved, head[j].Pos, base[i].Pos, code, "foreign errors that match %s no longer classify as %s when they also match %s of %s, now tried before it", base[i], q(code), head[ahead], q(head[ahead].Variant.Code))
-			}
-			switch {
-			case first < 0 || j < first:
-				if first >= 0 && head[first].Variant.Code != code {
-					other = first
-				}
-				first = j
-			case head[j].Variant.Code != head[first].Variant.Code && (other < 0 || j < other):
-				other = j
-			}
+			first = j
+		case code != head[first].Variant.Code && (other < 0 || j < other):
+			other = j
 		}
+	}
+	// The new rules come after every rule of base.
+	for j, r := range head {
+		if !inBase[r.Key()] {
+			seen(j)
+		}
+	}
+	// Walking base from its end, each kept rule is checked against the
+	// kept rules after it and the new ones, then counts as one of them.
+	for i := len(base) - 1; i >= 0; i-- {
+		j, ok := at[base[i].Key()]
+		if !ok || c.h(base[i].Variant.Code) != head[j].Variant.Code {
+			continue
+		}
+		code := head[j].Variant.Code
+		ahead := first
+		if ahead >= 0 && head[ahead].Variant.Code == code {
+			ahead = other
+		}
+		if ahead >= 0 && ahead < j {
+			how := "now tried before it"
+			if !inBase[head[ahead].Key()] {
+				how = "a new rule tried before it"
+			}
+			c.add(ClassifyRuleRemoved, head[j].Pos, base[i].Pos, code, "foreign errors that match %s no longer classify as %s when they also match %s of %s, %s", base[i], q(code), head[ahead], q(head[ahead].Variant.Code), how)
+		}
+		seen(j)
 	}
 }
