@@ -136,11 +136,12 @@ func (c *comparer) classify() {
 // in base or being new: Classify tries the rules of a kind in catalogue
 // order and the first that matches decides, so a foreign error that
 // matches both now classifies as the other variant (the variants moved,
-// the rules did, or a rule was added ahead of it). A new rule counts as
-// after every rule of base. Rules that are gone or moved to another
-// variant are left to behaviour and removed. Each finding names the rule
-// of another variant tried first, so the work and the output grow with
-// the number of rules, not its square.
+// the rules did, or a rule was added ahead of it). A rule moved to another
+// variant counts where it stood in base, a new one as after every rule of
+// base. Rules that are gone or moved to another variant are themselves
+// left to behaviour and removed. Each finding names the rule of another
+// variant tried first, so the work and the output grow with the number of
+// rules, not its square.
 func (c *comparer) ruleOrder(base, head []*model.MatchRule) {
 	at := map[string]int{}
 	for i, r := range head {
@@ -174,13 +175,20 @@ func (c *comparer) ruleOrder(base, head []*model.MatchRule) {
 		}
 	}
 	// Walking base from its end, each kept rule is checked against the
-	// kept rules after it and the new ones, then counts as one of them.
+	// rules after it in base that head still has and the new ones, then
+	// counts as one of them. A rule moved to another variant is not
+	// checked, but counts: a kept rule it came after loses the foreign
+	// errors that match both, now classified as the variant it moved to.
 	for i := len(base) - 1; i >= 0; i-- {
 		j, ok := at[base[i].Key()]
-		if !ok || c.h(base[i].Variant.Code) != head[j].Variant.Code {
+		if !ok {
 			continue
 		}
 		code := head[j].Variant.Code
+		if c.h(base[i].Variant.Code) != code {
+			seen(j)
+			continue
+		}
 		ahead := first
 		if ahead >= 0 && head[ahead].Variant.Code == code {
 			ahead = other
