@@ -33,7 +33,7 @@ name changed, and more. Each finding prints as
 FILE:LINE:COL: RULE_ID: message, pointing into the catalogue and naming
 where the entry stood in BASE. Additions do not fail, unless they take
 what a variant stood for: a match rule that Classify now tries before
-another variant's.
+another variant's, an http_status more specific than another variant's.
 
 BASE is a file, or git:REV[:PATH] to read PATH at revision REV from git
 (PATH is relative to the repository root, or to the working directory when

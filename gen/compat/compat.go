@@ -171,6 +171,7 @@ func CompareIn(base, head *model.Catalogue, elsewhere map[string]Held) []Finding
 	c.families()
 	c.catalogueRetry()
 	c.classify()
+	c.statusesTaken()
 	c.projections()
 	c.reserved()
 	if base.Package != head.Package && base.Package != "" {

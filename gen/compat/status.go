@@ -1,0 +1,128 @@
+package compat
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/errgen/errgen/gen/model"
+)
+
+// statusOwners maps each HTTP status to the variant whose most specific
+// http_status covers it, nil where none does: the variant LookupHTTPStatus
+// and FromHTTP give (the generated httpStatuses table, most specific range
+// first), or, with classify, the one Classify gives a foreign error that
+// reports the status (among the variants it classifies by status). Ranges
+// of one width never overlap, so the narrowest range that covers a status
+// is the only one of its width.
+func statusOwners(cat *model.Catalogue, classify bool) *[600]*model.Variant {
+	var owner [600]*model.Variant
+	var span [600]int
+	for _, v := range cat.Variants {
+		if classify && !v.ClassifyByStatus {
+			continue
+		}
+		for _, r := range v.HTTP {
+			for s := r.Lo; s <= r.Hi; s++ {
+				if owner[s] == nil || r.Span() < span[s] {
+					owner[s], span[s] = v, r.Span()
+				}
+			}
+		}
+	}
+	return &owner
+}
+
+// statusesTaken reports the HTTP statuses a variant stood for in base and
+// still lists, that another variant's more specific http_status takes in
+// head: LookupHTTPStatus, FromHTTP and Classify now give the other
+// variant. One finding per variant that lost statuses and variant that
+// took them, at the http_status of the one that took them. A status the
+// variant no longer lists is reported by variant; a variant that is gone,
+// by removed.
+func (c *comparer) statusesTaken() {
+	type taken struct {
+		loser, taker *model.Variant
+		base         *model.Variant
+		// lookup and classify are the statuses taken in LookupHTTPStatus
+		// and FromHTTP, and in Classify.
+		lookup, classify []int
+	}
+	var all []*taken
+	byPair := map[[2]*model.Variant]*taken{}
+	compare := func(classify bool) {
+		bo, ho := statusOwners(c.base.cat, classify), statusOwners(c.head.cat, classify)
+		for s, bv := range bo {
+			if bv == nil {
+				continue
+			}
+			hv := c.head.byCode[c.h(bv.Code)]
+			if hv == nil || !hv.CoversStatus(s) || classify && !hv.ClassifyByStatus {
+				continue
+			}
+			tv := ho[s]
+			if tv == hv {
+				continue
+			}
+			t := byPair[[2]*model.Variant{hv, tv}]
+			if t == nil {
+				t = &taken{loser: hv, taker: tv, base: bv}
+				byPair[[2]*model.Variant{hv, tv}] = t
+				all = append(all, t)
+			}
+			if classify {
+				t.classify = append(t.classify, s)
+			} else {
+				t.lookup = append(t.lookup, s)
+			}
+		}
+	}
+	compare(false)
+	if c.base.cat.Classify != nil && c.head.cat.Classify != nil {
+		compare(true)
+	}
+	const lookup, classify = "LookupHTTPStatus and FromHTTP", "Classify"
+	for _, t := range all {
+		statuses := slices.Concat(t.lookup, t.classify)
+		slices.Sort(statuses)
+		statuses = slices.Compact(statuses)
+		it := "it"
+		if len(statuses) > 1 {
+			it = "them"
+		}
+		var where string
+		switch {
+		case len(t.classify) == 0:
+			where = it + " in " + lookup
+		case len(t.lookup) == 0:
+			where = it + " in " + classify
+		case slices.Equal(t.lookup, t.classify):
+			where = it + " in LookupHTTPStatus, FromHTTP and Classify"
+		default:
+			where = statusRanges(t.lookup) + " in " + lookup + ", and " + statusRanges(t.classify) + " in " + classify
+		}
+		code := t.loser.Code
+		c.add(HTTPStatusRemoved, t.taker.KeyPos("http_status"), t.base.KeyPos("http_status"), code,
+			"%s no longer stands for http_status %s: the more specific http_status of %s takes %s",
+			q(code), statusRanges(statuses), q(t.taker.Code), where)
+	}
+}
+
+// statusRanges lists ascending statuses compactly, a run of them as a
+// range: "500, 502-504".
+func statusRanges(statuses []int) string {
+	var out []string
+	for i := 0; i < len(statuses); {
+		j := i
+		for j+1 < len(statuses) && statuses[j+1] == statuses[j]+1 {
+			j++
+		}
+		s := strconv.Itoa(statuses[i])
+		if j > i {
+			s += "-" + strconv.Itoa(statuses[j])
+		}
+		out = append(out, s)
+		i = j + 1
+	}
+	return strings.Join(out, ", ")
+}
