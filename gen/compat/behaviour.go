@@ -147,9 +147,9 @@ func (c *comparer) ruleOrder(base, head []*model.MatchRule) {
 	for i, r := range head {
 		at[r.Key()] = i
 	}
-	inBase := make(map[string]bool, len(base))
-	for _, r := range base {
-		inBase[r.Key()] = true
+	baseAt := make(map[string]int, len(base))
+	for i, r := range base {
+		baseAt[r.Key()] = i
 	}
 	// first is the rule tried first in head among those that come after
 	// the one at hand in base (or are new), and other the one tried first
@@ -170,7 +170,7 @@ func (c *comparer) ruleOrder(base, head []*model.MatchRule) {
 	}
 	// The new rules come after every rule of base.
 	for j, r := range head {
-		if !inBase[r.Key()] {
+		if _, ok := baseAt[r.Key()]; !ok {
 			seen(j)
 		}
 	}
@@ -194,11 +194,18 @@ func (c *comparer) ruleOrder(base, head []*model.MatchRule) {
 			ahead = other
 		}
 		if ahead >= 0 && ahead < j {
-			how := "now tried before it"
-			if !inBase[head[ahead].Key()] {
-				how = "a new rule tried before it"
+			r := head[ahead]
+			how, by := "now tried before it", ""
+			// A new rule, or one moved to its variant, is a change of
+			// that variant's match rules.
+			switch k, ok := baseAt[r.Key()]; {
+			case !ok:
+				how, by = "a new rule tried before it", r.Variant.Code
+			case c.h(base[k].Variant.Code) != r.Variant.Code:
+				by = r.Variant.Code
 			}
-			c.add(ClassifyRuleRemoved, head[j].Pos, base[i].Pos, code, "foreign errors that match %s no longer classify as %s when they also match %s of %s, %s", base[i], q(code), head[ahead], q(head[ahead].Variant.Code), how)
+			c.addFinding(Finding{Rule: ClassifyRuleRemoved, Pos: head[j].Pos, BasePos: base[i].Pos, Code: code, Family: c.familyOf(code), TakenBy: by,
+				Message: fmt.Sprintf("foreign errors that match %s no longer classify as %s when they also match %s of %s, %s", base[i], q(code), r, q(r.Variant.Code), how)})
 		}
 		seen(j)
 	}

@@ -36,6 +36,11 @@ type Finding struct {
 	// Field is the field of the variant the finding concerns, by its name
 	// in base; empty when it concerns the whole variant.
 	Field string
+	// TakenBy is, for a finding about what another variant's change took
+	// from Code's variant (a new match rule now tried first, a more
+	// specific http_status), that variant's code, beside whose change
+	// diff shows the finding; empty otherwise.
+	TakenBy string
 	// Message says what changed. All catalogue text in it is quoted.
 	Message string
 	// Attribute names the custom attribute a finding is about, for

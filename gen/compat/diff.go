@@ -151,11 +151,38 @@ func DiffIn(base, head *model.Catalogue, findings []Finding, t Tier, elsewhere m
 		fams[hf] = fd
 		return fd
 	}
+	// A finding about what another variant's change took from a variant
+	// (a new match rule tried first, a more specific http_status) goes
+	// beside that change, or under that variant when it is new: at[i] is
+	// the code finding i is shown under. A new rule can take from every
+	// other rule, so each taker's changes are listed once.
+	at := make([]string, len(findings))
+	takerChanges := map[string][]Change{}
+	for i, f := range findings {
+		at[i] = f.Code
+		hv := c.head.byCode[f.TakenBy]
+		if hv == nil {
+			continue
+		}
+		bv := c.base.byCode[hv.Code]
+		if bv == nil {
+			at[i] = hv.Code
+			continue
+		}
+		ch, ok := takerChanges[hv.Code]
+		if !ok {
+			ch = variantChanges(c, bv, hv)
+			takerChanges[hv.Code] = ch
+		}
+		if changeFor(ch, f) >= 0 {
+			at[i] = hv.Code
+		}
+	}
 	// A variant with a finding is listed even when none of its own
 	// attributes changed (its family was renamed or changed payload_type).
 	flagged := map[string]bool{}
-	for _, f := range findings {
-		flagged[f.Code] = true
+	for _, code := range at {
+		flagged[code] = true
 	}
 	baseOf := map[*model.Family]*model.Family{}
 	for bf, hf := range c.family {
@@ -217,7 +244,7 @@ func DiffIn(base, head *model.Catalogue, findings []Finding, t Tier, elsewhere m
 			byCode[vd.Code] = vd
 		}
 	}
-	for _, f := range findings {
+	for i, f := range findings {
 		switch {
 		case f.Fails():
 			r.Breaking++
@@ -226,9 +253,9 @@ func DiffIn(base, head *model.Catalogue, findings []Finding, t Tier, elsewhere m
 		default:
 			r.Notes++
 		}
-		if vd := byCode[f.Code]; vd != nil {
-			if i := changeFor(vd.Changes, f); i >= 0 {
-				vd.Changes[i].Findings = append(vd.Changes[i].Findings, f)
+		if vd := byCode[at[i]]; vd != nil {
+			if j := changeFor(vd.Changes, f); j >= 0 {
+				vd.Changes[j].Findings = append(vd.Changes[j].Findings, f)
 			} else {
 				vd.Findings = append(vd.Findings, f)
 			}

@@ -301,6 +301,87 @@ families:
 	}
 }
 
+// TestDiffPlacesTakenBesideTheTaker: a finding about what another
+// variant's change took from a variant (a match rule added ahead of its
+// rule, an http_status more specific than its own) sits beside that
+// change, or under the variant when it is new; the variant that lost
+// something, unchanged itself, is not listed as changed.
+func TestDiffPlacesTakenBesideTheTaker(t *testing.T) {
+	dir := t.TempDir()
+	const base = `version: 1
+package: agenterr
+user_message: The request failed ({code}).
+classify: {fallback: Unknown}
+categories:
+  other: Anything.
+families:
+  - name: ToolError
+    variants:
+      - {name: Refused, code: refused, num: 1, category: other, message: "refused: {cause}", match: {contains: [refused]}, fields: [{name: cause, type: error}]}
+      - {name: HookFailed, code: hook_failed, num: 2, category: other, message: "hook: {cause}", match: {contains: [hook]}, fields: [{name: cause, type: error}]}
+      - {name: NetDown, code: net_down, num: 3, category: other, message: "down: {cause}", http_status: ["5xx"], match: {is: [context.DeadlineExceeded], contains: [network]}, fields: [{name: cause, type: error}]}
+      - {name: ToolFailed, code: tool_failed, num: 4, category: other, message: "failed: {cause}", http_status: [502, 500], fields: [{name: cause, type: error}]}
+      - {name: Unknown, code: unknown, num: 5, category: other, message: "unknown: {cause}", fields: [{name: cause, type: error}]}
+`
+	head := strings.NewReplacer(
+		"contains: [refused]", "contains: [refused, fail]",
+		"http_status: [502, 500]", "http_status: [502, 500, 503]",
+		"      - {name: Unknown,", "      - {name: Offline, code: offline, num: 6, category: other, message: \"offline: {cause}\", match: {contains: [offline]}, fields: [{name: cause, type: error}]}\n      - {name: Unknown,",
+	).Replace(base)
+	head = strings.Replace(head, "      - {name: NetDown,", "      - {name: Unreachable, code: unreachable, num: 7, category: other, message: \"unreachable: {cause}\", match: {is: [context.Canceled]}, fields: [{name: cause, type: error}]}\n      - {name: NetDown,", 1)
+	writeBaseAndHead(t, dir, base, head)
+	got := runCLI(t, dir, "diff", "--format", "json", "--against", "base.yaml")
+	type finding struct{ Rule, Code string }
+	var report struct {
+		Families []struct {
+			Variants []struct {
+				Status  string
+				Code    string
+				Changes []struct {
+					Attribute string
+					Findings  []finding
+				}
+				Findings []finding
+			}
+		}
+	}
+	out, _, _ := strings.Cut(got, "stderr: ")
+	if err := json.Unmarshal([]byte(strings.TrimSuffix(out, "exit 0\n")), &report); err != nil {
+		t.Fatalf("diff --format json: %v\n%s", err, got)
+	}
+	// placed holds "VARIANT ATTRIBUTE: RULE CODE" for each finding, with
+	// ATTRIBUTE "-" for one under the variant itself.
+	var placed, listed []string
+	for _, fd := range report.Families {
+		for _, vd := range fd.Variants {
+			listed = append(listed, vd.Status+" "+vd.Code)
+			for _, f := range vd.Findings {
+				placed = append(placed, vd.Code+" -: "+f.Rule+" "+f.Code)
+			}
+			for _, c := range vd.Changes {
+				for _, f := range c.Findings {
+					placed = append(placed, vd.Code+" "+c.Attribute+": "+f.Rule+" "+f.Code)
+				}
+			}
+		}
+	}
+	want := []string{
+		"refused match: CLASSIFY_RULE_REMOVED hook_failed",
+		"refused match: CLASSIFY_RULE_REMOVED net_down",
+		"unreachable -: CLASSIFY_RULE_REMOVED net_down",
+		"tool_failed http_status: HTTP_STATUS_REMOVED net_down",
+	}
+	slices.Sort(placed)
+	slices.Sort(want)
+	if diff := cmp.Diff(want, placed); diff != "" {
+		t.Errorf("findings placed (-want +got):\n%s\n%s", diff, got)
+	}
+	wantListed := []string{"changed refused", "added unreachable", "changed tool_failed", "added offline"}
+	if diff := cmp.Diff(wantListed, listed); diff != "" {
+		t.Errorf("variants listed (-want +got):\n%s", diff)
+	}
+}
+
 // TestDiffProjectionSettingsOnlyWhereSelected: a projection's settings
 // (the problem status, the gRPC domain) are listed only where a side
 // selects the projection: a new catalogue (an empty base) that selects

@@ -1,6 +1,7 @@
 package compat
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -102,9 +103,10 @@ func (c *comparer) statusesTaken() {
 			where = statusRanges(t.lookup) + " in " + lookup + ", and " + statusRanges(t.classify) + " in " + classify
 		}
 		code := t.loser.Code
-		c.add(HTTPStatusRemoved, t.taker.KeyPos("http_status"), t.base.KeyPos("http_status"), code,
-			"%s no longer stands for http_status %s: the more specific http_status of %s takes %s",
-			q(code), statusRanges(statuses), q(t.taker.Code), where)
+		c.addFinding(Finding{Rule: HTTPStatusRemoved, Pos: t.taker.KeyPos("http_status"), BasePos: t.base.KeyPos("http_status"),
+			Code: code, Family: c.familyOf(code), TakenBy: t.taker.Code,
+			Message: fmt.Sprintf("%s no longer stands for http_status %s: the more specific http_status of %s takes %s",
+				q(code), statusRanges(statuses), q(t.taker.Code), where)})
 	}
 }
 
