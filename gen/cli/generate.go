@@ -283,9 +283,7 @@ func writeFiles(ctx context.Context, e *env, dir string, files []gen.File, opt w
 	defer unlock()
 	plans, errs := planFiles(dir, files, opt.docsFlag)
 	if len(errs) > 0 {
-		for _, err := range errs {
-			fmt.Fprintf(e.stderr, "errgen: %v\n", err)
-		}
+		printOnce(e, errs)
 		if created {
 			os.Remove(dir) // the lock made it; a refused run leaves no trace
 		}
@@ -329,13 +327,17 @@ func writeFiles(ctx context.Context, e *env, dir string, files []gen.File, opt w
 // or a workflow command into the CI log.
 func checkFiles(e *env, dir string, files []gen.File, golden bool, fix string) error {
 	stale := 0
+	refused := map[string]bool{} // what was printed, once each (printOnce)
 	for _, f := range files {
 		target := filepath.Join(dir, filepath.FromSlash(f.Path))
 		name := diag.Path(displayPath(target))
 		old, err := readExisting(dir, f.Path, f.Data)
 		switch {
 		case err != nil:
-			fmt.Fprintf(e.stderr, "errgen: %v\n", err)
+			if msg := err.Error(); !refused[msg] {
+				refused[msg] = true
+				fmt.Fprintf(e.stderr, "errgen: %s\n", msg)
+			}
 			stale++
 			continue
 		case old == nil:
@@ -370,6 +372,19 @@ func checkFiles(e *env, dir string, files []gen.File, golden bool, fix string) e
 		return fmt.Errorf("%d generated file(s) stale, missing or left over; run %s", stale, fix)
 	}
 	return nil
+}
+
+// printOnce prints each error of errs on stderr, a message that an earlier
+// one already gave only once: a testdata that is a file or a link refuses
+// every golden file below it for the same reason.
+func printOnce(e *env, errs []error) {
+	seen := map[string]bool{}
+	for _, err := range errs {
+		if msg := err.Error(); !seen[msg] {
+			seen[msg] = true
+			fmt.Fprintf(e.stderr, "errgen: %s\n", msg)
+		}
+	}
 }
 
 // checkGRPCFile refuses to run without --grpc where an earlier run with it

@@ -326,6 +326,31 @@ func TestTargetThatIsAFolderIsRefused(t *testing.T) {
 	sameTree(t, dir, before)
 }
 
+// A testdata that is a file refuses every golden file below it for one
+// reason, given once, naming it as the file it is where a folder must be;
+// --check says it once too.
+func TestTestdataThatIsAFileIsOneRefusal(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if err := os.WriteFile("errors.yaml", synth.Catalogue(46), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("testdata", []byte("mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, dir)
+	const refusal = "errgen: testdata is a regular file, not a folder; errgen reads and writes files inside it\n"
+	code, _, stderr := runCLI(t, "generate")
+	if want := refusal + "errgen: nothing was written\n"; code != 1 || stderr != want {
+		t.Errorf("generate: exit %d, stderr:\n%s\nwant:\n%s", code, stderr, want)
+	}
+	sameTree(t, dir, before)
+	code, _, stderr = runCLI(t, "generate", "--check")
+	if code != 1 || strings.Count(stderr, refusal) != 1 {
+		t.Errorf("generate --check: exit %d, stderr:\n%s", code, stderr)
+	}
+}
+
 func TestReadOnlyFolderKeepsOldFiles(t *testing.T) {
 	if os.Geteuid() == 0 {
 		t.Skip("running as root, which ignores permission bits; TestFullDiskKeepsOldFiles makes the writes fail with a file-size limit instead")

@@ -27,6 +27,11 @@ import (
 // file: a symlink, a folder, a FIFO, a device or a socket.
 var ErrNotRegular = errors.New("not a regular file")
 
+// ErrNotFolder is returned for an element on the way to a file that exists
+// but is not a folder: a regular file, a FIFO, a device or a socket (a
+// symlink there is ErrNotRegular, like any link errgen refuses).
+var ErrNotFolder = errors.New("not a folder")
+
 // TooLargeError is returned when a file holds more bytes than the reader
 // allows.
 type TooLargeError struct {
@@ -50,6 +55,18 @@ func (e *kindError) Error() string {
 
 func (e *kindError) Unwrap() error { return ErrNotRegular }
 
+// folderError describes an element on the way to a file that is not a
+// folder.
+type folderError struct {
+	path, what string
+}
+
+func (e *folderError) Error() string {
+	return fmt.Sprintf("%s is %s, not a folder; errgen reads and writes files inside it", diag.Path(e.path), e.what)
+}
+
+func (e *folderError) Unwrap() error { return ErrNotFolder }
+
 // describe names what a non-regular file is.
 func describe(m fs.FileMode) string {
 	switch {
@@ -63,8 +80,10 @@ func describe(m fs.FileMode) string {
 		return "a socket"
 	case m&fs.ModeDevice != 0:
 		return "a device"
+	case m.IsRegular():
+		return "a regular file"
 	}
-	return "not a regular file"
+	return "a special file"
 }
 
 // Open opens the regular file at path for reading. The last element of path
@@ -128,9 +147,10 @@ func ReadHead(path string, n int64) ([]byte, int64, error) {
 }
 
 // CheckBelow refuses a path rel (slash-separated, inside dir) when any of
-// its elements below dir, the file included, is a symlink or something else
-// that is not a folder on the way or a regular file at the end. dir itself
-// may be a link: the user chose it. Elements that do not exist yet are fine.
+// its elements below dir, the file included, is a symlink (ErrNotRegular)
+// or something else that is not a folder on the way (ErrNotFolder) or a
+// regular file at the end (ErrNotRegular). dir itself may be a link: the
+// user chose it. Elements that do not exist yet are fine.
 func CheckBelow(dir, rel string) error {
 	p := dir
 	parts := strings.Split(rel, "/")
@@ -148,7 +168,7 @@ func CheckBelow(dir, rel string) error {
 		case m&fs.ModeSymlink != 0:
 			return &kindError{p, "a symlink"}
 		case !last && !m.IsDir():
-			return &kindError{p, describe(m)}
+			return &folderError{p, describe(m)}
 		case last && !m.IsRegular():
 			return &kindError{p, describe(m)}
 		}

@@ -83,8 +83,11 @@ func TestCheckBelow(t *testing.T) {
 	if err := CheckBelow(dir, "testdata"); !errors.Is(err, ErrNotRegular) {
 		t.Errorf("folder as a file: %v", err)
 	}
-	if err := CheckBelow(dir, "testdata/a.json/x"); !errors.Is(err, ErrNotRegular) {
-		t.Errorf("file as a folder: %v", err)
+	// A file where a folder goes is named for what it is, once: "a
+	// regular file, not a folder".
+	err := CheckBelow(dir, "testdata/a.json/x")
+	if want := filepath.Join(dir, "testdata", "a.json") + " is a regular file, not a folder; errgen reads and writes files inside it"; !errors.Is(err, ErrNotFolder) || err.Error() != want {
+		t.Errorf("file as a folder: %v\nwant: %s", err, want)
 	}
 }
 
