@@ -24,6 +24,7 @@ import (
 	"github.com/errgen/errgen/gen/compat"
 	"github.com/errgen/errgen/gen/diag"
 	"github.com/errgen/errgen/gen/export"
+	"github.com/errgen/errgen/gen/fsafe"
 	"github.com/errgen/errgen/gen/registry"
 	"github.com/errgen/errgen/gen/schema"
 )
@@ -71,6 +72,9 @@ type env struct {
 	// workflow commands on stdout (compat --format github) instead of
 	// plain lines on stderr.
 	annotate bool
+	// writeHook, when set, is the Hook of every fsafe.Batch the command
+	// writes with: the tests' way to make a write fail.
+	writeHook func(op fsafe.Op, path string) error
 }
 
 // warn prints the warnings of a catalogue that loaded.
@@ -114,9 +118,9 @@ func (e *diagError) Error() string { return fmt.Sprintf("%d problems", len(e.lis
 
 // Main runs errgen as a process: like Run, with os.Args and an interrupt
 // (Ctrl-C or SIGTERM) cancelling the command's context. A command stops
-// promptly; the file being written finishes its rename, the files after it
-// are not touched, and no temporary file is left behind. A second
-// interrupt stops errgen at once.
+// promptly: while generate writes its temporary files, it removes them and
+// leaves every file as it was; once every file is written, the renames
+// that put them in place finish. A second interrupt stops errgen at once.
 func Main(args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -15,7 +15,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/errgen/errgen/gen"
 	"github.com/errgen/errgen/gen/cli"
 	"github.com/errgen/errgen/gen/diag"
 	"github.com/errgen/errgen/gen/synth"
@@ -117,24 +116,6 @@ func generatedDir(t *testing.T, src []byte) (dir, path string) {
 		t.Fatalf("errgen generate exited %d:\n%s", code, stderr)
 	}
 	return dir, path
-}
-
-// expected returns the files errgen generates for src, by path.
-func expected(t *testing.T, src []byte) map[string][]byte {
-	t.Helper()
-	m, diags := gen.Parse("errors.yaml", src)
-	if m == nil {
-		t.Fatalf("catalogue does not parse: %v", diags)
-	}
-	files, err := gen.Generate(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string][]byte{}
-	for _, f := range files {
-		out[f.Path] = f.Data
-	}
-	return out
 }
 
 func TestSymlinksInOutputFolderAreRefused(t *testing.T) {
@@ -370,10 +351,53 @@ func TestReadOnlyFolderKeepsOldFiles(t *testing.T) {
 		t.Cleanup(func() { os.Chmod(d, 0o755) })
 	}
 	code, _, stderr := runCLI(t, "generate", "-o", dir, src)
-	if code != 1 || !strings.Contains(stderr, "permission denied") {
-		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	// The folder is named, not the temporary file errgen tried there.
+	if want := "errgen: cannot write " + filepath.Join(dir, "errgen.go") + ": cannot create a file in " + dir + ": permission denied; nothing was written\n"; code != 1 || stderr != want {
+		t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", code, stderr, want)
 	}
 	sameTree(t, dir, before)
+}
+
+// TestReadOnlyTestdataKeepsOldFiles: a catalogue that adds a variant
+// needs a new golden file in a testdata that is not writable. Every Go
+// file would change and could be written, but none is: the golden file is
+// written (to a temporary file) before any file is renamed into place.
+func TestReadOnlyTestdataKeepsOldFiles(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("running as root, which ignores permission bits; TestFailedWriteChangesNothing makes the same write fail through a hook")
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if err := os.Mkdir("pw", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("pw/errors.yaml", []byte(validCatalogue), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCLI(t, "generate", "pw/errors.yaml"); code != 0 {
+		t.Fatalf("errgen generate exited %d:\n%s", code, stderr)
+	}
+	added := validCatalogue + `      - name: ToolTimeout2
+        code: tool_timeout2
+        num: 1005
+        category: timeout
+        message: "timed out again: {tool}"
+        fields:
+          - {name: tool, type: string, payload: true}
+`
+	if err := os.WriteFile("pw/errors.yaml", []byte(added), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, "pw")
+	if err := os.Chmod("pw/testdata", 0o555); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(filepath.Join(dir, "pw", "testdata"), 0o755) })
+	code, _, stderr := runCLI(t, "generate", "pw/errors.yaml")
+	if want := "errgen: cannot write pw/testdata/tool_timeout2.golden.json: cannot create a file in pw/testdata: permission denied; nothing was written\n"; code != 1 || stderr != want {
+		t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", code, stderr, want)
+	}
+	sameTree(t, "pw", before)
 }
 
 // hostileTexts are what a catalogue might hold to forge errgen's output:

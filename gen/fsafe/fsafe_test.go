@@ -2,6 +2,7 @@ package fsafe
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -118,5 +119,93 @@ func TestWriteAtomicKeepsOrSetsMode(t *testing.T) {
 		if strings.HasPrefix(e.Name(), TempPrefix) {
 			t.Errorf("temporary file left: %s", e.Name())
 		}
+	}
+}
+
+// A Batch changes no file until Commit, and Abort leaves nothing behind:
+// no temporary file, no folder it created.
+func TestBatchIsAllOrNothing(t *testing.T) {
+	dir := t.TempDir()
+	old := filepath.Join(dir, "old.go")
+	write(t, old, "old")
+	var b Batch
+	if err := b.Stage(old, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Stage(filepath.Join(dir, "a", "b", "new.json"), []byte("{}")); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(old); string(data) != "old" {
+		t.Errorf("a staged file replaced its target before Commit: %q", data)
+	}
+	b.Abort()
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 || entries[0].Name() != "old.go" {
+		t.Errorf("after Abort the folder holds %v, want old.go alone", entries)
+	}
+	if data, _ := os.ReadFile(old); string(data) != "old" {
+		t.Errorf("Abort changed %s: %q", old, data)
+	}
+
+	b = Batch{}
+	for _, p := range []string{old, filepath.Join(dir, "a", "new.json")} {
+		if err := b.Stage(p, []byte("new")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := b.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	b.Abort() // nothing to undo after a Commit
+	for _, p := range []string{old, filepath.Join(dir, "a", "new.json")} {
+		if data, _ := os.ReadFile(p); string(data) != "new" {
+			t.Errorf("%s after Commit: %q", p, data)
+		}
+	}
+}
+
+// A failure names the file being written, never the temporary file the
+// file system names; a failed rename says which files are already new.
+func TestBatchErrorsNameTheFile(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "errgen.go")
+	b := Batch{Hook: func(op Op, path string) error {
+		if op == OpCreate {
+			return &fs.PathError{Op: "open", Path: filepath.Join(dir, TempPrefix+"x.tmp"), Err: fs.ErrPermission}
+		}
+		return nil
+	}}
+	err := b.Stage(target, []byte("x"))
+	if want := "cannot write " + target + ": cannot create a file in " + dir + ": permission denied"; err == nil || err.Error() != want || !errors.Is(err, fs.ErrPermission) {
+		t.Errorf("Stage = %v, want %s", err, want)
+	}
+
+	write(t, target, "old")
+	second, third := filepath.Join(dir, "b.go"), filepath.Join(dir, "c.go")
+	b = Batch{Hook: func(op Op, path string) error {
+		if op == OpRename && path == third {
+			return &os.LinkError{Op: "rename", Old: filepath.Join(dir, TempPrefix+"y.tmp"), New: third, Err: fs.ErrPermission}
+		}
+		return nil
+	}}
+	for _, p := range []string{target, second, third} {
+		if err := b.Stage(p, []byte("new")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	err = b.Commit()
+	want := "cannot create " + third + ": permission denied; these files were already written: " + target + " (replaced), " + second + " (new); every other file is unchanged"
+	var ce *CommitError
+	if !errors.As(err, &ce) || err.Error() != want {
+		t.Errorf("Commit = %v, want %s", err, want)
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), TempPrefix) {
+			t.Errorf("temporary file left: %s", e.Name())
+		}
+	}
+	if _, err := os.Lstat(third); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("%s exists after its rename failed", third)
 	}
 }
