@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -282,9 +281,18 @@ type writeOptions struct {
 // after another (fsafe.Batch). A failure or an interrupt before the
 // renames removes the temporary files and leaves every file as it was.
 func writeFiles(ctx context.Context, e *env, dir string, files []gen.File, opt writeOptions) error {
-	_, statErr := os.Stat(dir)
-	created := errors.Is(statErr, fs.ErrNotExist)
-	unlock, err := lockFolder(dir)
+	// The output folder is the batch's first folder: a run that fails,
+	// is refused or is interrupted before its renames removes the folders
+	// it made for it, each while it is still empty.
+	b := &fsafe.Batch{Hook: e.writeHook}
+	defer b.Abort() // after a Commit, nothing is left to undo
+	if err := b.MkdirAll(dir); err != nil {
+		return fmt.Errorf("%w; nothing was written", err)
+	}
+	unlock, err := lockFolder(ctx, dir)
+	if errors.Is(err, errInterrupted) {
+		return fmt.Errorf("%w; nothing was written", err)
+	}
 	if err != nil {
 		return err
 	}
@@ -292,13 +300,8 @@ func writeFiles(ctx context.Context, e *env, dir string, files []gen.File, opt w
 	plans, errs := planFiles(dir, files, opt.docsFlag)
 	if len(errs) > 0 {
 		printOnce(e, errs)
-		if created {
-			os.Remove(dir) // the lock made it; a refused run leaves no trace
-		}
 		return errors.New("nothing was written")
 	}
-	b := &fsafe.Batch{Hook: e.writeHook}
-	defer b.Abort() // after a Commit, nothing is left to undo
 	for _, p := range plans {
 		if !p.write {
 			continue

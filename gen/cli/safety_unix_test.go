@@ -232,3 +232,49 @@ func TestConcurrentRunsTakeTurns(t *testing.T) {
 		t.Errorf("errgen.go not written once the lock was released: %v", err)
 	}
 }
+
+// TestInterruptWhileWaitingForTheLock: a run waiting for another run's
+// lock on its output folder stops at an interrupt, promptly and having
+// written nothing, instead of waiting on until a second one kills it.
+func TestInterruptWhileWaitingForTheLock(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "errors.yaml")
+	if err := os.WriteFile(path, synth.Catalogue(3), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lock, err := os.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Close()
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, dir)
+	cmd := errgenProcess(t, "generate", path)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		t.Fatalf("errgen finished while another run held the folder: %v\n%s", err, out.String())
+	case <-time.After(500 * time.Millisecond):
+	}
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-done:
+		if code := exitCode(err); code != 1 || out.String() != "errgen: interrupted; nothing was written\n" {
+			t.Errorf("exit %d, output:\n%s", code, out.String())
+		}
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("errgen went on waiting for the lock after an interrupt")
+	}
+	sameTree(t, dir, before)
+}

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -184,6 +185,66 @@ func TestInterruptWhileWritingChangesNothing(t *testing.T) {
 				t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", code, stderr, want)
 			}
 			sameFiles(t, before, tree(t, "."))
+		})
+	}
+}
+
+// TestStoppedRunRemovesTheFolderItMade: a run into an -o folder that does
+// not exist yet makes it; interrupted or failing before its renames, it
+// removes the folders it made, the innermost first, each only while empty,
+// and never one that was there before.
+func TestStoppedRunRemovesTheFolderItMade(t *testing.T) {
+	for _, c := range []struct {
+		name, out string
+		stop      func(cancel func()) error // what happens at the first write
+		want      string
+		left      []string // folders that must remain
+		gone      string   // the outermost folder that must be gone
+	}{
+		{"interrupted, nested", "new/sub/out", func(cancel func()) error { cancel(); return nil },
+			"errgen: interrupted; nothing was written\n", nil, "new"},
+		{"interrupted, in a folder that was there", "kept/out", func(cancel func()) error { cancel(); return nil },
+			"errgen: interrupted; nothing was written\n", []string{"kept"}, "kept/out"},
+		{"failed", "new/out", func(func()) error { return syscall.ENOSPC },
+			"errgen: cannot write new/out/errgen.go: no space left on device; nothing was written\n", nil, "new"},
+		{"someone else's file in it", "new/out", func(cancel func()) error {
+			cancel()
+			return os.WriteFile("new/out/theirs.txt", nil, 0o644)
+		}, "errgen: interrupted; nothing was written\n", []string{"new", "new/out"}, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Chdir(t.TempDir())
+			if err := os.WriteFile("errors.yaml", synth.Catalogue(3), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Mkdir("kept", 0o755); err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			first := true
+			hook := func(op fsafe.Op, path string) error {
+				if op == fsafe.OpWrite && first {
+					first = false
+					return c.stop(cancel)
+				}
+				return nil
+			}
+			code, stderr := runHooked(ctx, hook, "generate", "-o", c.out)
+			if code != ExitProblems || stderr != c.want {
+				t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", code, stderr, c.want)
+			}
+			for _, d := range c.left {
+				if st, err := os.Stat(d); err != nil || !st.IsDir() {
+					t.Errorf("%s is gone: %v", d, err)
+				}
+			}
+			if c.gone != "" {
+				if _, err := os.Lstat(c.gone); !errors.Is(err, fs.ErrNotExist) {
+					t.Errorf("%s is left behind (%v)", c.gone, err)
+				}
+			}
+			tree(t, ".") // no temporary file
 		})
 	}
 }
