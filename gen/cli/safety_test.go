@@ -167,6 +167,35 @@ func TestSymlinksInOutputFolderAreRefused(t *testing.T) {
 	}
 }
 
+// TestDanglingOutputFolderIsRefused: an output folder may be a link the
+// user chose, but a link to nothing is refused, by name, rather than
+// followed to create a folder where it points (or failing with "mkdir:
+// file exists").
+func TestDanglingOutputFolderIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if err := os.WriteFile("errors.yaml", []byte(validCatalogue), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	replaceWithLink(t, "nowhere", "dangling")
+	const refusal = `errgen: dangling is a symlink to "nowhere", which does not exist; errgen does not create a folder through a link; nothing was written` + "\n"
+	for _, args := range [][]string{
+		{"generate", "-o", "dangling"},
+		{"generate", "-o", "dangling/sub"},
+		{"docs", "-o", "dangling/ERRORS.md"},
+	} {
+		before := snapshot(t, dir)
+		code, _, stderr := runCLI(t, args...)
+		if code != 1 || stderr != refusal {
+			t.Errorf("errgen %s: exit %d, stderr:\n%s\nwant:\n%s", strings.Join(args, " "), code, stderr, refusal)
+		}
+		sameTree(t, dir, before)
+		if _, err := os.Lstat("nowhere"); err == nil {
+			t.Errorf("errgen %s created the link's target", strings.Join(args, " "))
+		}
+	}
+}
+
 // replaceWithLink makes link a symlink to target, replacing any file.
 func replaceWithLink(t *testing.T, target, link string) {
 	t.Helper()

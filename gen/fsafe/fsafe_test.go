@@ -209,3 +209,25 @@ func TestBatchErrorsNameTheFile(t *testing.T) {
 		t.Errorf("%s exists after its rename failed", third)
 	}
 }
+
+// A folder to write in that is a link to nothing is refused by name;
+// MkdirAll does not create the link's target.
+func TestMkdirAllRefusesDanglingLink(t *testing.T) {
+	dir := t.TempDir()
+	link := filepath.Join(dir, "out")
+	if err := os.Symlink(filepath.Join(dir, "missing"), link); err != nil {
+		t.Skipf("cannot create symlinks here: %v", err)
+	}
+	for _, p := range []string{link, filepath.Join(link, "sub")} {
+		var b Batch
+		err := b.MkdirAll(p)
+		var de *DanglingError
+		if !errors.As(err, &de) || de.Path != link || !strings.Contains(err.Error(), "is a symlink to") {
+			t.Errorf("MkdirAll(%s) = %v", p, err)
+		}
+		b.Abort()
+	}
+	if _, err := os.Lstat(filepath.Join(dir, "missing")); err == nil {
+		t.Error("the link's target was created")
+	}
+}

@@ -66,9 +66,10 @@ func (b *Batch) hook(op Op, path string) error {
 
 // MkdirAll creates the folder dir and any missing folder on the way, as
 // part of the batch: Abort removes those it created if they are still
-// empty. dir itself may be a link to a folder, as an output folder chosen
-// by the user may; something that is not a folder on the way is refused
-// with ErrNotFolder.
+// empty. dir itself, or a folder on the way, may be a link to a folder, as
+// an output folder the user chose may be; a link to nothing is refused
+// (*DanglingError) rather than followed to create its target, and
+// something that is not a folder on the way is refused with ErrNotFolder.
 func (b *Batch) MkdirAll(dir string) error {
 	st, err := os.Stat(dir)
 	switch {
@@ -76,6 +77,11 @@ func (b *Batch) MkdirAll(dir string) error {
 		return nil
 	case err == nil:
 		return &folderError{dir, describe(st.Mode())}
+	case errors.Is(err, fs.ErrNotExist):
+		if lst, lerr := os.Lstat(dir); lerr == nil && lst.Mode()&fs.ModeSymlink != 0 {
+			target, _ := os.Readlink(dir)
+			return &DanglingError{Path: dir, Target: target}
+		}
 	}
 	// dir is missing, or could not be looked at: make its parent first,
 	// which also finds a file or a link to nothing on the way.
@@ -226,6 +232,17 @@ func (e *MkdirError) Error() string {
 }
 
 func (e *MkdirError) Unwrap() error { return e.Err }
+
+// DanglingError is a folder to write in that is a symlink to nothing.
+type DanglingError struct {
+	Path, Target string
+}
+
+func (e *DanglingError) Error() string {
+	return fmt.Sprintf("%s is a symlink to %s, which does not exist; errgen does not create a folder through a link", diag.Path(e.Path), diag.Quote(e.Target))
+}
+
+func (e *DanglingError) Unwrap() error { return fs.ErrNotExist }
 
 // Done is a file a Commit put in place: new, or replacing one that existed.
 type Done struct {
