@@ -39,7 +39,10 @@ BASE is a file, or git:REV[:PATH] to read PATH at revision REV from git
 (PATH is relative to the repository root, or to the working directory when
 it starts with ./ or ../, and defaults to the catalogue's own path), for
 example git:origin/main or git:HEAD~1. Without PATH, a catalogue that git
-finds renamed since REV is compared with itself at its old path.
+finds renamed since REV is compared with itself at its old path. A
+revision without the file is the base of a new catalogue: every entry is
+new. But a PATH given that exists neither at REV nor in the working tree is
+a typo, an error, with the paths of REV close to it.
 
 With no argument in a folder that holds errgen.registry.yaml (or given that
 file), compat checks every catalogue the registry lists against the same

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	pathpkg "path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -101,16 +102,24 @@ func loadBase(ctx context.Context, e *env, against, catalogue string) (*model.Ca
 	return loadBaseAs(ctx, e, against, catalogue, displayPath, true)
 }
 
-// loadBaseAs is loadBase with nameOf naming a base that is a file. With
-// follow, a catalogue that git finds renamed since git:REV is read at its
-// old path there; a registry's catalogues are followed by the registry.
-func loadBaseAs(ctx context.Context, e *env, against, catalogue string, nameOf func(string) string, follow bool) (*model.Catalogue, error) {
+// loadBaseAs is loadBase with nameOf naming a base that is a file. given
+// says against is the user's, for this catalogue: then a catalogue that
+// git finds renamed since git:REV is read at its old path there, and the
+// PATH of git:REV:PATH must exist at REV or in the working tree
+// (checkGivenPath). A registry's catalogues, not given, are followed by
+// the registry.
+func loadBaseAs(ctx context.Context, e *env, against, catalogue string, nameOf func(string) string, given bool) (*model.Catalogue, error) {
 	var name string
 	var src []byte
 	if spec, ok := strings.CutPrefix(against, "git:"); ok {
 		var err error
 		name, src, err = gitShow(spec, catalogue)
-		if errors.Is(err, errNotInRevision) && follow && !strings.Contains(spec, ":") {
+		if errors.Is(err, errNotInRevision) && given && strings.Contains(spec, ":") {
+			if err := checkGivenPath(spec, catalogue); err != nil {
+				return nil, fmt.Errorf("base %s: %w", diag.Quote(against), err)
+			}
+		}
+		if errors.Is(err, errNotInRevision) && given && !strings.Contains(spec, ":") {
 			// A catalogue moved since REV is compared with itself at its
 			// old path, not taken for a new one: moving the file must not
 			// let every break through.
@@ -225,35 +234,11 @@ var errNotInRevision = errors.New("no such file in the revision")
 // catalogue's folder. It returns the name diagnostics give the base,
 // git:REV:PATH.
 func gitShow(spec, catalogue string) (string, []byte, error) {
-	if err := checkRevSpec(spec); err != nil {
+	rev, path, err := revPath(spec, catalogue)
+	if err != nil {
 		return "", nil, err
 	}
-	rev, path, hasPath := strings.Cut(spec, ":")
 	dir := filepath.Dir(catalogue)
-	path = filepath.ToSlash(path)
-	switch {
-	case !hasPath:
-		prefix, err := git(dir, "rev-parse", "--show-prefix")
-		if err != nil {
-			return "", nil, err
-		}
-		path = strings.TrimSpace(string(prefix)) + filepath.Base(catalogue)
-	case path == "." || path == ".." || strings.HasPrefix(path, "./") || strings.HasPrefix(path, "../"):
-		// As in git show REV:./PATH, a path that starts with ./ or ../
-		// is relative to the folder errgen runs in. Git runs in the
-		// catalogue's folder, where REV:./PATH would name another file
-		// than ls-tree's PATH from the root; make it a path from the root
-		// for both.
-		prefix, err := git(".", "rev-parse", "--show-prefix")
-		if err != nil {
-			return "", nil, err
-		}
-		path = pathpkg.Clean(strings.TrimSpace(string(prefix)) + path)
-		if path == ".." || strings.HasPrefix(path, "../") {
-			return "", nil, fmt.Errorf("path %s is outside the repository", diag.Quote(spec))
-		}
-	}
-	path = strings.TrimPrefix(path, "/")
 	name := "git:" + rev + ":" + path
 	if _, err := git(dir, "rev-parse", "--verify", "--quiet", rev+"^{commit}"); err != nil {
 		hint := ""
@@ -300,6 +285,134 @@ func gitShow(spec, catalogue string) (string, []byte, error) {
 		return "", nil, err
 	}
 	return name, src, nil
+}
+
+// revPath splits spec, REV[:PATH], into the revision and the path from
+// the repository root that gitShow reads: PATH as gitShow resolves it, or
+// the catalogue's own path.
+func revPath(spec, catalogue string) (rev, path string, err error) {
+	if err := checkRevSpec(spec); err != nil {
+		return "", "", err
+	}
+	rev, path, hasPath := strings.Cut(spec, ":")
+	dir := filepath.Dir(catalogue)
+	path = filepath.ToSlash(path)
+	switch {
+	case !hasPath:
+		prefix, err := git(dir, "rev-parse", "--show-prefix")
+		if err != nil {
+			return "", "", err
+		}
+		path = strings.TrimSpace(string(prefix)) + filepath.Base(catalogue)
+	case path == "." || path == ".." || strings.HasPrefix(path, "./") || strings.HasPrefix(path, "../"):
+		// As in git show REV:./PATH, a path that starts with ./ or ../
+		// is relative to the folder errgen runs in. Git runs in the
+		// catalogue's folder, where REV:./PATH would name another file
+		// than ls-tree's PATH from the root; make it a path from the root
+		// for both.
+		prefix, err := git(".", "rev-parse", "--show-prefix")
+		if err != nil {
+			return "", "", err
+		}
+		path = pathpkg.Clean(strings.TrimSpace(string(prefix)) + path)
+		if path == ".." || strings.HasPrefix(path, "../") {
+			return "", "", fmt.Errorf("path %s is outside the repository", diag.Quote(spec))
+		}
+	}
+	return rev, strings.TrimPrefix(path, "/"), nil
+}
+
+// checkGivenPath refuses the PATH of git:REV:PATH, which REV does not
+// have, when the working tree does not have it either: that is a typo, not
+// the base of a pull request that adds the catalogue, and passing it would
+// turn the gate off. PATH is resolved as gitShow reads it, and the error
+// suggests the files REV has with the same name or a path close to it.
+func checkGivenPath(spec, catalogue string) error {
+	rev, path, err := revPath(spec, catalogue)
+	if err != nil {
+		return err
+	}
+	dir := filepath.Dir(catalogue)
+	root, err := git(dir, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return err
+	}
+	if _, err := os.Lstat(filepath.Join(strings.TrimSpace(string(root)), filepath.FromSlash(path))); err == nil {
+		return nil
+	}
+	msg := fmt.Sprintf("%s exists neither at %s nor in the working tree", diag.Path(path), diag.Quote(rev))
+	// Every file of REV, once; a tree too large to list gets no hint.
+	listed, err := gitCapped(dir, 16<<20, "ls-tree", "-r", "-z", "--full-tree", "--name-only", rev)
+	if err != nil {
+		return errors.New(msg)
+	}
+	var hints []string
+	for _, p := range nearPaths(path, strings.Split(string(listed), "\x00")) {
+		hints = append(hints, diag.Path("git:"+rev+":"+p))
+	}
+	switch len(hints) {
+	case 0:
+		return fmt.Errorf("%s; give the catalogue's path at that revision, from the repository root (or from the working directory, starting with ./)", msg)
+	case 1:
+		return fmt.Errorf("%s; did you mean %s?", msg, hints[0])
+	}
+	return fmt.Errorf("%s; did you mean %s or %s?", msg, strings.Join(hints[:len(hints)-1], ", "), hints[len(hints)-1])
+}
+
+// maxNearPaths is how many paths nearPaths suggests at most.
+const maxNearPaths = 3
+
+// nearPaths returns the paths of files, nearest first, that path may
+// have meant: those with its file name (first those that end with the
+// whole of path, which left out the folders above it), and the YAML files
+// a few edits away from it.
+func nearPaths(path string, files []string) []string {
+	type near struct {
+		path string
+		dist int
+	}
+	rank := func(n near) int {
+		if strings.HasSuffix(n.path, "/"+path) {
+			return 0
+		}
+		return 1
+	}
+	maxDist := max(2, len(path)/4)
+	var found []near
+	for _, f := range files {
+		sameName := f != "" && pathpkg.Base(f) == pathpkg.Base(path)
+		yaml := strings.HasSuffix(f, ".yaml") || strings.HasSuffix(f, ".yml")
+		// The distance is at least the difference in length: skip the
+		// files too far to count.
+		if !sameName && (!yaml || abs(len(f)-len(path)) > maxDist) {
+			continue
+		}
+		d := diag.Distance(path, f)
+		if sameName || d <= maxDist {
+			found = append(found, near{f, d})
+		}
+	}
+	slices.SortFunc(found, func(a, b near) int {
+		if ra, rb := rank(a), rank(b); ra != rb {
+			return ra - rb
+		}
+		if a.dist != b.dist {
+			return a.dist - b.dist
+		}
+		return strings.Compare(a.path, b.path)
+	})
+	var out []string
+	for _, n := range found[:min(len(found), maxNearPaths)] {
+		out = append(out, n.path)
+	}
+	return out
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
 
 // git runs git with args in dir and returns its output, at most 1 MiB of

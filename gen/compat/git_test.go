@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -140,17 +141,55 @@ exit 0
 	t.Run("a new catalogue", func(t *testing.T) {
 		// A revision without the file is the base of a pull request that
 		// adds it: every entry is new, compat passes with a note, and diff
-		// lists everything as added. (PATH is relative to the repository
-		// root, so errors.yaml is not the catalogue in internal/toolerr.)
-		got := runCLI(t, sub, "compat", "--against", "git:HEAD~1:errors.yaml")
-		want := "stderr: errgen: note: git:HEAD~1:errors.yaml does not exist; every entry of errors.yaml is new\nexit 0\n"
-		if got != want {
-			t.Errorf("compat got:\n%s\nwant:\n%s", got, want)
+		// lists everything as added.
+		added := filepath.Join(repo, "billing", "errors.yaml")
+		if err := os.MkdirAll(filepath.Dir(added), 0o755); err != nil {
+			t.Fatal(err)
 		}
-		got = runCLI(t, sub, "diff", "--against", "git:HEAD~1:errors.yaml")
-		if !strings.Contains(got, "errors.yaml against git:HEAD~1:errors.yaml: 1 added, 0 removed, 0 changed, 0 breaking") ||
-			!strings.Contains(got, "+ tool_timeout (1005)") || !strings.HasSuffix(got, "exit 0\n") {
-			t.Errorf("diff got:\n%s", got)
+		if err := os.WriteFile(added, []byte(strings.Replace(gitBase, "num: 1004", "num: 1005", 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.RemoveAll(filepath.Dir(added)) })
+		billing := filepath.Dir(added)
+		for _, against := range []string{"git:HEAD~1", "git:HEAD~1:billing/errors.yaml", "git:HEAD~1:./errors.yaml"} {
+			got := runCLI(t, billing, "compat", "--against", against)
+			want := "stderr: errgen: note: git:HEAD~1:billing/errors.yaml does not exist; every entry of errors.yaml is new\nexit 0\n"
+			if got != want {
+				t.Errorf("compat --against %s got:\n%s\nwant:\n%s", against, got, want)
+			}
+			got = runCLI(t, billing, "diff", "--against", against)
+			if !strings.Contains(got, "billing/errors.yaml against git:HEAD~1:billing/errors.yaml: 1 added, 0 removed, 0 changed, 0 breaking") ||
+				!strings.Contains(got, "+ tool_timeout (1005)") || !strings.HasSuffix(got, "exit 0\n") {
+				t.Errorf("diff --against %s got:\n%s", against, got)
+			}
+		}
+	})
+
+	t.Run("a misspelt path", func(t *testing.T) {
+		// A PATH that neither the revision nor the working tree has is a
+		// typo, not a new catalogue: passing it would turn the gate off.
+		// PATH is relative to the repository root (or, with ./, to the
+		// folder errgen runs in), so errors.yaml is not the catalogue in
+		// internal/toolerr; the files of REV close to it are suggested.
+		for _, c := range []struct {
+			dir, against, want string
+		}{
+			{sub, "git:HEAD~1:errors.yaml", `errors.yaml exists neither at "HEAD~1" nor in the working tree; did you mean git:HEAD~1:internal/toolerr/errors.yaml?`},
+			{sub, "git:HEAD~1:toolerr/errors.yaml", `toolerr/errors.yaml exists neither at "HEAD~1" nor in the working tree; did you mean git:HEAD~1:internal/toolerr/errors.yaml?`},
+			{sub, "git:HEAD~1:./errors.yml", `internal/toolerr/errors.yml exists neither at "HEAD~1" nor in the working tree; did you mean git:HEAD~1:internal/toolerr/errors.yaml?`},
+			{repo, "git:HEAD~1:internal/toolerr/erors.yaml", `internal/toolerr/erors.yaml exists neither at "HEAD~1" nor in the working tree; did you mean git:HEAD~1:internal/toolerr/errors.yaml?`},
+			{sub, "git:HEAD~1:README", `README exists neither at "HEAD~1" nor in the working tree; give the catalogue's path at that revision, from the repository root (or from the working directory, starting with ./)`},
+		} {
+			args := []string{"--against", c.against}
+			if c.dir == repo {
+				args = append(args, "internal/toolerr/errors.yaml")
+			}
+			want := "stderr: errgen: base " + strconv.Quote(c.against) + ": " + c.want + "\nexit 1\n"
+			for _, cmd := range []string{"compat", "diff"} {
+				if got := runCLI(t, c.dir, append([]string{cmd}, args...)...); got != want {
+					t.Errorf("%s --against %s got:\n%s\nwant:\n%s", cmd, c.against, got, want)
+				}
+			}
 		}
 	})
 

@@ -13,6 +13,9 @@ func Closest(got string, candidates []string, maxDist int) string {
 	return best
 }
 
+// Distance is the Levenshtein edit distance between a and b, in bytes.
+func Distance(a, b string) int { return distance(a, b) }
+
 // distance is the Levenshtein edit distance between a and b.
 func distance(a, b string) int {
 	prev := make([]int, len(b)+1)
