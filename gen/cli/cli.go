@@ -250,12 +250,24 @@ func report(e *env, err error) int {
 	return ExitProblems
 }
 
+// defaultUsage is how errgen runs without a command, as run reads its
+// arguments: each form and what it is the same as.
+var defaultUsage = [][2]string{
+	{"errgen", "errgen generate errors.yaml"},
+	{"errgen FLAG... [CATALOGUE]", "errgen generate FLAG... [CATALOGUE]"},
+}
+
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "errgen turns an error catalogue (errors.yaml) into Go error types.")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Usage:")
-	fmt.Fprintln(w, "  errgen [generate flags]        same as: errgen generate errors.yaml")
+	for _, u := range defaultUsage {
+		fmt.Fprintf(w, "  %-30s same as: %s\n", u[0], u[1])
+	}
 	fmt.Fprintln(w, "  errgen <command> [flags] [args]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Without a command, the first argument must be one of generate's flags")
+	fmt.Fprintln(w, "for a catalogue to follow: errgen CATALOGUE reads CATALOGUE as a command.")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Commands:")
 	for _, c := range commands {

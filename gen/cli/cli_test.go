@@ -184,6 +184,31 @@ func TestGenerateDefaultCommand(t *testing.T) {
 	}
 }
 
+// TestDefaultCommandTakesACatalogueAfterItsFlags: without a command,
+// generate's flags come first and a catalogue may follow them, as help
+// and the README say; a catalogue alone is read as a command
+// (TestCatalogueWhereACommandGoes).
+func TestDefaultCommandTakesACatalogueAfterItsFlags(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.Mkdir("sub", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("sub/errors.yaml", []byte(validCatalogue), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runCLI(t, "-o", "out", "--docs", "ERRORS.md", "sub/errors.yaml"); code != 0 {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	for _, name := range []string{"out/errgen.go", "out/ERRORS.md", "out/testdata/tool_timeout.golden.json"} {
+		if _, err := os.Stat(name); err != nil {
+			t.Errorf("%s not written: %v", name, err)
+		}
+	}
+	if code, _, errOut := runCLI(t, "sub/errors.yaml"); code != 2 || !strings.Contains(errOut, `errgen generate "sub/errors.yaml"`) {
+		t.Errorf("a catalogue alone: exit %d\n%s", code, errOut)
+	}
+}
+
 func TestGenerateOutputFolder(t *testing.T) {
 	path := writeCatalogue(t, validCatalogue)
 	out := filepath.Join(t.TempDir(), "pkg", "toolerr")

@@ -61,6 +61,12 @@ dependency. The catalogue must select the grpc projection. Once written,
 every later run must give --grpc too (or the file must be deleted): errgen
 refuses to leave it behind reading what it may no longer write.
 
+errgen without a command is errgen generate: with no arguments, on
+errors.yaml; with generate's flags first, then the catalogue if one
+follows (errgen -o out --docs ERRORS.md sub/errors.yaml). A first argument
+that is not a flag names a command, so errgen sub/errors.yaml is a usage
+error: write errgen generate sub/errors.yaml.
+
 With --check nothing is written: errgen exits 1 and prints a unified diff for
 every file that is stale or missing. --check and --prune together are a
 usage error, found before the catalogue is read, as is a wrong --docs.`,

@@ -3,6 +3,8 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -17,6 +19,24 @@ func TestREADMECommandsMatchHelp(t *testing.T) {
 	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The forms without a command, as help gives them (aligned with
+	// spaces in both).
+	spaces := regexp.MustCompile(` {2,}`)
+	var inREADME []string
+	for _, line := range strings.Split(string(readme), "\n") {
+		inREADME = append(inREADME, spaces.ReplaceAllString(line, " "))
+	}
+	var help strings.Builder
+	usage(&help)
+	for _, u := range defaultUsage {
+		line := u[0] + " same as: " + u[1]
+		if !slices.Contains(inREADME, line) {
+			t.Errorf("README.md does not give the usage line %q", line)
+		}
+		if !slices.Contains(strings.Split(spaces.ReplaceAllString(help.String(), " "), "\n"), " "+line) {
+			t.Errorf("errgen help does not give the usage line %q", line)
+		}
 	}
 	for _, c := range commands {
 		line := strings.TrimSpace("errgen " + c.name + " " + c.args)
