@@ -94,6 +94,8 @@ func TestFailedWriteChangesNothing(t *testing.T) {
 	}{
 		{"golden file's folder not writable", failAt(fsafe.OpCreate, "testdata/variant_3.golden.json", syscall.EACCES),
 			"errgen: cannot write testdata/variant_3.golden.json: cannot create a file in testdata: permission denied; nothing was written\n"},
+		{"output folder not writable", failAt(fsafe.OpCreate, "errgen.go", syscall.EACCES),
+			"errgen: cannot write errgen.go: cannot create a file in .: permission denied; nothing was written\n"},
 		{"disk full at the last Go file", failAt(fsafe.OpWrite, "errgen_test.go", syscall.ENOSPC),
 			"errgen: cannot write errgen_test.go: no space left on device; nothing was written\n"},
 		{"testdata cannot be made", failAt(fsafe.OpMkdir, "testdata", syscall.EROFS),
