@@ -141,7 +141,10 @@ func docPos(file string, text *source, doc *yaml.Node) diag.Pos {
 	return diag.Pos{File: file, Line: line, Col: text.byteCol(line, max(doc.Column, 1))}
 }
 
-var lineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+var (
+	lineRE          = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+	unknownAnchorRE = regexp.MustCompile(`^yaml: unknown anchor '([0-9A-Za-z_-]+)' referenced$`)
+)
 
 // syntaxError reports a file YAML refused. The parser gives the line of the
 // problem but not its column; the column is that of the line's first
@@ -153,6 +156,14 @@ func syntaxError(file string, src []byte, err error, l *diag.List) {
 		return
 	}
 	msg := err.Error()
+	if m := unknownAnchorRE.FindStringSubmatch(msg); m != nil {
+		// The parser names the alias but gives no position: the alias is
+		// refused as any other, where it stands.
+		if pos, ok := findAlias(file, src, m[1]); ok {
+			l.Errorf(pos, "alias *%s: anchors and aliases are not allowed; write the value out", m[1])
+			return
+		}
+	}
 	line := 1
 	if m := lineRE.FindStringSubmatch(msg); m != nil {
 		if n, convErr := strconv.Atoi(m[1]); convErr == nil {
@@ -233,6 +244,84 @@ func strayToken(msg, text string) (int, string) {
 		}
 	}
 	return 0, ""
+}
+
+// findAlias finds the alias *name that the parser refused as referring to
+// no anchor, but without saying where it stands: on the line whose addition
+// makes the file fail (problemLine), or else at the first alias of that
+// name in the file (a line of a block scalar may look like one).
+func findAlias(file string, src []byte, name string) (diag.Pos, bool) {
+	text := newSource(src)
+	isAlias := func(rest string) bool {
+		return strings.HasPrefix(rest, "*"+name) && !isAnchorChar(rest, len(name)+1)
+	}
+	line := problemLine(src, 1)
+	if i := tokenStart(string(text.line(line)), isAlias); i >= 0 {
+		return diag.Pos{File: file, Line: line, Col: i + 1}, true
+	}
+	for line := 1; line <= text.lastLine(); line++ {
+		if i := tokenStart(string(text.line(line)), isAlias); i >= 0 {
+			return diag.Pos{File: file, Line: line, Col: i + 1}, true
+		}
+	}
+	return diag.Pos{}, false
+}
+
+// isAnchorChar reports whether s[i] can be part of the name of an anchor
+// or alias, as the parser reads names.
+func isAnchorChar(s string, i int) bool {
+	if i >= len(s) {
+		return false
+	}
+	c := s[i]
+	return c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == '_' || c == '-'
+}
+
+// tokenStart returns the index of the first place in text, one line of
+// YAML, where a token may start and match accepts the rest of the line, or
+// -1: the start of the line, and what follows ": ", "- ", "? ", or "[",
+// "{" or "," of a flow collection, past blanks. Quoted values and comments
+// are skipped.
+func tokenStart(text string, match func(rest string) bool) int {
+	start, depth := true, 0
+	i0 := 0
+	if strings.HasPrefix(text, "\ufeff") {
+		i0 = len("\ufeff") // a byte order mark starts no token
+	}
+	for i := i0; i < len(text); i++ {
+		c := text[i]
+		if c == ' ' || c == '\t' {
+			continue
+		}
+		if c == '#' && (i == 0 || text[i-1] == ' ' || text[i-1] == '\t') {
+			return -1 // a comment
+		}
+		if start && match(text[i:]) {
+			return i
+		}
+		blankNext := i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '\t'
+		switch {
+		case start && (c == '"' || c == '\''):
+			end := closing(text, i)
+			if end < 0 {
+				return -1
+			}
+			i, start = end-1, false
+		case start && (c == '[' || c == '{'):
+			depth++
+		case depth > 0 && c == ',':
+			start = true
+		case depth > 0 && (c == ']' || c == '}'):
+			depth--
+			start = false
+		case c == ':' && (blankNext || depth > 0):
+			start = true
+		case start && (c == '-' || c == '?') && blankNext:
+		default:
+			start = false
+		}
+	}
+	return -1
 }
 
 // closing returns the index just past the quoted value, [ list or {

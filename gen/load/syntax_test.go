@@ -38,3 +38,30 @@ func TestSyntaxErrorAtStrayToken(t *testing.T) {
 		}
 	}
 }
+
+// An alias to no anchor, which the parser refuses without a position, is
+// reported at the alias like any other alias: as a value, as a key, in a
+// flow collection, after a line of a block scalar that looks like one, on
+// line 1 after a byte order mark.
+func TestUnknownAliasAtAlias(t *testing.T) {
+	const refused = ": anchors and aliases are not allowed; write the value out"
+	for _, tc := range []struct{ src, want string }{
+		{"a: 1\nb: *c\n", "errors.yaml:2:4: alias *c" + refused},
+		{"a: 1\n*cat: 2\n", "errors.yaml:2:1: alias *cat" + refused},
+		{"a: [x, *y]\n", "errors.yaml:1:8: alias *y" + refused},
+		{"a: {b: \"*y\", c: *y}\n", "errors.yaml:1:17: alias *y" + refused},
+		{"a: |\n  *y is text\nb: *y\n", "errors.yaml:3:4: alias *y" + refused},
+		{"a: '*y' # *y\nb: *y\n", "errors.yaml:2:4: alias *y" + refused},
+		{"\ufeff*y\n", "errors.yaml:1:4: alias *y" + refused},
+		{"a: *y-z\n", "errors.yaml:1:4: alias *y-z" + refused},
+	} {
+		_, diags, _ := load("errors.yaml", []byte(tc.src))
+		var got []string
+		for _, d := range diags {
+			got = append(got, d.String())
+		}
+		if len(got) != 1 || got[0] != tc.want {
+			t.Errorf("%q:\n got %q\nwant %q", tc.src, got, tc.want)
+		}
+	}
+}
