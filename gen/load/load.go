@@ -202,6 +202,36 @@ func syntaxError(file string, src []byte, err error, l *diag.List) {
 // quoted value or a [ list or { mapping that already closed. It returns 0
 // when the line is not of that form, and the hint to give.
 func strayToken(msg, text string) (int, string) {
+	switch msg {
+	case "found character that cannot start any token":
+		// @ and ` are reserved, and % starts a directive: none may start
+		// a plain value.
+		if i := tokenStart(text, func(rest string) bool { return strings.ContainsRune("@`%", rune(rest[0])) }); i >= 0 {
+			return i + 1, "quote a value that starts with \"" + text[i:i+1] + "\""
+		}
+		return 0, ""
+	case "did not find expected alphabetic or numeric character":
+		// * starts an alias and & an anchor, whose name must be followed
+		// by a blank or an indicator: *Note* is neither.
+		bad := func(rest string) bool {
+			if rest[0] != '*' && rest[0] != '&' {
+				return false
+			}
+			n := 1
+			for isAnchorChar(rest, n) {
+				n++
+			}
+			return n == 1 || (n < len(rest) && !strings.ContainsRune(" \t?:,]}%@`", rune(rest[n])))
+		}
+		if i := tokenStart(text, bad); i >= 0 {
+			what := "an alias"
+			if text[i] == '&' {
+				what = "an anchor"
+			}
+			return i + 1, "quote a value that starts with \"" + text[i:i+1] + "\", which YAML reads as " + what
+		}
+		return 0, ""
+	}
 	key := strings.Index(text, ": ")
 	if key < 0 || strings.ContainsAny(text[:key], "\"'[]{}#") {
 		return 0, ""

@@ -8,7 +8,8 @@ import (
 // A syntax error caused by a token inside a line's value is placed at that
 // token, not at the line's first character: a second ": " or a trailing
 // ":" in a plain value, text after a quoted value or a closed [ list or
-// { mapping.
+// { mapping, a value that starts with a character no plain value may start
+// with (@, `, %) or with * or & not followed by an alias or anchor name.
 func TestSyntaxErrorAtStrayToken(t *testing.T) {
 	head := "version: 1\npackage: p\ncategories: {c: C.}\nfamilies:\n  - name: F\n    variants:\n      - name: V\n        code: v\n"
 	for _, tc := range []struct {
@@ -24,6 +25,12 @@ func TestSyntaxErrorAtStrayToken(t *testing.T) {
 		{"        message: \"{bad}\" input", "errors.yaml:9:26: YAML syntax error: did not find expected key"},
 		{"        message: 'it''s' here", "errors.yaml:9:26: YAML syntax error: did not find expected key"},
 		{"          message: indented too far", "errors.yaml:9:11: YAML syntax error: mapping values"},
+		{"        message: @tool failed", "errors.yaml:9:18: YAML syntax error: found character that cannot start any token (quote a value that starts with \"@\")"},
+		{"        message: `tool` failed # see @notes", "errors.yaml:9:18: YAML syntax error: found character that cannot start any token (quote a value that starts with \"`\")"},
+		{"        message: [x, \"@y\", @z]", "errors.yaml:9:28: YAML syntax error: found character that cannot start any token (quote a value that starts with \"@\")"},
+		{"        message: &a* x", "errors.yaml:9:18: YAML syntax error: did not find expected alphabetic or numeric character (quote a value that starts with \"&\", which YAML reads as an anchor)"},
+		{"        message: * failed", "errors.yaml:9:18: YAML syntax error: did not find expected alphabetic or numeric character (quote a value that starts with \"*\", which YAML reads as an alias)"},
+		{"        message: the @tool failed", ""},
 	} {
 		src := head + tc.line + "\n        num: 1\n        category: c\n"
 		_, diags, _ := load("errors.yaml", []byte(src))
