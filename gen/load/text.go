@@ -1,6 +1,8 @@
 package load
 
 import (
+	"bytes"
+	"slices"
 	"strconv"
 	"unicode"
 	"unicode/utf8"
@@ -81,8 +83,12 @@ func isNoncharacter(r rune) bool {
 // scanText checks the raw bytes before YAML sees them: encoding, control,
 // bidi, invisible characters and noncharacters anywhere (comments
 // included), each at its own line and column (in bytes). A leading byte
-// order mark is allowed.
+// order mark is allowed. A file saved in another encoding or with other
+// line endings is one error, not one at every character or line.
 func scanText(file string, src []byte, l *diag.List) {
+	if wholeFile(file, src, l) {
+		return
+	}
 	line, col := 1, 1
 	prev := utf8.RuneError
 	for i := 0; i < len(src); {
@@ -143,6 +149,85 @@ func scanTabs(file string, src []byte, l *diag.List) bool {
 		col++
 	}
 	return found
+}
+
+// wholeFile reports, as one error at the place that shows it, a file that
+// is not text errgen reads at all: one saved as UTF-16 or UTF-32 (as
+// Windows editors and PowerShell may save it), whose NUL bytes would be a
+// control character beside every other character, or one with CR line
+// endings (classic Mac OS), a control character at every line break.
+func wholeFile(file string, src []byte, l *diag.List) bool {
+	if enc := wideEncoding(src); enc != "" {
+		l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, "the file is %s; save it as UTF-8", enc)
+		return true
+	}
+	// Line endings: a lone CR (not before a LF) ends a line to the old
+	// Mac convention; a file with more of them than of LFs uses it.
+	lone, lf, at := 0, 0, -1
+	for i, b := range src {
+		switch {
+		case b == '\n':
+			lf++
+		case b == '\r' && (i+1 == len(src) || src[i+1] != '\n'):
+			if lone++; at < 0 {
+				at = i
+			}
+		}
+	}
+	if lone > lf {
+		line := 1 + bytes.Count(src[:at], []byte{'\n'})
+		col := at - (bytes.LastIndexByte(src[:at], '\n') + 1) + 1
+		l.Errorf(diag.Pos{File: file, Line: line, Col: col}, "the file uses CR line endings; use LF (or CRLF)")
+		return true
+	}
+	return false
+}
+
+// wideEncoding names the encoding of src when it is UTF-16 or UTF-32,
+// with a byte order mark or without one; "" otherwise. Without a mark the
+// file must start with an ASCII character, as YAML detects encodings (a
+// catalogue starts with a key or a comment), and at least half of its first
+// characters must be ASCII, the zero bytes beside them where that encoding
+// puts them: a UTF-8 file holds no NUL, which scanText refuses anyway.
+func wideEncoding(src []byte) string {
+	switch {
+	case bytes.HasPrefix(src, []byte{0xFF, 0xFE, 0, 0}), bytes.HasPrefix(src, []byte{0, 0, 0xFE, 0xFF}):
+		return "UTF-32"
+	case bytes.HasPrefix(src, []byte{0xFF, 0xFE}), bytes.HasPrefix(src, []byte{0xFE, 0xFF}):
+		return "UTF-16"
+	}
+	// zeros reports whether, in the first units of size bytes, the bytes
+	// at the offsets in zero are NUL and the others not for the first
+	// unit, and for at least half of the units.
+	zeros := func(size int, zero ...int) bool {
+		n := min(len(src)/size, 128)
+		if n == 0 {
+			return false
+		}
+		ascii := 0
+		for u := range n {
+			unit := src[u*size : (u+1)*size]
+			ok := true
+			for i, b := range unit {
+				if (b == 0) != slices.Contains(zero, i) {
+					ok = false
+				}
+			}
+			if ok {
+				ascii++
+			} else if u == 0 {
+				return false
+			}
+		}
+		return ascii*2 >= n
+	}
+	switch {
+	case zeros(4, 1, 2, 3), zeros(4, 0, 1, 2):
+		return "UTF-32"
+	case zeros(2, 1), zeros(2, 0):
+		return "UTF-16"
+	}
+	return ""
 }
 
 // MaxValues bounds the values (YAML nodes) a catalogue may hold. The YAML

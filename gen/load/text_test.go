@@ -1,0 +1,76 @@
+package load
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf16"
+
+	"github.com/errgen/errgen/gen/diag"
+)
+
+// lines are the diagnostics of l, one string each.
+func lines(l diag.List) []string {
+	var out []string
+	for _, d := range l {
+		out = append(out, d.String())
+	}
+	return out
+}
+
+// A file that is not UTF-8 text with LF or CRLF line endings is one error
+// for the whole file, not one at every character or line break; a file
+// that only holds such a character here and there is reported at each.
+func TestWholeFileIsOneError(t *testing.T) {
+	const cat = "version: 1\npackage: p\ncategories:\n  c: C.\n"
+	le16 := func(s string) string {
+		var b []byte
+		for _, u := range utf16.Encode([]rune(s)) {
+			b = append(b, byte(u), byte(u>>8))
+		}
+		return string(b)
+	}
+	be16 := func(s string) string {
+		var b []byte
+		for _, u := range utf16.Encode([]rune(s)) {
+			b = append(b, byte(u>>8), byte(u))
+		}
+		return string(b)
+	}
+	le32 := func(s string) string {
+		var b []byte
+		for _, r := range s {
+			b = append(b, byte(r), byte(r>>8), byte(r>>16), byte(r>>24))
+		}
+		return string(b)
+	}
+	be32 := func(s string) string {
+		var b []byte
+		for _, r := range s {
+			b = append(b, byte(r>>24), byte(r>>16), byte(r>>8), byte(r))
+		}
+		return string(b)
+	}
+	for _, tc := range []struct {
+		name, src string
+		want      []string
+	}{
+		{"UTF-16LE", le16(cat), []string{"f.yaml:1:1: the file is UTF-16; save it as UTF-8"}},
+		{"UTF-16BE", be16(cat), []string{"f.yaml:1:1: the file is UTF-16; save it as UTF-8"}},
+		{"UTF-16LE with BOM", le16("\ufeff" + cat), []string{"f.yaml:1:1: the file is UTF-16; save it as UTF-8"}},
+		{"UTF-16BE with BOM", be16("\ufeff" + cat), []string{"f.yaml:1:1: the file is UTF-16; save it as UTF-8"}},
+		{"UTF-16 of non-ASCII text", le16("# ошибки, записанные по-русски\n" + cat), []string{"f.yaml:1:1: the file is UTF-16; save it as UTF-8"}},
+		{"UTF-32LE", le32(cat), []string{"f.yaml:1:1: the file is UTF-32; save it as UTF-8"}},
+		{"UTF-32BE with BOM", be32("\ufeff" + cat), []string{"f.yaml:1:1: the file is UTF-32; save it as UTF-8"}},
+		{"one NUL", "a\x00b: 1\n", []string{"f.yaml:1:2: control character '\\x00' is not allowed in a catalogue"}},
+		{"CR line endings", strings.ReplaceAll(cat, "\n", "\r"), []string{"f.yaml:1:11: the file uses CR line endings; use LF (or CRLF)"}},
+		{"CR line endings after LF ones", "a: 1\nb: 2\rc: 3\rd: 4\r", []string{"f.yaml:2:5: the file uses CR line endings; use LF (or CRLF)"}},
+		{"CRLF line endings", strings.ReplaceAll(cat, "\n", "\r\n"), nil},
+		{"a stray CR", "a: 1\r\nb: 2\r\r\n", []string{"f.yaml:2:5: control character '\\r' is not allowed in a catalogue"}},
+	} {
+		var l diag.List
+		scanText("f.yaml", []byte(tc.src), &l)
+		if got := lines(l); strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("%s:\n got %q\nwant %q", tc.name, got, tc.want)
+		}
+	}
+}
