@@ -157,6 +157,7 @@ var hostileSeeds = []string{
 	"v\x00e\x00r\x00s\x00i\x00o\x00n\x00:\x00 \x001\x00\n\x00",
 	"\xff\xfev\x00:\x00 \x001\x00\n\x00",
 	"\x00\x00\xfe\xff\x00\x00\x00v",
+	"version: 1\npackage: x\ncategories:\n\tc: d\nfamilies:\n\t- name: F\n",
 	"a: &a [x, x]\nb: &b [*a, *a]\nc: &c [*b, *b]\nd: [*c, *c]\n",
 	"<<: {a: 1}\n",
 	"version: !!str 1\n",

@@ -127,12 +127,15 @@ func scanText(file string, src []byte, l *diag.List) {
 	}
 }
 
-// scanTabs reports every tab in the indentation of a line. It runs only when
-// YAML has refused the file: a tab inside a block scalar is legal content,
-// but a tab in indentation is the most common reason a catalogue fails to
-// parse, and the parser's own message does not say so.
+// scanTabs reports the first tab in the indentation of a line, and how many
+// other lines are indented with tabs: one error, for a file indented with
+// tabs throughout is one mistake. It runs only when YAML has refused the
+// file: a tab inside a block scalar is legal content, but a tab in
+// indentation is the most common reason a catalogue fails to parse, and
+// the parser's own message does not say so.
 func scanTabs(file string, src []byte, l *diag.List) bool {
-	found := false
+	var first diag.Pos
+	others := 0
 	line, col, indent := 1, 1, true
 	for _, r := range string(src) {
 		switch {
@@ -140,15 +143,28 @@ func scanTabs(file string, src []byte, l *diag.List) bool {
 			line, col, indent = line+1, 1, true
 			continue
 		case r == '\t' && indent:
-			l.Errorf(diag.Pos{File: file, Line: line, Col: col}, "tab in indentation; YAML indents with spaces")
-			found = true
+			if first.Line == 0 {
+				first = diag.Pos{File: file, Line: line, Col: col}
+			} else {
+				others++
+			}
 			indent = false
 		case r != ' ':
 			indent = false
 		}
 		col++
 	}
-	return found
+	switch {
+	case first.Line == 0:
+		return false
+	case others == 1:
+		l.Errorf(first, "tab in indentation; YAML indents with spaces (1 other line is indented with a tab too)")
+	case others > 1:
+		l.Errorf(first, "tab in indentation; YAML indents with spaces (%d other lines are indented with tabs too)", others)
+	default:
+		l.Errorf(first, "tab in indentation; YAML indents with spaces")
+	}
+	return true
 }
 
 // wholeFile reports, as one error at the place that shows it, a file that
