@@ -66,14 +66,14 @@ func (ld *loader) catalogue(root *yaml.Node) *ast.Catalogue {
 		cat.Categories = ld.categories(e)
 	}
 	if e, ok := m["attributes"]; ok {
-		if items, isList := ld.list(e, "attributes"); isList {
+		if items, isList := ld.items(e, "attributes"); isList {
 			for _, it := range items {
 				cat.Attributes = append(cat.Attributes, ld.attribute(it))
 			}
 		}
 	}
 	if e, ok := m["families"]; ok {
-		if items, isList := ld.list(e, "families"); isList {
+		if items, isList := ld.items(e, "families"); isList {
 			if len(items) == 0 {
 				ld.errorf(e.val, "families must list at least one family")
 			}
@@ -85,7 +85,7 @@ func (ld *loader) catalogue(root *yaml.Node) *ast.Catalogue {
 		}
 	}
 	if e, ok := m["compat"]; ok {
-		if items, isList := ld.list(e, "compat"); isList {
+		if items, isList := ld.items(e, "compat"); isList {
 			for _, it := range items {
 				cat.Compat = append(cat.Compat, ld.waiver(it))
 			}
@@ -189,7 +189,7 @@ func (ld *loader) family(n *yaml.Node) *ast.Family {
 	}
 	f.GRPCCode = ld.str(m, "grpc_code", false)
 	if e, ok := m["variants"]; ok {
-		if items, isList := ld.list(e, "variants"); isList {
+		if items, isList := ld.items(e, "variants"); isList {
 			if len(items) == 0 {
 				ld.errorf(e.val, "variants must list at least one variant")
 			}
@@ -233,7 +233,7 @@ func (ld *loader) variant(n *yaml.Node) *ast.Variant {
 	}
 	v.InstanceHints = ld.texts(m["instance_hints"], has(m, "instance_hints"), "instance_hints")
 	if e, ok := m["subcodes"]; ok {
-		if items, isList := ld.list(e, "subcodes"); isList {
+		if items, isList := ld.items(e, "subcodes"); isList {
 			for _, it := range items {
 				v.Subcodes = append(v.Subcodes, ld.subcode(it))
 			}
@@ -265,7 +265,7 @@ func (ld *loader) variant(n *yaml.Node) *ast.Variant {
 		}
 	}
 	if e, ok := m["fields"]; ok {
-		items, isList := ld.list(e, "fields")
+		items, isList := ld.items(e, "fields")
 		if !isList {
 			// Fields that could not be read still stand for fields: the
 			// checker must not report the placeholders naming them.

@@ -537,6 +537,11 @@ type loader struct {
 	file  string
 	src   *source
 	diags *diag.List
+	// cut and rest are the two parts of the list items that items took
+	// for two items, the "- " before the second forgotten: rest maps the
+	// second part, the keys from the repeated one on, to the first key of
+	// the first part.
+	cut, rest map[*yaml.Node]*yaml.Node
 }
 
 // entry is one key of a mapping with its value.
@@ -550,6 +555,19 @@ func (ld *loader) mapping(n *yaml.Node, what string, keys []string, required ...
 	if n.Kind != yaml.MappingNode {
 		ld.errorf(n, "%s must be a mapping, got %s", what, describe(n))
 		return nil, false
+	}
+	if first := ld.rest[n]; first != nil {
+		// One error for the forgotten "- ", not one per repeated key;
+		// what the keys say is read once the item is one.
+		k := n.Content[0]
+		at := ld.pos(first)
+		ld.errorf(k, "duplicate key %s in %s (first at %d:%d); did you forget \"- \" to start a new item?", diag.Quote(k.Value), what, at.Line, at.Col)
+		return nil, false
+	}
+	if ld.cut[n] != nil {
+		// A key the first part lacks may be among the keys taken for
+		// the second item's.
+		required = nil
 	}
 	out := make(map[string]entry, len(n.Content)/2)
 	// meant are the keys an unknown key was taken for: the unknown key is
@@ -743,6 +761,70 @@ func (ld *loader) list(e entry, what string) ([]*yaml.Node, bool) {
 		return nil, false
 	}
 	return e.val.Content, true
+}
+
+// items is list for a list of mappings. A block mapping whose first key
+// comes again further down is taken for two items, the "- " before the
+// second forgotten: the second's keys would otherwise each be a duplicate
+// of the first's, and what only the second holds (a category, a field a
+// template names) would be missing. The keys from the repeated one on
+// stand for an item of their own, which mapping reports once and does
+// not read, so that the loader leaves it unset as it does an item it
+// cannot read.
+func (ld *loader) items(e entry, what string) ([]*yaml.Node, bool) {
+	items, ok := ld.list(e, what)
+	if !ok || e.val.Style&yaml.FlowStyle != 0 {
+		return items, ok
+	}
+	var out []*yaml.Node // made on the first item split
+	for i, it := range items {
+		rest := ld.forgotDash(it)
+		switch {
+		case rest != nil:
+			if out == nil {
+				out = append(make([]*yaml.Node, 0, len(items)+1), items[:i]...)
+			}
+			out = append(out, it, rest)
+		case out != nil:
+			out = append(out, it)
+		}
+	}
+	if out == nil {
+		return items, true
+	}
+	return out, true
+}
+
+// forgotDash splits n, an item of a block list, where its first key comes
+// again, when that is the first key it repeats, and returns the mapping
+// of the keys from there on; nil when n is not such a mapping.
+func (ld *loader) forgotDash(n *yaml.Node) *yaml.Node {
+	if n.Kind != yaml.MappingNode || n.Style&yaml.FlowStyle != 0 || len(n.Content) < 4 || n.Content[0].Kind != yaml.ScalarNode {
+		return nil
+	}
+	first := n.Content[0]
+	seen := make(map[string]bool, len(n.Content)/2)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		if k.Kind != yaml.ScalarNode {
+			continue
+		}
+		if !seen[k.Value] {
+			seen[k.Value] = true
+			continue
+		}
+		if k.Value != first.Value {
+			return nil // a key given twice in one item
+		}
+		rest := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: k.Line, Column: k.Column, Content: n.Content[i:]}
+		n.Content = n.Content[:i:i]
+		if ld.cut == nil {
+			ld.cut, ld.rest = map[*yaml.Node]*yaml.Node{}, map[*yaml.Node]*yaml.Node{}
+		}
+		ld.cut[n], ld.rest[rest] = rest, first
+		return rest
+	}
+	return nil
 }
 
 // ints reads a list of integers, what naming the list and one an item of

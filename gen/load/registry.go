@@ -21,7 +21,7 @@ func (ld *loader) registry(root *yaml.Node) *ast.Registry {
 	reg.Keys = ld.keys(m)
 	reg.Version = ld.num(get(m, "version"))
 	if e, ok := m["catalogues"]; ok {
-		if items, isList := ld.list(e, "catalogues"); isList {
+		if items, isList := ld.items(e, "catalogues"); isList {
 			if len(items) == 0 {
 				ld.errorf(e.val, "catalogues must list at least one catalogue")
 			}
