@@ -773,9 +773,13 @@ func (r *resolver) example(fd *Field, ex *ast.Example) {
 	case Float64:
 		// Only what reads back as the same float64 in JSON, in Go source and
 		// in the golden file: decimal notation, finite, and not -0 (the
-		// golden file would say -0, the Go literal is +0).
+		// golden file would say -0, the Go literal is +0), nor a number
+		// so small that it reads as 0.
 		x.Float, err = strconv.ParseFloat(s, 64)
-		if ex.Quoted || err != nil || !decimalFloatRE.MatchString(s) || math.IsInf(x.Float, 0) || (x.Float == 0 && math.Signbit(x.Float)) {
+		switch {
+		case !ex.Quoted && err == nil && decimalFloatRE.MatchString(s) && underflows(s, x.Float):
+			bad("0 or a decimal number of magnitude from 5e-324 to 1.7976931348623157e308 (" + s + " would read as 0)")
+		case ex.Quoted || err != nil || !decimalFloatRE.MatchString(s) || math.IsInf(x.Float, 0) || (x.Float == 0 && math.Signbit(x.Float)):
 			bad("a finite decimal number such as 2.5 or 1e-3 (not -0, hex, underscores or a sign +)")
 		}
 	case Duration:
@@ -793,6 +797,13 @@ func (r *resolver) example(fd *Field, ex *ast.Example) {
 		}
 		r.errorf(ex.Pos, "field %s holds a %s cause; its example is built from that family's first variant, so it takes no example", diag.Quote(fd.Name), t)
 	}
+}
+
+// underflows reports whether s, a decimal number that parsed as f, is too
+// small in magnitude for a float64 and became 0: 1e-400.
+func underflows(s string, f float64) bool {
+	mantissa, _, _ := strings.Cut(strings.ToLower(s), "e")
+	return f == 0 && strings.ContainsAny(mantissa, "123456789")
 }
 
 // secretExample checks the example of a sensitive field, which golden
