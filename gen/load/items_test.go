@@ -1,8 +1,12 @@
 package load
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // A list item whose mapping repeats its first key is taken for two items,
@@ -53,5 +57,34 @@ func TestForgottenDashInRegistry(t *testing.T) {
 	}
 	if reg == nil || len(reg.Catalogues) != 2 {
 		t.Errorf("want two entries read")
+	}
+}
+
+// repeatsKey finds a key given twice in a mapping of any size.
+func TestRepeatsKey(t *testing.T) {
+	content := func(keys ...string) []*yaml.Node {
+		var out []*yaml.Node
+		for _, k := range keys {
+			out = append(out, &yaml.Node{Kind: yaml.ScalarNode, Value: k}, &yaml.Node{Kind: yaml.ScalarNode, Value: k})
+		}
+		return out
+	}
+	many := make([]string, 100)
+	for i := range many {
+		many[i] = strconv.Itoa(i)
+	}
+	for _, tc := range []struct {
+		keys []string
+		want bool
+	}{
+		{nil, false},
+		{[]string{"a", "b", "c"}, false},
+		{[]string{"a", "b", "a"}, true},
+		{many, false},
+		{append(slices.Clone(many), "42"), true},
+	} {
+		if got := repeatsKey(content(tc.keys...)); got != tc.want {
+			t.Errorf("repeatsKey(%d keys) = %v, want %v", len(tc.keys), got, tc.want)
+		}
 	}
 }

@@ -803,28 +803,47 @@ func (ld *loader) forgotDash(n *yaml.Node) *yaml.Node {
 		return nil
 	}
 	first := n.Content[0]
-	seen := make(map[string]bool, len(n.Content)/2)
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k := n.Content[i]
-		if k.Kind != yaml.ScalarNode {
-			continue
-		}
-		if !seen[k.Value] {
-			seen[k.Value] = true
-			continue
-		}
-		if k.Value != first.Value {
-			return nil // a key given twice in one item
-		}
-		rest := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: k.Line, Column: k.Column, Content: n.Content[i:]}
-		n.Content = n.Content[:i:i]
-		if ld.cut == nil {
-			ld.cut, ld.rest = map[*yaml.Node]*yaml.Node{}, map[*yaml.Node]*yaml.Node{}
-		}
-		ld.cut[n], ld.rest[rest] = rest, first
-		return rest
+	i := 2
+	for i < len(n.Content) && !(n.Content[i].Kind == yaml.ScalarNode && n.Content[i].Value == first.Value) {
+		i += 2
 	}
-	return nil
+	if i >= len(n.Content) || repeatsKey(n.Content[:i]) {
+		return nil // no repeat, or a key given twice before it
+	}
+	k := n.Content[i]
+	rest := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: k.Line, Column: k.Column, Content: n.Content[i:]}
+	n.Content = n.Content[:i:i]
+	if ld.cut == nil {
+		ld.cut, ld.rest = map[*yaml.Node]*yaml.Node{}, map[*yaml.Node]*yaml.Node{}
+	}
+	ld.cut[n], ld.rest[rest] = rest, first
+	return rest
+}
+
+// repeatsKey reports whether a scalar key comes twice among the keys and
+// values of a mapping's content: without allocating for a mapping of a
+// catalogue's size, and in linear time for a hostile one.
+func repeatsKey(content []*yaml.Node) bool {
+	if len(content) <= 64 {
+		for i := 0; i < len(content); i += 2 {
+			for j := i + 2; j < len(content); j += 2 {
+				if content[i].Kind == yaml.ScalarNode && content[j].Kind == yaml.ScalarNode && content[i].Value == content[j].Value {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	seen := make(map[string]bool, len(content)/2)
+	for i := 0; i < len(content); i += 2 {
+		if k := content[i]; k.Kind == yaml.ScalarNode {
+			if seen[k.Value] {
+				return true
+			}
+			seen[k.Value] = true
+		}
+	}
+	return false
 }
 
 // ints reads a list of integers, what naming the list and one an item of
