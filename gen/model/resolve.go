@@ -53,6 +53,7 @@ func resolve(cat *ast.Catalogue, imp Importer) (*Catalogue, diag.List) {
 		reservedCodes:  map[string]diag.Pos{},
 		allCategorised: true,
 		excused:        map[*Attribute]bool{},
+		typeUnknown:    map[*Variant]bool{},
 	}
 	r.catalogue()
 	diags := r.diags.Sort()
@@ -92,6 +93,11 @@ type resolver struct {
 	// excused are the attributes whose missing values are not reported:
 	// their declaration meant a default, or allows no value.
 	excused map[*Attribute]bool
+	// typeUnknown are the variants with a field whose type was written but
+	// is unknown or was refused (reported once, at the type): the field
+	// may be the cause they were meant to have, so what needs a cause is
+	// not also refused for lacking one.
+	typeUnknown map[*Variant]bool
 	// allCategorised is false when some variant has no readable category
 	// or an undeclared one, or no variant was read at all: only then can
 	// a category be known to be unused.
@@ -551,6 +557,9 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 				typeKnown = false
 				r.errorf(af.Type.Pos, "unknown field type %s (want %s, error, or a family name)%s", diag.Quote(t), strings.Join(ScalarTypes, ", "), r.typeHint(t))
 			}
+		}
+		if !typeKnown && (af.Type.Set || af.Type.Pos.IsValid()) {
+			r.typeUnknown[v] = true
 		}
 		if isCause {
 			if cause != nil {

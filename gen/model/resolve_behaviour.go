@@ -179,6 +179,11 @@ func (r *resolver) mapTarget(to *Family, s ast.String) *Variant {
 func (r *resolver) mapCase(c *MapCase, pos diag.Pos) bool {
 	from, to := c.From, c.To
 	c.Cause = to.Cause
+	if c.Cause == nil && r.typeUnknown[to] {
+		// A field of to whose type is unknown, reported at the type, may
+		// be the cause it was meant to have.
+		return false
+	}
 	if c.Cause == nil || (c.Cause.Type.Kind != Error && c.Cause.Type.Family != from.Family) {
 		r.errorf(pos, "%s cannot hold the %s it converts: give it a cause field of type error or %s", diag.Quote(to.Name), diag.Quote(from.Name), from.Family.Name)
 		return false
@@ -187,6 +192,11 @@ func (r *resolver) mapCase(c *MapCase, pos diag.Pos) bool {
 	for _, tf := range to.Fields {
 		ff := from.Field(tf.Name)
 		if tf == c.Cause || ff == nil {
+			continue
+		}
+		if ff.Type.Name == "" || tf.Type.Name == "" {
+			// A type that is unknown or was refused, reported at the type.
+			ok = false
 			continue
 		}
 		if ff.Type.Name != tf.Type.Name || ff.Type.Kind == FamilyKind || ff.Type.Kind == Error {
@@ -231,6 +241,8 @@ func (r *resolver) classify() {
 		switch {
 		case c.Fallback == nil:
 			complete = false
+		case c.Fallback.Foreign() == nil && c.Fallback.Cause == nil && r.typeUnknown[c.Fallback]:
+			complete = false // its cause's type is unknown, and reported
 		case c.Fallback.Foreign() == nil:
 			r.errorf(ac.Fallback.Pos, "fallback %s cannot hold the foreign error it classifies: give it a cause field of type error", diag.Quote(c.Fallback.Name))
 			complete = false
@@ -248,7 +260,11 @@ func (r *resolver) classify() {
 			continue
 		}
 		if v.Foreign() == nil && len(am.Is)+len(am.Contains) > 0 {
-			r.errorf(am.Pos, "variant %s has match rules but cannot hold the foreign error Classify gives it: give it a cause field of type error", diag.Quote(v.Name))
+			// Unless a field's type is unknown (reported at the type):
+			// it may be the cause meant.
+			if v.Cause != nil || !r.typeUnknown[v] {
+				r.errorf(am.Pos, "variant %s has match rules but cannot hold the foreign error Classify gives it: give it a cause field of type error", diag.Quote(v.Name))
+			}
 			complete = false
 		}
 		for _, s := range am.Is {
