@@ -98,6 +98,11 @@ type resolver struct {
 	// may be the cause they were meant to have, so what needs a cause is
 	// not also refused for lacking one.
 	typeUnknown map[*Variant]bool
+	// unnamedFamily reports that some family has no name of its own:
+	// none could be read, or it repeats another's. A field type or a
+	// maps_to that names no family may name that one, by the name it is
+	// to have.
+	unnamedFamily bool
 	// allCategorised is false when some variant has no readable category
 	// or an undeclared one, or no variant was read at all: only then can
 	// a category be known to be unused.
@@ -275,6 +280,9 @@ func (r *resolver) nonEmpty(s ast.String, what string) bool {
 // family's fields may refer to.
 func (r *resolver) familyHead(af *ast.Family) *Family {
 	f := &Family{Src: af, Name: af.Name.Value, Doc: af.Doc.Value, PayloadType: af.PayloadType.Value, Pos: af.Pos}
+	if _, dup := r.names[af.Name.Value]; dup || !af.Name.Set {
+		r.unnamedFamily = true
+	}
 	if r.goName(af.Name, "family") {
 		r.families[af.Name.Value] = f
 	}
@@ -549,7 +557,7 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 				if fd.Type, typeKnown = r.importedFamily(t, af.Type.Pos); typeKnown {
 					isCause = true
 				}
-			} else if r.refusedFamily(t) {
+			} else if r.refusedFamily(t) || r.unnamedFamilyMeant(t) {
 				// The family's name was refused; the type names it as
 				// written, and is right once the name is.
 				typeKnown = false
@@ -697,10 +705,23 @@ func (r *resolver) refusedFamily(name string) bool {
 	return false
 }
 
+// unnamedFamilyMeant reports whether name, which no family has, may be
+// the name of a family that has none of its own (unread, or a repeat of
+// another's): a family's name as a Go type, more than one edit from a
+// type or family errgen knows.
+func (r *resolver) unnamedFamilyMeant(name string) bool {
+	return r.unnamedFamily && names.IsExported(name) && r.closestType(name, 1) == ""
+}
+
 // typeHint is the did-you-mean of an unknown field type: the type or
 // family suggestType finds, else the nearest misspelling of one, in any
 // letter case.
 func (r *resolver) typeHint(got string) string {
+	return r.closestType(got, 2)
+}
+
+// closestType is typeHint's did-you-mean, within maxDist edits.
+func (r *resolver) closestType(got string, maxDist int) string {
 	if hint := r.suggestType(got); hint != "" {
 		return hint
 	}
@@ -716,7 +737,7 @@ func (r *resolver) typeHint(got string) string {
 			options = append(options, strings.ToLower(name))
 		}
 	}
-	if best := diag.Closest(strings.ToLower(got), options, 2); best != "" {
+	if best := diag.Closest(strings.ToLower(got), options, maxDist); best != "" {
 		return "; did you mean " + diag.Quote(byLower[best]) + "?"
 	}
 	return ""

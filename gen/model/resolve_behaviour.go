@@ -100,8 +100,10 @@ func (r *resolver) mapping(af *ast.Family, f *Family) {
 	}
 	to := r.families[am.Family.Value]
 	switch {
-	case to == nil && r.refusedFamily(am.Family.Value):
-		return // its name was refused, and is right once the name is
+	case to == nil && (r.refusedFamily(am.Family.Value) || r.unnamedFamilyMeant(am.Family.Value)):
+		// Its name was refused, or it may be a family without a name of
+		// its own: right once the family's name is.
+		return
 	case to == nil:
 		r.errorf(am.Family.Pos, "maps_to family %s is not a family of the catalogue%s", diag.Quote(am.Family.Value), suggestFrom(am.Family.Value, r.familyList()))
 		return
