@@ -48,9 +48,17 @@ type Catalogue struct {
 	// whole catalogue (whether a category is used, whether a user message
 	// is missing) cannot be judged.
 	Incomplete bool
-	Keys       Keys
-	Version    Int
-	Package    String
+	// Pos is where the catalogue's top-level mapping starts.
+	Pos  diag.Pos
+	Keys Keys
+	// Misspelt holds, by the position of the mapping that has them, the
+	// keys the loader took unknown keys for (payload_type for
+	// payloadtype:), each at the unknown key. The loader reported the
+	// unknown key with its did-you-mean, so what the key's absence would
+	// cause is not reported too.
+	Misspelt map[diag.Pos][]KeyPos
+	Version  Int
+	Package  String
 	// CodeCase is how codes are spelled: snake (the default) or
 	// upper_snake.
 	CodeCase String
@@ -182,6 +190,14 @@ func (k Keys) Pos(name string) (diag.Pos, bool) {
 		}
 	}
 	return diag.Pos{}, false
+}
+
+// MisspeltKey reports whether the mapping at pos (a family's, a
+// variant's, the catalogue's Pos) holds an unknown key the loader took
+// for key.
+func (c *Catalogue) MisspeltKey(pos diag.Pos, key string) bool {
+	_, ok := Keys(c.Misspelt[pos]).Pos(key)
+	return ok
 }
 
 // Category is one entry of the categories mapping: a name and what it means.

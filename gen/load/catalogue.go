@@ -30,7 +30,7 @@ var Keys = map[string][]string{
 }
 
 func (ld *loader) catalogue(root *yaml.Node) *ast.Catalogue {
-	cat := &ast.Catalogue{File: ld.file}
+	cat := &ast.Catalogue{File: ld.file, Pos: ld.pos(root)}
 	m, ok := ld.mapping(root, "the catalogue", Keys["catalogue"], "version", "package", "categories", "families")
 	if !ok {
 		return cat

@@ -83,6 +83,7 @@ func load(file string, src []byte) (*ast.Catalogue, diag.List, *source) {
 	ld := &loader{file: file, src: text, diags: &l}
 	cat := ld.catalogue(root)
 	cat.Incomplete = l.HasErrors()
+	cat.Misspelt = ld.misspelt
 	return cat, l, text
 }
 
@@ -542,6 +543,9 @@ type loader struct {
 	// second part, the keys from the repeated one on, to the first key of
 	// the first part.
 	cut, rest map[*yaml.Node]*yaml.Node
+	// misspelt are the keys unknown keys were taken for, by the position
+	// of the mapping holding them (ast.Catalogue.Misspelt).
+	misspelt map[diag.Pos][]ast.KeyPos
 }
 
 // entry is one key of a mapping with its value.
@@ -588,6 +592,12 @@ func (ld *loader) mapping(n *yaml.Node, what string, keys []string, required ...
 		if !contains(keys, k.Value) {
 			ld.errorf(k, "unknown key %s in %s%s", diag.Quote(k.Value), what, suggest(k.Value, keys))
 			meant = append(meant, closestKey(k.Value, keys))
+			if key := meant[len(meant)-1]; key != "" {
+				if ld.misspelt == nil {
+					ld.misspelt = map[diag.Pos][]ast.KeyPos{}
+				}
+				ld.misspelt[ld.pos(n)] = append(ld.misspelt[ld.pos(n)], ast.KeyPos{Name: key, Pos: ld.pos(k)})
+			}
 			continue
 		}
 		out[k.Value] = entry{k, v}

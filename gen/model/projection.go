@@ -142,6 +142,9 @@ func (v *Variant) ProjectionText(c *Catalogue) []string {
 func (r *resolver) projections() {
 	cat := r.cat
 	seen := map[string]diag.Pos{}
+	// Under a misspelt projections key, which are selected is unknown:
+	// a section or key of any projection may be right.
+	r.selectionUnknown = r.misspelt(cat.Pos, "projections")
 	for _, p := range cat.Projections {
 		switch first, dup := seen[p.Value]; {
 		case !slices.Contains(ProjectionNames, p.Value):
@@ -164,7 +167,7 @@ func (r *resolver) projections() {
 	r.m.ProblemStatus = DefaultProblemStatus
 	if pr := cat.Problem; pr != nil {
 		r.problem(pr, seen)
-	} else if p, ok := seen["problem"]; ok {
+	} else if p, ok := seen["problem"]; ok && !r.misspelt(cat.Pos, "problem") {
 		r.errorf(p, "the problem projection needs a problem section with type_base, the URI its types start with (https://errors.example.com/)")
 	}
 	if r.m.Selects("problem") {
@@ -188,7 +191,7 @@ func (r *resolver) projections() {
 			continue
 		}
 		switch {
-		case !r.m.Selects("mcp"):
+		case !r.m.Selects("mcp") && !r.selectionUnknown:
 			r.errorf(e.Pos, "mcp_error says how the mcp projection answers, and the catalogue does not select it; add mcp to projections")
 		case e.Value == 0:
 			r.errorf(e.Pos, "mcp_error must be a JSON-RPC error code, not 0 (-32602 is invalid params, -32601 method not found)")
@@ -199,7 +202,7 @@ func (r *resolver) projections() {
 }
 
 func (r *resolver) problem(pr *ast.Problem, selected map[string]diag.Pos) {
-	if _, ok := selected["problem"]; !ok {
+	if _, ok := selected["problem"]; !ok && !r.selectionUnknown {
 		r.errorf(pr.Pos, "problem configures the problem projection, and the catalogue does not select it; add problem to projections")
 	}
 	if b := pr.TypeBase; b.Set {
@@ -230,7 +233,7 @@ func (r *resolver) grpc(selected map[string]diag.Pos) {
 	_, on := selected["grpc"]
 	r.m.GRPCLocale = DefaultGRPCLocale
 	if g := r.cat.GRPC; g != nil {
-		if !on {
+		if !on && !r.selectionUnknown {
 			r.errorf(g.Pos, "grpc configures the grpc projection, and the catalogue does not select it; add grpc to projections")
 		}
 		if d := g.Domain; d.Set {
@@ -247,7 +250,7 @@ func (r *resolver) grpc(selected map[string]diag.Pos) {
 				r.m.GRPCLocale = l.Value
 			}
 		}
-	} else if p, ok := selected["grpc"]; ok {
+	} else if p, ok := selected["grpc"]; ok && !r.misspelt(r.cat.Pos, "grpc") {
 		r.errorf(p, "the grpc projection needs a grpc section with domain, the service its ErrorInfo names (agents.example.com)")
 	}
 	code := func(s ast.String) (string, bool) {
@@ -255,7 +258,7 @@ func (r *resolver) grpc(selected map[string]diag.Pos) {
 			return "", false
 		}
 		switch i := slices.Index(GRPCCodes, s.Value); {
-		case !on:
+		case !on && !r.selectionUnknown:
 			r.errorf(s.Pos, "grpc_code says how the grpc projection reports the error, and the catalogue does not select it; add grpc to projections")
 		case i < 0:
 			hint := ""

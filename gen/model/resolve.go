@@ -107,9 +107,14 @@ type resolver struct {
 	// or an undeclared one, or no variant was read at all: only then can
 	// a category be known to be unused.
 	allCategorised bool
-	// caseGuessed reports that code_case was refused, and codes are
+	// caseGuessed reports that code_case was refused, or its key
+	// misspelt (caseKeyMisspelt), and codes are
 	// checked against the case most of them are in.
-	caseGuessed bool
+	caseGuessed     bool
+	caseKeyMisspelt bool
+	// selectionUnknown reports that the projections key was misspelt:
+	// which projections the catalogue selects is unknown.
+	selectionUnknown bool
 }
 
 func (r *resolver) errorf(pos diag.Pos, format string, args ...any) {
@@ -118,6 +123,13 @@ func (r *resolver) errorf(pos diag.Pos, format string, args ...any) {
 
 func (r *resolver) warnf(pos diag.Pos, format string, args ...any) {
 	r.diags.Warnf(pos, format, args...)
+}
+
+// misspelt reports whether the mapping at pos has an unknown key the
+// loader took for key, and reported with its did-you-mean: what the key's
+// absence would cause is not reported as well.
+func (r *resolver) misspelt(pos diag.Pos, key string) bool {
+	return r.cat.MisspeltKey(pos, key)
 }
 
 func at(p diag.Pos) string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
@@ -140,6 +152,10 @@ func (r *resolver) catalogue() {
 			// not also an error at every code.
 			m.CodeCase, r.caseGuessed = majorityCase(cat), true
 		}
+	} else if r.misspelt(cat.Pos, "code_case") {
+		// The key was reported with its did-you-mean; the value it holds
+		// is unknown.
+		m.CodeCase, r.caseGuessed, r.caseKeyMisspelt = majorityCase(cat), true, true
 	}
 	if r.nonEmpty(cat.UserMessage, "user_message") {
 		m.UserMessage = r.template(cat.UserMessage, "user_message", nil, true)
@@ -336,10 +352,10 @@ func (r *resolver) family(af *ast.Family, f *Family) {
 			f.Nums, f.HasNums = [2]int{int(lo), int(hi)}, true
 		}
 	}
-	// A payload_type of the wrong form was reported by the loader; the
-	// family still means to have a payload.
-	payload := af.PayloadType.Set || af.PayloadType.Pos.IsValid()
-	for _, s := range r.attrValues(af.Attributes, nil, "", af.Pos) {
+	// A payload_type of the wrong form, or under a misspelt key, was
+	// reported by the loader; the family still means to have a payload.
+	payload := af.PayloadType.Set || af.PayloadType.Pos.IsValid() || r.misspelt(af.Pos, "payload_type")
+	for _, s := range r.attrValues(af.Attributes, nil, "", af.Pos, false) {
 		if s.From == AttrFromVariant {
 			s.From = AttrFromFamily
 			f.Attrs = append(f.Attrs, s)
@@ -433,7 +449,9 @@ func (r *resolver) variant(f *Family, av *ast.Variant, payload bool) *Variant {
 	hints := []hintValue{{av.SuggestedTool, "suggested_tool"}, {av.SuggestedAction, "suggested_action"}, {av.UsageHint, "usage_hint"}}
 	r.secretHints(v, hints...)
 	r.instance(f, av, v, payload)
-	v.Attrs = r.attrValues(av.Attributes, f.Attrs, "variant "+diag.Quote(av.Name.Value), av.Pos)
+	// Values under a misspelt attributes key are unknown, not missing.
+	missing := !r.misspelt(av.Pos, "attributes") && !r.misspelt(f.Pos, "attributes")
+	v.Attrs = r.attrValues(av.Attributes, f.Attrs, "variant "+diag.Quote(av.Name.Value), av.Pos, missing)
 	if av.Retryable.Value && av.NonFatal.Value {
 		r.errorf(av.NonFatal.Pos, "a variant cannot be both retryable and non_fatal: retryable means try again, non_fatal means carry on without it")
 	}
@@ -504,7 +522,8 @@ func (r *resolver) suggestCategory(got string) string {
 // templates may use. known is false when a field's name could not be read,
 // so the names are not all known.
 func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) (out map[string]bool, known bool) {
-	out, known = map[string]bool{}, true
+	// Under a misspelt fields key, the fields are unknown.
+	out, known = map[string]bool{}, !r.misspelt(av.Pos, "fields")
 	goNames := map[string]diag.Pos{}
 	var cause, retryAfter *ast.Field
 	for i, af := range av.Fields {
@@ -566,7 +585,7 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 				r.errorf(af.Type.Pos, "unknown field type %s (want %s, error, or a family name)%s", diag.Quote(t), strings.Join(ScalarTypes, ", "), r.typeHint(t))
 			}
 		}
-		if !typeKnown && (af.Type.Set || af.Type.Pos.IsValid()) {
+		if !typeKnown && (af.Type.Set || af.Type.Pos.IsValid() || r.misspelt(af.Pos, "type")) {
 			r.typeUnknown[v] = true
 		}
 		if isCause {
@@ -627,7 +646,7 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 // whether it is one.
 func (r *resolver) sensitive(fd *Field, af *ast.Field, isCause bool) {
 	if !fd.Sensitive {
-		if !af.Sensitive.Set && af.Name.Set && LooksSecret(fd.Name) {
+		if !af.Sensitive.Set && af.Name.Set && LooksSecret(fd.Name) && !r.misspelt(af.Pos, "sensitive") {
 			r.warnf(af.Name.Pos, "field %s looks like it holds a secret; add sensitive: true to keep it out of payloads, wire forms, logs and fmt output (or sensitive: false if it holds none)", diag.Quote(fd.Name))
 		}
 		return

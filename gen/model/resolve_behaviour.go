@@ -88,6 +88,9 @@ func (r *resolver) retryDelay(s ast.String, key string, def time.Duration) time.
 func (r *resolver) mapping(af *ast.Family, f *Family) {
 	am := af.MapsTo
 	if am == nil {
+		if r.misspelt(af.Pos, "maps_to") {
+			return // the family's mapping is unknown
+		}
 		for _, av := range af.Variants {
 			if av.MapsTo.Set {
 				r.errorf(av.MapsTo.Pos, "maps_to names a variant of the family this one converts into, and family %s has no maps_to", diag.Quote(f.Name))
@@ -229,6 +232,9 @@ func mapInto(tf *Field) diag.Pos {
 func (r *resolver) classify() {
 	ac := r.cat.Classify
 	if ac == nil {
+		if r.misspelt(r.cat.Pos, "classify") {
+			return // the classify section is unknown
+		}
 		for _, v := range r.m.Variants {
 			if v.Src.Match != nil {
 				r.errorf(v.Src.Match.Pos, "match has no effect: the catalogue has no classify section (classify: {fallback: VariantName}) to generate Classify from")

@@ -41,6 +41,8 @@ func suggestFrom(got string, options []string) string {
 // the catalogue chose this one.
 func (r *resolver) caseHint(code string) string {
 	switch {
+	case r.caseKeyMisspelt && (Snake.Valid(code) || UpperSnake.Valid(code)):
+		return " (the case most codes of the catalogue are in, as its code_case key is misspelt)"
 	case r.caseGuessed && (Snake.Valid(code) || UpperSnake.Valid(code)):
 		return " (the case most codes of the catalogue are in, as its code_case is not snake or upper_snake)"
 	case r.m.CodeCase == UpperSnake && Snake.Valid(code):
@@ -105,7 +107,7 @@ func (r *resolver) attributes() {
 				a.Default, a.HasDefault = v, true
 			}
 		}
-		if aa.Default != nil || (a.Type == AttrEnum && len(a.Values) == 0) {
+		if aa.Default != nil || r.misspelt(aa.Pos, "default") || (a.Type == AttrEnum && len(a.Values) == 0) {
 			// A default was meant, or no value can be valid: a variant
 			// without one would only repeat the declaration's problem.
 			r.excused[a] = true
@@ -150,15 +152,16 @@ func unquoted(sc ast.Scalar) string {
 }
 
 // attrValues resolves the attributes a family or variant sets, over
-// inherited (its family's), and, for a variant (what != ""), fills in
-// every other attribute from its default, reporting those that have
-// none.
-func (r *resolver) attrValues(set []ast.AttrValue, inherited []AttrSetting, what string, pos diag.Pos) []AttrSetting {
+// inherited (its family's), and, for a variant (what names it), fills in
+// every other attribute from its default, reporting those that have none
+// when missing is true.
+func (r *resolver) attrValues(set []ast.AttrValue, inherited []AttrSetting, what string, pos diag.Pos, missing bool) []AttrSetting {
 	own := map[string]AttrSetting{}
 	for _, av := range set {
 		i := slices.IndexFunc(r.m.Attributes, func(a *Attribute) bool { return a.Name == av.Name.Value })
 		if i < 0 {
-			if !slices.ContainsFunc(r.cat.Attributes, func(a *ast.Attribute) bool { return a.Name.Value == av.Name.Value }) {
+			// Under a misspelt attributes key, nothing is declared.
+			if !slices.ContainsFunc(r.cat.Attributes, func(a *ast.Attribute) bool { return a.Name.Value == av.Name.Value }) && !r.misspelt(r.cat.Pos, "attributes") {
 				declared := make([]string, len(r.cat.Attributes))
 				for k, a := range r.cat.Attributes {
 					declared[k] = a.Name.Value
@@ -190,7 +193,7 @@ func (r *resolver) attrValues(set []ast.AttrValue, inherited []AttrSetting, what
 			out = append(out, AttrSetting{Attr: a, Value: a.Default, From: AttrFromDefault})
 			continue
 		}
-		if what != "" && !r.excused[a] {
+		if what != "" && missing && !r.excused[a] {
 			r.errorf(pos, "%s has no value for attribute %s, which has no default; set it on the variant or its family", what, diag.Quote(a.Name))
 		}
 	}
