@@ -1,6 +1,7 @@
 package model
 
 import (
+	"cmp"
 	"net/url"
 	"regexp"
 	"slices"
@@ -151,6 +152,10 @@ func (r *resolver) projections() {
 			hint := ""
 			if best := diag.Closest(p.Value, ProjectionNames, 3); best != "" {
 				hint = "; did you mean " + diag.Quote(best) + "?"
+				if r.meantProjection == nil {
+					r.meantProjection = map[string]bool{}
+				}
+				r.meantProjection[best] = true
 			}
 			r.errorf(p.Pos, "unknown projection %s (want one of %s)%s", diag.Quote(p.Value), strings.Join(ProjectionNames, ", "), hint)
 		case dup:
@@ -185,25 +190,103 @@ func (r *resolver) projections() {
 		}
 	}
 	r.grpc(seen)
+	var mcp []projectionUse
 	for _, v := range r.m.Variants {
 		e := v.Src.MCPError
 		if !e.Set {
 			continue
 		}
 		switch {
-		case !r.m.Selects("mcp") && !r.selectionUnknown:
-			r.errorf(e.Pos, "mcp_error says how the mcp projection answers, and the catalogue does not select it; add mcp to projections")
+		case !r.m.Selects("mcp"):
+			mcp = append(mcp, projectionUse{e.Pos, "mcp_error", "mcp_error says how the mcp projection answers"})
 		case e.Value == 0:
 			r.errorf(e.Pos, "mcp_error must be a JSON-RPC error code, not 0 (-32602 is invalid params, -32601 method not found)")
 		default:
 			v.MCPError = int(e.Value)
 		}
 	}
+	r.unselected("mcp", mcp)
+}
+
+// projectionUse is a key that configures a projection: where it is, what
+// it is (a key name, or a section), and the start of the message that
+// refuses it alone.
+type projectionUse struct {
+	pos  diag.Pos
+	what string
+	says string
+}
+
+// unselected refuses the keys that configure projection name, which the
+// catalogue does not select, in one error: one key at the key; several at
+// projections: (at the first of them when there is none), where the
+// projection is added. The keys are not refused while the selection is
+// not known: projections: misspelt, or an unknown name in it taken for
+// this projection.
+func (r *resolver) unselected(name string, uses []projectionUse) {
+	if len(uses) == 0 || r.selectionUnknown || r.meantProjection[name] {
+		return
+	}
+	slices.SortStableFunc(uses, func(a, b projectionUse) int {
+		return cmp.Or(cmp.Compare(a.pos.Line, b.pos.Line), cmp.Compare(a.pos.Col, b.pos.Col))
+	})
+	if len(uses) == 1 {
+		r.errorf(uses[0].pos, "%s, and the catalogue does not select it; add %s to projections", uses[0].says, name)
+		return
+	}
+	pos, ok := r.cat.Keys.Pos("projections")
+	if !ok {
+		pos = uses[0].pos
+	}
+	// The keys by what they are, in the order their first stands; the
+	// one the error stands at is not given its position again.
+	var kinds []string
+	byKind := map[string][]diag.Pos{}
+	for _, u := range uses {
+		if _, ok := byKind[u.what]; !ok {
+			kinds = append(kinds, u.what)
+		}
+		byKind[u.what] = append(byKind[u.what], u.pos)
+	}
+	parts := make([]string, len(kinds))
+	for i, k := range kinds {
+		ps := byKind[k]
+		switch {
+		case len(ps) == 1 && ps[0] == pos:
+			parts[i] = k
+		case len(ps) == 1:
+			parts[i] = k + " (at " + at(ps[0]) + ")"
+		default:
+			parts[i] = strconv.Itoa(len(ps)) + " " + k + " keys (" + positions(ps, 3) + ")"
+		}
+	}
+	list := strings.Join(parts, " and ")
+	if ok {
+		r.errorf(pos, "projections does not select %s, which %s configure; add %s to projections, or remove them", name, list, name)
+		return
+	}
+	r.errorf(pos, "the catalogue selects no %s projection, which %s configure; add projections: [%s], or remove them", name, list, name)
+}
+
+// positions lists ps as "at L:C, L:C, L:C and N more", at most max of
+// them.
+func positions(ps []diag.Pos, max int) string {
+	var out []string
+	for i, p := range ps {
+		if i == max {
+			return "at " + strings.Join(out, ", ") + " and " + strconv.Itoa(len(ps)-max) + " more"
+		}
+		out = append(out, at(p))
+	}
+	if len(out) == 1 {
+		return "at " + out[0]
+	}
+	return "at " + strings.Join(out[:len(out)-1], ", ") + " and " + out[len(out)-1]
 }
 
 func (r *resolver) problem(pr *ast.Problem, selected map[string]diag.Pos) {
-	if _, ok := selected["problem"]; !ok && !r.selectionUnknown {
-		r.errorf(pr.Pos, "problem configures the problem projection, and the catalogue does not select it; add problem to projections")
+	if _, ok := selected["problem"]; !ok {
+		r.unselected("problem", []projectionUse{{pr.Pos, "the problem section", "problem configures the problem projection"}})
 	}
 	if b := pr.TypeBase; b.Set {
 		u, err := url.Parse(b.Value)
@@ -232,9 +315,10 @@ func (r *resolver) problem(pr *ast.Problem, selected map[string]diag.Pos) {
 func (r *resolver) grpc(selected map[string]diag.Pos) {
 	_, on := selected["grpc"]
 	r.m.GRPCLocale = DefaultGRPCLocale
+	var uses []projectionUse
 	if g := r.cat.GRPC; g != nil {
-		if !on && !r.selectionUnknown {
-			r.errorf(g.Pos, "grpc configures the grpc projection, and the catalogue does not select it; add grpc to projections")
+		if !on {
+			uses = append(uses, projectionUse{g.Pos, "the grpc section", "grpc configures the grpc projection"})
 		}
 		if d := g.Domain; d.Set {
 			if !grpcDomainRE.MatchString(d.Value) {
@@ -257,9 +341,10 @@ func (r *resolver) grpc(selected map[string]diag.Pos) {
 		if !s.Set {
 			return "", false
 		}
+		if !on {
+			uses = append(uses, projectionUse{s.Pos, "grpc_code", "grpc_code says how the grpc projection reports the error"})
+		}
 		switch i := slices.Index(GRPCCodes, s.Value); {
-		case !on && !r.selectionUnknown:
-			r.errorf(s.Pos, "grpc_code says how the grpc projection reports the error, and the catalogue does not select it; add grpc to projections")
 		case i < 0:
 			hint := ""
 			if best := diag.Closest(strings.ToUpper(s.Value), GRPCCodes, 3); best != "" {
@@ -285,6 +370,7 @@ func (r *resolver) grpc(selected map[string]diag.Pos) {
 			}
 		}
 	}
+	r.unselected("grpc", uses)
 }
 
 var (

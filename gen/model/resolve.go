@@ -113,8 +113,10 @@ type resolver struct {
 	caseGuessed     bool
 	caseKeyMisspelt bool
 	// selectionUnknown reports that the projections key was misspelt:
-	// which projections the catalogue selects is unknown.
+	// which projections the catalogue selects is unknown. meantProjection
+	// holds the projections an unknown name in it was taken for.
 	selectionUnknown bool
+	meantProjection  map[string]bool
 }
 
 func (r *resolver) errorf(pos diag.Pos, format string, args ...any) {
