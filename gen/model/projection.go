@@ -268,20 +268,26 @@ func (r *resolver) unselected(name string, uses []projectionUse) {
 	r.errorf(pos, "the catalogue selects no %s projection, which %s configure; add projections: [%s], or remove them", name, list, name)
 }
 
-// positions lists ps as "at L:C, L:C, L:C and N more", at most max of
-// them.
+// positions lists ps as "at L:C, L:C, L:C and N more".
 func positions(ps []diag.Pos, max int) string {
-	var out []string
+	out := make([]string, len(ps))
 	for i, p := range ps {
-		if i == max {
-			return "at " + strings.Join(out, ", ") + " and " + strconv.Itoa(len(ps)-max) + " more"
-		}
-		out = append(out, at(p))
+		out[i] = at(p)
 	}
-	if len(out) == 1 {
-		return "at " + out[0]
+	return "at " + firstFew(out, max)
+}
+
+// firstFew lists items as "a, b, c and N more", at most max of them (all
+// of them when only one more is left): what one error that stands for
+// many names of them.
+func firstFew(items []string, max int) string {
+	if len(items) > max+1 {
+		return strings.Join(items[:max], ", ") + " and " + strconv.Itoa(len(items)-max) + " more"
 	}
-	return "at " + strings.Join(out[:len(out)-1], ", ") + " and " + out[len(out)-1]
+	if len(items) <= 1 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
 func (r *resolver) problem(pr *ast.Problem, selected map[string]diag.Pos) {

@@ -93,6 +93,9 @@ type resolver struct {
 	// excused are the attributes whose missing values are not reported:
 	// their declaration meant a default, or allows no value.
 	excused map[*Attribute]bool
+	// unset are, for each attribute without a default, the variants that
+	// give it no value: reported together, at the declaration.
+	unset map[*Attribute][]unsetAt
 	// typeUnknown are the variants with a field whose type was written but
 	// is unknown or was refused (reported once, at the type): the field
 	// may be the cause they were meant to have, so what needs a cause is
@@ -206,6 +209,7 @@ func (r *resolver) catalogue() {
 			r.allCategorised = false
 		}
 	}
+	r.unsetAttributes()
 	r.constants()
 	r.behaviour()
 	r.projections()
@@ -453,7 +457,7 @@ func (r *resolver) variant(f *Family, av *ast.Variant, payload bool) *Variant {
 	r.instance(f, av, v, payload)
 	// Values under a misspelt attributes key are unknown, not missing.
 	missing := !r.misspelt(av.Pos, "attributes") && !r.misspelt(f.Pos, "attributes")
-	v.Attrs = r.attrValues(av.Attributes, f.Attrs, "variant "+diag.Quote(av.Name.Value), av.Pos, missing)
+	v.Attrs = r.attrValues(av.Attributes, f.Attrs, diag.Quote(av.Name.Value), av.Pos, missing)
 	if av.Retryable.Value && av.NonFatal.Value {
 		r.errorf(av.NonFatal.Pos, "a variant cannot be both retryable and non_fatal: retryable means try again, non_fatal means carry on without it")
 	}

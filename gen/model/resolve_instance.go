@@ -194,10 +194,42 @@ func (r *resolver) attrValues(set []ast.AttrValue, inherited []AttrSetting, what
 			continue
 		}
 		if what != "" && missing && !r.excused[a] {
-			r.errorf(pos, "%s has no value for attribute %s, which has no default; set it on the variant or its family", what, diag.Quote(a.Name))
+			if r.unset == nil {
+				r.unset = map[*Attribute][]unsetAt{}
+			}
+			r.unset[a] = append(r.unset[a], unsetAt{what, pos})
 		}
 	}
 	return out
+}
+
+// unsetAt is a variant that gives an attribute without a default no
+// value: its name, quoted, and where it stands.
+type unsetAt struct {
+	what string
+	pos  diag.Pos
+}
+
+// unsetAttributes reports the variants that give an attribute without a
+// default no value. One is reported at the variant, which is to set it;
+// several are one error at the attribute's declaration, which a default
+// fixes at once, listing the first of them and how many there are.
+func (r *resolver) unsetAttributes() {
+	for _, a := range r.m.Attributes {
+		vs := r.unset[a]
+		switch {
+		case len(vs) == 0:
+		case len(vs) == 1:
+			r.errorf(vs[0].pos, "variant %s has no value for attribute %s, which has no default; set it on the variant or its family", vs[0].what, diag.Quote(a.Name))
+		default:
+			list := make([]string, len(vs))
+			for i, v := range vs {
+				list[i] = v.what
+			}
+			list[0] += " (at " + at(vs[0].pos) + ")"
+			r.errorf(a.NamePos, "attribute %s has no default, and %d variants give it no value: %s; give it a default, or set it on each of them or their families", diag.Quote(a.Name), len(vs), firstFew(list, 3))
+		}
+	}
 }
 
 // instance resolves what an instance of v may carry beside its fields:
