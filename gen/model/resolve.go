@@ -115,6 +115,10 @@ type resolver struct {
 	// checked against the case most of them are in.
 	caseGuessed     bool
 	caseKeyMisspelt bool
+	// caseUnfit reports that most codes are in the other case than the
+	// catalogue's code_case, which was reported once: a code in either
+	// case is not reported again.
+	caseUnfit bool
 	// selectionUnknown reports that the projections key was misspelt:
 	// which projections the catalogue selects is unknown. meantProjection
 	// holds the projections an unknown name in it was taken for.
@@ -161,6 +165,9 @@ func (r *resolver) catalogue() {
 		// The key was reported with its did-you-mean; the value it holds
 		// is unknown.
 		m.CodeCase, r.caseGuessed, r.caseKeyMisspelt = majorityCase(cat), true, true
+	}
+	if !r.caseGuessed {
+		r.caseFit()
 	}
 	if r.nonEmpty(cat.UserMessage, "user_message") {
 		m.UserMessage = r.template(cat.UserMessage, "user_message", nil, true)
@@ -227,7 +234,7 @@ func (r *resolver) catalogue() {
 		if w.Rule.Set && !names.IsRule(w.Rule.Value) {
 			r.errorf(w.Rule.Pos, "compat rule %s must be a rule ID such as NUM_REASSIGNED", diag.Quote(w.Rule.Value))
 		}
-		if w.Code.Set && !m.CodeCase.Valid(w.Code.Value) {
+		if w.Code.Set && !r.validCode(w.Code.Value) {
 			r.errorf(w.Code.Pos, "compat code %s must match %s%s", diag.Quote(w.Code.Value), m.CodeCase.Pattern(), r.caseHint(w.Code.Value))
 		}
 		subject := w.Code.Pos
@@ -330,7 +337,7 @@ func (r *resolver) reserved(af *ast.Family, f *Family) {
 			continue
 		}
 		r.reservedCodes[s.Value] = s.Pos
-		if !r.m.CodeCase.Valid(s.Value) {
+		if !r.validCode(s.Value) {
 			r.errorf(s.Pos, "reserved code %s must match %s%s", diag.Quote(s.Value), r.m.CodeCase.Pattern(), r.caseHint(s.Value))
 		}
 		f.ReservedCodes = append(f.ReservedCodes, s.Value)
@@ -391,7 +398,7 @@ func (r *resolver) variant(f *Family, av *ast.Variant, payload bool) *Variant {
 	r.goName(av.Name, "variant")
 	if av.Code.Set {
 		switch code := av.Code.Value; {
-		case !r.m.CodeCase.Valid(code):
+		case !r.validCode(code):
 			r.errorf(av.Code.Pos, "code %s must match %s%s", diag.Quote(code), r.m.CodeCase.Pattern(), r.caseHint(code))
 		case r.reservedCodes[code].IsValid():
 			r.errorf(av.Code.Pos, "code %s is reserved (at %s) and must never be used again", diag.Quote(code), at(r.reservedCodes[code]))

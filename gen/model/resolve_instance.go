@@ -1,6 +1,8 @@
 package model
 
 import (
+	"cmp"
+	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
@@ -35,6 +37,80 @@ func suggestFrom(got string, options []string) string {
 		return "; did you mean " + diag.Quote(prefixed[0]) + "?"
 	}
 	return ""
+}
+
+// validCode reports whether code is in the catalogue's code case, or,
+// when most codes are in the other one (reported once, at code_case), in
+// either.
+func (r *resolver) validCode(code string) bool {
+	if r.caseUnfit {
+		return Snake.Valid(code) || UpperSnake.Valid(code)
+	}
+	return r.m.CodeCase.Valid(code)
+}
+
+// caseFit reports, once, a code case that nearly all the catalogue's
+// codes (of variants, sub-codes, reserved and compat waivers; more than
+// three in four of those in either case) are not in but the other case
+// would accept: at code_case, or, with none, at the first such code. That
+// one change is what fixes them; a code in neither case is still reported
+// on its own. A single such code, or a catalogue of mixed codes, is
+// reported at each code.
+func (r *resolver) caseFit() {
+	var codes []ast.String
+	for _, f := range r.cat.Families {
+		codes = append(codes, f.ReservedCodes...)
+		for _, v := range f.Variants {
+			codes = append(codes, v.Code)
+			for _, s := range v.Subcodes {
+				codes = append(codes, s.Code)
+			}
+		}
+	}
+	for _, w := range r.cat.Compat {
+		codes = append(codes, w.Code)
+	}
+	declared := r.m.CodeCase
+	other := Snake
+	if declared == Snake {
+		other = UpperSnake
+	}
+	fit := 0
+	var unfit []ast.String
+	for _, c := range codes {
+		switch {
+		case !c.Set:
+		case declared.Valid(c.Value):
+			fit++
+		case other.Valid(c.Value):
+			unfit = append(unfit, c)
+		}
+	}
+	if len(unfit) < 2 || len(unfit) <= 3*fit {
+		return
+	}
+	r.caseUnfit = true
+	slices.SortStableFunc(unfit, func(a, b ast.String) int {
+		return cmp.Or(cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Col, b.Pos.Col))
+	})
+	list := make([]string, len(unfit))
+	for i, c := range unfit {
+		list[i] = diag.Quote(c.Value)
+	}
+	if r.cat.CodeCase.Set {
+		list[0] += " (at " + at(unfit[0].Pos) + ")"
+	}
+	spelt := map[CodeCase]string{Snake: "snake_case", UpperSnake: "UPPER_SNAKE"}
+	fix := "set code_case: upper_snake"
+	if other == Snake {
+		fix = "remove code_case (snake is the default)"
+	}
+	codesAre := fmt.Sprintf("%d codes are %s: %s", len(unfit), spelt[other], firstFew(list, 3))
+	if r.cat.CodeCase.Set {
+		r.errorf(r.cat.CodeCase.Pos, "code_case is %s, but %s; %s, or write the codes in %s", declared, codesAre, fix, spelt[declared])
+		return
+	}
+	r.errorf(unfit[0].Pos, "the catalogue's code_case is snake (the default), but %s; %s, or write the codes in %s", codesAre, fix, spelt[declared])
 }
 
 // caseHint explains, for a code that the other case would accept, that
@@ -243,7 +319,7 @@ func (r *resolver) instance(f *Family, av *ast.Variant, v *Variant, payload bool
 		code := as.Code.Value
 		r.nonEmpty(as.Doc, "doc")
 		switch {
-		case !r.m.CodeCase.Valid(code):
+		case !r.validCode(code):
 			r.errorf(as.Code.Pos, "sub-code %s must match %s%s", diag.Quote(code), r.m.CodeCase.Pattern(), r.caseHint(code))
 			continue
 		case r.reservedCodes[code].IsValid():
