@@ -57,7 +57,7 @@ func (r *resolver) importedFamily(t string, pos diag.Pos) (Type, bool) {
 	for _, f := range other.Families {
 		fams = append(fams, f.Name)
 	}
-	r.errorf(pos, "catalogue %s (package %s) has no family %s (families: %s)", diag.Quote(other.File), pkg, diag.Quote(name), strings.Join(fams, ", "))
+	r.errorf(pos, "catalogue %s (package %s) has no family %s (families: %s)%s", diag.Quote(other.File), pkg, diag.Quote(name), strings.Join(fams, ", "), suggestFrom(name, fams))
 	return Type{}, false
 }
 

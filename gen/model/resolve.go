@@ -635,7 +635,7 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 			case typeKnown && fd.Type.Kind != Duration:
 				r.errorf(af.Unit.Pos, "unit is for duration fields; field %s has type %s", diag.Quote(name), af.Type.Value)
 			case i < 0:
-				r.errorf(af.Unit.Pos, "unit %s is not one of ms, s, ns", diag.Quote(af.Unit.Value))
+				r.errorf(af.Unit.Pos, "unit %s is not one of ms, s, ns%s", diag.Quote(af.Unit.Value), unitHint(af.Unit.Value))
 			default:
 				fd.Unit = Units[i]
 			}
@@ -706,15 +706,53 @@ func (r *resolver) secretHints(v *Variant, hints ...hintValue) {
 	}
 }
 
+// unitAliases are other spellings of the units, by what they count.
+var unitAliases = map[string]string{
+	"msec": "ms", "msecs": "ms", "milli": "ms", "millis": "ms", "millisecond": "ms", "milliseconds": "ms",
+	"sec": "s", "secs": "s", "second": "s", "seconds": "s",
+	"nsec": "ns", "nsecs": "ns", "nano": "ns", "nanos": "ns", "nanosecond": "ns", "nanoseconds": "ns",
+}
+
+// unitHint is the did-you-mean of an unknown unit: the unit another
+// spelling stands for (msec, seconds), else one a letter away in any case
+// (MS, nss). A unit errgen does not offer (us, m, h) gets none: the nearest
+// name would count something else.
+func unitHint(got string) string {
+	low := strings.ToLower(strings.TrimSpace(got))
+	if u, ok := unitAliases[low]; ok {
+		return "; did you mean " + diag.Quote(u) + "?"
+	}
+	if strings.ContainsAny(low, "uµmh") && !strings.HasPrefix(low, "ms") {
+		return ""
+	}
+	names := make([]string, len(Units))
+	for i, u := range Units {
+		names[i] = u.Name
+	}
+	if best := diag.Closest(low, names, 1); best != "" {
+		return "; did you mean " + diag.Quote(best) + "?"
+	}
+	return ""
+}
+
 // hintValue is a hint as written and its key.
 type hintValue struct {
 	val  ast.String
 	name string
 }
 
+// typeAliases are what other languages call errgen's field types.
+var typeAliases = map[string]string{
+	"time.duration": "duration", "[]string": "strings", "integer": "int", "uint": "uint64",
+	"float": "float64", "double": "float64", "boolean": "bool", "str": "string", "text": "string",
+}
+
 func (r *resolver) suggestType(got string) string {
+	if t, ok := typeAliases[strings.ToLower(got)]; ok {
+		return "; did you mean " + diag.Quote(t) + "?"
+	}
 	for _, t := range append(slices.Clone(ScalarTypes), "error") {
-		if strings.EqualFold(t, got) || (t == "duration" && got == "time.Duration") || (t == "strings" && got == "[]string") {
+		if strings.EqualFold(t, got) {
 			return "; did you mean " + diag.Quote(t) + "?"
 		}
 	}

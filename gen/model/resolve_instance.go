@@ -21,16 +21,21 @@ import (
 // match: snake_case, so each becomes a Go name of its own.
 var attrNameRE = regexp.MustCompile(names.SnakePattern)
 
-// suggestFrom is a did-you-mean hint for got among options, or "".
+// suggestFrom is a did-you-mean hint for got among options, or "". Letter
+// case does not count: OperatorErr is two edits from OperatorError.
 func suggestFrom(got string, options []string) string {
 	low := strings.ToLower(got)
-	if best := diag.Closest(low, options, 3); best != "" {
-		return "; did you mean " + diag.Quote(best) + "?"
+	lower := make([]string, len(options))
+	for i, o := range options {
+		lower[i] = strings.ToLower(o)
+	}
+	if best := diag.Closest(low, lower, 3); best != "" {
+		return "; did you mean " + diag.Quote(options[slices.Index(lower, best)]) + "?"
 	}
 	var prefixed []string
-	for _, o := range options {
+	for i, o := range lower {
 		if len(low) >= 3 && (strings.HasPrefix(o, low) || strings.HasPrefix(low, o)) {
-			prefixed = append(prefixed, o)
+			prefixed = append(prefixed, options[i])
 		}
 	}
 	if len(prefixed) == 1 {
