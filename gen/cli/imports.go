@@ -93,6 +93,9 @@ func (im *importer) Import(from, pkg string) (*model.Catalogue, string, error) {
 	switch {
 	case len(files) > 1:
 		return nil, "", fmt.Errorf("%s and %s both have package %s; errgen cannot tell which one the field means", diag.Quote(im.rel(files[0])), diag.Quote(im.rel(files[1])), pkg)
+	case len(files) == 0 && im.nearPackage(from, pkg) != "":
+		// A misspelt package: the one meant is readable and named.
+		return nil, "", fmt.Errorf("no catalogue the registry %s lists has package %s; did you mean %s?", regName, pkg, diag.Quote(im.nearPackage(from, pkg)))
 	case len(files) == 0 && len(im.broken) > 0:
 		// The package is most likely one of these: say what is wrong
 		// with them rather than that it is missing.
@@ -107,6 +110,24 @@ func (im *importer) Import(from, pkg string) (*model.Catalogue, string, error) {
 	im.stack = im.stack[:len(im.stack)-1]
 	im.done[pkg] = imported{m, ipath, err}
 	return m, ipath, err
+}
+
+// nearPackage is the package of a listed catalogue other than from that
+// pkg, which none has, is likely a misspelling of (gatewy for gateway),
+// or "": one edit in three letters, at most two; none in a name too short
+// to tell a misspelling from another name.
+func (im *importer) nearPackage(from, pkg string) string {
+	pkgs := make([]string, 0, len(im.index))
+	for p := range im.index {
+		if p != from {
+			pkgs = append(pkgs, p)
+		}
+	}
+	slices.Sort(pkgs)
+	if edits := min(2, len(pkg)/3); edits > 0 {
+		return diag.Closest(pkg, pkgs, edits)
+	}
+	return ""
 }
 
 // rel names a file of the registry by its path from the registry's folder.
