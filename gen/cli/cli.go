@@ -300,18 +300,31 @@ func quoteAll(ss []string) []string {
 }
 
 // displayPath is how diagnostics name a file: as the user wrote it, or
-// relative to the working directory when it lies below it, like the Go
-// toolchain.
+// relative to the working directory when that is shorter, like the Go
+// toolchain: a catalogue of the registry beside the working folder is
+// ../gateway/errors.yaml. A relative name that leaves the folder is used
+// only when it names the same file, which a symbolic link on the way
+// could change.
 func displayPath(path string) string {
 	if !filepath.IsAbs(path) {
 		return filepath.ToSlash(filepath.Clean(path))
 	}
 	if wd, err := os.Getwd(); err == nil {
-		if rel, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(rel, "..") {
+		if rel, err := filepath.Rel(wd, path); err == nil && len(rel) < len(path) && (!strings.HasPrefix(rel, "..") || sameFile(rel, path)) {
 			return filepath.ToSlash(rel)
 		}
 	}
 	return path
+}
+
+// sameFile reports whether a and b name one file, or both name none.
+func sameFile(a, b string) bool {
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	if errA != nil || errB != nil {
+		return os.IsNotExist(errA) && os.IsNotExist(errB)
+	}
+	return os.SameFile(sa, sb)
 }
 
 // printDiags prints diagnostics one a line, at most maxPrinted of them,

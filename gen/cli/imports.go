@@ -89,7 +89,7 @@ func (im *importer) Import(from, pkg string) (*model.Catalogue, string, error) {
 		im.buildIndex()
 	}
 	files := im.index[pkg]
-	regName := im.rel(filepath.Join(im.root, registry.FileName))
+	regName := displayPath(filepath.Join(im.root, registry.FileName))
 	switch {
 	case len(files) > 1:
 		return nil, "", fmt.Errorf("%s and %s both have package %s; errgen cannot tell which one the field means", diag.Quote(im.rel(files[0])), diag.Quote(im.rel(files[1])), pkg)
@@ -166,7 +166,7 @@ func (im *importer) find() error {
 		diags = append(diags, registry.CheckEntries(reg)...)
 	}
 	if reg == nil || diags.HasErrors() {
-		return errors.New("the registry " + regFile + " has errors; run errgen lint there")
+		return errors.New("the registry " + diag.Path(displayPath(regFile)) + " has errors; run errgen lint there")
 	}
 	im.reg = reg
 	return nil
@@ -188,7 +188,7 @@ func (im *importer) buildIndex() {
 			src, err = im.read(file)
 		}
 		if err != nil {
-			im.unread = append(im.unread, rel+": "+err.Error())
+			im.unread = append(im.unread, diag.Quote(rel)+" "+unreadable(err))
 			continue
 		}
 		cat, diags := load.Load(displayPath(file), src)
@@ -198,6 +198,19 @@ func (im *importer) buildIndex() {
 		}
 		im.index[cat.Package.Value] = append(im.index[cat.Package.Value], file)
 	}
+}
+
+// unreadable says why a listed catalogue could not be read, naming a
+// file as diagnostics do.
+func unreadable(err error) string {
+	var pe *fs.PathError
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "does not exist"
+	case errors.As(err, &pe):
+		return "cannot be read: " + pe.Op + " " + diag.Path(displayPath(pe.Path)) + ": " + pe.Err.Error()
+	}
+	return "cannot be read: " + err.Error()
 }
 
 // read reads a file of the work tree, or at the revision.
@@ -272,7 +285,7 @@ func importPath(dir, pkg string) (string, error) {
 		case err == nil:
 			mod, err := modulePath(data)
 			if err != nil {
-				return "", fmt.Errorf("%s: %w", gomod, err)
+				return "", fmt.Errorf("%s: %w", diag.Path(displayPath(gomod)), err)
 			}
 			rel, err := filepath.Rel(d, abs)
 			if err != nil {
@@ -283,10 +296,10 @@ func importPath(dir, pkg string) (string, error) {
 			}
 			return mod + "/" + filepath.ToSlash(rel), nil
 		case !errors.Is(err, fs.ErrNotExist):
-			return "", fmt.Errorf("%s: %w", gomod, fsafe.PathError(err))
+			return "", fmt.Errorf("%s: %w", diag.Path(displayPath(gomod)), fsafe.PathError(err))
 		}
 		if filepath.Dir(d) == d {
-			return "", fmt.Errorf("no go.mod in %s or above it gives the import path of package %s", dir, pkg)
+			return "", fmt.Errorf("no go.mod in %s or above it gives the import path of package %s", diag.Path(displayPath(dir)), pkg)
 		}
 	}
 }

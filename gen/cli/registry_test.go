@@ -20,13 +20,19 @@ import (
 // testdata/registry-lint: the files of the archive in a folder of their
 // own, linted through its errgen.registry.yaml, or with the arguments of
 // its args file; want is what lint prints, the folder's path left out, and
-// its exit status. go test -update rewrites want.
+// its exit status. With a dir file, lint runs in that folder of the
+// archive and the arguments are relative to it, so that want shows the
+// paths as the working folder sees them. go test -update rewrites want.
 func TestRegistryLintGolden(t *testing.T) {
 	paths, err := filepath.Glob("../../testdata/registry-lint/*.txtar")
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no cases in testdata/registry-lint: %v", err)
 	}
 	for _, p := range paths {
+		p, err := filepath.Abs(p) // the case may run in a folder of its own
+		if err != nil {
+			t.Fatal(err)
+		}
 		t.Run(strings.TrimSuffix(filepath.Base(p), ".txtar"), func(t *testing.T) {
 			ar, err := txtar.ParseFile(p)
 			if err != nil {
@@ -34,6 +40,7 @@ func TestRegistryLintGolden(t *testing.T) {
 			}
 			dir := t.TempDir()
 			args := []string{"errgen.registry.yaml"}
+			workDir := ""
 			var want *txtar.File
 			for i := range ar.Files {
 				f := &ar.Files[i]
@@ -43,6 +50,9 @@ func TestRegistryLintGolden(t *testing.T) {
 					continue
 				case "args":
 					args = strings.Fields(string(f.Data))
+					continue
+				case "dir":
+					workDir = strings.TrimSpace(string(f.Data))
 					continue
 				}
 				target := filepath.Join(dir, filepath.FromSlash(f.Name))
@@ -56,8 +66,12 @@ func TestRegistryLintGolden(t *testing.T) {
 			if want == nil {
 				t.Fatal("no want section")
 			}
-			for i, a := range args {
-				args[i] = filepath.Join(dir, a)
+			if workDir != "" {
+				t.Chdir(filepath.Join(dir, filepath.FromSlash(workDir)))
+			} else {
+				for i, a := range args {
+					args[i] = filepath.Join(dir, a)
+				}
 			}
 			code, stdout, stderr := runCLI(t, append([]string{"lint"}, args...)...)
 			got := strings.ReplaceAll(stdout+stderr, filepath.ToSlash(dir)+"/", "") + fmt.Sprintf("exit %d\n", code)
