@@ -35,11 +35,13 @@ type importer struct {
 	reg   *ast.Registry
 	// index holds the catalogue files of each package, built on the first
 	// import; unread the registry entries that could not be read, and
-	// broken those the loader refused, so that their package is unknown.
-	index  map[string][]string
-	unread []string
-	broken []string
-	done   map[string]imported
+	// broken those the loader refused, so that their package is unknown;
+	// brokenFiles are the files of broken, as diagnostics name them.
+	index       map[string][]string
+	unread      []string
+	broken      []string
+	brokenFiles []string
+	done        map[string]imported
 	// stack is the chain of packages being resolved, for cycles.
 	stack []string
 	// toplevel is the repository's root, for reading at rev.
@@ -99,9 +101,9 @@ func (im *importer) Import(from, pkg string) (*model.Catalogue, string, error) {
 	case len(files) == 0 && len(im.broken) > 0:
 		// The package is most likely one of these: say what is wrong
 		// with them rather than that it is missing.
-		return nil, "", fmt.Errorf("no catalogue the registry %s lists has package %s that errgen could read: %s", regName, pkg, strings.Join(slices.Concat(im.broken, im.unread), "; "))
+		return nil, "", im.echo(fmt.Errorf("no catalogue the registry %s lists has package %s that errgen could read: %s", regName, pkg, strings.Join(slices.Concat(im.broken, im.unread), "; ")))
 	case len(files) == 0 && len(im.unread) > 0:
-		return nil, "", fmt.Errorf("no catalogue the registry %s lists has package %s (unreadable: %s)", regName, pkg, strings.Join(im.unread, "; "))
+		return nil, "", im.echo(fmt.Errorf("no catalogue the registry %s lists has package %s (unreadable: %s)", regName, pkg, strings.Join(im.unread, "; ")))
 	case len(files) == 0:
 		return nil, "", fmt.Errorf("no catalogue the registry %s lists has package %s", regName, pkg)
 	}
@@ -110,6 +112,20 @@ func (im *importer) Import(from, pkg string) (*model.Catalogue, string, error) {
 	im.stack = im.stack[:len(im.stack)-1]
 	im.done[pkg] = imported{m, ipath, err}
 	return m, ipath, err
+}
+
+// echo marks err, that no listed catalogue has a package, as repeating
+// the one entry that could not be read or loaded, where it is reported:
+// at its entry in the registry, or in the catalogue. With several such
+// entries, which one the field means is unknown, and err stands alone.
+func (im *importer) echo(err error) error {
+	switch {
+	case len(im.broken) == 1 && len(im.unread) == 0:
+		return &model.EchoError{File: im.brokenFiles[0], Err: err}
+	case len(im.broken) == 0 && len(im.unread) == 1:
+		return &model.EchoError{File: displayPath(filepath.Join(im.root, registry.FileName)), Err: err}
+	}
+	return err
 }
 
 // nearPackage is the package of a listed catalogue other than from that
@@ -194,6 +210,7 @@ func (im *importer) buildIndex() {
 		cat, diags := load.Load(displayPath(file), src)
 		if cat == nil || !cat.Package.Set || cat.Package.Value == "" {
 			im.broken = append(im.broken, fmt.Sprintf("%s has errors%s", diag.Quote(rel), firstError(diags)))
+			im.brokenFiles = append(im.brokenFiles, displayPath(file))
 			continue
 		}
 		im.index[cat.Package.Value] = append(im.index[cat.Package.Value], file)
@@ -249,7 +266,7 @@ func (im *importer) resolve(pkg, file string) (*model.Catalogue, string, error) 
 	}
 	m, diags := gen.ParseWith(displayPath(file), src, im)
 	if m == nil {
-		return nil, "", fmt.Errorf("the catalogue of package %s has errors%s", pkg, firstError(diags))
+		return nil, "", &model.EchoError{File: displayPath(file), Err: fmt.Errorf("the catalogue of package %s has errors%s", pkg, firstError(diags))}
 	}
 	ipath, err := importPath(filepath.Dir(file), pkg)
 	return m, ipath, err

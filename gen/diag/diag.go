@@ -52,6 +52,11 @@ type Diagnostic struct {
 	// problems past MaxProblems that were counted but not kept; it is an
 	// error when one of them was. Pos is then line 1, column 1 of the file.
 	Dropped int
+	// Echoes, when not "", names the file whose errors this diagnostic
+	// only repeats: a catalogue that imports a broken one quotes its
+	// first error. Sort drops it from a list that holds an error of that
+	// file, which says the same at the place to fix.
+	Echoes string
 }
 
 // String formats d as "FILE:LINE:COL: message", with "warning: " before the
@@ -88,6 +93,15 @@ func (l *List) Errorf(pos Pos, format string, args ...any) {
 		return
 	}
 	*l = append(*l, Diagnostic{Pos: pos, Severity: Error, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Echof adds an error at pos that repeats the errors of file (see
+// Diagnostic.Echoes).
+func (l *List) Echof(file string, pos Pos, format string, args ...any) {
+	if l.full(pos, Error) {
+		return
+	}
+	*l = append(*l, Diagnostic{Pos: pos, Severity: Error, Msg: fmt.Sprintf(format, args...), Echoes: file})
 }
 
 // Warnf adds a warning at pos.
@@ -132,8 +146,27 @@ func (l List) HasErrors() bool {
 }
 
 // Sort orders l by file, line and column, keeping the order of diagnostics
-// at the same position, and drops exact repeats.
+// at the same position, and drops exact repeats and the errors that echo
+// those of a file l holds errors of: its own, or an echo of another such
+// file (a chain of imports).
 func (l List) Sort() List {
+	failed := map[string]bool{}
+	for _, d := range l {
+		if d.Severity == Error && d.Echoes == "" && d.Dropped == 0 {
+			failed[d.Pos.File] = true
+		}
+	}
+	for grew := len(failed) > 0; grew; {
+		grew = false
+		for _, d := range l {
+			if d.Echoes != "" && failed[d.Echoes] && !failed[d.Pos.File] {
+				failed[d.Pos.File], grew = true, true
+			}
+		}
+	}
+	if len(failed) > 0 {
+		l = slices.DeleteFunc(slices.Clone(l), func(d Diagnostic) bool { return d.Echoes != "" && failed[d.Echoes] })
+	}
 	slices.SortStableFunc(l, func(a, b Diagnostic) int {
 		return cmp.Or(
 			strings.Compare(a.Pos.File, b.Pos.File),

@@ -104,3 +104,32 @@ func TestInertJSON(t *testing.T) {
 		}
 	}
 }
+
+func TestSortDropsEchoesOfFilesWithErrors(t *testing.T) {
+	var l List
+	l.Echof("b.yaml", Pos{File: "a.yaml", Line: 3, Col: 1}, "the catalogue b.yaml imports has errors")
+	l.Echof("c.yaml", Pos{File: "a.yaml", Line: 4, Col: 1}, "the catalogue c.yaml imports has errors")
+	l.Warnf(Pos{File: "c.yaml", Line: 1, Col: 1}, "a warning of c.yaml")
+	l.Errorf(Pos{File: "b.yaml", Line: 9, Col: 2}, "what is wrong in b.yaml")
+	got := l.Sort()
+	var lines []string
+	for _, d := range got {
+		lines = append(lines, d.String())
+	}
+	want := "a.yaml:4:1: the catalogue c.yaml imports has errors\n" +
+		"b.yaml:9:2: what is wrong in b.yaml\n" +
+		"c.yaml:1:1: warning: a warning of c.yaml"
+	if strings.Join(lines, "\n") != want {
+		t.Errorf("Sort kept:\n%s\nwant (b.yaml's own error and the echo of c.yaml, which has only a warning):\n%s", strings.Join(lines, "\n"), want)
+	}
+	if alone := (List{l[0]}).Sort(); len(alone) != 1 {
+		t.Errorf("an echo without the errors it repeats was dropped")
+	}
+	var chain List
+	chain.Echof("b.yaml", Pos{File: "a.yaml", Line: 1, Col: 1}, "b has errors")
+	chain.Echof("c.yaml", Pos{File: "b.yaml", Line: 1, Col: 1}, "c has errors")
+	chain.Errorf(Pos{File: "c.yaml", Line: 1, Col: 1}, "what is wrong in c.yaml")
+	if got := chain.Sort(); len(got) != 1 || got[0].Pos.File != "c.yaml" {
+		t.Errorf("a chain of echoes kept %v, want only c.yaml's error", got)
+	}
+}

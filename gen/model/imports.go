@@ -1,6 +1,7 @@
 package model
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/errgen/errgen/gen/ast"
@@ -18,6 +19,20 @@ type Importer interface {
 	// errors).
 	Import(from, pkg string) (*Catalogue, string, error)
 }
+
+// EchoError is an Importer's error that repeats the problems of another
+// file: a catalogue the import needs that has errors of its own, or the
+// registry, whose entry for it cannot be read. Where that file's errors
+// are reported too (lint over the registry), the field's error is left
+// out: it would say the same a second time (diag.Diagnostic.Echoes).
+type EchoError struct {
+	// File is the file as diagnostics name it.
+	File string
+	Err  error
+}
+
+func (e *EchoError) Error() string { return e.Err.Error() }
+func (e *EchoError) Unwrap() error { return e.Err }
 
 // ImportedType is PACKAGE.Family split, and whether t has that form.
 func ImportedType(t string) (pkg, family string, ok bool) {
@@ -44,7 +59,12 @@ func (r *resolver) importedFamily(t string, pos diag.Pos) (Type, bool) {
 		return Type{}, false
 	}
 	other, path, err := r.imports.Import(r.cat.Package.Value, pkg)
-	if err != nil {
+	var echo *EchoError
+	switch {
+	case errors.As(err, &echo):
+		r.diags.Echof(echo.File, pos, "field type %s: %v", diag.Quote(t), err)
+		return Type{}, false
+	case err != nil:
 		r.errorf(pos, "field type %s: %v", diag.Quote(t), err)
 		return Type{}, false
 	}
