@@ -30,6 +30,26 @@ type catalogueSet struct {
 	// (nil without a registry).
 	paths   []string
 	entries []*ast.RegistryEntry
+	// unlisted are the catalogues below root the registry does not list
+	// (registry.Unlisted), found on first use; meant those of them a
+	// listed path that does not exist was taken for, reported there.
+	unlisted    []string
+	unlistedErr error
+	found       bool
+	meant       map[string]bool
+}
+
+// findUnlisted returns the catalogues below the registry's folder that it
+// does not list.
+func (s *catalogueSet) findUnlisted() ([]string, error) {
+	if !s.found {
+		s.found = true
+		s.unlisted, s.unlistedErr = registry.Unlisted(s.root, s.reg)
+		if errors.Is(s.unlistedErr, fs.ErrNotExist) {
+			s.unlistedErr = nil
+		}
+	}
+	return s.unlisted, s.unlistedErr
 }
 
 // catalogues finds the set args name: a registry file given alone or, with
@@ -135,8 +155,8 @@ func (s *catalogueSet) check(ctx context.Context, e *env) ([]registry.Catalogue,
 		all = append(all, registry.Check(cats)...)
 	}
 	if s.reg != nil {
-		extra, err := registry.Unlisted(s.root, s.reg)
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		extra, err := s.findUnlisted()
+		if err != nil {
 			return nil, err
 		}
 		pos := diag.Pos{File: s.reg.File, Line: 1, Col: 1}
@@ -144,6 +164,9 @@ func (s *catalogueSet) check(ctx context.Context, e *env) ([]registry.Catalogue,
 			pos = p
 		}
 		for _, rel := range extra {
+			if s.meant[rel] {
+				continue // the did-you-mean of a listed path
+			}
 			all.Warnf(pos, "%s is a catalogue the registry does not list; add it under catalogues with its owner and nums, so its codes are checked with the others", diag.Quote(rel))
 		}
 	}
@@ -184,6 +207,17 @@ func (s *catalogueSet) load(ctx context.Context, nameOf func(string) string) ([]
 			// other catalogues are still checked.
 			en := s.entries[i]
 			if errors.Is(err, fs.ErrNotExist) {
+				// A catalogue below the registry that it does not list
+				// is likely the one the path misspells.
+				unlisted, _ := s.findUnlisted()
+				if near := registry.Meant(en.Path.Value, unlisted); near != "" {
+					if s.meant == nil {
+						s.meant = map[string]bool{}
+					}
+					s.meant[near] = true
+					all.Errorf(en.Path.Pos, "catalogue %s does not exist; did you mean %s?", diag.Quote(en.Path.Value), diag.Quote(near))
+					continue
+				}
 				all.Errorf(en.Path.Pos, "catalogue %s does not exist; create it, or remove its entry", diag.Quote(en.Path.Value))
 			} else {
 				all.Errorf(en.Path.Pos, "catalogue %s cannot be read: %v", diag.Quote(en.Path.Value), re.err)

@@ -193,6 +193,15 @@ func rangesText(rs []ast.NumRange) string {
 	return strings.Join(parts, ", ")
 }
 
+// Meant is the catalogue among unlisted (see Unlisted) that a listed path
+// which does not exist is likely a misspelling of (gatway/errors.yaml for
+// gateway/errors.yaml), or "": at most one edit in three letters of the
+// path's folder, and two in all.
+func Meant(missing string, unlisted []string) string {
+	edits := min(2, max(1, len(path.Dir(path.Clean(missing)))/3))
+	return diag.Closest(path.Clean(missing), unlisted, edits)
+}
+
 // skipDirs are folders Unlisted does not look into: version control,
 // dependencies, and test fixtures, which hold catalogues on purpose.
 var skipDirs = []string{".git", "vendor", "node_modules", "testdata"}
