@@ -83,6 +83,11 @@ func catalogues(e *env, args []string) (*catalogueSet, error) {
 		diags = append(diags, registry.CheckEntries(reg)...)
 	}
 	if diags.HasErrors() {
+		if reg != nil {
+			// Reported with the registry's other errors, not one run
+			// after them; otherwise with the catalogues' (check).
+			diags = append(diags, registry.CheckDocs(filepath.Dir(regPath), reg)...)
+		}
 		return nil, &diagError{diags.Sort()}
 	}
 	e.warn(diags.Sort())
@@ -144,7 +149,8 @@ func twice(first, again string) error {
 
 // check loads every catalogue of the set and checks them together:
 // each on its own, then the cross-catalogue rules, then (with a registry)
-// the catalogues under its folder that it does not list. Diagnostics of
+// the references its docs name and the catalogues under its folder that
+// it does not list. Diagnostics of
 // every catalogue are printed together, sorted.
 func (s *catalogueSet) check(ctx context.Context, e *env) ([]registry.Catalogue, error) {
 	cats, all, err := s.load(ctx, displayPath)
@@ -155,6 +161,7 @@ func (s *catalogueSet) check(ctx context.Context, e *env) ([]registry.Catalogue,
 		all = append(all, registry.Check(cats)...)
 	}
 	if s.reg != nil {
+		all = append(all, registry.CheckDocs(s.root, s.reg)...)
 		extra, err := s.findUnlisted()
 		if err != nil {
 			return nil, err

@@ -8,8 +8,10 @@ package registry
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -18,6 +20,7 @@ import (
 
 	"github.com/errgen/errgen/gen/ast"
 	"github.com/errgen/errgen/gen/diag"
+	"github.com/errgen/errgen/gen/fsafe"
 	"github.com/errgen/errgen/gen/model"
 )
 
@@ -47,8 +50,12 @@ func CheckEntries(reg *ast.Registry) diag.List {
 	}
 	var spans []span
 	for _, en := range reg.Catalogues {
-		if d := en.Docs; d.Set && !localPath(d.Value) {
+		switch d := en.Docs; {
+		case !d.Set:
+		case !localPath(d.Value):
 			l.Errorf(d.Pos, "docs %s must be a clean, relative, slash-separated path inside the registry's folder, of letters, digits, '.', '_', '-' and '/', such as tools/ERRORS.md", diag.Quote(d.Value))
+		case !markdown(d.Value):
+			l.Errorf(d.Pos, "docs %s must name the catalogue's Markdown reference, a .md file such as tools/ERRORS.md (errgen docs -o), which the index links each code to", diag.Quote(d.Value))
 		}
 		if p := en.Path; p.Set {
 			clean := path.Clean(p.Value)
@@ -98,6 +105,70 @@ func localPath(p string) bool {
 }
 
 var safePath = regexp.MustCompile(`^[A-Za-z0-9._/-]+$`)
+
+// markdown reports whether p names a Markdown file, by its extension.
+func markdown(p string) bool {
+	ext := strings.ToLower(path.Ext(p))
+	return ext == ".md" || ext == ".markdown"
+}
+
+// CheckDocs checks, after CheckEntries, that each entry's docs names a
+// file below root, the registry's folder: the reference the index links
+// to. A missing one is told the Markdown file of its folder it likely
+// misspells, or how to write it.
+func CheckDocs(root string, reg *ast.Registry) diag.List {
+	var l diag.List
+	for _, en := range reg.Catalogues {
+		d := en.Docs
+		if !d.Set || !localPath(d.Value) || !markdown(d.Value) {
+			continue // refused by CheckEntries
+		}
+		if err := fsafe.CheckBelow(root, d.Value); err != nil {
+			l.Errorf(d.Pos, "docs %s: %v", diag.Quote(d.Value), err)
+			continue
+		}
+		_, err := os.Stat(filepath.Join(root, filepath.FromSlash(d.Value)))
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			if near := nearMarkdown(root, d.Value); near != "" {
+				l.Errorf(d.Pos, "docs %s does not exist; did you mean %s?", diag.Quote(d.Value), diag.Quote(near))
+				continue
+			}
+			cat := "CATALOGUE"
+			if en.Path.Set {
+				cat = en.Path.Value
+			}
+			l.Errorf(d.Pos, "docs %s does not exist; write the catalogue's reference there: errgen docs -o %s %s", diag.Quote(d.Value), d.Value, cat)
+		case err != nil:
+			l.Errorf(d.Pos, "docs %s cannot be read: %v", diag.Quote(d.Value), fsafe.PathError(err))
+		}
+	}
+	return l
+}
+
+// nearMarkdown is the Markdown file in the folder of docs that docs,
+// which does not exist, likely misspells (ERRROS.md, errors.md for
+// ERRORS.md), as a path from root; or "".
+func nearMarkdown(root, docs string) string {
+	dir := path.Dir(docs)
+	entries, err := os.ReadDir(filepath.Join(root, filepath.FromSlash(dir)))
+	if err != nil {
+		return ""
+	}
+	var names, lower []string
+	for _, e := range entries {
+		if e.Type().IsRegular() && markdown(e.Name()) {
+			names = append(names, e.Name())
+			lower = append(lower, strings.ToLower(e.Name()))
+		}
+	}
+	base := strings.ToLower(path.Base(docs))
+	best := diag.Closest(base, lower, min(2, max(1, len(base)/4)))
+	if best == "" {
+		return ""
+	}
+	return path.Join(dir, names[slices.Index(lower, best)])
+}
 
 func name(en *ast.RegistryEntry) string {
 	if en.Path.Value != "" {
