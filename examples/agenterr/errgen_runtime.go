@@ -1227,17 +1227,37 @@ type RetryPolicy struct {
 
 // Backoff returns the delay before retry n (1 for the first): Base doubled
 // n-1 times, at most Cap, times 1 + Jitter×(2r-1), r being a number in
-// [0, 1) (0.5 for no jitter). It is 0 for n below 1.
+// [0, 1) (0.5 for no jitter). It is 0 for n below 1, and when Base or Cap
+// is not positive. Whatever the values, it is never negative, a doubling
+// that would pass Cap (or the longest Duration) stops at Cap, a jitter
+// that would pass the longest Duration stops there, and it takes at most
+// about 63 doublings however large n is.
 func (p RetryPolicy) Backoff(n int, r float64) time.Duration {
-	if n < 1 {
+	if n < 1 || p.Base <= 0 || p.Cap <= 0 {
 		return 0
 	}
-	d := p.Base
+	d := min(p.Base, p.Cap)
+	// Each doubling at least doubles d, so the loop ends within 63 steps:
+	// d reaches Cap, which it never passes, or n.
 	for i := 1; i < n && d < p.Cap; i++ {
+		if d > p.Cap/2 {
+			d = p.Cap
+			break
+		}
 		d *= 2
 	}
-	d = min(d, p.Cap)
-	return time.Duration(float64(d) * (1 + p.Jitter*(2*r-1)))
+	f := 1 + p.Jitter*(2*r-1)
+	switch {
+	case f == 1 || math.IsNaN(f):
+		// No jitter: d exactly, not d through a float64.
+		return d
+	case f <= 0:
+		return 0
+	}
+	if x := float64(d) * f; x < math.MaxInt64 {
+		return time.Duration(x)
+	}
+	return math.MaxInt64
 }
 
 // Delay reports whether to retry after err, the failures-th failure in a

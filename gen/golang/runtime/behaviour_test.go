@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"testing"
 	"time"
 )
@@ -39,6 +40,43 @@ func TestBackoff(t *testing.T) {
 	} {
 		if got := p.Backoff(c.n, c.r); got != c.want {
 			t.Errorf("Backoff(%d, %v) = %v, want %v", c.n, c.r, got, c.want)
+		}
+	}
+}
+
+// TestBackoffOutOfRange: any RetryPolicy value works, not only the
+// catalogue's: doubling stops at Cap however near the longest Duration it
+// is, jitter never makes a delay negative or wrap around, a policy whose
+// Base or Cap is not positive waits nothing, and a huge n returns at
+// once (with doubling that never stopped, Backoff(math.MaxInt, r) of a
+// zero Base would not return).
+func TestBackoffOutOfRange(t *testing.T) {
+	const longest = time.Duration(math.MaxInt64)
+	huge := RetryPolicy{Base: time.Second, Cap: longest}
+	for _, c := range []struct {
+		name string
+		p    RetryPolicy
+		n    int
+		r    float64
+		want time.Duration
+	}{
+		{"just below the longest", huge, 34, 0.5, time.Second << 33},
+		{"past the longest", huge, 35, 0.5, longest},
+		{"far past it", huge, 63, 0.5, longest},
+		{"the largest n", huge, math.MaxInt, 0.5, longest},
+		{"jitter past the longest", RetryPolicy{Base: time.Second, Cap: longest, Jitter: 0.5}, 40, 0.99, longest},
+		{"a cap that is no power of two of the base", RetryPolicy{Base: 3 * time.Second, Cap: longest - 1}, 70, 0.5, longest - 1},
+		{"a base above the cap", RetryPolicy{Base: time.Hour, Cap: time.Minute}, 1, 0.5, time.Minute},
+		{"a zero base", RetryPolicy{Cap: time.Second}, math.MaxInt, 0.5, 0},
+		{"a negative base", RetryPolicy{Base: -time.Second, Cap: time.Second}, 3, 0.5, 0},
+		{"a zero cap", RetryPolicy{Base: time.Second}, 3, 0.5, 0},
+		{"a negative cap", RetryPolicy{Base: time.Second, Cap: -time.Second}, 3, 0.5, 0},
+		{"jitter above 1", RetryPolicy{Base: time.Second, Cap: time.Minute, Jitter: 3}, 1, 0, 0},
+		{"negative jitter", RetryPolicy{Base: time.Second, Cap: time.Minute, Jitter: -0.5}, 1, 0, 1500 * time.Millisecond},
+		{"a random number that is none", RetryPolicy{Base: time.Second, Cap: time.Minute, Jitter: 0.2}, 1, math.NaN(), time.Second},
+	} {
+		if got := c.p.Backoff(c.n, c.r); got != c.want {
+			t.Errorf("%s: %+v.Backoff(%d, %v) = %v, want %v", c.name, c.p, c.n, c.r, got, c.want)
 		}
 	}
 }
