@@ -14,6 +14,7 @@ import (
 	"math"
 	"os"
 	"reflect"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -49,11 +50,27 @@ type payloadError interface {
 // UTF-8, decodes with DecodePayload to the same code and retryability and
 // re-encodes to the same bytes.
 func FuzzPayloadVariant(f *testing.F) {
-	f.Add("terminal", "macos_automation", "Automation consent could not be determined.", int64(30), 2.5, true)
-	f.Add("", "", "", int64(0), 0.0, false)
-	f.Add("<script>&", "\u2028", "\"\\\x00\x1f", int64(-1), -0.0, true)
-	f.Add("\xff\xfe", "é日本😀", "a\xc3", int64(math.MaxInt64), math.Inf(-1), false)
-	f.Add("{tool}", "%v %s", "{{code}}", int64(math.MinInt64), 1e-7, true)
+	type seed struct {
+		s1, s2, s3 string
+		n          int64
+		x          float64
+		b          bool
+	}
+	seeds := []seed{
+		{"terminal", "macos_automation", "Automation consent could not be determined.", 30, 2.5, true},
+		{"", "", "", 0, 0, false},
+		// The literal -0.0 is a constant, and Go constants have no negative
+		// zero: it would be 0 again. encoding/json writes -0 for it.
+		{"<script>&", "\u2028", "\"\\\x00\x1f", -1, math.Copysign(0, -1), true},
+		{"\xff\xfe", "é日本😀", "a\xc3", math.MaxInt64, math.Inf(-1), false},
+		{"{tool}", "%v %s", "{{code}}", math.MinInt64, 1e-7, true},
+	}
+	if !slices.ContainsFunc(seeds, func(s seed) bool { return s.x == 0 && math.Signbit(s.x) }) {
+		f.Fatal("no seed holds a negative zero")
+	}
+	for _, s := range seeds {
+		f.Add(s.s1, s.s2, s.s3, s.n, s.x, s.b)
+	}
 	f.Fuzz(func(t *testing.T, s1, s2, s3 string, n int64, x float64, b bool) {
 		strs := []string{s1, s2, s3}
 		for _, ex := range errgenExamples() {
