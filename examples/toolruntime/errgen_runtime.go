@@ -1157,13 +1157,15 @@ func retryAfterDepth(err error, depth int) (time.Duration, bool) {
 		// of the catalogue itself, or through its As method.
 		c, ok := catalogueError(err)
 		if r, remote := c.(*RemoteError); remote {
+			// The shape's own wait is the sender's RetryAfterOf, exact; a
+			// field holds it only in its unit.
+			if r.wait > 0 {
+				return r.wait, true
+			}
 			if r.err != nil {
 				if d, ok := retryAfterField(r.err, r.sent); ok {
 					return d, true
 				}
-			}
-			if r.wait > 0 {
-				return r.wait, true
 			}
 			if r.err != nil && err == error(r) {
 				err, _ = next(r.err)
@@ -1566,7 +1568,8 @@ var now = time.Now
 // FromHTTP returns a new error of the variant that stands for an HTTP
 // status (see LookupHTTPStatus), its fields unset but for its retry-after
 // field, set from the Retry-After header when there is one: a number of
-// seconds, or an HTTP date (the time until then). header is an
+// seconds, or an HTTP date (the time until then, rounded up to whole
+// seconds). header is an
 // http.Header, or anything with its Get method.
 func FromHTTP(status int, header interface{ Get(key string) string }) (Error, bool) {
 	i, ok := statusIndex(httpStatuses[:], status)
@@ -1593,7 +1596,8 @@ func FromHTTP(status int, header interface{ Get(key string) string }) (Error, bo
 var httpDates = []string{time.RFC1123, "Monday, 02-Jan-06 15:04:05 GMT", time.ANSIC}
 
 // parseRetryAfter reads a Retry-After value: delay seconds, or an HTTP
-// date, which is read as the time from now until then (none when past).
+// date, which is read as the time from now until then in whole seconds,
+// rounded up (none when past).
 func parseRetryAfter(s string) (time.Duration, bool) {
 	s = strings.TrimSpace(s)
 	if s == "" {
@@ -1604,8 +1608,13 @@ func parseRetryAfter(s string) (time.Duration, bool) {
 	}
 	for _, layout := range httpDates {
 		if t, err := time.Parse(layout, s); err == nil {
+			// The date counts whole seconds; the time until it, rounded
+			// up, never ends before it.
 			if d := t.Sub(now()); d > 0 {
-				return d.Round(time.Second), true
+				if r := d % time.Second; r != 0 && d <= math.MaxInt64-time.Second {
+					d += time.Second - r
+				}
+				return d, true
 			}
 			return 0, true
 		}

@@ -357,6 +357,45 @@ func TestGRPCStatusCarriesRetryability(t *testing.T) {
 	}
 }
 
+// TestRetryInfoKeepsItsPrecision: a RetryInfo delay finer than the unit
+// of the variant's retry_after field (1.5s for a field counted in whole
+// seconds) is what RetryAfterOf and RetryDelay of the decoded error
+// report, exactly, whether the error with the wait is the one decoded or
+// its cause; and the field that carries the wait on in the decoded error's
+// wire form is rounded up, never down, so no client told to wait 1.5s
+// retries after 1s.
+func TestRetryInfoKeepsItsPrecision(t *testing.T) {
+	busy := &ProviderBusy{Provider: "openai", RetryAfter: 1500 * time.Millisecond}
+	for name, err := range map[string]error{"the variant": busy, "a wrapper of it": &ModelCallFailed{Cause: busy}} {
+		status := GRPCStatusJSON(err)
+		if !strings.Contains(string(status), `"retryDelay":"1.500s"`) {
+			t.Fatalf("%s: the status does not carry the delay exactly: %s", name, status)
+		}
+		r, err := DecodeGRPCStatusJSON(status)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for how, got := range map[string]error{"decoded": r, "decoded, wrapped": fmt.Errorf("turn: %w", r)} {
+			if d, ok := RetryAfterOf(got); !ok || d != 1500*time.Millisecond {
+				t.Errorf("%s: RetryAfterOf(%s) = %v, %v; want 1.5s", name, how, d, ok)
+			}
+			if d, ok := RetryDelay(got, 1); !ok || d != 1500*time.Millisecond {
+				t.Errorf("%s: RetryDelay(%s) = %v, %v; want 1.5s", name, how, d, ok)
+			}
+		}
+		if name != "the variant" {
+			continue // only a variant with the field carries the wait on
+		}
+		relayed, err := DecodePayload(mustMarshal(t, r))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d, ok := RetryAfterOf(relayed); !ok || d != 2*time.Second {
+			t.Errorf("relayed as %s: RetryAfterOf = %v, %v; want 2s, the wait rounded up to the field's unit", mustMarshal(t, r), d, ok)
+		}
+	}
+}
+
 // TestProjectedFieldNamedType: a field named "type" in a family without a
 // payload type is a field like any other in the shapes that carry fields
 // beside their own members, not the payload's "type".

@@ -689,6 +689,13 @@ func TestHTTPStatuses(t *testing.T) {
 	if e, _ := FromHTTP(429, h); e.(*RateLimited).RetryAfter != 90*time.Second {
 		t.Errorf("Retry-After as an HTTP date: %v", e.(*RateLimited).RetryAfter)
 	}
+	// An HTTP date counts whole seconds, and the time until it is rarely
+	// whole: it is rounded up, so that the caller never retries before
+	// the date.
+	now = func() time.Time { return time.Date(2026, 11, 22, 12, 0, 0, 600*int(time.Millisecond), time.UTC) }
+	if e, _ := FromHTTP(429, h); e.(*RateLimited).RetryAfter != 90*time.Second {
+		t.Errorf("Retry-After as an HTTP date 89.4s away: %v, want 90s", e.(*RateLimited).RetryAfter)
+	}
 	h.Set("Retry-After", "soon")
 	if e, _ := FromHTTP(429, h); e.(*RateLimited).RetryAfter != 0 {
 		t.Errorf("a Retry-After that is neither: %v", e.(*RateLimited).RetryAfter)

@@ -46,6 +46,7 @@ const (
 	CodeToolUnavailable     Code = "tool_unavailable"
 	CodeRateLimited         Code = "rate_limited"
 	CodeQuotaExhausted      Code = "quota_exhausted"
+	CodeProviderBusy        Code = "provider_busy"
 	CodeServerError         Code = "server_error"
 	CodeAuthFailed          Code = "auth_failed"
 	CodeProviderTimeout     Code = "provider_timeout"
@@ -341,6 +342,30 @@ func (e *QuotaExhausted) LogValue() slog.Value         { return logValue(e, 9) }
 func (e *QuotaExhausted) MarshalJSON() ([]byte, error) { return marshalWire(e, 9) }
 func (*QuotaExhausted) Is(target error) bool           { return isCode(target, 9) }
 
+// ProviderBusy is the error provider_busy (2007) of the ProviderError family, in category availability.
+type ProviderBusy struct {
+	Provider string
+	// RetryAfterOf reports it.
+	RetryAfter time.Duration
+}
+
+func (*ProviderBusy) isProviderError()       {}
+func (*ProviderBusy) Code() Code             { return CodeProviderBusy }
+func (*ProviderBusy) CodeNum() int           { return 2007 }
+func (*ProviderBusy) Category() Category     { return CategoryAvailability }
+func (*ProviderBusy) SuppressRetry() bool    { return false }
+func (*ProviderBusy) Retryable() bool        { return true }
+func (*ProviderBusy) Class() Class           { return ClassRetryable }
+func (*ProviderBusy) SuppressionKey() string { return "" }
+func (e *ProviderBusy) Error() string        { return render(e, 10, textMessage) }
+
+// UserMessage returns "Something went wrong ({code}).".
+func (*ProviderBusy) UserMessage() string { return "Something went wrong (provider_busy)." }
+
+func (e *ProviderBusy) LogValue() slog.Value         { return logValue(e, 10) }
+func (e *ProviderBusy) MarshalJSON() ([]byte, error) { return marshalWire(e, 10) }
+func (*ProviderBusy) Is(target error) bool           { return isCode(target, 10) }
+
 // ServerError is the error server_error (2003) of the ProviderError family, in category server.
 type ServerError struct {
 	Provider string
@@ -475,15 +500,15 @@ func (*ProviderFailed) SuppressRetry() bool    { return false }
 func (*ProviderFailed) Retryable() bool        { return false }
 func (*ProviderFailed) Class() Class           { return ClassTerminal }
 func (*ProviderFailed) SuppressionKey() string { return "" }
-func (e *ProviderFailed) Error() string        { return render(e, 10, textMessage) }
+func (e *ProviderFailed) Error() string        { return render(e, 11, textMessage) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *ProviderFailed) UserMessage() string { return userMessageOf(e, 10) }
+func (e *ProviderFailed) UserMessage() string { return userMessageOf(e, 11) }
 
-func (e *ProviderFailed) LogValue() slog.Value         { return logValue(e, 10) }
-func (e *ProviderFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 10) }
-func (*ProviderFailed) Is(target error) bool           { return isCode(target, 10) }
+func (e *ProviderFailed) LogValue() slog.Value         { return logValue(e, 11) }
+func (e *ProviderFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 11) }
+func (*ProviderFailed) Is(target error) bool           { return isCode(target, 11) }
 
 // Unwrap returns the cause, Cause.
 func (e *ProviderFailed) Unwrap() error {
@@ -521,15 +546,15 @@ func (*ModelCallFailed) CodeNum() int           { return 3001 }
 func (*ModelCallFailed) Category() Category     { return CategoryModel }
 func (*ModelCallFailed) SuppressRetry() bool    { return false }
 func (*ModelCallFailed) SuppressionKey() string { return "" }
-func (e *ModelCallFailed) Error() string        { return render(e, 11, textMessage) }
+func (e *ModelCallFailed) Error() string        { return render(e, 12, textMessage) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *ModelCallFailed) UserMessage() string { return userMessageOf(e, 11) }
+func (e *ModelCallFailed) UserMessage() string { return userMessageOf(e, 12) }
 
-func (e *ModelCallFailed) LogValue() slog.Value         { return logValue(e, 11) }
-func (e *ModelCallFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 11) }
-func (*ModelCallFailed) Is(target error) bool           { return isCode(target, 11) }
+func (e *ModelCallFailed) LogValue() slog.Value         { return logValue(e, 12) }
+func (e *ModelCallFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 12) }
+func (*ModelCallFailed) Is(target error) bool           { return isCode(target, 12) }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; true when there is none.
 func (e *ModelCallFailed) Retryable() bool { return retryableOf(e, true) }
@@ -559,15 +584,15 @@ func (*MemoryUnavailable) SuppressRetry() bool    { return false }
 func (*MemoryUnavailable) Retryable() bool        { return false }
 func (*MemoryUnavailable) Class() Class           { return ClassNonFatal }
 func (*MemoryUnavailable) SuppressionKey() string { return "" }
-func (e *MemoryUnavailable) Error() string        { return render(e, 12, textMessage) }
+func (e *MemoryUnavailable) Error() string        { return render(e, 13, textMessage) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *MemoryUnavailable) UserMessage() string { return userMessageOf(e, 12) }
+func (e *MemoryUnavailable) UserMessage() string { return userMessageOf(e, 13) }
 
-func (e *MemoryUnavailable) LogValue() slog.Value         { return logValue(e, 12) }
-func (e *MemoryUnavailable) MarshalJSON() ([]byte, error) { return marshalWire(e, 12) }
-func (*MemoryUnavailable) Is(target error) bool           { return isCode(target, 12) }
+func (e *MemoryUnavailable) LogValue() slog.Value         { return logValue(e, 13) }
+func (e *MemoryUnavailable) MarshalJSON() ([]byte, error) { return marshalWire(e, 13) }
+func (*MemoryUnavailable) Is(target error) bool           { return isCode(target, 13) }
 
 // Unwrap returns the cause, Err.
 func (e *MemoryUnavailable) Unwrap() error {
@@ -589,15 +614,15 @@ func (*OperatorFailed) CodeNum() int           { return 3099 }
 func (*OperatorFailed) Category() Category     { return CategoryModel }
 func (*OperatorFailed) SuppressRetry() bool    { return false }
 func (*OperatorFailed) SuppressionKey() string { return "" }
-func (e *OperatorFailed) Error() string        { return render(e, 13, textMessage) }
+func (e *OperatorFailed) Error() string        { return render(e, 14, textMessage) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *OperatorFailed) UserMessage() string { return userMessageOf(e, 13) }
+func (e *OperatorFailed) UserMessage() string { return userMessageOf(e, 14) }
 
-func (e *OperatorFailed) LogValue() slog.Value         { return logValue(e, 13) }
-func (e *OperatorFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 13) }
-func (*OperatorFailed) Is(target error) bool           { return isCode(target, 13) }
+func (e *OperatorFailed) LogValue() slog.Value         { return logValue(e, 14) }
+func (e *OperatorFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 14) }
+func (*OperatorFailed) Is(target error) bool           { return isCode(target, 14) }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; false when there is none.
 func (e *OperatorFailed) Retryable() bool { return retryableOf(e, false) }
@@ -625,6 +650,7 @@ var infos = [...]Info{
 	{Name: "ProviderTimeout", Family: "ProviderError", Code: CodeProviderTimeout, Num: 2004, Category: CategoryTimeout, Class: ClassRetryable, Retryable: true, Message: "provider call timed out: {cause}"},
 	{Name: "ProviderUnreachable", Family: "ProviderError", Code: CodeProviderUnreachable, Num: 2005, Category: CategoryServer, Class: ClassRetryable, Retryable: true, Message: "cannot reach the provider: {cause}"},
 	{Name: "QuotaExhausted", Family: "ProviderError", Code: CodeQuotaExhausted, Num: 2006, Category: CategoryRateLimit, Class: ClassTerminal, Message: "provider {provider} quota exhausted; it resets in {resets_in}s"},
+	{Name: "ProviderBusy", Family: "ProviderError", Code: CodeProviderBusy, Num: 2007, Category: CategoryAvailability, Class: ClassRetryable, Retryable: true, Message: "provider {provider} is busy; retry after {retry_after}s"},
 	{Name: "ProviderFailed", Family: "ProviderError", Code: CodeProviderFailed, Num: 2099, Category: CategoryServer, Class: ClassTerminal, Message: "provider call failed: {cause}"},
 	{Name: "ModelCallFailed", Family: "OperatorError", Code: CodeModelCallFailed, Num: 3001, Category: CategoryModel, Class: ClassRetryable, Retryable: true, RetryableFromCause: true, Message: "model call failed: {cause}"},
 	{Name: "MemoryUnavailable", Family: "OperatorError", Code: CodeMemoryUnavailable, Num: 3002, Category: CategoryInfrastructure, Class: ClassNonFatal, Message: "memory unavailable: {err}"},
@@ -644,6 +670,7 @@ var forms = [...]form{
 	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}}},
 	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}}},
 	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}, {name: "resets_in", retryAfter: true, unit: time.Second}}},
+	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}, {name: "retry_after", retryAfter: true, unit: time.Second}}},
 	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}}},
 	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}, {name: "provider"}}},
 	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "err", cause: true}}},
@@ -681,6 +708,7 @@ var variantTypes = [...]any{
 	(*ProviderTimeout)(nil),
 	(*ProviderUnreachable)(nil),
 	(*QuotaExhausted)(nil),
+	(*ProviderBusy)(nil),
 	(*ProviderFailed)(nil),
 	(*ModelCallFailed)(nil),
 	(*MemoryUnavailable)(nil),
@@ -704,6 +732,7 @@ var attrLayer = [...]Layer{
 	LayerTool,
 	LayerTool,
 	LayerTool,
+	LayerAgent,
 	LayerAgent,
 	LayerAgent,
 	LayerAgent,
@@ -740,6 +769,7 @@ var retryPolicyOf = [...]int{
 	0,
 	0,
 	0,
+	1,
 	1,
 	1,
 	1,
@@ -825,6 +855,8 @@ func OperatorErrorFromProviderError(err ProviderError) OperatorError {
 		return &ModelCallFailed{Cause: e, Provider: e.Provider}
 	case *QuotaExhausted:
 		return &ModelCallFailed{Cause: e, Provider: e.Provider}
+	case *ProviderBusy:
+		return &ModelCallFailed{Cause: e, Provider: e.Provider}
 	case *ServerError:
 		return &ModelCallFailed{Cause: e, Provider: e.Provider}
 	case *AuthFailed:
@@ -856,6 +888,7 @@ var mcpErrors = [...]int{
 	0,
 	0,
 	0,
+	0,
 }
 
 // problemTypeBase starts the type URI of every problem document; the code follows.
@@ -874,6 +907,7 @@ var problemTitles = [...]string{
 	"Provider timeout",
 	"Provider unreachable",
 	"Quota exhausted",
+	"Provider busy",
 	"Provider failed",
 	"Model call failed",
 	"Memory unavailable",
@@ -891,6 +925,7 @@ var problemStatuses = [...]int{
 	401,
 	500,
 	504,
+	502,
 	502,
 	502,
 	502,
@@ -915,6 +950,7 @@ var grpcCodes = [...]int{
 	2,
 	14,
 	16,
+	14,
 	14,
 	14,
 	14,
