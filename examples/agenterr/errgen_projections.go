@@ -71,8 +71,8 @@ func appendModelJSON(dst []byte, err error) []byte {
 // catalogue nor a decoded payload (an adapter, a test double): what its
 // methods report, in the payload's key order.
 func appendErrorJSON(dst []byte, c Error) []byte {
-	dst = appendString(append(dst, `{"category":`...), string(c.Category()))
-	dst = appendString(append(dst, `,"code":`...), string(c.Code()))
+	dst = appendString(append(dst, `{"category":`...), scrub(string(c.Category())))
+	dst = appendString(append(dst, `,"code":`...), scrub(string(c.Code())))
 	dst = strconv.AppendInt(append(dst, `,"code_num":`...), int64(c.CodeNum()), 10)
 	dst = appendString(append(dst, `,"error":`...), scrub(errorText(c)))
 	dst = strconv.AppendBool(append(dst, `,"retryable":`...), c.Retryable())
@@ -345,7 +345,8 @@ func ProblemJSON(err error, instance string) ([]byte, int) {
 	case i >= 0:
 		typ, title, status = problemTypeBase+string(infos[i].Code), problemTitles[i], problemStatuses[i]
 	case c != nil:
-		typ, title = problemTypeBase+string(c.Code()), string(c.Code())
+		code := scrub(string(c.Code()))
+		typ, title = problemTypeBase+code, code
 	}
 	dst := appendString([]byte(`{"type":`), typ)
 	dst = appendString(append(dst, `,"title":`...), title)
@@ -357,9 +358,9 @@ func ProblemJSON(err error, instance string) ([]byte, int) {
 		dst = appendString(append(dst, `,"instance":`...), scrub(instance))
 	}
 	if c != nil {
-		dst = appendString(append(dst, `,"code":`...), string(c.Code()))
+		dst = appendString(append(dst, `,"code":`...), scrub(string(c.Code())))
 		dst = strconv.AppendInt(append(dst, `,"code_num":`...), int64(c.CodeNum()), 10)
-		dst = appendString(append(dst, `,"category":`...), string(c.Category()))
+		dst = appendString(append(dst, `,"category":`...), scrub(string(c.Category())))
 		dst = strconv.AppendBool(append(dst, `,"retryable":`...), c.Retryable())
 		dst = appendProjectedFields(dst, c, v, i, true, false, problemMembers...)
 	}
@@ -441,7 +442,9 @@ func grpcStatusOf(err error) grpcStatus {
 	c, v, i := projectionOf(err)
 	s := grpcStatus{code: 2, message: scrub(errorText(err)), locale: grpcLocale, local: scrub(UserMessageOf(err))}
 	if c != nil {
-		s.message, s.reason = scrub(errorText(c)), strings.ToUpper(string(c.Code()))
+		// The code is scrubbed before it is upper-cased: a scrubber's
+		// patterns (an sk- key) are written for the text as it was sent.
+		s.message, s.reason = scrub(errorText(c)), strings.ToUpper(scrub(string(c.Code())))
 		if i >= 0 {
 			s.code = grpcCodes[i]
 		}
@@ -719,7 +722,7 @@ func AgentResponse(err error) []byte {
 	if c != nil {
 		code, text = c.Code(), errorText(c)
 	}
-	dst := appendString([]byte(`{"success":false,"error":`), string(code))
+	dst := appendString([]byte(`{"success":false,"error":`), scrub(string(code)))
 	dst = appendString(append(dst, `,"message":`...), scrub(text))
 	if c != nil {
 		mark := len(dst)

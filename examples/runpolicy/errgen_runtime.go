@@ -866,8 +866,8 @@ func LogValueOf(err error) slog.Value {
 	case slog.LogValuer:
 		v = c.LogValue()
 	default:
-		v = slog.GroupValue(slog.String("error", c.Error()), slog.String("code", string(c.Code())),
-			slog.Int("num", c.CodeNum()), slog.String("category", string(c.Category())),
+		v = slog.GroupValue(slog.String("error", scrub(errorText(c))), slog.String("code", scrub(string(c.Code()))),
+			slog.Int("num", c.CodeNum()), slog.String("category", scrub(string(c.Category()))),
 			slog.String("class", c.Class().String()), slog.Bool("retryable", c.Retryable()))
 	}
 	if text := errorText(err); text != c.Error() {
@@ -894,7 +894,9 @@ var scrubber atomic.Pointer[func(string) string]
 // SetScrubber sets the function applied to every string value that leaves
 // the package through an LLM payload, a wire form, a projection or a log:
 // rendered messages and suppression keys, text fields, hints an instance
-// sets, and the text of foreign causes. Fields declared sensitive never
+// sets, the text of foreign causes, and what a decoded error arrived with,
+// its code, category and payload type included (its Code and Category
+// methods return them as they were sent, for the program). Fields declared sensitive never
 // leave at all; the scrubber is for free text that may hold a secret no
 // declaration catches, such as an upstream error body. Set it once at
 // start-up (ScrubSecrets, or a function of your own that calls it); nil
@@ -1760,11 +1762,11 @@ func (p *Payload) AppendJSON(dst []byte) []byte {
 		start := len(dst)
 		switch k.kind {
 		case keyType:
-			dst = appendString(dst, p.Type)
+			dst = appendString(dst, scrub(p.Type))
 		case keyCategory:
-			dst = appendString(dst, string(p.Category))
+			dst = appendString(dst, scrub(string(p.Category)))
 		case keyCode:
-			dst = appendString(dst, string(p.Code))
+			dst = appendString(dst, scrub(string(p.Code)))
 		case keyCodeNum:
 			dst = strconv.AppendInt(dst, int64(p.CodeNum), 10)
 		case keyError:
@@ -2409,8 +2411,8 @@ func (e *RemoteError) LogValue() slog.Value {
 	if e == nil {
 		return slog.StringValue("<nil>")
 	}
-	attrs := []slog.Attr{slog.String("error", scrub(e.Error())), slog.String("code", string(e.Payload.Code)),
-		slog.Int("num", e.Payload.CodeNum), slog.String("category", string(e.Payload.Category)),
+	attrs := []slog.Attr{slog.String("error", scrub(e.Error())), slog.String("code", scrub(string(e.Payload.Code))),
+		slog.Int("num", e.Payload.CodeNum), slog.String("category", scrub(string(e.Payload.Category))),
 		slog.String("class", e.Class().String()), slog.Bool("retryable", e.Retryable()), slog.Bool("remote", true)}
 	if e.err != nil {
 		return slog.GroupValue(appendLogFields(attrs, e.err, e.index, e.sent)...)

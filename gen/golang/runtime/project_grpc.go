@@ -34,7 +34,9 @@ func grpcStatusOf(err error) grpcStatus {
 	c, v, i := projectionOf(err)
 	s := grpcStatus{code: 2, message: scrub(errorText(err)), locale: grpcLocale, local: scrub(UserMessageOf(err))}
 	if c != nil {
-		s.message, s.reason = scrub(errorText(c)), strings.ToUpper(string(c.Code()))
+		// The code is scrubbed before it is upper-cased: a scrubber's
+		// patterns (an sk- key) are written for the text as it was sent.
+		s.message, s.reason = scrub(errorText(c)), strings.ToUpper(scrub(string(c.Code())))
 		if i >= 0 {
 			s.code = grpcCodes[i]
 		}

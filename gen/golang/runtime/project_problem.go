@@ -34,7 +34,8 @@ func ProblemJSON(err error, instance string) ([]byte, int) {
 	case i >= 0:
 		typ, title, status = problemTypeBase+string(infos[i].Code), problemTitles[i], problemStatuses[i]
 	case c != nil:
-		typ, title = problemTypeBase+string(c.Code()), string(c.Code())
+		code := scrub(string(c.Code()))
+		typ, title = problemTypeBase+code, code
 	}
 	dst := appendString([]byte(`{"type":`), typ)
 	dst = appendString(append(dst, `,"title":`...), title)
@@ -46,9 +47,9 @@ func ProblemJSON(err error, instance string) ([]byte, int) {
 		dst = appendString(append(dst, `,"instance":`...), scrub(instance))
 	}
 	if c != nil {
-		dst = appendString(append(dst, `,"code":`...), string(c.Code()))
+		dst = appendString(append(dst, `,"code":`...), scrub(string(c.Code())))
 		dst = strconv.AppendInt(append(dst, `,"code_num":`...), int64(c.CodeNum()), 10)
-		dst = appendString(append(dst, `,"category":`...), string(c.Category()))
+		dst = appendString(append(dst, `,"category":`...), scrub(string(c.Category())))
 		dst = strconv.AppendBool(append(dst, `,"retryable":`...), c.Retryable())
 		dst = appendProjectedFields(dst, c, v, i, true, false, problemMembers...)
 	}

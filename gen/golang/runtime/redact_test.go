@@ -483,6 +483,64 @@ func TestDecodedSecretsAreNotPassedOn(t *testing.T) {
 	}
 }
 
+// TestScrubberReachesDecodedNames: a decoded error's code, category and
+// payload type are the sender's text, as free as its message; each
+// output that writes them (its log value, its payload and wire form, each
+// projection, a wrapper's wire form, projections and log) writes them
+// through the scrubber, as it writes the rest. Code and Category keep
+// what was sent, for the program, as Error does. Without a scrubber the
+// same outputs hold the secret, so the test sees what it checks.
+func TestScrubberReachesDecodedNames(t *testing.T) {
+	const secret = "sk-zq9abcdefghijklmnopqrstuvwxyz"
+	errs := func() map[string]error {
+		unknown, err := DecodePayload([]byte(`{"code":"` + secret + `","code_num":1,"category":"` + secret + `","error":"e","retryable":false}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A code this catalogue knows decodes to its variant, whose
+		// category is the catalogue's; the payload keeps the one sent.
+		known, err := DecodePayload([]byte(`{"category":"` + secret + `","code":"rate_limited","code_num":2001,"error":"e","retryable":true,"suppress_retry":false}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return map[string]error{"an unknown code": unknown, "a known code": known,
+			"built by hand": &RemoteError{Payload: Payload{Type: secret, Category: secret, Code: secret, CodeNum: 1, Error: "e"}}}
+	}
+	outputs := func(err error) map[string]string {
+		r := err.(*RemoteError)
+		wrapped := &ProviderTimeout{Cause: r}
+		outs := map[string]string{"log": logLine(LogAttr(r)), "LogValue": r.LogValue().String(),
+			"wire form": mustString(json.Marshal(r)), "payload": mustString(json.Marshal(r.Payload)),
+			"wrapped": mustString(json.Marshal(wrapped)), "log wrapped": logLine(LogAttr(wrapped)),
+			"log wrapped by fmt": logLine(LogAttr(fmt.Errorf("turn: %w", r)))}
+		for _, p := range projectAll(r) {
+			outs[p.name] = string(p.data)
+		}
+		for _, p := range projectAll(wrapped) {
+			outs[p.name+" wrapped"] = string(p.data)
+		}
+		return outs
+	}
+	for name, err := range errs() {
+		if CodeOf(err) == secret && !strings.Contains(outputs(err)["problem"], "zq9") {
+			t.Fatalf("%s: without a scrubber the problem document should hold the code; the test cannot see a leak", name)
+		}
+	}
+	SetScrubber(ScrubSecrets)
+	t.Cleanup(func() { SetScrubber(nil) })
+	for name, err := range errs() {
+		for out, s := range outputs(err) {
+			if strings.Contains(s, "zq9") {
+				t.Errorf("%s: %s holds the secret: %s", name, out, s)
+			}
+		}
+		r := err.(*RemoteError)
+		if name != "a known code" && (r.Code() != secret || CodeOf(r) != secret || r.Category() != secret) {
+			t.Errorf("%s: Code %q, CodeOf %q, Category %q; want what was sent", name, r.Code(), CodeOf(r), r.Category())
+		}
+	}
+}
+
 // TestNestedDecodedSecretsAreNotPassedOn: a sensitive field an older
 // sender still sends inside a cause, at any depth, is dropped as one at
 // the top is: not in Raw, the decoded payload's fields, the wire form, a
