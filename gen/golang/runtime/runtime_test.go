@@ -455,6 +455,37 @@ func TestTypedNil(t *testing.T) {
 	}
 }
 
+// TestNilVariantWithASecret: a variant with a sensitive field has
+// MarshalJSON and Format on its value, so that a struct value hides the
+// secret too. Through a nil pointer, json.Marshal writes null and fmt
+// prints <nil>, since both check for a nil pointer before they call the
+// method, and as a cause it is no cause; only calling either method
+// directly on the nil pointer panics, as Go's call of any value method
+// through a nil pointer does (hardening.md says so). This test keeps that
+// description true.
+func TestNilVariantWithASecret(t *testing.T) {
+	var nilAF *AuthFailed
+	if data, err := json.Marshal(nilAF); err != nil || string(data) != "null" {
+		t.Errorf("json.Marshal of a nil variant with a secret = %s, %v; want null", data, err)
+	}
+	for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%q", "%x"} {
+		if got := fmt.Sprintf(verb, nilAF); got != "<nil>" {
+			t.Errorf("fmt %s of a nil variant with a secret = %q, want <nil>", verb, got)
+		}
+	}
+	if data, err := json.Marshal(&ModelCallFailed{Cause: nilAF}); err != nil || strings.Contains(string(data), "cause") {
+		t.Errorf("wire form of a nil cause with a secret: %s, %v", data, err)
+	}
+	panics := func(f func()) (p bool) {
+		defer func() { p = recover() != nil }()
+		f()
+		return false
+	}
+	if !panics(func() { nilAF.MarshalJSON() }) {
+		t.Error("nilAF.MarshalJSON() no longer panics: the exception hardening.md describes is gone, say so there")
+	}
+}
+
 // A nil *RemoteError, like a nil variant, answers every method without a
 // panic, so errors.Is and the chain walks over an error that holds one
 // (a function that returned a typed nil) never panic either.
