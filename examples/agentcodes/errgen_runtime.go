@@ -958,7 +958,7 @@ func scrubLogValue(v slog.Value) slog.Value {
 			if !json.Valid(a) {
 				return slog.StringValue(scrub(string(a)))
 			}
-			return slog.AnyValue(json.RawMessage(rewriteJSON(nil, a, nil, true)))
+			return slog.AnyValue(json.RawMessage(rewriteJSON(nil, a, true)))
 		}
 	}
 	return v
@@ -1750,7 +1750,7 @@ func (p *Payload) AppendJSON(dst []byte) []byte {
 				dst = appendString(dst, f.Name)
 				dst = append(dst, ':')
 				if scrubber.Load() != nil {
-					dst = rewriteJSON(dst, f.Value, nil, true)
+					dst = rewriteJSON(dst, f.Value, true)
 				} else {
 					dst = append(dst, f.Value...)
 				}
@@ -1806,7 +1806,11 @@ func (p *Payload) UnmarshalJSON(data []byte) error {
 		return fmt.Errorf("%s: payload: %w", packageName, err)
 	}
 	var q Payload
-	if err := q.read(members, nil); err != nil {
+	get := func(key string) (json.RawMessage, bool) {
+		raw, ok := members[key]
+		return raw, ok
+	}
+	if err := q.read(get, nil); err != nil {
 		return err
 	}
 	for _, name := range order {
@@ -1818,10 +1822,10 @@ func (p *Payload) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// read sets the payload's own keys from members, but for those fields
-// names as their own (in a family without a payload type, a field may be
-// named like a payload key).
-func (p *Payload) read(members map[string]json.RawMessage, fields []field) error {
+// read sets the payload's own keys from the members get returns by key,
+// but for those fields names as their own (in a family without a payload
+// type, a field may be named like a payload key).
+func (p *Payload) read(get func(key string) (json.RawMessage, bool), fields []field) error {
 	for _, f := range []struct {
 		key string
 		to  any
@@ -1835,7 +1839,7 @@ func (p *Payload) read(members map[string]json.RawMessage, fields []field) error
 		if slices.ContainsFunc(fields, func(fd field) bool { return fd.name == f.key }) {
 			continue
 		}
-		if raw, ok := members[f.key]; ok {
+		if raw, ok := get(f.key); ok {
 			if err := json.Unmarshal(raw, f.to); err != nil {
 				return fmt.Errorf("%s: payload key %q: %w", packageName, f.key, err)
 			}
@@ -2076,7 +2080,7 @@ func appendImported(dst []byte, cause error, depth int) []byte {
 	if s, ok := imported(cause); ok {
 		if m, ok := s.(json.Marshaler); ok {
 			if data, err := m.MarshalJSON(); err == nil && json.Valid(data) {
-				return rewriteJSON(dst, data, nil, scrubber.Load() != nil)
+				return rewriteJSON(dst, data, scrubber.Load() != nil)
 			}
 		}
 	}
@@ -2442,7 +2446,7 @@ func logJSON(name string, raw json.RawMessage) slog.Attr {
 	case 'n':
 		return slog.Any(name, nil)
 	case '{', '[':
-		return slog.Any(name, json.RawMessage(rewriteJSON(nil, raw, nil, scrubber.Load() != nil)))
+		return slog.Any(name, json.RawMessage(rewriteJSON(nil, raw, scrubber.Load() != nil)))
 	}
 	return slog.Any(name, json.Number(raw))
 }
@@ -2466,36 +2470,13 @@ func (e *RemoteError) appendJSON(dst []byte) []byte {
 	if scrubber.Load() == nil {
 		return append(dst, e.Raw...)
 	}
-	return rewriteJSON(dst, e.Raw, nil, true)
+	return rewriteJSON(dst, e.Raw, true)
 }
 
-// rewriteJSON appends the JSON value data (valid JSON) again, each member
-// of its top-level object named in replace given that value instead, or
-// left out when the value is nil, and, with scrubbing set, every string
-// value (not key) scrubbed; key order and everything else stay as they
-// are.
-func rewriteJSON(dst, data []byte, replace map[string]json.RawMessage, scrubbing bool) []byte {
-	if len(replace) > 0 {
-		if members, order, err := readObject(data); err == nil {
-			dst = append(dst, '{')
-			n := 0
-			for _, name := range order {
-				value, replaced := replace[name]
-				if !replaced {
-					value = members[name]
-				} else if value == nil {
-					continue
-				}
-				if n > 0 {
-					dst = append(dst, ',')
-				}
-				n++
-				dst = append(appendString(dst, name), ':')
-				dst = rewriteJSON(dst, value, nil, scrubbing)
-			}
-			return append(dst, '}')
-		}
-	}
+// rewriteJSON appends the JSON value data (valid JSON) again, with
+// scrubbing set every string value (not key) scrubbed; key order and
+// everything else stay as they are.
+func rewriteJSON(dst, data []byte, scrubbing bool) []byte {
 	if !scrubbing {
 		return append(dst, data...)
 	}
@@ -2558,71 +2539,399 @@ const maxPayload = 1 << 20
 // no sender can make this reader see a different payload than they do. A
 // code this catalogue knows but with another number, or with a "type" that
 // is not its family's payload type, is an error: the two services do not
-// share the catalogue.
+// share the catalogue. Decoding takes time and memory in proportion to the
+// payload's size, however its errors nest.
 func DecodePayload(data []byte) (*RemoteError, error) {
-	return decode(data, 0)
+	return decode(data)
 }
 
-func decode(data []byte, depth int) (*RemoteError, error) {
+// decode decodes a payload, as DecodePayload describes, with a decoder of
+// its own.
+func decode(data []byte) (*RemoteError, error) {
+	var d decoder
+	return d.decode(data)
+}
+
+// A decoder reads one payload, and every error nested in it, in time and
+// memory in proportion to the payload's size: the payload is split into
+// its objects and arrays once (jsonNode), each object is decoded at most
+// once whatever asks for it (a cause field, a member no field declares, or
+// a look into the members of an object around it that failed to decode),
+// and what is passed on is written once, at the end, for the errors that
+// are kept (edit, finish). Decoding every object anew wherever it was
+// asked for took time exponential in the depth of the errors a hostile
+// payload nests, and reading each object's bytes anew, time quadratic in
+// its size.
+type decoder struct {
+	// doc is the decoder's own copy of the payload; every node is a span
+	// of it, and the Raw and fields of what is passed on as it came are
+	// slices of it.
+	doc []byte
+	// objects counts the objects decoded, for tests.
+	objects int
+}
+
+// jsonNode is an object or an array of the payload, held by at most
+// maxChain others: its span in the decoder's doc, and its members (an
+// object's, in order) or the items that are objects or arrays (an
+// array's; nothing else in one is ever passed on otherwise than it came).
+// An object or array held by more is a span no one looks into.
+type jsonNode struct {
+	start, end int
+	level      int // how many objects and arrays hold it
+	object     bool
+	members    []jsonMember
+	index      map[string]int // an object's members by key: the first of each
+	dup        string         // an object's first key given twice, "" for none
+	items      []*jsonNode
+	// decoded is the object decoded as an error, once it was asked for;
+	// clean is what clean returned for the node, once it was asked for.
+	decoded *decodeResult
+	cleaned bool
+	clean   *edit
+}
+
+// jsonMember is a member of an object: its key, the spans of the key (its
+// quotes included) and of its value, and the value's node when it is an
+// object or an array that is split.
+type jsonMember struct {
+	name         string
+	kstart, kend int
+	vstart, vend int
+	node         *jsonNode
+}
+
+// member returns the member of the object n with the given key.
+func (n *jsonNode) member(name string) (*jsonMember, int, bool) {
+	k, ok := n.index[name]
+	if !ok {
+		return nil, 0, false
+	}
+	return &n.members[k], k, true
+}
+
+// value returns the value of n's member with the given key, nil when it
+// has none.
+func (d *decoder) value(n *jsonNode, name string) json.RawMessage {
+	if m, _, ok := n.member(name); ok {
+		return d.doc[m.vstart:m.vend:m.vend]
+	}
+	return nil
+}
+
+// parse splits the JSON value at doc[pos:] (valid JSON, held by level
+// objects and arrays) and returns its node, nil for a value that is not an
+// object or an array or is held by maxChain or more, and its span.
+func (d *decoder) parse(pos, level int) (n *jsonNode, start, end int) {
+	doc := d.doc
+	start = skipSpace(doc, pos)
+	if c := doc[start]; c != '{' && c != '[' || level >= maxChain {
+		return nil, start, skipValue(doc, start)
+	}
+	n = &jsonNode{start: start, level: level, object: doc[start] == '{'}
+	pos = skipSpace(doc, start+1)
+	if doc[pos] == '}' || doc[pos] == ']' {
+		n.end = pos + 1
+		return n, start, n.end
+	}
+	for {
+		if n.object {
+			kstart := skipSpace(doc, pos)
+			kend := skipString(doc, kstart)
+			name := readKey(doc[kstart:kend])
+			child, vstart, vend := d.parse(skipSpace(doc, kend)+1, level+1)
+			if n.index == nil {
+				n.index = map[string]int{}
+			}
+			if _, dup := n.index[name]; !dup {
+				n.index[name] = len(n.members)
+			} else if n.dup == "" {
+				n.dup = name
+			}
+			n.members = append(n.members, jsonMember{name, kstart, kend, vstart, vend, child})
+			pos = vend
+		} else {
+			child, _, vend := d.parse(pos, level+1)
+			if child != nil {
+				n.items = append(n.items, child)
+			}
+			pos = vend
+		}
+		if pos = skipSpace(doc, pos); doc[pos] == ',' {
+			pos++
+			continue
+		}
+		n.end = pos + 1
+		return n, start, n.end
+	}
+}
+
+// skipSpace returns the position of the first byte at or after i in doc
+// that is not JSON white space.
+func skipSpace(doc []byte, i int) int {
+	for i < len(doc) && (doc[i] == ' ' || doc[i] == '\t' || doc[i] == '\n' || doc[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipString returns the position after the JSON string that starts at
+// doc[i].
+func skipString(doc []byte, i int) int {
+	for i++; i < len(doc); i++ {
+		switch doc[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return i
+}
+
+// skipValue returns the position after the JSON value that starts at
+// doc[i], without looking into it beyond its brackets and strings.
+func skipValue(doc []byte, i int) int {
+	switch doc[i] {
+	case '"':
+		return skipString(doc, i)
+	case '{', '[':
+		depth := 0
+		for i < len(doc) {
+			switch doc[i] {
+			case '"':
+				i = skipString(doc, i)
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					return i + 1
+				}
+			}
+			i++
+		}
+		return i
+	}
+	for i < len(doc) && !strings.ContainsRune(",}] \t\n\r", rune(doc[i])) {
+		i++
+	}
+	return i
+}
+
+// readKey returns the text of the JSON string key, a key as encoding/json
+// reads it (escapes decoded, invalid UTF-8 as U+FFFD).
+func readKey(key []byte) string {
+	plain := true
+	for _, c := range key {
+		plain = plain && c != '\\' && c < utf8.RuneSelf
+	}
+	if plain {
+		return string(key[1 : len(key)-1])
+	}
+	var s string
+	json.Unmarshal(key, &s)
+	return s
+}
+
+// decodeResult is an object of the payload decoded as an error: the
+// error, whose Raw and Payload.Fields finish writes for the errors that
+// are kept (a decoded cause that a field holds as its variant is not);
+// how the object is passed on (nil: as it came); and the *RemoteError
+// further down, if any, that a cause field holds as it is, and that is
+// kept with it.
+type decodeResult struct {
+	r    *RemoteError
+	node *jsonNode
+	edit *edit
+	leaf *decodeResult
+	err  error
+}
+
+// edit says how a node is passed on when not as it came: as the bytes
+// another package's decoder passes on, or with members left out (drop)
+// and members or items (by their position in members or items) passed on
+// as their own edit says (sub).
+type edit struct {
+	bytes []byte
+	drop  map[int]bool
+	sub   map[int]*edit
+}
+
+// setSub records that member or item k is passed on as s says, when s
+// changes it.
+func (e *edit) setSub(k int, s *edit) {
+	if s == nil {
+		return
+	}
+	if e.sub == nil {
+		e.sub = map[int]*edit{}
+	}
+	e.sub[k] = s
+}
+
+// setDrop records that member k is left out.
+func (e *edit) setDrop(k int) {
+	if e.drop == nil {
+		e.drop = map[int]bool{}
+	}
+	e.drop[k] = true
+}
+
+// orNil returns e, or nil when it changes nothing.
+func (e *edit) orNil() *edit {
+	if e.bytes == nil && e.drop == nil && e.sub == nil {
+		return nil
+	}
+	return e
+}
+
+// write appends the node n as e says it is passed on: an object that
+// changes is written member by member, each key as it came.
+func (d *decoder) write(dst []byte, n *jsonNode, e *edit) []byte {
+	switch {
+	case e == nil:
+		return append(dst, d.doc[n.start:n.end]...)
+	case e.bytes != nil:
+		return append(dst, e.bytes...)
+	case !n.object:
+		pos := n.start
+		for k, it := range n.items {
+			if s := e.sub[k]; s != nil {
+				dst = d.write(append(dst, d.doc[pos:it.start]...), it, s)
+				pos = it.end
+			}
+		}
+		return append(dst, d.doc[pos:n.end]...)
+	}
+	dst = append(dst, '{')
+	first := true
+	for k := range n.members {
+		if e.drop[k] {
+			continue
+		}
+		if !first {
+			dst = append(dst, ',')
+		}
+		first = false
+		m := &n.members[k]
+		dst = append(append(dst, d.doc[m.kstart:m.kend]...), ':')
+		dst = d.writeValue(dst, m, e.sub[k])
+	}
+	return append(dst, '}')
+}
+
+// writeValue appends the value of member m as e says it is passed on.
+func (d *decoder) writeValue(dst []byte, m *jsonMember, e *edit) []byte {
+	if e == nil {
+		return append(dst, d.doc[m.vstart:m.vend]...)
+	}
+	return d.write(dst, m.node, e)
+}
+
+func (d *decoder) decode(data []byte) (*RemoteError, error) {
 	if len(data) > maxPayload {
 		return nil, fmt.Errorf("%s: payload of %d bytes; at most %d are decoded", packageName, len(data), maxPayload)
 	}
-	members, order, err := readObject(data)
-	if err != nil {
+	if !json.Valid(data) {
+		// readObject says what is wrong as the other readers do.
+		_, _, err := readObject(data)
+		if err == nil {
+			err = errors.New("invalid JSON")
+		}
 		return nil, fmt.Errorf("%s: payload: %w", packageName, err)
+	}
+	d.doc = bytes.Clone(data)
+	root, _, _ := d.parse(0, 0)
+	if root == nil || !root.object {
+		return nil, fmt.Errorf("%s: payload: not a JSON object", packageName)
+	}
+	res := d.decodeObject(root)
+	if res.err != nil {
+		return nil, res.err
+	}
+	d.finish(res)
+	if res.edit == nil {
+		// Exactly as received, the white space around the object too.
+		res.r.Raw = d.doc
+	}
+	if res.leaf != nil {
+		d.finish(res.leaf)
+	}
+	return res.r, nil
+}
+
+// decodeObject decodes the object n as an error, once: a second call
+// returns what the first did.
+func (d *decoder) decodeObject(n *jsonNode) *decodeResult {
+	if n.decoded == nil {
+		d.objects++
+		n.decoded = &decodeResult{node: n}
+		n.decoded.r, n.decoded.edit, n.decoded.leaf, n.decoded.err = d.decodeOnce(n)
+	}
+	return n.decoded
+}
+
+func (d *decoder) decodeOnce(n *jsonNode) (*RemoteError, *edit, *decodeResult, error) {
+	if n.dup != "" {
+		return nil, nil, nil, fmt.Errorf("%s: payload: key %q appears twice", packageName, n.dup)
 	}
 	e := &RemoteError{}
 	p := &e.Payload
-	if err := json.Unmarshal(members["code"], &p.Code); err != nil || p.Code == "" {
-		return nil, errors.New(packageName + ": payload has no code")
+	if err := json.Unmarshal(d.value(n, "code"), &p.Code); err != nil || p.Code == "" {
+		return nil, nil, nil, errors.New(packageName + ": payload has no code")
 	}
 	i, known := lookupCode(p.Code)
 	var fields []field
 	if known {
 		fields = forms[i].fields
 	}
-	if err := p.read(members, fields); err != nil {
-		return nil, err
+	get := func(key string) (json.RawMessage, bool) {
+		raw := d.value(n, key)
+		return raw, raw != nil
 	}
-	// passed holds the members passed on (in Raw and the fields) otherwise
-	// than they came: a sensitive field is never sent, and one that arrives
-	// anyway (from an older sender) is dropped (nil), so it is never passed
-	// on; a cause is passed on as it was decoded, its own sensitive fields
-	// dropped the same way, at every depth.
-	passed := map[string]json.RawMessage{}
+	if err := p.read(get, fields); err != nil {
+		return nil, nil, nil, err
+	}
+	// ed holds how the object is passed on otherwise than it came: a
+	// sensitive field is never sent, and one that arrives anyway (from an
+	// older sender) is left out, so it is never passed on; a cause is
+	// passed on as it was decoded, its own sensitive fields left out the
+	// same way, at every depth.
+	var ed edit
+	var leaf *decodeResult
 	if known {
 		in := &infos[i]
 		switch {
 		case in.Num != p.CodeNum:
-			return nil, fmt.Errorf("%s: code %q has code_num %d in the payload, but %d in this catalogue", packageName, p.Code, p.CodeNum, in.Num)
+			return nil, nil, nil, fmt.Errorf("%s: code %q has code_num %d in the payload, but %d in this catalogue", packageName, p.Code, p.CodeNum, in.Num)
 		case in.PayloadType != p.Type:
-			return nil, fmt.Errorf("%s: code %q has type %q in the payload, but %q in this catalogue", packageName, p.Code, p.Type, in.PayloadType)
+			return nil, nil, nil, fmt.Errorf("%s: code %q has type %q in the payload, but %q in this catalogue", packageName, p.Code, p.Type, in.PayloadType)
 		}
 		v := newVariant(i)
 		e.sent = map[string]bool{}
 		for k := range fields {
 			f := &fields[k]
-			raw, ok := members[f.name]
+			m, at, ok := n.member(f.name)
 			switch {
 			case !ok:
 				continue
 			case f.sensitive:
-				passed[f.name] = nil
+				ed.setDrop(at)
 				continue
 			}
 			e.sent[f.name] = true
 			if f.cause {
-				clean, err := setCause(v, k, raw, depth)
+				s, l, err := d.setCause(v, k, m, n.level)
 				if err != nil {
-					return nil, fmt.Errorf("%s: payload key %q: %w", packageName, f.name, err)
+					return nil, nil, nil, fmt.Errorf("%s: payload key %q: %w", packageName, f.name, err)
 				}
-				if !bytes.Equal(clean, raw) {
-					passed[f.name] = clean
-				}
+				ed.setSub(at, s)
+				leaf = l
 				continue
 			}
-			if err := readField(fieldOf(v, k), raw, f.unit); err != nil {
-				return nil, fmt.Errorf("%s: payload key %q: %w", packageName, f.name, err)
+			if err := readField(fieldOf(v, k), d.doc[m.vstart:m.vend], f.unit); err != nil {
+				return nil, nil, nil, fmt.Errorf("%s: payload key %q: %w", packageName, f.name, err)
 			}
 		}
 		setInstance(v, i, p)
@@ -2632,86 +2941,79 @@ func decode(data []byte, depth int) (*RemoteError, error) {
 	// not know, a newer sender's member of one it does) is passed on as it
 	// came, but for the errors of codes it knows inside it, cleaned as a
 	// cause is.
-	for _, name := range order {
-		if _, done := passed[name]; done || isPayloadKey(name) || slices.ContainsFunc(fields, func(f field) bool { return f.name == name }) {
+	for k := range n.members {
+		m := &n.members[k]
+		if isPayloadKey(m.name) || slices.ContainsFunc(fields, func(f field) bool { return f.name == m.name }) {
 			continue
 		}
-		if clean, changed := cleanUndeclared(members[name], depth+1); changed {
-			passed[name] = clean
-		}
+		ed.setSub(k, d.clean(m.node))
 	}
-	e.Raw = append(json.RawMessage(nil), data...)
-	if len(passed) > 0 {
-		e.Raw = rewriteJSON(nil, data, passed, false)
-	}
-	for _, name := range order {
-		value, changed := passed[name]
-		if !changed {
-			value = members[name]
-		} else if value == nil {
-			continue
-		}
-		if !isPayloadKey(name) || slices.ContainsFunc(fields, func(fd field) bool { return fd.name == name }) {
-			p.Fields = append(p.Fields, PayloadField{name, value})
-		}
-	}
-	return e, nil
+	return e, ed.orNil(), leaf, nil
 }
 
-// cleanUndeclared returns raw, a JSON value decode passes on without a
-// field that says what it is, with every error of a code this catalogue
-// knows inside it (an object with such a "code", in an object or an
-// array, at any depth) cleaned as a cause is: its sensitive fields
-// dropped. It reports whether anything in it changed.
-func cleanUndeclared(raw json.RawMessage, depth int) (json.RawMessage, bool) {
-	if depth >= maxChain || len(raw) == 0 {
-		return raw, false
+// finish sets the Raw and the Payload.Fields of the error res decoded, as
+// it is passed on.
+func (d *decoder) finish(res *decodeResult) {
+	r, n, e := res.r, res.node, res.edit
+	if e == nil {
+		r.Raw = d.doc[n.start:n.end:n.end]
+		e = &edit{}
+	} else {
+		r.Raw = d.write(nil, n, e)
 	}
-	switch raw[0] {
-	case '{':
-		members, order, err := readObject(raw)
-		if err != nil {
-			return raw, false
-		}
-		if _, ok := members["code"]; ok {
-			if r, err := decode(raw, depth); err == nil {
-				return r.Raw, !bytes.Equal(r.Raw, raw)
-			}
-		}
-		replace := map[string]json.RawMessage{}
-		for _, name := range order {
-			if clean, changed := cleanUndeclared(members[name], depth+1); changed {
-				replace[name] = clean
-			}
-		}
-		if len(replace) == 0 {
-			return raw, false
-		}
-		return rewriteJSON(nil, raw, replace, false), true
-	case '[':
-		var items []json.RawMessage
-		if json.Unmarshal(raw, &items) != nil {
-			return raw, false
-		}
-		changed := false
-		for k, it := range items {
-			if clean, ok := cleanUndeclared(it, depth+1); ok {
-				items[k], changed = clean, true
-			}
-		}
-		if !changed {
-			return raw, false
-		}
-		out := []byte{'['}
-		for k, it := range items {
-			if k > 0 {
-				out = append(out, ',')
-			}
-			out = append(out, it...)
-		}
-		return append(out, ']'), true
+	var fields []field
+	if r.err != nil {
+		fields = forms[r.index].fields
 	}
-	return raw, false
+	for k := range n.members {
+		m := &n.members[k]
+		if e.drop[k] || isPayloadKey(m.name) && !slices.ContainsFunc(fields, func(f field) bool { return f.name == m.name }) {
+			continue
+		}
+		value := json.RawMessage(d.doc[m.vstart:m.vend:m.vend])
+		if s := e.sub[k]; s != nil {
+			value = d.write(nil, m.node, s)
+		}
+		r.Payload.Fields = append(r.Payload.Fields, PayloadField{m.name, value})
+	}
+}
+
+// clean returns how the node n, a value decode passes on without a field
+// that says what it is, is passed on: with every error of a code this
+// catalogue knows inside it (an object with such a "code", in an object
+// or an array, at any depth) cleaned as a cause is, its sensitive fields
+// left out; nil when nothing in it changes. It looks into each node once.
+func (d *decoder) clean(n *jsonNode) *edit {
+	if n == nil || n.level >= maxChain {
+		return nil
+	}
+	if !n.cleaned {
+		n.cleaned = true
+		n.clean = d.cleanOnce(n)
+	}
+	return n.clean
+}
+
+func (d *decoder) cleanOnce(n *jsonNode) *edit {
+	var ed edit
+	if !n.object {
+		for k, it := range n.items {
+			ed.setSub(k, d.clean(it))
+		}
+		return ed.orNil()
+	}
+	if n.dup != "" {
+		return nil
+	}
+	if _, ok := n.index["code"]; ok {
+		if res := d.decodeObject(n); res.err == nil {
+			return res.edit
+		}
+	}
+	for k := range n.members {
+		ed.setSub(k, d.clean(n.members[k].node))
+	}
+	return ed.orNil()
 }
 
 // setInstance sets what an instance of v (infos[i]) carries beside its
@@ -2749,55 +3051,63 @@ func readField(p any, raw json.RawMessage, unit time.Duration) error {
 	return json.Unmarshal(raw, p)
 }
 
-// setCause sets the cause field k of v from its wire form, raw, and
-// returns the wire form to pass on: an error of the catalogue is decoded
-// (its own causes too, as deep as maxChain) and passed on as its Raw,
-// without the sensitive fields that arrived; any other becomes an error of
-// its text and is passed on as it came. A cause whose type does not fit
-// the field (another family's error) is refused.
-func setCause(v variant, k int, raw json.RawMessage, depth int) (json.RawMessage, error) {
-	if depth+1 >= maxChain {
-		return nil, errors.New("causes nested too deep")
+// setCause sets the cause field k of v from its wire form, the value of
+// member m of an object held by level others, and returns how it is passed
+// on (nil: as it came) and the decoded error kept with it, if any: an
+// error of the catalogue is decoded (its own causes too, as deep as
+// maxChain) and passed on without the sensitive fields that arrived; any
+// other becomes an error of its text and is passed on as it came. A cause
+// whose type does not fit the field (another family's error) is refused.
+func (d *decoder) setCause(v variant, k int, m *jsonMember, level int) (*edit, *decodeResult, error) {
+	if level+1 >= maxChain {
+		return nil, nil, errors.New("causes nested too deep")
 	}
-	members, _, err := readObject(raw)
-	if err != nil {
-		return nil, err
+	n := m.node
+	switch {
+	case n == nil || !n.object:
+		return nil, nil, errors.New("not a JSON object")
+	case n.dup != "":
+		return nil, nil, fmt.Errorf("key %q appears twice", n.dup)
 	}
+	raw := d.doc[m.vstart:m.vend:m.vend]
 	slot := reflect.ValueOf(v).Elem().Field(k)
 	if decodeImported != nil {
 		if c, clean, ok := decodeImported(slot.Type(), raw); ok {
 			slot.Set(reflect.ValueOf(c))
-			return clean, nil
+			if bytes.Equal(clean, raw) {
+				return nil, nil, nil
+			}
+			return &edit{bytes: clean}, nil, nil
 		}
 	}
 	var cause error
-	clean := raw
-	if _, ok := members["code"]; ok {
-		r, err := decode(raw, depth+1)
-		if err != nil {
-			return nil, err
+	var ed *edit
+	var leaf *decodeResult
+	if _, ok := n.index["code"]; ok {
+		res := d.decodeObject(n)
+		if res.err != nil {
+			return nil, nil, res.err
 		}
-		cause, clean = r, r.Raw
-		if r.err != nil {
-			cause = r.err
+		cause, ed, leaf = res.r, res.edit, res.leaf
+		if res.r.err != nil {
+			cause = res.r.err
+		} else {
+			// The decoded error itself is the cause: it is kept.
+			leaf = res
 		}
 	} else {
 		var text string
-		if err := json.Unmarshal(members["error"], &text); err != nil {
-			return nil, err
+		if err := json.Unmarshal(d.value(n, "error"), &text); err != nil {
+			return nil, nil, err
 		}
 		cause = errors.New(text)
 	}
 	c := reflect.ValueOf(cause)
 	if !c.Type().AssignableTo(slot.Type()) {
-		if r, ok := cause.(*RemoteError); ok && slot.Type() == reflect.TypeFor[error]() {
-			c = reflect.ValueOf(r)
-		} else {
-			return nil, fmt.Errorf("a cause with code %q is not a %s", CodeOf(cause), slot.Type())
-		}
+		return nil, nil, fmt.Errorf("a cause with code %q is not a %s", CodeOf(cause), slot.Type())
 	}
 	slot.Set(c)
-	return clean, nil
+	return ed, leaf, nil
 }
 
 // readObject reads a JSON object into its members by key, and their keys

@@ -100,7 +100,7 @@ func appendProjectedFields(dst []byte, c Error, v variant, i int, comma, wire bo
 			dst = append(dst, ',')
 		}
 		dst = append(appendString(dst, f.Name), ':')
-		dst = rewriteJSON(dst, f.Value, nil, scrubber.Load() != nil)
+		dst = rewriteJSON(dst, f.Value, scrubber.Load() != nil)
 		comma = true
 	}
 	return dst
@@ -184,13 +184,13 @@ func decodeProjected(code Code, num int, message string, members map[string]json
 			dst = append(append(appendString(append(dst, ','), name), ':'), raw...)
 		}
 	}
-	r, err := decode(append(dst, '}'), 0)
+	r, err := decode(append(dst, '}'))
 	if err == nil && known && !written["retryable"] && r.err != nil {
 		// The shape does not carry retryable: the typed error answers, and
 		// its answer goes into the payload as if the shape had carried
 		// it, so that the wire form it is relayed in carries it on.
 		dst = append(appendKey(append(dst, ','), "retryable"), strconv.AppendBool(nil, r.err.Retryable())...)
-		return decode(append(dst, '}'), 0)
+		return decode(append(dst, '}'))
 	}
 	return r, err
 }

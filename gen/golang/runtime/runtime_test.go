@@ -398,6 +398,75 @@ func TestDecodeIsStrict(t *testing.T) {
 	}
 }
 
+// hostileNesting returns payloads that nest levels errors each, in the
+// shapes that made decoding exponential in the nesting when every object
+// was decoded anew wherever it was asked for: a wrapper whose decode fails
+// after its cause decoded (its cause refused, a later field of the wrong
+// type) inside a member no field declares, which was then looked into
+// again, and so decoded everything below it twice.
+func hostileNesting(levels int) map[string]string {
+	nest := func(wrap func(string) string) string {
+		s := `{"code":"from_the_future"}`
+		for range levels {
+			s = wrap(s)
+		}
+		return s
+	}
+	return map[string]string{
+		"a cause of a code this catalogue does not know": nest(func(s string) string {
+			return `{"code":"from_the_future","a":{"code":"model_call_failed","code_num":3001,"cause":` + s + `}}`
+		}),
+		"a field of the wrong type after the cause": nest(func(s string) string {
+			return `{"code":"from_the_future","a":{"code":"model_call_failed","code_num":3001,"cause":{"code":"rate_limited","code_num":2001,"a":` + s + `},"provider":5}}`
+		}),
+		"a cause of another family": nest(func(s string) string {
+			return `{"code":"from_the_future","a":{"code":"model_call_failed","code_num":3001,"cause":{"code":"tool_timeout","code_num":1004,"type":"tool_error","a":` + s + `}}}`
+		}),
+		"in lists": nest(func(s string) string {
+			return `{"code":"from_the_future","a":[{"code":"model_call_failed","code_num":3001,"cause":{"code":"tool_timeout","code_num":1004,"type":"tool_error","a":[` + s + `]}}]}`
+		}),
+	}
+}
+
+// TestDecodeIsLinear: each object of a payload is decoded at most once,
+// however it is reached, so decoding is linear in the payload rather than
+// exponential in its nesting: 20 levels of the shapes of hostileNesting
+// decoded about 2^20 objects, 40 levels would decode about 2^40. The depth
+// limit still holds, and the projection decoders, which decode through
+// the same decoder, read such a payload too.
+func TestDecodeIsLinear(t *testing.T) {
+	for _, levels := range []int{20, 40} {
+		for name, data := range hostileNesting(levels) {
+			var d decoder
+			r, err := d.decode([]byte(data))
+			if err != nil {
+				t.Fatalf("%s, %d levels: %v", name, levels, err)
+			}
+			if objects := strings.Count(data, "{"); d.objects > objects {
+				t.Fatalf("%s, %d levels: %d objects decoded, but the payload has %d", name, levels, d.objects, objects)
+			}
+			if !bytes.Equal(r.Raw, []byte(data)) {
+				t.Errorf("%s, %d levels: Raw is not the payload as it came", name, levels)
+			}
+		}
+	}
+	data := hostileNesting(40)["a cause of another family"]
+	if r, err := DecodeMCPResult(append(append([]byte(`{"content":[{"type":"text","text":`), appendString(nil, data)...), "}]}"...)); err != nil || r.Code() != "from_the_future" {
+		t.Errorf("DecodeMCPResult: %v, %v", r, err)
+	}
+	if r, err := DecodeAgentResponse([]byte(`{"success":false,"error":"from_the_future","message":"m","metadata":{"a":` + data + `}}`)); err != nil || r.Code() != "from_the_future" {
+		t.Errorf("DecodeAgentResponse: %v, %v", r, err)
+	}
+	// Causes nested past maxChain are still refused.
+	deep := `{"code":"rate_limited","code_num":2001}`
+	for range maxChain {
+		deep = `{"code":"model_call_failed","code_num":3001,"cause":{"code":"provider_failed","code_num":2099,"cause":` + deep + `}}`
+	}
+	if _, err := DecodePayload([]byte(deep)); err == nil || !strings.Contains(err.Error(), "nested too deep") {
+		t.Errorf("causes nested %d deep: %v, want an error", 2*maxChain, err)
+	}
+}
+
 // A typed nil pointer in a cause field, or as the error itself, behaves as
 // fmt's %v does (<nil>) and never panics; a chain that loops ends.
 func TestTypedNil(t *testing.T) {
