@@ -294,8 +294,11 @@ func catalogueError(err error) (Error, bool) {
 // outermost first, following Unwrap() error and Unwrap() []error depth
 // first as errors.As does, until yield returns false; it reports whether
 // the walk went to its end. A decoded error stands for the variant it
-// unwraps to: that variant is not visited again, its cause is.
+// unwraps to: that variant is not visited again, its cause is, and so is
+// a cause the decoded error holds outside a field (see RemoteError.held),
+// after the variant whose field could not hold it.
 func walk(err error, depth int, yield func(Error) bool) bool {
+	var from *RemoteError
 	for ; err != nil && depth < maxChain; depth++ {
 		if c, ok := catalogueError(err); ok {
 			if !yield(c) {
@@ -305,11 +308,12 @@ func walk(err error, depth int, yield func(Error) bool) bool {
 			// one an As method stands for does not, as errors.As goes on
 			// with the Unwrap of the error that has the method.
 			if r, ok := c.(*RemoteError); ok && r.err != nil && err == error(r) {
-				err, _ = next(r.err)
+				from = r
+				err, _ = r.next(r.err)
 				continue
 			}
 		}
-		one, many := next(err)
+		one, many := from.next(err)
 		if many != nil {
 			for _, e := range many {
 				if !walk(e, depth+1, yield) {
@@ -516,9 +520,12 @@ func imported(cause error) (importedError, bool) {
 
 // decodeImported decodes a cause of type t, a family of another
 // catalogue, from its wire form, and returns it with the wire form to pass
-// on (its package's Raw, without the sensitive fields that arrived);
-// errgen sets it in errgen.go for a catalogue with such causes, and leaves
-// it nil otherwise.
+// on (its package's Raw, without the sensitive fields that arrived): an
+// error of the family, or, for a code that package does not know, its
+// *RemoteError, which does not fit the field; false for an error of
+// another family of that package, or a wire form it refuses. errgen sets
+// it in errgen.go for a catalogue with such causes, and leaves it nil
+// otherwise.
 var decodeImported func(t reflect.Type, raw []byte) (error, []byte, bool)
 
 // retryAfterImported is RetryAfterOf of the package of err, when err is
@@ -789,7 +796,13 @@ func errorText(err error) (s string) {
 //
 //go:noinline
 func logValue(ev any, i int) slog.Value {
-	e := ev.(variant)
+	return logVariant(ev.(variant), i, nil)
+}
+
+// logVariant is the log value of e, the variant infos[i], in the chain of
+// the decoded error from, if any (nil otherwise), whose held cause it logs
+// as the cause of the variant that could not hold it.
+func logVariant(e variant, i int, from *RemoteError) slog.Value {
 	in := &infos[i]
 	attrs := make([]slog.Attr, 0, 6+len(forms[i].fields))
 	attrs = append(attrs, slog.String("error", scrub(render(e, i, textMessage))), slog.String("code", string(e.Code())),
@@ -798,20 +811,27 @@ func logValue(ev any, i int) slog.Value {
 	if isNil(e) {
 		return slog.GroupValue(attrs...)
 	}
-	return slog.GroupValue(appendLogFields(attrs, e, i, nil)...)
+	return slog.GroupValue(appendLogFields(attrs, e, i, nil, from)...)
 }
 
 // appendLogFields appends the fields of e, the variant infos[i], to attrs
 // as logValue logs them; with sent given, only the fields the sender sent.
-func appendLogFields(attrs []slog.Attr, e variant, i int, sent map[string]bool) []slog.Attr {
+// from is the decoded error in whose chain e is, if any (see logVariant).
+func appendLogFields(attrs []slog.Attr, e variant, i int, sent map[string]bool, from *RemoteError) []slog.Attr {
 	for k := range forms[i].fields {
 		f := &forms[i].fields[k]
 		if sent != nil && !sent[f.name] {
 			continue
 		}
 		if f.cause {
-			v := LogValueOf(causeOf(e))
-			if s, ok := imported(causeOf(e)); ok && f.imported {
+			cause := from.causeOf(e)
+			v := LogValueOf(cause)
+			if c, ok := cause.(variant); ok && from != nil && from.held != nil {
+				if k, ok := lookupCode(c.Code()); ok && !isNil(c) {
+					v = logVariant(c, k, from)
+				}
+			}
+			if s, ok := imported(cause); ok && f.imported {
 				if lv, ok := s.(slog.LogValuer); ok {
 					v = scrubLogValue(lv.LogValue())
 				}
@@ -1154,6 +1174,7 @@ func RetryAfterOf(err error) (time.Duration, bool) {
 }
 
 func retryAfterDepth(err error, depth int) (time.Duration, bool) {
+	var from *RemoteError
 	for ; err != nil && depth < maxChain && !isNil(err); depth++ {
 		// Each link is what the chain walk (walk) takes it for: an error
 		// of the catalogue itself, or through its As method.
@@ -1170,7 +1191,8 @@ func retryAfterDepth(err error, depth int) (time.Duration, bool) {
 				}
 			}
 			if r.err != nil && err == error(r) {
-				err, _ = next(r.err)
+				from = r
+				err, _ = r.next(r.err)
 				continue
 			}
 		}
@@ -1183,7 +1205,7 @@ func retryAfterDepth(err error, depth int) (time.Duration, bool) {
 				return d, true
 			}
 		}
-		one, many := next(err)
+		one, many := from.next(err)
 		if many != nil {
 			for _, e := range many {
 				if d, ok := retryAfterDepth(e, depth+1); ok {
@@ -1874,14 +1896,14 @@ func appendOptional(dst []byte, s string) []byte {
 //
 //go:noinline
 func appendPayload(dst []byte, e any, i int) []byte {
-	return appendObject(dst, e.(variant), i, false, 0, nil)
+	return appendObject(dst, e.(variant), i, false, 0, nil, nil)
 }
 
 // marshalWire is MarshalJSON of e, the variant infos[i]: its wire form.
 //
 //go:noinline
 func marshalWire(e any, i int) ([]byte, error) {
-	return appendObject(nil, e.(variant), i, true, 0, nil), nil
+	return appendObject(nil, e.(variant), i, true, 0, nil, nil), nil
 }
 
 // appendObject appends the JSON object of e, the variant infos[i], in the
@@ -1891,8 +1913,11 @@ func marshalWire(e any, i int) ([]byte, error) {
 // the variant of the decoded error from, and holds only the fields that
 // travelled, which may not be all that its templates name: the texts are
 // then those from arrived with (its message; its suppression key and
-// hints, where it carried them), and the retryability is from's.
-func appendObject(dst []byte, e variant, i int, wire bool, depth int, from *RemoteError) []byte {
+// hints, where it carried them), and the retryability is from's. top is the
+// decoded error in whose chain e is, if any: a cause it holds outside a
+// field (see RemoteError.held) is written as the cause of the variant that
+// could not hold it.
+func appendObject(dst []byte, e variant, i int, wire bool, depth int, from, top *RemoteError) []byte {
 	in := &infos[i]
 	got := &noPayload
 	if from != nil {
@@ -1910,7 +1935,7 @@ func appendObject(dst []byte, e variant, i int, wire bool, depth int, from *Remo
 			dst = dst[:mark]
 			if live {
 				n := len(dst)
-				dst = appendFields(dst, e, i, !first, wire, depth)
+				dst = appendFields(dst, e, i, !first, wire, depth, top)
 				first = first && len(dst) == n
 			}
 			continue
@@ -1995,8 +2020,9 @@ var noPayload Payload
 // appendFields appends the fields of e, the variant infos[i], as members
 // of a JSON object, each after a comma when comma is true or a member came
 // before it, leaving out zero values as omitempty does: its payload fields,
-// or with wire set every field, the cause as its own wire form.
-func appendFields(dst []byte, e variant, i int, comma, wire bool, depth int) []byte {
+// or with wire set every field, the cause as its own wire form (top: see
+// appendObject).
+func appendFields(dst []byte, e variant, i int, comma, wire bool, depth int, top *RemoteError) []byte {
 	for k := range forms[i].fields {
 		f := &forms[i].fields[k]
 		if !wire && !f.payload || f.sensitive {
@@ -2009,9 +2035,9 @@ func appendFields(dst []byte, e variant, i int, comma, wire bool, depth int) []b
 		dst = appendKey(dst, f.name)
 		start := len(dst)
 		if f.cause && f.imported {
-			dst = appendImported(dst, causeOf(e), depth+1)
+			dst = appendImported(dst, top.causeOf(e), depth+1, top)
 		} else if f.cause {
-			dst = appendCause(dst, causeOf(e), depth+1)
+			dst = appendCause(dst, top.causeOf(e), depth+1, top)
 		} else {
 			dst = appendFieldJSON(dst, fieldOf(e, k), f.unit)
 		}
@@ -2028,7 +2054,7 @@ func appendFields(dst []byte, e variant, i int, comma, wire bool, depth int) []b
 // its type's zero value.
 func appendFieldValue(dst []byte, e variant, k int, f *field) []byte {
 	if f.cause {
-		return appendCause(dst, causeOf(e), 1)
+		return appendCause(dst, causeOf(e), 1, nil)
 	}
 	return appendFieldJSON(dst, fieldOf(e, k), f.unit)
 }
@@ -2076,7 +2102,7 @@ func appendFieldJSON(dst []byte, p any, unit time.Duration) []byte {
 
 // appendImported appends a cause of a family of another catalogue in a
 // wire form: that package's own, else as appendCause does.
-func appendImported(dst []byte, cause error, depth int) []byte {
+func appendImported(dst []byte, cause error, depth int, top *RemoteError) []byte {
 	if s, ok := imported(cause); ok {
 		if m, ok := s.(json.Marshaler); ok {
 			if data, err := m.MarshalJSON(); err == nil && json.Valid(data) {
@@ -2084,13 +2110,14 @@ func appendImported(dst []byte, cause error, depth int) []byte {
 			}
 		}
 	}
-	return appendCause(dst, cause, depth)
+	return appendCause(dst, cause, depth, top)
 }
 
 // appendCause appends a cause in a wire form: an error of the catalogue as
 // its own wire form (a decoded one as it was received), any other error as
-// an object holding its text under "error", nothing for none.
-func appendCause(dst []byte, cause error, depth int) []byte {
+// an object holding its text under "error", nothing for none (top: see
+// appendObject).
+func appendCause(dst []byte, cause error, depth int, top *RemoteError) []byte {
 	switch {
 	case cause == nil || isNil(cause):
 		return dst
@@ -2102,7 +2129,7 @@ func appendCause(dst []byte, cause error, depth int) []byte {
 	}
 	if v, ok := cause.(variant); ok {
 		if i, ok := lookupCode(v.Code()); ok {
-			return appendObject(dst, v, i, true, depth, nil)
+			return appendObject(dst, v, i, true, depth, nil, top)
 		}
 	}
 	dst = append(dst, `{"error":`...)
@@ -2279,7 +2306,12 @@ func appendFloat(dst []byte, f float64) []byte {
 // fields that travelled, and its cause as far as it was sent, so errors.As
 // and the As<Family> helpers find it; otherwise the payload is all there
 // is, and CodeOf, IsRetryable and ClassOf still answer from it: a newer
-// service's errors do not break an older client.
+// service's errors do not break an older client. That holds for a cause
+// too: a cause with a code this catalogue does not know, in a field typed
+// with a family (a newer service's variant of it), leaves the field nil
+// and is held by the RemoteError, as a *RemoteError that Chain, RootCodeOf,
+// HasCode, the log, the wire form and the projections reach after the
+// variant whose field could not hold it.
 type RemoteError struct {
 	// Payload is what was decoded.
 	Payload Payload
@@ -2296,6 +2328,60 @@ type RemoteError struct {
 	// user is the user message the shape carried (a problem document's
 	// detail, a gRPC status's LocalizedMessage), "" for none.
 	user string
+	// held is a cause the sender sent with a code this catalogue does not
+	// know (a newer sender's variant) in a field typed with a family,
+	// which no error of the family can stand for: the field of heldBy, the
+	// variant in err's chain it belongs to, stays nil, and e holds the
+	// cause, a *RemoteError (of the package of the field's family), for
+	// the walks of the chain, the log, the wire form and the projections,
+	// which take it for heldBy's cause.
+	held   error
+	heldBy variant
+}
+
+// causeOf returns the cause of v, a variant in e's chain: the cause e
+// holds for it (held), else its own. e may be nil.
+func (e *RemoteError) causeOf(v variant) error {
+	if e != nil && e.held != nil && v == e.heldBy {
+		return e.held
+	}
+	return causeOf(v)
+}
+
+// next is next(err) for a link of e's chain: after the variant whose
+// field could not hold it, the cause e holds (held). e may be nil.
+func (e *RemoteError) next(err error) (error, []error) {
+	if e != nil && e.held != nil && err == error(e.heldBy) {
+		return e.held, nil
+	}
+	return next(err)
+}
+
+// variantRetryable is what e's variant answers to Retryable, for a shape
+// that does not carry the sender's answer; when e holds a cause (held),
+// as the variants would answer with it in its field: through the
+// variants retryable exactly when their cause is, down to the one that
+// could not hold it, the held cause's answer.
+func (e *RemoteError) variantRetryable() bool {
+	v := e.err
+	for range maxChain {
+		i, ok := lookupCode(v.Code())
+		if e.held == nil || !ok || !infos[i].RetryableFromCause || infos[i].Configurable {
+			break
+		}
+		if v == e.heldBy {
+			if r, ok := e.held.(interface{ Retryable() bool }); ok {
+				return r.Retryable()
+			}
+			break
+		}
+		cause, ok := causeOf(v).(variant)
+		if !ok || isNil(cause) {
+			break
+		}
+		v = cause
+	}
+	return v.Retryable()
 }
 
 // Error returns the message the sender wrote.
@@ -2419,7 +2505,7 @@ func (e *RemoteError) LogValue() slog.Value {
 		slog.Int("num", e.Payload.CodeNum), slog.String("category", scrub(string(e.Payload.Category))),
 		slog.String("class", e.Class().String()), slog.Bool("retryable", e.Retryable()), slog.Bool("remote", true)}
 	if e.err != nil {
-		return slog.GroupValue(appendLogFields(attrs, e.err, e.index, e.sent)...)
+		return slog.GroupValue(appendLogFields(attrs, e.err, e.index, e.sent, e)...)
 	}
 	for _, f := range e.Payload.Fields {
 		attrs = append(attrs, logJSON(f.Name, f.Value))
@@ -2737,15 +2823,27 @@ func readKey(key []byte) string {
 // decodeResult is an object of the payload decoded as an error: the
 // error, whose Raw and Payload.Fields finish writes for the errors that
 // are kept (a decoded cause that a field holds as its variant is not);
-// how the object is passed on (nil: as it came); and the *RemoteError
-// further down, if any, that a cause field holds as it is, and that is
-// kept with it.
+// and what it decoded of its cause (how the object is passed on, and what
+// is kept with it).
 type decodeResult struct {
 	r    *RemoteError
 	node *jsonNode
-	edit *edit
-	leaf *decodeResult
 	err  error
+	decodedCause
+}
+
+// decodedCause is what decoding a cause gave, and what a decoded error
+// takes on from it: how the value is passed on (nil: as it came); the
+// *RemoteError further down, if any, that is kept (a cause field holds it
+// as it is, or it is held), whose Raw finish writes; and a cause held
+// outside a field further down, with the variant whose field could not
+// hold it (see RemoteError.held). A chain of causes ends at the first
+// *RemoteError, so it has at most one of each.
+type decodedCause struct {
+	edit   *edit
+	leaf   *decodeResult
+	held   error
+	heldBy variant
 }
 
 // edit says how a node is passed on when not as it came: as the bytes
@@ -2850,6 +2948,7 @@ func (d *decoder) decode(data []byte) (*RemoteError, error) {
 	if res.err != nil {
 		return nil, res.err
 	}
+	res.r.held, res.r.heldBy = res.held, res.heldBy
 	d.finish(res)
 	if res.edit == nil {
 		// Exactly as received, the white space around the object too.
@@ -2866,20 +2965,23 @@ func (d *decoder) decode(data []byte) (*RemoteError, error) {
 func (d *decoder) decodeObject(n *jsonNode) *decodeResult {
 	if n.decoded == nil {
 		d.objects++
-		n.decoded = &decodeResult{node: n}
-		n.decoded.r, n.decoded.edit, n.decoded.leaf, n.decoded.err = d.decodeOnce(n)
+		res := &decodeResult{node: n}
+		n.decoded = res
+		res.r, res.err = d.decodeOnce(n, &res.decodedCause)
 	}
 	return n.decoded
 }
 
-func (d *decoder) decodeOnce(n *jsonNode) (*RemoteError, *edit, *decodeResult, error) {
+// decodeOnce decodes the object n as an error, and sets in got how it is
+// passed on and what it took on from its cause.
+func (d *decoder) decodeOnce(n *jsonNode, got *decodedCause) (*RemoteError, error) {
 	if n.dup != "" {
-		return nil, nil, nil, fmt.Errorf("%s: payload: key %q appears twice", packageName, n.dup)
+		return nil, fmt.Errorf("%s: payload: key %q appears twice", packageName, n.dup)
 	}
 	e := &RemoteError{}
 	p := &e.Payload
 	if err := json.Unmarshal(d.value(n, "code"), &p.Code); err != nil || p.Code == "" {
-		return nil, nil, nil, errors.New(packageName + ": payload has no code")
+		return nil, errors.New(packageName + ": payload has no code")
 	}
 	i, known := lookupCode(p.Code)
 	var fields []field
@@ -2891,7 +2993,7 @@ func (d *decoder) decodeOnce(n *jsonNode) (*RemoteError, *edit, *decodeResult, e
 		return raw, raw != nil
 	}
 	if err := p.read(get, fields); err != nil {
-		return nil, nil, nil, err
+		return nil, err
 	}
 	// ed holds how the object is passed on otherwise than it came: a
 	// sensitive field is never sent, and one that arrives anyway (from an
@@ -2899,14 +3001,13 @@ func (d *decoder) decodeOnce(n *jsonNode) (*RemoteError, *edit, *decodeResult, e
 	// passed on as it was decoded, its own sensitive fields left out the
 	// same way, at every depth.
 	var ed edit
-	var leaf *decodeResult
 	if known {
 		in := &infos[i]
 		switch {
 		case in.Num != p.CodeNum:
-			return nil, nil, nil, fmt.Errorf("%s: code %q has code_num %d in the payload, but %d in this catalogue", packageName, p.Code, p.CodeNum, in.Num)
+			return nil, fmt.Errorf("%s: code %q has code_num %d in the payload, but %d in this catalogue", packageName, p.Code, p.CodeNum, in.Num)
 		case in.PayloadType != p.Type:
-			return nil, nil, nil, fmt.Errorf("%s: code %q has type %q in the payload, but %q in this catalogue", packageName, p.Code, p.Type, in.PayloadType)
+			return nil, fmt.Errorf("%s: code %q has type %q in the payload, but %q in this catalogue", packageName, p.Code, p.Type, in.PayloadType)
 		}
 		v := newVariant(i)
 		e.sent = map[string]bool{}
@@ -2922,16 +3023,16 @@ func (d *decoder) decodeOnce(n *jsonNode) (*RemoteError, *edit, *decodeResult, e
 			}
 			e.sent[f.name] = true
 			if f.cause {
-				s, l, err := d.setCause(v, k, m, n.level)
+				c, err := d.setCause(v, k, f, m, n.level)
 				if err != nil {
-					return nil, nil, nil, fmt.Errorf("%s: payload key %q: %w", packageName, f.name, err)
+					return nil, fmt.Errorf("%s: payload key %q: %w", packageName, f.name, err)
 				}
-				ed.setSub(at, s)
-				leaf = l
+				ed.setSub(at, c.edit)
+				*got = c
 				continue
 			}
 			if err := readField(fieldOf(v, k), d.doc[m.vstart:m.vend], f.unit); err != nil {
-				return nil, nil, nil, fmt.Errorf("%s: payload key %q: %w", packageName, f.name, err)
+				return nil, fmt.Errorf("%s: payload key %q: %w", packageName, f.name, err)
 			}
 		}
 		setInstance(v, i, p)
@@ -2948,7 +3049,8 @@ func (d *decoder) decodeOnce(n *jsonNode) (*RemoteError, *edit, *decodeResult, e
 		}
 		ed.setSub(k, d.clean(m.node))
 	}
-	return e, ed.orNil(), leaf, nil
+	got.edit = ed.orNil()
+	return e, nil
 }
 
 // finish sets the Raw and the Payload.Fields of the error res decoded, as
@@ -3051,63 +3153,85 @@ func readField(p any, raw json.RawMessage, unit time.Duration) error {
 	return json.Unmarshal(raw, p)
 }
 
-// setCause sets the cause field k of v from its wire form, the value of
-// member m of an object held by level others, and returns how it is passed
-// on (nil: as it came) and the decoded error kept with it, if any: an
-// error of the catalogue is decoded (its own causes too, as deep as
-// maxChain) and passed on without the sensitive fields that arrived; any
-// other becomes an error of its text and is passed on as it came. A cause
-// whose type does not fit the field (another family's error) is refused.
-func (d *decoder) setCause(v variant, k int, m *jsonMember, level int) (*edit, *decodeResult, error) {
+// setCause sets the cause field k of v, f, from its wire form, the value
+// of member m of an object held by level others, and returns what it
+// decoded: an error of the catalogue is decoded (its own causes too, as
+// deep as maxChain) and passed on without the sensitive fields that
+// arrived; any other becomes an error of its text and is passed on as it
+// came. A cause with a code this catalogue (or, for a family of another
+// catalogue, that catalogue) does not know, in a field typed with a
+// family, is a newer sender's variant of it: the field stays nil, and the
+// decoded error holds the cause (see RemoteError.held). A cause of a code
+// it knows whose type does not fit the field (another family's error) is
+// refused: the two services do not share the catalogue.
+func (d *decoder) setCause(v variant, k int, f *field, m *jsonMember, level int) (decodedCause, error) {
+	var got decodedCause
 	if level+1 >= maxChain {
-		return nil, nil, errors.New("causes nested too deep")
+		return got, errors.New("causes nested too deep")
 	}
 	n := m.node
 	switch {
 	case n == nil || !n.object:
-		return nil, nil, errors.New("not a JSON object")
+		return got, errors.New("not a JSON object")
 	case n.dup != "":
-		return nil, nil, fmt.Errorf("key %q appears twice", n.dup)
+		return got, fmt.Errorf("key %q appears twice", n.dup)
 	}
 	raw := d.doc[m.vstart:m.vend:m.vend]
 	slot := reflect.ValueOf(v).Elem().Field(k)
+	var code Code
+	json.Unmarshal(d.value(n, "code"), &code)
+	_, known := lookupCode(code)
 	if decodeImported != nil {
 		if c, clean, ok := decodeImported(slot.Type(), raw); ok {
-			slot.Set(reflect.ValueOf(c))
-			if bytes.Equal(clean, raw) {
-				return nil, nil, nil
+			if !bytes.Equal(clean, raw) {
+				got.edit = &edit{bytes: clean}
 			}
-			return &edit{bytes: clean}, nil, nil
+			switch {
+			case reflect.TypeOf(c).AssignableTo(slot.Type()):
+				slot.Set(reflect.ValueOf(c))
+			case known:
+				// The other package does not know the code, and this one
+				// does: an error of this catalogue where that family belongs.
+				return got, fmt.Errorf("a cause with code %q is not a %s", code, slot.Type())
+			default:
+				got.held, got.heldBy = c, v
+			}
+			return got, nil
 		}
 	}
 	var cause error
-	var ed *edit
-	var leaf *decodeResult
 	if _, ok := n.index["code"]; ok {
 		res := d.decodeObject(n)
 		if res.err != nil {
-			return nil, nil, res.err
+			return got, res.err
 		}
-		cause, ed, leaf = res.r, res.edit, res.leaf
+		got = res.decodedCause
 		if res.r.err != nil {
 			cause = res.r.err
 		} else {
-			// The decoded error itself is the cause: it is kept.
-			leaf = res
+			// The decoded error itself is the cause, and is kept.
+			cause, got.leaf = res.r, res
 		}
 	} else {
 		var text string
 		if err := json.Unmarshal(d.value(n, "error"), &text); err != nil {
-			return nil, nil, err
+			return got, err
 		}
 		cause = errors.New(text)
 	}
 	c := reflect.ValueOf(cause)
 	if !c.Type().AssignableTo(slot.Type()) {
-		return nil, nil, fmt.Errorf("a cause with code %q is not a %s", CodeOf(cause), slot.Type())
+		if r, ok := cause.(*RemoteError); ok && r.err == nil && !f.imported {
+			// A code this catalogue does not know, in a family's field (of
+			// another catalogue's family, that catalogue's package said
+			// whether it knows the code, above).
+			got.held, got.heldBy = r, v
+			return got, nil
+		}
+		return got, fmt.Errorf("a cause with code %q is not a %s", CodeOf(cause), slot.Type())
 	}
 	slot.Set(c)
-	return ed, leaf, nil
+	return got, nil
 }
 
 // readObject reads a JSON object into its members by key, and their keys

@@ -525,6 +525,40 @@ func TestCauseFromTheGateway(t *testing.T) {
 	}
 }
 
+// A newer gateway's variant, which this gateway package does not know,
+// reaches the orchestrator as the cause of its wrapper: the wrapper
+// decodes with its code and retryability, the field stays nil and the
+// decoded error holds the gateway's *RemoteError, which its log and wire
+// form carry. A code of the orchestrator's own where the gateway's family
+// belongs breaks the contract, and is refused.
+func TestUnknownCauseFromANewerGateway(t *testing.T) {
+	const cause = "{\"category\":\"server\",\"code\":\"provider_overloaded\",\"code_num\":2014,\"error\":\"overloaded\",\"retryable\":true,\"suppress_retry\":false}"
+	wire := "{\"category\":\"model\",\"code\":\"model_call_failed\",\"code_num\":3001,\"error\":\"model call failed: overloaded\",\"retryable\":true,\"suppress_retry\":false,\"cause\":" + cause + "}"
+	r, err := DecodePayload([]byte(wire))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Code() != CodeModelCallFailed || !IsRetryable(r) || ClassOf(r) != ClassRetryable {
+		t.Errorf("decoded %q, IsRetryable %v, ClassOf %v", r.Code(), IsRetryable(r), ClassOf(r))
+	}
+	var mcf *ModelCallFailed
+	if !errors.As(r, &mcf) || mcf.Cause != nil {
+		t.Errorf("the variant %#v", mcf)
+	}
+	if again, _ := json.Marshal(r); string(again) != wire {
+		t.Errorf("wire form %s", again)
+	}
+	var buf bytes.Buffer
+	slog.New(slog.NewJSONHandler(&buf, nil)).Error("call", LogAttr(r))
+	if !strings.Contains(buf.String(), "provider_overloaded") {
+		t.Errorf("the log lacks the gateway's cause: %s", buf.String())
+	}
+	bad := strings.Replace(wire, cause, "{\"category\":\"model\",\"code\":\"step_failed\",\"code_num\":3002,\"error\":\"x\",\"retryable\":false}", 1)
+	if _, err := DecodePayload([]byte(bad)); err == nil || !strings.Contains(err.Error(), "is not a gateway.ProviderError") {
+		t.Errorf("an orchestrator code as the gateway's cause: %v", err)
+	}
+}
+
 // The orchestrator's scrubber reaches the gateway's error inside its log,
 // as it reaches it inside its wire form, whatever the gateway's scrubber.
 func TestScrubberReachesTheGatewaysCause(t *testing.T) {

@@ -198,8 +198,9 @@ func genGoldenProjections(f *printer.File, m *model.Catalogue) {
 // genImportedCauses writes, for a catalogue with causes of families of
 // other catalogues, the functions the runtime asks about them: decoding,
 // each through its own package's DecodePayload (whose Raw, without the
-// sensitive fields that arrived, is passed on), and the retry-after,
-// through each package's RetryAfterOf.
+// sensitive fields that arrived, is passed on; a code that package does
+// not know gives its *RemoteError, which the runtime holds outside the
+// field), and the retry-after, through each package's RetryAfterOf.
 //
 //	func init() {
 //		decodeImported = func(t reflect.Type, raw []byte) (error, []byte, bool) {
@@ -239,6 +240,10 @@ func genImportedCauses(f *printer.File, m *model.Catalogue) {
 		typ := pkg + "." + t.Family.Name
 		b.Case("case " + reflectPkg + ".TypeFor[" + typ + "]():")
 		b.Open("if r, err := " + pkg + ".DecodePayload(raw); err == nil")
+		b.Open("if r.Unwrap() == nil")
+		b.Line("// A code " + pkg + " does not know: no " + t.Family.Name + " stands for it.")
+		b.Line("return r, r.Raw, true")
+		b.Close()
 		b.Line("c, ok := r.Unwrap().(" + typ + ")")
 		b.Line("return c, r.Raw, ok")
 		b.Close()

@@ -60,7 +60,7 @@ func appendModelJSON(dst []byte, err error) []byte {
 	case i < 0:
 		return appendErrorJSON(dst, c)
 	}
-	return appendObject(dst, v, i, infos[i].PayloadType == "", 0, r)
+	return appendObject(dst, v, i, infos[i].PayloadType == "", 0, r, r)
 }
 
 // appendErrorJSON appends the JSON object of c, an Error of neither this
@@ -81,10 +81,10 @@ func appendErrorJSON(dst []byte, c Error) []byte {
 // payload fields; a decoded error of another catalogue gives the fields it
 // arrived with, but for the names in skip (the shape's own members).
 func appendProjectedFields(dst []byte, c Error, v variant, i int, comma, wire bool, skip ...string) []byte {
-	if i >= 0 {
-		return appendFields(dst, v, i, comma, wire, 0)
-	}
 	r, ok := c.(*RemoteError)
+	if i >= 0 {
+		return appendFields(dst, v, i, comma, wire, 0, r)
+	}
 	if !ok {
 		return dst
 	}
@@ -182,10 +182,11 @@ func decodeProjected(code Code, num int, message string, members map[string]json
 	}
 	r, err := decode(append(dst, '}'))
 	if err == nil && known && !written["retryable"] && r.err != nil {
-		// The shape does not carry retryable: the typed error answers, and
-		// its answer goes into the payload as if the shape had carried
-		// it, so that the wire form it is relayed in carries it on.
-		dst = append(appendKey(append(dst, ','), "retryable"), strconv.AppendBool(nil, r.err.Retryable())...)
+		// The shape does not carry retryable: the typed error answers (with
+		// the cause held outside its field, if any), and its answer goes
+		// into the payload as if the shape had carried it, so that the
+		// wire form it is relayed in carries it on.
+		dst = append(appendKey(append(dst, ','), "retryable"), strconv.AppendBool(nil, r.variantRetryable())...)
 		return decode(append(dst, '}'))
 	}
 	return r, err

@@ -99,8 +99,8 @@ func TestProjectionsRoundTrip(t *testing.T) {
 				// The shapes that carry the model's JSON carry the wire form
 				// for a family without a payload type.
 				wire := p.name == "agent_response" || p.name != "problem" && p.name != "grpc" && infos[i].PayloadType == ""
-				want := appendFields(nil, e, i, false, wire, 0)
-				if have := appendFields(nil, got, i, false, wire, 0); !bytes.Equal(have, want) {
+				want := appendFields(nil, e, i, false, wire, 0, nil)
+				if have := appendFields(nil, got, i, false, wire, 0, nil); !bytes.Equal(have, want) {
 					t.Errorf("fields after the round trip:\n got %s\nwant %s", have, want)
 				}
 			})

@@ -467,6 +467,90 @@ func TestDecodeIsLinear(t *testing.T) {
 	}
 }
 
+// TestUnknownCauseOfAFamily: a newer sender adds a variant to a family,
+// and an older client decodes a wrapper whose cause, typed with that
+// family, has the new code. The wrapper decodes with its code, fields,
+// message, retryability and user message; its field stays nil (no error
+// of the family stands for the code), and the cause is held by the decoded
+// error instead: Chain, RootCodeOf and HasCode reach it as a *RemoteError
+// after the wrapper, and its log, wire form, relays and projections carry
+// it. A shape that does not carry the wrapper's retryability (the agent
+// envelope) takes the cause's, as a cause in the field decides for a
+// wrapper retryable exactly when its cause is. A cause whose code this
+// catalogue knows but in another family is still refused.
+func TestUnknownCauseOfAFamily(t *testing.T) {
+	const cause = `{"category":"server","code":"provider_from_the_future","code_num":2050,"error":"overloaded","retryable":false,"suppress_retry":false,"note":"n"}`
+	const wrapper = `{"category":"model","code":"model_call_failed","code_num":3001,"error":"model call failed: overloaded","retryable":false,"suppress_retry":false,"cause":` + cause + `,"provider":"openai"}`
+	r, err := DecodePayload([]byte(wrapper))
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(how string, r *RemoteError, retryable bool, cause string) {
+		t.Helper()
+		if r.Code() != CodeModelCallFailed || r.Error() != "model call failed: overloaded" || IsRetryable(r) != retryable ||
+			r.UserMessage() != "Something went wrong (model_call_failed)." {
+			t.Errorf("%s: code %q, message %q, retryable %v, user message %q", how, r.Code(), r.Error(), IsRetryable(r), r.UserMessage())
+		}
+		var mcf *ModelCallFailed
+		if !errors.As(r, &mcf) || mcf.Cause != nil || mcf.Provider != "openai" {
+			t.Errorf("%s: the variant is %#v", how, mcf)
+		}
+		var codes []Code
+		var held *RemoteError
+		for e := range Chain(fmt.Errorf("turn: %w", r)) {
+			codes = append(codes, e.Code())
+			if e, ok := e.(*RemoteError); ok && e != r {
+				held = e
+			}
+		}
+		if !slices.Equal(codes, []Code{CodeModelCallFailed, "provider_from_the_future"}) || RootCodeOf(r) != "provider_from_the_future" || !HasCode(r, "provider_from_the_future") {
+			t.Errorf("%s: Chain %v, RootCodeOf %q", how, codes, RootCodeOf(r))
+		}
+		if held == nil || held.Retryable() != retryable || held.Error() != "overloaded" || string(held.Raw) != cause {
+			t.Errorf("%s: the held cause %#v", how, held)
+		}
+		if log := logLine(LogAttr(r)); !strings.Contains(log, "error.cause.code=provider_from_the_future") {
+			t.Errorf("%s: the log lacks the cause: %s", how, log)
+		}
+	}
+	check("decoded", r, false, cause)
+	if got := mustMarshal(t, r); string(got) != wrapper {
+		t.Errorf("wire form %s, want it as it came", got)
+	}
+	relayed, err := DecodePayload(mustMarshal(t, &ProviderTimeout{Cause: r}))
+	if err != nil || !HasCode(relayed, "provider_from_the_future") {
+		t.Errorf("relayed in a wrapper: %v, %v", relayed, err)
+	}
+	for _, p := range projectAll(r) {
+		if p.decode == nil || p.name == "problem" || p.name == "grpc" {
+			continue // the shapes that carry no cause
+		}
+		back, err := p.decode(p.data)
+		if err != nil {
+			t.Errorf("%s: %v", p.name, err)
+			continue
+		}
+		check(p.name, back, false, cause)
+	}
+	// The sender said retryable, as its cause is: the decoded error is too.
+	const retryableCause = `{"category":"server","code":"provider_from_the_future","code_num":2050,"error":"overloaded","retryable":true}`
+	if r, err := DecodePayload([]byte(`{"category":"model","code":"model_call_failed","code_num":3001,"error":"model call failed: overloaded","retryable":true,"cause":` + retryableCause + `,"provider":"openai"}`)); err != nil {
+		t.Error(err)
+	} else {
+		check("retryable", r, true, retryableCause)
+	}
+	// A cause of a code this catalogue knows, of another family, breaks
+	// the contract the two services share: an error, as before.
+	for _, bad := range []string{
+		`{"code":"tool_timeout","code_num":1004,"type":"tool_error","error":"x","retryable":true}`,
+		`{"code":"memory_unavailable","code_num":3002,"error":"x","retryable":false}`,
+	} {
+		if r, err := DecodePayload([]byte(`{"code":"model_call_failed","code_num":3001,"error":"x","retryable":true,"cause":` + bad + `}`)); err == nil || !strings.Contains(err.Error(), "is not a runtime.ProviderError") {
+			t.Errorf("a cause of another family, %s: %v, %v", bad, r, err)
+		}
+	}
+}
+
 // A typed nil pointer in a cause field, or as the error itself, behaves as
 // fmt's %v does (<nil>) and never panics; a chain that loops ends.
 func TestTypedNil(t *testing.T) {
