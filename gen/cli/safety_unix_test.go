@@ -190,13 +190,14 @@ func TestInterruptStopsALongLint(t *testing.T) {
 	}
 }
 
-// TestConcurrentRunsTakeTurns holds the lock errgen takes on its output
-// folder, as a second errgen run would, and starts a generation into it:
-// the generation writes nothing while the lock is held, and everything once
-// it is released. Two runs into one folder thus never mix their files.
-func TestConcurrentRunsTakeTurns(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "errors.yaml")
+// lockedFolder writes a small catalogue into a new folder and takes the
+// lock errgen takes on its output folder, as another errgen run would; it
+// returns the folder, the catalogue's path and the locked folder, closed
+// (and so unlocked) when the test ends.
+func lockedFolder(t *testing.T) (dir, path string, lock *os.File) {
+	t.Helper()
+	dir = t.TempDir()
+	path = filepath.Join(dir, "errors.yaml")
 	if err := os.WriteFile(path, synth.Catalogue(3), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -204,10 +205,19 @@ func TestConcurrentRunsTakeTurns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer lock.Close()
+	t.Cleanup(func() { lock.Close() })
 	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
 		t.Fatal(err)
 	}
+	return dir, path, lock
+}
+
+// TestConcurrentRunsTakeTurns holds the lock errgen takes on its output
+// folder, as a second errgen run would, and starts a generation into it:
+// the generation writes nothing while the lock is held, and everything once
+// it is released. Two runs into one folder thus never mix their files.
+func TestConcurrentRunsTakeTurns(t *testing.T) {
+	dir, path, lock := lockedFolder(t)
 	cmd := errgenProcess(t, "generate", path)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
@@ -237,19 +247,7 @@ func TestConcurrentRunsTakeTurns(t *testing.T) {
 // lock on its output folder stops at an interrupt, promptly and having
 // written nothing, instead of waiting on until a second one kills it.
 func TestInterruptWhileWaitingForTheLock(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "errors.yaml")
-	if err := os.WriteFile(path, synth.Catalogue(3), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	lock, err := os.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer lock.Close()
-	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
-		t.Fatal(err)
-	}
+	dir, path, _ := lockedFolder(t)
 	before := snapshot(t, dir)
 	cmd := errgenProcess(t, "generate", path)
 	var out bytes.Buffer
