@@ -5,6 +5,7 @@ package cli_test
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -212,25 +213,34 @@ func lockedFolder(t *testing.T) (dir, path string, lock *os.File) {
 	return dir, path, lock
 }
 
-// TestConcurrentRunsTakeTurns holds the lock errgen takes on its output
-// folder, as a second errgen run would, and starts a generation into it:
-// the generation writes nothing while the lock is held, and everything once
-// it is released. Two runs into one folder thus never mix their files.
-func TestConcurrentRunsTakeTurns(t *testing.T) {
-	dir, path, lock := lockedFolder(t)
-	cmd := errgenProcess(t, "generate", path)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
+// startWaiting starts errgen generate on the catalogue at path, whose
+// folder another run holds (lockedFolder), and checks that it is still
+// waiting half a second later; done receives its end, out its output.
+func startWaiting(t *testing.T, path string) (cmd *exec.Cmd, out *bytes.Buffer, done chan error) {
+	t.Helper()
+	cmd = errgenProcess(t, "generate", path)
+	out = &bytes.Buffer{}
+	cmd.Stdout, cmd.Stderr = out, out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan error, 1)
+	done = make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	select {
 	case err := <-done:
 		t.Fatalf("errgen finished while another run held the folder: %v\n%s", err, out.String())
 	case <-time.After(500 * time.Millisecond):
 	}
+	return cmd, out, done
+}
+
+// TestConcurrentRunsTakeTurns holds the lock errgen takes on its output
+// folder, as a second errgen run would, and starts a generation into it:
+// the generation writes nothing while the lock is held, and everything once
+// it is released. Two runs into one folder thus never mix their files.
+func TestConcurrentRunsTakeTurns(t *testing.T) {
+	dir, path, lock := lockedFolder(t)
+	_, out, done := startWaiting(t, path)
 	if _, err := os.Stat(filepath.Join(dir, "errgen.go")); err == nil {
 		t.Fatal("errgen wrote errgen.go while another run held the folder")
 	}
@@ -249,19 +259,7 @@ func TestConcurrentRunsTakeTurns(t *testing.T) {
 func TestInterruptWhileWaitingForTheLock(t *testing.T) {
 	dir, path, _ := lockedFolder(t)
 	before := snapshot(t, dir)
-	cmd := errgenProcess(t, "generate", path)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err := <-done:
-		t.Fatalf("errgen finished while another run held the folder: %v\n%s", err, out.String())
-	case <-time.After(500 * time.Millisecond):
-	}
+	cmd, out, done := startWaiting(t, path)
 	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
