@@ -261,12 +261,12 @@ var ablations = []struct {
 	stub   string
 	tables []string
 }{
-	{name: "Error", body: regexp.MustCompile(`return render\(e, \d+, textMessage\)`), stub: `return ""`},
-	{name: "SuppressionKey", body: regexp.MustCompile(`return render\(e, \d+, textKey\)`), stub: `return ""`},
-	{name: "LLMPayload", body: regexp.MustCompile(`return newPayload\(e, \d+\)`), stub: `return nil`},
-	{name: "AppendLLMPayload", body: regexp.MustCompile(`return appendPayload\(dst, e, \d+\)`), stub: `return dst`},
-	{name: "LogValue", body: regexp.MustCompile(`return logValue\(e, \d+\)`), stub: `return slog.Value{}`},
-	{name: "MarshalJSON", body: regexp.MustCompile(`return marshalWire\(e, \d+\)`), stub: `return nil, nil`},
+	{name: "Error", body: regexp.MustCompile(`return messageText\(e\)`), stub: `return ""`},
+	{name: "SuppressionKey", body: regexp.MustCompile(`return keyText\(e\)`), stub: `return ""`},
+	{name: "LLMPayload", body: regexp.MustCompile(`return newPayload\(e\)`), stub: `return nil`},
+	{name: "AppendLLMPayload", body: regexp.MustCompile(`return appendPayload\(dst, e\)`), stub: `return dst`},
+	{name: "LogValue", body: regexp.MustCompile(`return logValue\(e\)`), stub: `return slog.Value{}`},
+	{name: "MarshalJSON", body: regexp.MustCompile(`return marshalWire\(e\)`), stub: `return nil, nil`},
 	{name: "Is", body: regexp.MustCompile(`return isCode\(target, \d+\)`), stub: `return false`},
 	{name: "tables", tables: []string{"infos", "forms", "variantTypes"}},
 }

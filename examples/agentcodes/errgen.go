@@ -151,14 +151,14 @@ func (*LLMProviderNotConfigured) SuppressRetry() bool    { return false }
 func (*LLMProviderNotConfigured) Retryable() bool        { return false }
 func (*LLMProviderNotConfigured) Class() Class           { return ClassTerminal }
 func (*LLMProviderNotConfigured) SuppressionKey() string { return "" }
-func (e *LLMProviderNotConfigured) Error() string        { return render(e, 19, textMessage) }
+func (e *LLMProviderNotConfigured) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}). Please try again.".
-func (e *LLMProviderNotConfigured) UserMessage() string { return userMessageOf(e, 19) }
+func (e *LLMProviderNotConfigured) UserMessage() string { return userMessageOf(e) }
 
-func (e *LLMProviderNotConfigured) LogValue() slog.Value         { return logValue(e, 19) }
-func (e *LLMProviderNotConfigured) MarshalJSON() ([]byte, error) { return marshalWire(e, 19) }
+func (e *LLMProviderNotConfigured) LogValue() slog.Value         { return logValue(e) }
+func (e *LLMProviderNotConfigured) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*LLMProviderNotConfigured) Is(target error) bool           { return isCode(target, 19) }
 
 // Unwrap returns the cause, Cause.
@@ -191,14 +191,14 @@ func (*LLMProviderNotSupported) SuppressRetry() bool    { return false }
 func (*LLMProviderNotSupported) Retryable() bool        { return false }
 func (*LLMProviderNotSupported) Class() Class           { return ClassTerminal }
 func (*LLMProviderNotSupported) SuppressionKey() string { return "" }
-func (e *LLMProviderNotSupported) Error() string        { return render(e, 20, textMessage) }
+func (e *LLMProviderNotSupported) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}). Please try again.".
-func (e *LLMProviderNotSupported) UserMessage() string { return userMessageOf(e, 20) }
+func (e *LLMProviderNotSupported) UserMessage() string { return userMessageOf(e) }
 
-func (e *LLMProviderNotSupported) LogValue() slog.Value         { return logValue(e, 20) }
-func (e *LLMProviderNotSupported) MarshalJSON() ([]byte, error) { return marshalWire(e, 20) }
+func (e *LLMProviderNotSupported) LogValue() slog.Value         { return logValue(e) }
+func (e *LLMProviderNotSupported) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*LLMProviderNotSupported) Is(target error) bool           { return isCode(target, 20) }
 
 // Unwrap returns the cause, Cause.
@@ -231,14 +231,14 @@ func (*LLMAuthenticationError) SuppressRetry() bool    { return false }
 func (*LLMAuthenticationError) Retryable() bool        { return false }
 func (*LLMAuthenticationError) Class() Class           { return ClassTerminal }
 func (*LLMAuthenticationError) SuppressionKey() string { return "" }
-func (e *LLMAuthenticationError) Error() string        { return render(e, 21, textMessage) }
+func (e *LLMAuthenticationError) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}). Please try again.".
-func (e *LLMAuthenticationError) UserMessage() string { return userMessageOf(e, 21) }
+func (e *LLMAuthenticationError) UserMessage() string { return userMessageOf(e) }
 
-func (e *LLMAuthenticationError) LogValue() slog.Value         { return logValue(e, 21) }
-func (e *LLMAuthenticationError) MarshalJSON() ([]byte, error) { return marshalWire(e, 21) }
+func (e *LLMAuthenticationError) LogValue() slog.Value         { return logValue(e) }
+func (e *LLMAuthenticationError) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*LLMAuthenticationError) Is(target error) bool           { return isCode(target, 21) }
 
 // Unwrap returns the cause, Cause.
@@ -275,14 +275,14 @@ func (*LLMRateLimited) SuppressRetry() bool    { return false }
 func (*LLMRateLimited) Retryable() bool        { return true }
 func (*LLMRateLimited) Class() Class           { return ClassRetryable }
 func (*LLMRateLimited) SuppressionKey() string { return "" }
-func (e *LLMRateLimited) Error() string        { return render(e, 22, textMessage) }
+func (e *LLMRateLimited) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}). Please try again.".
-func (e *LLMRateLimited) UserMessage() string { return userMessageOf(e, 22) }
+func (e *LLMRateLimited) UserMessage() string { return userMessageOf(e) }
 
-func (e *LLMRateLimited) LogValue() slog.Value         { return logValue(e, 22) }
-func (e *LLMRateLimited) MarshalJSON() ([]byte, error) { return marshalWire(e, 22) }
+func (e *LLMRateLimited) LogValue() slog.Value         { return logValue(e) }
+func (e *LLMRateLimited) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*LLMRateLimited) Is(target error) bool           { return isCode(target, 22) }
 
 // Unwrap returns the cause, Cause.
@@ -315,14 +315,14 @@ func (*LLMModelNotFound) SuppressRetry() bool    { return false }
 func (*LLMModelNotFound) Retryable() bool        { return false }
 func (*LLMModelNotFound) Class() Class           { return ClassTerminal }
 func (*LLMModelNotFound) SuppressionKey() string { return "" }
-func (e *LLMModelNotFound) Error() string        { return render(e, 23, textMessage) }
+func (e *LLMModelNotFound) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}). Please try again.".
-func (e *LLMModelNotFound) UserMessage() string { return userMessageOf(e, 23) }
+func (e *LLMModelNotFound) UserMessage() string { return userMessageOf(e) }
 
-func (e *LLMModelNotFound) LogValue() slog.Value         { return logValue(e, 23) }
-func (e *LLMModelNotFound) MarshalJSON() ([]byte, error) { return marshalWire(e, 23) }
+func (e *LLMModelNotFound) LogValue() slog.Value         { return logValue(e) }
+func (e *LLMModelNotFound) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*LLMModelNotFound) Is(target error) bool           { return isCode(target, 23) }
 
 // Unwrap returns the cause, Cause.
@@ -355,14 +355,14 @@ func (*LLMContextLengthExceeded) SuppressRetry() bool    { return false }
 func (*LLMContextLengthExceeded) Retryable() bool        { return false }
 func (*LLMContextLengthExceeded) Class() Class           { return ClassTerminal }
 func (*LLMContextLengthExceeded) SuppressionKey() string { return "" }
-func (e *LLMContextLengthExceeded) Error() string        { return render(e, 24, textMessage) }
+func (e *LLMContextLengthExceeded) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}). Please try again.".
-func (e *LLMContextLengthExceeded) UserMessage() string { return userMessageOf(e, 24) }
+func (e *LLMContextLengthExceeded) UserMessage() string { return userMessageOf(e) }
 
-func (e *LLMContextLengthExceeded) LogValue() slog.Value         { return logValue(e, 24) }
-func (e *LLMContextLengthExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 24) }
+func (e *LLMContextLengthExceeded) LogValue() slog.Value         { return logValue(e) }
+func (e *LLMContextLengthExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*LLMContextLengthExceeded) Is(target error) bool           { return isCode(target, 24) }
 
 // Unwrap returns the cause, Cause.
@@ -395,14 +395,14 @@ func (*LLMTimeout) SuppressRetry() bool    { return false }
 func (*LLMTimeout) Retryable() bool        { return true }
 func (*LLMTimeout) Class() Class           { return ClassRetryable }
 func (*LLMTimeout) SuppressionKey() string { return "" }
-func (e *LLMTimeout) Error() string        { return render(e, 25, textMessage) }
+func (e *LLMTimeout) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}). Please try again.".
-func (e *LLMTimeout) UserMessage() string { return userMessageOf(e, 25) }
+func (e *LLMTimeout) UserMessage() string { return userMessageOf(e) }
 
-func (e *LLMTimeout) LogValue() slog.Value         { return logValue(e, 25) }
-func (e *LLMTimeout) MarshalJSON() ([]byte, error) { return marshalWire(e, 25) }
+func (e *LLMTimeout) LogValue() slog.Value         { return logValue(e) }
+func (e *LLMTimeout) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*LLMTimeout) Is(target error) bool           { return isCode(target, 25) }
 
 // Unwrap returns the cause, Cause.
@@ -435,14 +435,14 @@ func (*LLMNetworkError) SuppressRetry() bool    { return false }
 func (*LLMNetworkError) Retryable() bool        { return true }
 func (*LLMNetworkError) Class() Class           { return ClassRetryable }
 func (*LLMNetworkError) SuppressionKey() string { return "" }
-func (e *LLMNetworkError) Error() string        { return render(e, 26, textMessage) }
+func (e *LLMNetworkError) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}). Please try again.".
-func (e *LLMNetworkError) UserMessage() string { return userMessageOf(e, 26) }
+func (e *LLMNetworkError) UserMessage() string { return userMessageOf(e) }
 
-func (e *LLMNetworkError) LogValue() slog.Value         { return logValue(e, 26) }
-func (e *LLMNetworkError) MarshalJSON() ([]byte, error) { return marshalWire(e, 26) }
+func (e *LLMNetworkError) LogValue() slog.Value         { return logValue(e) }
+func (e *LLMNetworkError) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*LLMNetworkError) Is(target error) bool           { return isCode(target, 26) }
 
 // Unwrap returns the cause, Cause.
@@ -475,14 +475,14 @@ func (*LLMInvalidResponse) SuppressRetry() bool    { return false }
 func (*LLMInvalidResponse) Retryable() bool        { return false }
 func (*LLMInvalidResponse) Class() Class           { return ClassTerminal }
 func (*LLMInvalidResponse) SuppressionKey() string { return "" }
-func (e *LLMInvalidResponse) Error() string        { return render(e, 27, textMessage) }
+func (e *LLMInvalidResponse) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}). Please try again.".
-func (e *LLMInvalidResponse) UserMessage() string { return userMessageOf(e, 27) }
+func (e *LLMInvalidResponse) UserMessage() string { return userMessageOf(e) }
 
-func (e *LLMInvalidResponse) LogValue() slog.Value         { return logValue(e, 27) }
-func (e *LLMInvalidResponse) MarshalJSON() ([]byte, error) { return marshalWire(e, 27) }
+func (e *LLMInvalidResponse) LogValue() slog.Value         { return logValue(e) }
+func (e *LLMInvalidResponse) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*LLMInvalidResponse) Is(target error) bool           { return isCode(target, 27) }
 
 // Unwrap returns the cause, Cause.
@@ -515,14 +515,14 @@ func (*LLMUnknown) SuppressRetry() bool    { return false }
 func (*LLMUnknown) Retryable() bool        { return false }
 func (*LLMUnknown) Class() Class           { return ClassTerminal }
 func (*LLMUnknown) SuppressionKey() string { return "" }
-func (e *LLMUnknown) Error() string        { return render(e, 28, textMessage) }
+func (e *LLMUnknown) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}). Please try again.".
-func (e *LLMUnknown) UserMessage() string { return userMessageOf(e, 28) }
+func (e *LLMUnknown) UserMessage() string { return userMessageOf(e) }
 
-func (e *LLMUnknown) LogValue() slog.Value         { return logValue(e, 28) }
-func (e *LLMUnknown) MarshalJSON() ([]byte, error) { return marshalWire(e, 28) }
+func (e *LLMUnknown) LogValue() slog.Value         { return logValue(e) }
+func (e *LLMUnknown) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*LLMUnknown) Is(target error) bool           { return isCode(target, 28) }
 
 // Unwrap returns the cause, Cause.
@@ -566,14 +566,14 @@ func (*ToolValidationError) SuppressRetry() bool    { return false }
 func (*ToolValidationError) Retryable() bool        { return false }
 func (*ToolValidationError) Class() Class           { return ClassTerminal }
 func (*ToolValidationError) SuppressionKey() string { return "" }
-func (e *ToolValidationError) Error() string        { return render(e, 29, textMessage) }
+func (e *ToolValidationError) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}). Please try again.".
-func (e *ToolValidationError) UserMessage() string { return userMessageOf(e, 29) }
+func (e *ToolValidationError) UserMessage() string { return userMessageOf(e) }
 
-func (e *ToolValidationError) LogValue() slog.Value         { return logValue(e, 29) }
-func (e *ToolValidationError) MarshalJSON() ([]byte, error) { return marshalWire(e, 29) }
+func (e *ToolValidationError) LogValue() slog.Value         { return logValue(e) }
+func (e *ToolValidationError) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ToolValidationError) Is(target error) bool           { return isCode(target, 29) }
 
 // Unwrap returns the cause, Cause.
@@ -602,14 +602,14 @@ func (*ToolIOError) SuppressRetry() bool    { return false }
 func (*ToolIOError) Retryable() bool        { return false }
 func (*ToolIOError) Class() Class           { return ClassTerminal }
 func (*ToolIOError) SuppressionKey() string { return "" }
-func (e *ToolIOError) Error() string        { return render(e, 30, textMessage) }
+func (e *ToolIOError) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}). Please try again.".
-func (e *ToolIOError) UserMessage() string { return userMessageOf(e, 30) }
+func (e *ToolIOError) UserMessage() string { return userMessageOf(e) }
 
-func (e *ToolIOError) LogValue() slog.Value         { return logValue(e, 30) }
-func (e *ToolIOError) MarshalJSON() ([]byte, error) { return marshalWire(e, 30) }
+func (e *ToolIOError) LogValue() slog.Value         { return logValue(e) }
+func (e *ToolIOError) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ToolIOError) Is(target error) bool           { return isCode(target, 30) }
 
 // Unwrap returns the cause, Cause.
@@ -638,14 +638,14 @@ func (*ToolConfigError) SuppressRetry() bool    { return false }
 func (*ToolConfigError) Retryable() bool        { return false }
 func (*ToolConfigError) Class() Class           { return ClassTerminal }
 func (*ToolConfigError) SuppressionKey() string { return "" }
-func (e *ToolConfigError) Error() string        { return render(e, 31, textMessage) }
+func (e *ToolConfigError) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}). Please try again.".
-func (e *ToolConfigError) UserMessage() string { return userMessageOf(e, 31) }
+func (e *ToolConfigError) UserMessage() string { return userMessageOf(e) }
 
-func (e *ToolConfigError) LogValue() slog.Value         { return logValue(e, 31) }
-func (e *ToolConfigError) MarshalJSON() ([]byte, error) { return marshalWire(e, 31) }
+func (e *ToolConfigError) LogValue() slog.Value         { return logValue(e) }
+func (e *ToolConfigError) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ToolConfigError) Is(target error) bool           { return isCode(target, 31) }
 
 // Unwrap returns the cause, Cause.
@@ -674,14 +674,14 @@ func (*ToolPermissionDenied) SuppressRetry() bool    { return false }
 func (*ToolPermissionDenied) Retryable() bool        { return false }
 func (*ToolPermissionDenied) Class() Class           { return ClassTerminal }
 func (*ToolPermissionDenied) SuppressionKey() string { return "" }
-func (e *ToolPermissionDenied) Error() string        { return render(e, 32, textMessage) }
+func (e *ToolPermissionDenied) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}). Please try again.".
-func (e *ToolPermissionDenied) UserMessage() string { return userMessageOf(e, 32) }
+func (e *ToolPermissionDenied) UserMessage() string { return userMessageOf(e) }
 
-func (e *ToolPermissionDenied) LogValue() slog.Value         { return logValue(e, 32) }
-func (e *ToolPermissionDenied) MarshalJSON() ([]byte, error) { return marshalWire(e, 32) }
+func (e *ToolPermissionDenied) LogValue() slog.Value         { return logValue(e) }
+func (e *ToolPermissionDenied) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ToolPermissionDenied) Is(target error) bool           { return isCode(target, 32) }
 
 // Unwrap returns the cause, Cause.
@@ -710,14 +710,14 @@ func (*ToolNotFound) SuppressRetry() bool    { return false }
 func (*ToolNotFound) Retryable() bool        { return false }
 func (*ToolNotFound) Class() Class           { return ClassTerminal }
 func (*ToolNotFound) SuppressionKey() string { return "" }
-func (e *ToolNotFound) Error() string        { return render(e, 33, textMessage) }
+func (e *ToolNotFound) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}). Please try again.".
-func (e *ToolNotFound) UserMessage() string { return userMessageOf(e, 33) }
+func (e *ToolNotFound) UserMessage() string { return userMessageOf(e) }
 
-func (e *ToolNotFound) LogValue() slog.Value         { return logValue(e, 33) }
-func (e *ToolNotFound) MarshalJSON() ([]byte, error) { return marshalWire(e, 33) }
+func (e *ToolNotFound) LogValue() slog.Value         { return logValue(e) }
+func (e *ToolNotFound) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ToolNotFound) Is(target error) bool           { return isCode(target, 33) }
 
 // Unwrap returns the cause, Cause.
@@ -746,14 +746,14 @@ func (*ToolLLMAssistRequired) SuppressRetry() bool    { return false }
 func (*ToolLLMAssistRequired) Retryable() bool        { return false }
 func (*ToolLLMAssistRequired) Class() Class           { return ClassTerminal }
 func (*ToolLLMAssistRequired) SuppressionKey() string { return "" }
-func (e *ToolLLMAssistRequired) Error() string        { return render(e, 34, textMessage) }
+func (e *ToolLLMAssistRequired) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}). Please try again.".
-func (e *ToolLLMAssistRequired) UserMessage() string { return userMessageOf(e, 34) }
+func (e *ToolLLMAssistRequired) UserMessage() string { return userMessageOf(e) }
 
-func (e *ToolLLMAssistRequired) LogValue() slog.Value         { return logValue(e, 34) }
-func (e *ToolLLMAssistRequired) MarshalJSON() ([]byte, error) { return marshalWire(e, 34) }
+func (e *ToolLLMAssistRequired) LogValue() slog.Value         { return logValue(e) }
+func (e *ToolLLMAssistRequired) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ToolLLMAssistRequired) Is(target error) bool           { return isCode(target, 34) }
 
 // Unwrap returns the cause, Cause.
@@ -782,14 +782,14 @@ func (*ToolRateLimited) SuppressRetry() bool    { return false }
 func (*ToolRateLimited) Retryable() bool        { return true }
 func (*ToolRateLimited) Class() Class           { return ClassRetryable }
 func (*ToolRateLimited) SuppressionKey() string { return "" }
-func (e *ToolRateLimited) Error() string        { return render(e, 35, textMessage) }
+func (e *ToolRateLimited) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}). Please try again.".
-func (e *ToolRateLimited) UserMessage() string { return userMessageOf(e, 35) }
+func (e *ToolRateLimited) UserMessage() string { return userMessageOf(e) }
 
-func (e *ToolRateLimited) LogValue() slog.Value         { return logValue(e, 35) }
-func (e *ToolRateLimited) MarshalJSON() ([]byte, error) { return marshalWire(e, 35) }
+func (e *ToolRateLimited) LogValue() slog.Value         { return logValue(e) }
+func (e *ToolRateLimited) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ToolRateLimited) Is(target error) bool           { return isCode(target, 35) }
 
 // Unwrap returns the cause, Cause.
@@ -818,14 +818,14 @@ func (*ToolTimeout) SuppressRetry() bool    { return false }
 func (*ToolTimeout) Retryable() bool        { return true }
 func (*ToolTimeout) Class() Class           { return ClassRetryable }
 func (*ToolTimeout) SuppressionKey() string { return "" }
-func (e *ToolTimeout) Error() string        { return render(e, 36, textMessage) }
+func (e *ToolTimeout) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}). Please try again.".
-func (e *ToolTimeout) UserMessage() string { return userMessageOf(e, 36) }
+func (e *ToolTimeout) UserMessage() string { return userMessageOf(e) }
 
-func (e *ToolTimeout) LogValue() slog.Value         { return logValue(e, 36) }
-func (e *ToolTimeout) MarshalJSON() ([]byte, error) { return marshalWire(e, 36) }
+func (e *ToolTimeout) LogValue() slog.Value         { return logValue(e) }
+func (e *ToolTimeout) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ToolTimeout) Is(target error) bool           { return isCode(target, 36) }
 
 // Unwrap returns the cause, Cause.
@@ -854,14 +854,14 @@ func (*ToolFailed) SuppressRetry() bool    { return false }
 func (*ToolFailed) Retryable() bool        { return false }
 func (*ToolFailed) Class() Class           { return ClassTerminal }
 func (*ToolFailed) SuppressionKey() string { return "" }
-func (e *ToolFailed) Error() string        { return render(e, 37, textMessage) }
+func (e *ToolFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}). Please try again.".
-func (e *ToolFailed) UserMessage() string { return userMessageOf(e, 37) }
+func (e *ToolFailed) UserMessage() string { return userMessageOf(e) }
 
-func (e *ToolFailed) LogValue() slog.Value         { return logValue(e, 37) }
-func (e *ToolFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 37) }
+func (e *ToolFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *ToolFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ToolFailed) Is(target error) bool           { return isCode(target, 37) }
 
 // Unwrap returns the cause, Cause.
@@ -909,15 +909,15 @@ func (*ProviderNotConfigured) SuppressRetry() bool    { return false }
 func (*ProviderNotConfigured) Retryable() bool        { return false }
 func (*ProviderNotConfigured) Class() Class           { return ClassTerminal }
 func (*ProviderNotConfigured) SuppressionKey() string { return "" }
-func (e *ProviderNotConfigured) Error() string        { return render(e, 0, textMessage) }
+func (e *ProviderNotConfigured) Error() string        { return messageText(e) }
 
 // UserMessage returns "No AI provider is set up. Add a provider and its API key in settings.".
 func (*ProviderNotConfigured) UserMessage() string {
 	return "No AI provider is set up. Add a provider and its API key in settings."
 }
 
-func (e *ProviderNotConfigured) LogValue() slog.Value         { return logValue(e, 0) }
-func (e *ProviderNotConfigured) MarshalJSON() ([]byte, error) { return marshalWire(e, 0) }
+func (e *ProviderNotConfigured) LogValue() slog.Value         { return logValue(e) }
+func (e *ProviderNotConfigured) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ProviderNotConfigured) Is(target error) bool           { return isCode(target, 0) }
 
 // Unwrap returns the cause, Cause.
@@ -950,15 +950,15 @@ func (*ProviderNotSupported) SuppressRetry() bool    { return false }
 func (*ProviderNotSupported) Retryable() bool        { return false }
 func (*ProviderNotSupported) Class() Class           { return ClassTerminal }
 func (*ProviderNotSupported) SuppressionKey() string { return "" }
-func (e *ProviderNotSupported) Error() string        { return render(e, 1, textMessage) }
+func (e *ProviderNotSupported) Error() string        { return messageText(e) }
 
 // UserMessage returns "This AI provider is not supported. Choose another provider in settings.".
 func (*ProviderNotSupported) UserMessage() string {
 	return "This AI provider is not supported. Choose another provider in settings."
 }
 
-func (e *ProviderNotSupported) LogValue() slog.Value         { return logValue(e, 1) }
-func (e *ProviderNotSupported) MarshalJSON() ([]byte, error) { return marshalWire(e, 1) }
+func (e *ProviderNotSupported) LogValue() slog.Value         { return logValue(e) }
+func (e *ProviderNotSupported) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ProviderNotSupported) Is(target error) bool           { return isCode(target, 1) }
 
 // Unwrap returns the cause, Cause.
@@ -991,15 +991,15 @@ func (*AuthenticationError) SuppressRetry() bool    { return false }
 func (*AuthenticationError) Retryable() bool        { return false }
 func (*AuthenticationError) Class() Class           { return ClassTerminal }
 func (*AuthenticationError) SuppressionKey() string { return "" }
-func (e *AuthenticationError) Error() string        { return render(e, 2, textMessage) }
+func (e *AuthenticationError) Error() string        { return messageText(e) }
 
 // UserMessage returns "The AI provider did not accept your API key. Check your API key in settings.".
 func (*AuthenticationError) UserMessage() string {
 	return "The AI provider did not accept your API key. Check your API key in settings."
 }
 
-func (e *AuthenticationError) LogValue() slog.Value         { return logValue(e, 2) }
-func (e *AuthenticationError) MarshalJSON() ([]byte, error) { return marshalWire(e, 2) }
+func (e *AuthenticationError) LogValue() slog.Value         { return logValue(e) }
+func (e *AuthenticationError) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*AuthenticationError) Is(target error) bool           { return isCode(target, 2) }
 
 // Unwrap returns the cause, Cause.
@@ -1038,15 +1038,15 @@ func (*RateLimited) SuppressRetry() bool    { return false }
 func (*RateLimited) Retryable() bool        { return true }
 func (*RateLimited) Class() Class           { return ClassRetryable }
 func (*RateLimited) SuppressionKey() string { return "" }
-func (e *RateLimited) Error() string        { return render(e, 3, textMessage) }
+func (e *RateLimited) Error() string        { return messageText(e) }
 
 // UserMessage returns "Too many requests right now. Wait a moment, then try again.".
 func (*RateLimited) UserMessage() string {
 	return "Too many requests right now. Wait a moment, then try again."
 }
 
-func (e *RateLimited) LogValue() slog.Value         { return logValue(e, 3) }
-func (e *RateLimited) MarshalJSON() ([]byte, error) { return marshalWire(e, 3) }
+func (e *RateLimited) LogValue() slog.Value         { return logValue(e) }
+func (e *RateLimited) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*RateLimited) Is(target error) bool           { return isCode(target, 3) }
 
 // Unwrap returns the cause, Cause.
@@ -1079,15 +1079,15 @@ func (*ModelNotFound) SuppressRetry() bool    { return false }
 func (*ModelNotFound) Retryable() bool        { return false }
 func (*ModelNotFound) Class() Class           { return ClassTerminal }
 func (*ModelNotFound) SuppressionKey() string { return "" }
-func (e *ModelNotFound) Error() string        { return render(e, 4, textMessage) }
+func (e *ModelNotFound) Error() string        { return messageText(e) }
 
 // UserMessage returns "The selected model is not available. Choose another model in settings.".
 func (*ModelNotFound) UserMessage() string {
 	return "The selected model is not available. Choose another model in settings."
 }
 
-func (e *ModelNotFound) LogValue() slog.Value         { return logValue(e, 4) }
-func (e *ModelNotFound) MarshalJSON() ([]byte, error) { return marshalWire(e, 4) }
+func (e *ModelNotFound) LogValue() slog.Value         { return logValue(e) }
+func (e *ModelNotFound) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ModelNotFound) Is(target error) bool           { return isCode(target, 4) }
 
 // Unwrap returns the cause, Cause.
@@ -1120,15 +1120,15 @@ func (*ContextLengthExceeded) SuppressRetry() bool    { return false }
 func (*ContextLengthExceeded) Retryable() bool        { return false }
 func (*ContextLengthExceeded) Class() Class           { return ClassTerminal }
 func (*ContextLengthExceeded) SuppressionKey() string { return "" }
-func (e *ContextLengthExceeded) Error() string        { return render(e, 5, textMessage) }
+func (e *ContextLengthExceeded) Error() string        { return messageText(e) }
 
 // UserMessage returns "This conversation is too long for the model. Start a new one or shorten your message.".
 func (*ContextLengthExceeded) UserMessage() string {
 	return "This conversation is too long for the model. Start a new one or shorten your message."
 }
 
-func (e *ContextLengthExceeded) LogValue() slog.Value         { return logValue(e, 5) }
-func (e *ContextLengthExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 5) }
+func (e *ContextLengthExceeded) LogValue() slog.Value         { return logValue(e) }
+func (e *ContextLengthExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ContextLengthExceeded) Is(target error) bool           { return isCode(target, 5) }
 
 // Unwrap returns the cause, Cause.
@@ -1161,15 +1161,15 @@ func (*NetworkError) SuppressRetry() bool    { return false }
 func (*NetworkError) Retryable() bool        { return true }
 func (*NetworkError) Class() Class           { return ClassRetryable }
 func (*NetworkError) SuppressionKey() string { return "" }
-func (e *NetworkError) Error() string        { return render(e, 6, textMessage) }
+func (e *NetworkError) Error() string        { return messageText(e) }
 
 // UserMessage returns "Cannot connect to the AI provider. Check your internet connection.".
 func (*NetworkError) UserMessage() string {
 	return "Cannot connect to the AI provider. Check your internet connection."
 }
 
-func (e *NetworkError) LogValue() slog.Value         { return logValue(e, 6) }
-func (e *NetworkError) MarshalJSON() ([]byte, error) { return marshalWire(e, 6) }
+func (e *NetworkError) LogValue() slog.Value         { return logValue(e) }
+func (e *NetworkError) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*NetworkError) Is(target error) bool           { return isCode(target, 6) }
 
 // Unwrap returns the cause, Cause.
@@ -1204,13 +1204,13 @@ func (*Timeout) SuppressRetry() bool    { return false }
 func (*Timeout) Retryable() bool        { return true }
 func (*Timeout) Class() Class           { return ClassRetryable }
 func (*Timeout) SuppressionKey() string { return "" }
-func (e *Timeout) Error() string        { return render(e, 7, textMessage) }
+func (e *Timeout) Error() string        { return messageText(e) }
 
 // UserMessage returns "The request took too long. Please try again.".
 func (*Timeout) UserMessage() string { return "The request took too long. Please try again." }
 
-func (e *Timeout) LogValue() slog.Value         { return logValue(e, 7) }
-func (e *Timeout) MarshalJSON() ([]byte, error) { return marshalWire(e, 7) }
+func (e *Timeout) LogValue() slog.Value         { return logValue(e) }
+func (e *Timeout) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*Timeout) Is(target error) bool           { return isCode(target, 7) }
 
 // Unwrap returns the cause, Cause.
@@ -1243,15 +1243,15 @@ func (*InvalidResponse) SuppressRetry() bool    { return false }
 func (*InvalidResponse) Retryable() bool        { return false }
 func (*InvalidResponse) Class() Class           { return ClassTerminal }
 func (*InvalidResponse) SuppressionKey() string { return "" }
-func (e *InvalidResponse) Error() string        { return render(e, 8, textMessage) }
+func (e *InvalidResponse) Error() string        { return messageText(e) }
 
 // UserMessage returns "The AI provider sent a reply that could not be read. Please try again.".
 func (*InvalidResponse) UserMessage() string {
 	return "The AI provider sent a reply that could not be read. Please try again."
 }
 
-func (e *InvalidResponse) LogValue() slog.Value         { return logValue(e, 8) }
-func (e *InvalidResponse) MarshalJSON() ([]byte, error) { return marshalWire(e, 8) }
+func (e *InvalidResponse) LogValue() slog.Value         { return logValue(e) }
+func (e *InvalidResponse) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*InvalidResponse) Is(target error) bool           { return isCode(target, 8) }
 
 // Unwrap returns the cause, Cause.
@@ -1280,14 +1280,14 @@ func (*ValidationError) SuppressRetry() bool    { return false }
 func (*ValidationError) Retryable() bool        { return false }
 func (*ValidationError) Class() Class           { return ClassTerminal }
 func (*ValidationError) SuppressionKey() string { return "" }
-func (e *ValidationError) Error() string        { return render(e, 9, textMessage) }
+func (e *ValidationError) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}). Please try again.".
-func (e *ValidationError) UserMessage() string { return userMessageOf(e, 9) }
+func (e *ValidationError) UserMessage() string { return userMessageOf(e) }
 
-func (e *ValidationError) LogValue() slog.Value         { return logValue(e, 9) }
-func (e *ValidationError) MarshalJSON() ([]byte, error) { return marshalWire(e, 9) }
+func (e *ValidationError) LogValue() slog.Value         { return logValue(e) }
+func (e *ValidationError) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ValidationError) Is(target error) bool           { return isCode(target, 9) }
 
 // Unwrap returns the cause, Cause.
@@ -1316,14 +1316,14 @@ func (*IOError) SuppressRetry() bool    { return false }
 func (*IOError) Retryable() bool        { return false }
 func (*IOError) Class() Class           { return ClassTerminal }
 func (*IOError) SuppressionKey() string { return "" }
-func (e *IOError) Error() string        { return render(e, 10, textMessage) }
+func (e *IOError) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}). Please try again.".
-func (e *IOError) UserMessage() string { return userMessageOf(e, 10) }
+func (e *IOError) UserMessage() string { return userMessageOf(e) }
 
-func (e *IOError) LogValue() slog.Value         { return logValue(e, 10) }
-func (e *IOError) MarshalJSON() ([]byte, error) { return marshalWire(e, 10) }
+func (e *IOError) LogValue() slog.Value         { return logValue(e) }
+func (e *IOError) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*IOError) Is(target error) bool           { return isCode(target, 10) }
 
 // Unwrap returns the cause, Cause.
@@ -1352,13 +1352,13 @@ func (*ConfigError) SuppressRetry() bool    { return false }
 func (*ConfigError) Retryable() bool        { return false }
 func (*ConfigError) Class() Class           { return ClassTerminal }
 func (*ConfigError) SuppressionKey() string { return "" }
-func (e *ConfigError) Error() string        { return render(e, 11, textMessage) }
+func (e *ConfigError) Error() string        { return messageText(e) }
 
 // UserMessage returns "A tool is not configured. Check the tool settings.".
 func (*ConfigError) UserMessage() string { return "A tool is not configured. Check the tool settings." }
 
-func (e *ConfigError) LogValue() slog.Value         { return logValue(e, 11) }
-func (e *ConfigError) MarshalJSON() ([]byte, error) { return marshalWire(e, 11) }
+func (e *ConfigError) LogValue() slog.Value         { return logValue(e) }
+func (e *ConfigError) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ConfigError) Is(target error) bool           { return isCode(target, 11) }
 
 // Unwrap returns the cause, Cause.
@@ -1387,13 +1387,13 @@ func (*PermissionDenied) SuppressRetry() bool    { return false }
 func (*PermissionDenied) Retryable() bool        { return false }
 func (*PermissionDenied) Class() Class           { return ClassTerminal }
 func (*PermissionDenied) SuppressionKey() string { return "" }
-func (e *PermissionDenied) Error() string        { return render(e, 12, textMessage) }
+func (e *PermissionDenied) Error() string        { return messageText(e) }
 
 // UserMessage returns "The assistant was not allowed to do that.".
 func (*PermissionDenied) UserMessage() string { return "The assistant was not allowed to do that." }
 
-func (e *PermissionDenied) LogValue() slog.Value         { return logValue(e, 12) }
-func (e *PermissionDenied) MarshalJSON() ([]byte, error) { return marshalWire(e, 12) }
+func (e *PermissionDenied) LogValue() slog.Value         { return logValue(e) }
+func (e *PermissionDenied) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*PermissionDenied) Is(target error) bool           { return isCode(target, 12) }
 
 // Unwrap returns the cause, Cause.
@@ -1422,14 +1422,14 @@ func (*NotFound) SuppressRetry() bool    { return false }
 func (*NotFound) Retryable() bool        { return false }
 func (*NotFound) Class() Class           { return ClassTerminal }
 func (*NotFound) SuppressionKey() string { return "" }
-func (e *NotFound) Error() string        { return render(e, 13, textMessage) }
+func (e *NotFound) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}). Please try again.".
-func (e *NotFound) UserMessage() string { return userMessageOf(e, 13) }
+func (e *NotFound) UserMessage() string { return userMessageOf(e) }
 
-func (e *NotFound) LogValue() slog.Value         { return logValue(e, 13) }
-func (e *NotFound) MarshalJSON() ([]byte, error) { return marshalWire(e, 13) }
+func (e *NotFound) LogValue() slog.Value         { return logValue(e) }
+func (e *NotFound) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*NotFound) Is(target error) bool           { return isCode(target, 13) }
 
 // Unwrap returns the cause, Cause.
@@ -1458,14 +1458,14 @@ func (*LLMAssistRequired) SuppressRetry() bool    { return false }
 func (*LLMAssistRequired) Retryable() bool        { return false }
 func (*LLMAssistRequired) Class() Class           { return ClassTerminal }
 func (*LLMAssistRequired) SuppressionKey() string { return "" }
-func (e *LLMAssistRequired) Error() string        { return render(e, 14, textMessage) }
+func (e *LLMAssistRequired) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}). Please try again.".
-func (e *LLMAssistRequired) UserMessage() string { return userMessageOf(e, 14) }
+func (e *LLMAssistRequired) UserMessage() string { return userMessageOf(e) }
 
-func (e *LLMAssistRequired) LogValue() slog.Value         { return logValue(e, 14) }
-func (e *LLMAssistRequired) MarshalJSON() ([]byte, error) { return marshalWire(e, 14) }
+func (e *LLMAssistRequired) LogValue() slog.Value         { return logValue(e) }
+func (e *LLMAssistRequired) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*LLMAssistRequired) Is(target error) bool           { return isCode(target, 14) }
 
 // Unwrap returns the cause, Cause.
@@ -1490,15 +1490,15 @@ func (*MaxIterationsExceeded) SuppressRetry() bool    { return false }
 func (*MaxIterationsExceeded) Retryable() bool        { return false }
 func (*MaxIterationsExceeded) Class() Class           { return ClassTerminal }
 func (*MaxIterationsExceeded) SuppressionKey() string { return "" }
-func (e *MaxIterationsExceeded) Error() string        { return render(e, 15, textMessage) }
+func (e *MaxIterationsExceeded) Error() string        { return messageText(e) }
 
 // UserMessage returns "The assistant reached its step limit. Try breaking the task into smaller parts.".
 func (*MaxIterationsExceeded) UserMessage() string {
 	return "The assistant reached its step limit. Try breaking the task into smaller parts."
 }
 
-func (e *MaxIterationsExceeded) LogValue() slog.Value         { return logValue(e, 15) }
-func (e *MaxIterationsExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 15) }
+func (e *MaxIterationsExceeded) LogValue() slog.Value         { return logValue(e) }
+func (e *MaxIterationsExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*MaxIterationsExceeded) Is(target error) bool           { return isCode(target, 15) }
 
 // ToolExecutionError is the error TOOL_EXECUTION_ERROR (17) of the AgentError family, in category execution.
@@ -1519,14 +1519,14 @@ func (*ToolExecutionError) SuppressRetry() bool    { return false }
 func (*ToolExecutionError) Retryable() bool        { return false }
 func (*ToolExecutionError) Class() Class           { return ClassTerminal }
 func (*ToolExecutionError) SuppressionKey() string { return "" }
-func (e *ToolExecutionError) Error() string        { return render(e, 16, textMessage) }
+func (e *ToolExecutionError) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}). Please try again.".
-func (e *ToolExecutionError) UserMessage() string { return userMessageOf(e, 16) }
+func (e *ToolExecutionError) UserMessage() string { return userMessageOf(e) }
 
-func (e *ToolExecutionError) LogValue() slog.Value         { return logValue(e, 16) }
-func (e *ToolExecutionError) MarshalJSON() ([]byte, error) { return marshalWire(e, 16) }
+func (e *ToolExecutionError) LogValue() slog.Value         { return logValue(e) }
+func (e *ToolExecutionError) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ToolExecutionError) Is(target error) bool           { return isCode(target, 16) }
 
 // Unwrap returns the cause, Cause.
@@ -1553,15 +1553,15 @@ func (*InitializationError) SuppressRetry() bool    { return false }
 func (*InitializationError) Retryable() bool        { return false }
 func (*InitializationError) Class() Class           { return ClassTerminal }
 func (*InitializationError) SuppressionKey() string { return "" }
-func (e *InitializationError) Error() string        { return render(e, 17, textMessage) }
+func (e *InitializationError) Error() string        { return messageText(e) }
 
 // UserMessage returns "The assistant could not start. Check your configuration.".
 func (*InitializationError) UserMessage() string {
 	return "The assistant could not start. Check your configuration."
 }
 
-func (e *InitializationError) LogValue() slog.Value         { return logValue(e, 17) }
-func (e *InitializationError) MarshalJSON() ([]byte, error) { return marshalWire(e, 17) }
+func (e *InitializationError) LogValue() slog.Value         { return logValue(e) }
+func (e *InitializationError) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*InitializationError) Is(target error) bool           { return isCode(target, 17) }
 
 // Unwrap returns the cause, Cause.
@@ -1594,14 +1594,14 @@ func (*Unknown) SuppressRetry() bool    { return false }
 func (*Unknown) Retryable() bool        { return false }
 func (*Unknown) Class() Class           { return ClassTerminal }
 func (*Unknown) SuppressionKey() string { return "" }
-func (e *Unknown) Error() string        { return render(e, 18, textMessage) }
+func (e *Unknown) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}). Please try again.".
-func (e *Unknown) UserMessage() string { return userMessageOf(e, 18) }
+func (e *Unknown) UserMessage() string { return userMessageOf(e) }
 
-func (e *Unknown) LogValue() slog.Value         { return logValue(e, 18) }
-func (e *Unknown) MarshalJSON() ([]byte, error) { return marshalWire(e, 18) }
+func (e *Unknown) LogValue() slog.Value         { return logValue(e) }
+func (e *Unknown) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*Unknown) Is(target error) bool           { return isCode(target, 18) }
 
 // Unwrap returns the cause, Cause.

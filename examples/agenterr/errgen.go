@@ -222,17 +222,17 @@ func (*ToolNotFound) SuppressRetry() bool    { return false }
 func (*ToolNotFound) Retryable() bool        { return false }
 func (*ToolNotFound) Class() Class           { return ClassTerminal }
 func (*ToolNotFound) SuppressionKey() string { return "" }
-func (e *ToolNotFound) Error() string        { return render(e, 0, textMessage) }
+func (e *ToolNotFound) Error() string        { return messageText(e) }
 
 // UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
 func (*ToolNotFound) UserMessage() string {
 	return "A tool the assistant used did not work (tool_not_found). The assistant will try another way."
 }
 
-func (e *ToolNotFound) LLMPayload() *Payload               { return newPayload(e, 0) }
-func (e *ToolNotFound) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 0) }
-func (e *ToolNotFound) LogValue() slog.Value               { return logValue(e, 0) }
-func (e *ToolNotFound) MarshalJSON() ([]byte, error)       { return marshalWire(e, 0) }
+func (e *ToolNotFound) LLMPayload() *Payload               { return newPayload(e) }
+func (e *ToolNotFound) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *ToolNotFound) LogValue() slog.Value               { return logValue(e) }
+func (e *ToolNotFound) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 func (*ToolNotFound) Is(target error) bool                 { return isCode(target, 0) }
 
 // InvalidArguments is the error invalid_arguments (1002) of the ToolError family, in category arguments.
@@ -255,17 +255,17 @@ func (*InvalidArguments) SuppressRetry() bool    { return true }
 func (*InvalidArguments) Retryable() bool        { return false }
 func (*InvalidArguments) Class() Class           { return ClassTerminal }
 func (*InvalidArguments) SuppressionKey() string { return "" }
-func (e *InvalidArguments) Error() string        { return render(e, 1, textMessage) }
+func (e *InvalidArguments) Error() string        { return messageText(e) }
 
 // UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
 func (*InvalidArguments) UserMessage() string {
 	return "A tool the assistant used did not work (invalid_arguments). The assistant will try another way."
 }
 
-func (e *InvalidArguments) LLMPayload() *Payload               { return newPayload(e, 1) }
-func (e *InvalidArguments) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 1) }
-func (e *InvalidArguments) LogValue() slog.Value               { return logValue(e, 1) }
-func (e *InvalidArguments) MarshalJSON() ([]byte, error)       { return marshalWire(e, 1) }
+func (e *InvalidArguments) LLMPayload() *Payload               { return newPayload(e) }
+func (e *InvalidArguments) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *InvalidArguments) LogValue() slog.Value               { return logValue(e) }
+func (e *InvalidArguments) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 func (*InvalidArguments) Is(target error) bool                 { return isCode(target, 1) }
 
 // ToolUnavailable is the error tool_unavailable (1003) of the ToolError family, in category availability.
@@ -289,19 +289,19 @@ func (*ToolUnavailable) Retryable() bool     { return true }
 func (*ToolUnavailable) Class() Class        { return ClassRetryable }
 
 // SuppressionKey renders "{tool}:{code}".
-func (e *ToolUnavailable) SuppressionKey() string { return render(e, 2, textKey) }
+func (e *ToolUnavailable) SuppressionKey() string { return keyText(e) }
 
-func (e *ToolUnavailable) Error() string { return render(e, 2, textMessage) }
+func (e *ToolUnavailable) Error() string { return messageText(e) }
 
 // UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
 func (*ToolUnavailable) UserMessage() string {
 	return "A tool the assistant used did not work (tool_unavailable). The assistant will try another way."
 }
 
-func (e *ToolUnavailable) LLMPayload() *Payload               { return newPayload(e, 2) }
-func (e *ToolUnavailable) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 2) }
-func (e *ToolUnavailable) LogValue() slog.Value               { return logValue(e, 2) }
-func (e *ToolUnavailable) MarshalJSON() ([]byte, error)       { return marshalWire(e, 2) }
+func (e *ToolUnavailable) LLMPayload() *Payload               { return newPayload(e) }
+func (e *ToolUnavailable) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *ToolUnavailable) LogValue() slog.Value               { return logValue(e) }
+func (e *ToolUnavailable) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 func (*ToolUnavailable) Is(target error) bool                 { return isCode(target, 2) }
 
 // ToolTimeout is the error tool_timeout (1004) of the ToolError family, in category timeout.
@@ -324,17 +324,17 @@ func (*ToolTimeout) SuppressRetry() bool    { return false }
 func (*ToolTimeout) Retryable() bool        { return true }
 func (*ToolTimeout) Class() Class           { return ClassRetryable }
 func (*ToolTimeout) SuppressionKey() string { return "" }
-func (e *ToolTimeout) Error() string        { return render(e, 3, textMessage) }
+func (e *ToolTimeout) Error() string        { return messageText(e) }
 
 // UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
 func (*ToolTimeout) UserMessage() string {
 	return "A tool the assistant used did not work (tool_timeout). The assistant will try another way."
 }
 
-func (e *ToolTimeout) LLMPayload() *Payload               { return newPayload(e, 3) }
-func (e *ToolTimeout) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 3) }
-func (e *ToolTimeout) LogValue() slog.Value               { return logValue(e, 3) }
-func (e *ToolTimeout) MarshalJSON() ([]byte, error)       { return marshalWire(e, 3) }
+func (e *ToolTimeout) LLMPayload() *Payload               { return newPayload(e) }
+func (e *ToolTimeout) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *ToolTimeout) LogValue() slog.Value               { return logValue(e) }
+func (e *ToolTimeout) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 func (*ToolTimeout) Is(target error) bool                 { return isCode(target, 3) }
 
 // PermissionDenied is the error permission_denied (1005) of the ToolError family, in category permission.
@@ -356,17 +356,17 @@ func (*PermissionDenied) Class() Class        { return ClassTerminal }
 // SuppressionKey returns "{code}".
 func (*PermissionDenied) SuppressionKey() string { return "permission_denied" }
 
-func (e *PermissionDenied) Error() string { return render(e, 4, textMessage) }
+func (e *PermissionDenied) Error() string { return messageText(e) }
 
 // UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
 func (*PermissionDenied) UserMessage() string {
 	return "A tool the assistant used did not work (permission_denied). The assistant will try another way."
 }
 
-func (e *PermissionDenied) LLMPayload() *Payload               { return newPayload(e, 4) }
-func (e *PermissionDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 4) }
-func (e *PermissionDenied) LogValue() slog.Value               { return logValue(e, 4) }
-func (e *PermissionDenied) MarshalJSON() ([]byte, error)       { return marshalWire(e, 4) }
+func (e *PermissionDenied) LLMPayload() *Payload               { return newPayload(e) }
+func (e *PermissionDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *PermissionDenied) LogValue() slog.Value               { return logValue(e) }
+func (e *PermissionDenied) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 func (*PermissionDenied) Is(target error) bool                 { return isCode(target, 4) }
 
 // ExecutionFailed is the error execution_failed (1006) of the ToolError family, in category execution.
@@ -389,17 +389,17 @@ func (*ExecutionFailed) SuppressRetry() bool    { return false }
 func (*ExecutionFailed) Retryable() bool        { return false }
 func (*ExecutionFailed) Class() Class           { return ClassTerminal }
 func (*ExecutionFailed) SuppressionKey() string { return "" }
-func (e *ExecutionFailed) Error() string        { return render(e, 5, textMessage) }
+func (e *ExecutionFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
 func (*ExecutionFailed) UserMessage() string {
 	return "A tool the assistant used did not work (execution_failed). The assistant will try another way."
 }
 
-func (e *ExecutionFailed) LLMPayload() *Payload               { return newPayload(e, 5) }
-func (e *ExecutionFailed) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 5) }
-func (e *ExecutionFailed) LogValue() slog.Value               { return logValue(e, 5) }
-func (e *ExecutionFailed) MarshalJSON() ([]byte, error)       { return marshalWire(e, 5) }
+func (e *ExecutionFailed) LLMPayload() *Payload               { return newPayload(e) }
+func (e *ExecutionFailed) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *ExecutionFailed) LogValue() slog.Value               { return logValue(e) }
+func (e *ExecutionFailed) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 func (*ExecutionFailed) Is(target error) bool                 { return isCode(target, 5) }
 
 // CapabilityDenied is the error capability_denied (1007) of the ToolError family, in category capability.
@@ -437,20 +437,20 @@ func (*CapabilityDenied) Retryable() bool     { return false }
 func (*CapabilityDenied) Class() Class        { return ClassTerminal }
 
 // SuppressionKey returns SuppressionKeyOverride when set, else "{tool}:{code}".
-func (e *CapabilityDenied) SuppressionKey() string { return render(e, 6, textKey) }
+func (e *CapabilityDenied) SuppressionKey() string { return keyText(e) }
 
-func (e *CapabilityDenied) Error() string { return render(e, 6, textMessage) }
+func (e *CapabilityDenied) Error() string { return messageText(e) }
 
 // UserMessage renders "A tool the assistant used did not work ({code}). The assistant will try another way.".
-func (e *CapabilityDenied) UserMessage() string { return render(e, 6, textUser) }
+func (e *CapabilityDenied) UserMessage() string { return userText(e) }
 
-func (e *CapabilityDenied) LLMPayload() *Payload               { return newPayload(e, 6) }
-func (e *CapabilityDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 6) }
-func (e *CapabilityDenied) LogValue() slog.Value               { return logValue(e, 6) }
-func (e *CapabilityDenied) MarshalJSON() ([]byte, error)       { return marshalWire(e, 6) }
+func (e *CapabilityDenied) LLMPayload() *Payload               { return newPayload(e) }
+func (e *CapabilityDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *CapabilityDenied) LogValue() slog.Value               { return logValue(e) }
+func (e *CapabilityDenied) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 
 // Is reports whether target has the variant's code, or the same sub-code as e.
-func (e *CapabilityDenied) Is(target error) bool { return isInstance(target, e, 6) }
+func (e *CapabilityDenied) Is(target error) bool { return isInstance(target, e) }
 
 // Code returns the sub-code the instance selects, else CodeCapabilityDenied.
 func (e *CapabilityDenied) Code() Code {
@@ -483,19 +483,19 @@ func (*ContentMismatch) Retryable() bool     { return false }
 func (*ContentMismatch) Class() Class        { return ClassTerminal }
 
 // SuppressionKey renders "{tool}:{code}:{path}".
-func (e *ContentMismatch) SuppressionKey() string { return render(e, 7, textKey) }
+func (e *ContentMismatch) SuppressionKey() string { return keyText(e) }
 
-func (e *ContentMismatch) Error() string { return render(e, 7, textMessage) }
+func (e *ContentMismatch) Error() string { return messageText(e) }
 
 // UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
 func (*ContentMismatch) UserMessage() string {
 	return "A tool the assistant used did not work (content_mismatch). The assistant will try another way."
 }
 
-func (e *ContentMismatch) LLMPayload() *Payload               { return newPayload(e, 7) }
-func (e *ContentMismatch) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 7) }
-func (e *ContentMismatch) LogValue() slog.Value               { return logValue(e, 7) }
-func (e *ContentMismatch) MarshalJSON() ([]byte, error)       { return marshalWire(e, 7) }
+func (e *ContentMismatch) LLMPayload() *Payload               { return newPayload(e) }
+func (e *ContentMismatch) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *ContentMismatch) LogValue() slog.Value               { return logValue(e) }
+func (e *ContentMismatch) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 func (*ContentMismatch) Is(target error) bool                 { return isCode(target, 7) }
 
 // PolicyDenied is the error policy_denied (1009) of the ToolError family, in category policy.
@@ -525,19 +525,19 @@ func (*PolicyDenied) Retryable() bool { return policyClass(8) == ClassRetryable 
 func (*PolicyDenied) Class() Class { return policyClass(8) }
 
 // SuppressionKey renders "{tool}:{code}".
-func (e *PolicyDenied) SuppressionKey() string { return render(e, 8, textKey) }
+func (e *PolicyDenied) SuppressionKey() string { return keyText(e) }
 
-func (e *PolicyDenied) Error() string { return render(e, 8, textMessage) }
+func (e *PolicyDenied) Error() string { return messageText(e) }
 
 // UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
 func (*PolicyDenied) UserMessage() string {
 	return "A tool the assistant used did not work (policy_denied). The assistant will try another way."
 }
 
-func (e *PolicyDenied) LLMPayload() *Payload               { return newPayload(e, 8) }
-func (e *PolicyDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 8) }
-func (e *PolicyDenied) LogValue() slog.Value               { return logValue(e, 8) }
-func (e *PolicyDenied) MarshalJSON() ([]byte, error)       { return marshalWire(e, 8) }
+func (e *PolicyDenied) LLMPayload() *Payload               { return newPayload(e) }
+func (e *PolicyDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *PolicyDenied) LogValue() slog.Value               { return logValue(e) }
+func (e *PolicyDenied) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 func (*PolicyDenied) Is(target error) bool                 { return isCode(target, 8) }
 
 // OtherToolError is the error tool_error (1099) of the ToolError family, in category other.
@@ -556,17 +556,17 @@ func (*OtherToolError) SuppressRetry() bool    { return false }
 func (*OtherToolError) Retryable() bool        { return false }
 func (*OtherToolError) Class() Class           { return ClassTerminal }
 func (*OtherToolError) SuppressionKey() string { return "" }
-func (e *OtherToolError) Error() string        { return render(e, 9, textMessage) }
+func (e *OtherToolError) Error() string        { return messageText(e) }
 
 // UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
 func (*OtherToolError) UserMessage() string {
 	return "A tool the assistant used did not work (tool_error). The assistant will try another way."
 }
 
-func (e *OtherToolError) LLMPayload() *Payload               { return newPayload(e, 9) }
-func (e *OtherToolError) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 9) }
-func (e *OtherToolError) LogValue() slog.Value               { return logValue(e, 9) }
-func (e *OtherToolError) MarshalJSON() ([]byte, error)       { return marshalWire(e, 9) }
+func (e *OtherToolError) LLMPayload() *Payload               { return newPayload(e) }
+func (e *OtherToolError) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *OtherToolError) LogValue() slog.Value               { return logValue(e) }
+func (e *OtherToolError) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 func (*OtherToolError) Is(target error) bool                 { return isCode(target, 9) }
 
 // ProviderError is implemented by the errors of the ProviderError family; no type outside this package implements it.
@@ -604,15 +604,15 @@ func (*RateLimited) SuppressRetry() bool    { return false }
 func (*RateLimited) Retryable() bool        { return true }
 func (*RateLimited) Class() Class           { return ClassRetryable }
 func (*RateLimited) SuppressionKey() string { return "" }
-func (e *RateLimited) Error() string        { return render(e, 10, textMessage) }
+func (e *RateLimited) Error() string        { return messageText(e) }
 
 // UserMessage returns "The AI service is handling too many requests right now. Wait a moment, then try again.".
 func (*RateLimited) UserMessage() string {
 	return "The AI service is handling too many requests right now. Wait a moment, then try again."
 }
 
-func (e *RateLimited) LogValue() slog.Value         { return logValue(e, 10) }
-func (e *RateLimited) MarshalJSON() ([]byte, error) { return marshalWire(e, 10) }
+func (e *RateLimited) LogValue() slog.Value         { return logValue(e) }
+func (e *RateLimited) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*RateLimited) Is(target error) bool           { return isCode(target, 10) }
 
 // ServerError is the error server_error (2002) of the ProviderError family, in category server.
@@ -635,15 +635,15 @@ func (*ServerError) SuppressRetry() bool    { return false }
 func (*ServerError) Retryable() bool        { return true }
 func (*ServerError) Class() Class           { return ClassRetryable }
 func (*ServerError) SuppressionKey() string { return "" }
-func (e *ServerError) Error() string        { return render(e, 11, textMessage) }
+func (e *ServerError) Error() string        { return messageText(e) }
 
 // UserMessage returns "The AI service is having trouble right now. Please try again in a few minutes.".
 func (*ServerError) UserMessage() string {
 	return "The AI service is having trouble right now. Please try again in a few minutes."
 }
 
-func (e *ServerError) LogValue() slog.Value         { return logValue(e, 11) }
-func (e *ServerError) MarshalJSON() ([]byte, error) { return marshalWire(e, 11) }
+func (e *ServerError) LogValue() slog.Value         { return logValue(e) }
+func (e *ServerError) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ServerError) Is(target error) bool           { return isCode(target, 11) }
 
 // ProviderTimeout is the error provider_timeout (2003) of the ProviderError family, in category timeout.
@@ -664,15 +664,15 @@ func (*ProviderTimeout) SuppressRetry() bool    { return false }
 func (*ProviderTimeout) Retryable() bool        { return true }
 func (*ProviderTimeout) Class() Class           { return ClassRetryable }
 func (*ProviderTimeout) SuppressionKey() string { return "" }
-func (e *ProviderTimeout) Error() string        { return render(e, 12, textMessage) }
+func (e *ProviderTimeout) Error() string        { return messageText(e) }
 
 // UserMessage returns "The AI service took too long to answer. Please try again.".
 func (*ProviderTimeout) UserMessage() string {
 	return "The AI service took too long to answer. Please try again."
 }
 
-func (e *ProviderTimeout) LogValue() slog.Value         { return logValue(e, 12) }
-func (e *ProviderTimeout) MarshalJSON() ([]byte, error) { return marshalWire(e, 12) }
+func (e *ProviderTimeout) LogValue() slog.Value         { return logValue(e) }
+func (e *ProviderTimeout) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ProviderTimeout) Is(target error) bool           { return isCode(target, 12) }
 
 // NetworkError is the error network_error (2004) of the ProviderError family, in category network.
@@ -695,15 +695,15 @@ func (*NetworkError) SuppressRetry() bool    { return false }
 func (*NetworkError) Retryable() bool        { return true }
 func (*NetworkError) Class() Class           { return ClassRetryable }
 func (*NetworkError) SuppressionKey() string { return "" }
-func (e *NetworkError) Error() string        { return render(e, 13, textMessage) }
+func (e *NetworkError) Error() string        { return messageText(e) }
 
 // UserMessage returns "Cannot connect to the AI service. Check your internet connection, then try again.".
 func (*NetworkError) UserMessage() string {
 	return "Cannot connect to the AI service. Check your internet connection, then try again."
 }
 
-func (e *NetworkError) LogValue() slog.Value         { return logValue(e, 13) }
-func (e *NetworkError) MarshalJSON() ([]byte, error) { return marshalWire(e, 13) }
+func (e *NetworkError) LogValue() slog.Value         { return logValue(e) }
+func (e *NetworkError) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*NetworkError) Is(target error) bool           { return isCode(target, 13) }
 
 // Unwrap returns the cause, Cause.
@@ -738,20 +738,20 @@ func (*AuthFailed) SuppressRetry() bool    { return false }
 func (*AuthFailed) Retryable() bool        { return false }
 func (*AuthFailed) Class() Class           { return ClassTerminal }
 func (*AuthFailed) SuppressionKey() string { return "" }
-func (e *AuthFailed) Error() string        { return render(e, 14, textMessage) }
+func (e *AuthFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns "The AI service did not accept your API key. Check the key in your settings.".
 func (*AuthFailed) UserMessage() string {
 	return "The AI service did not accept your API key. Check the key in your settings."
 }
 
-func (e *AuthFailed) LogValue() slog.Value { return logValue(e, 14) }
+func (e *AuthFailed) LogValue() slog.Value { return logValue(e) }
 
 // MarshalJSON returns the wire form, without the sensitive fields, of the error or of a value of it.
-func (e AuthFailed) MarshalJSON() ([]byte, error) { return marshalWire(&e, 14) }
+func (e AuthFailed) MarshalJSON() ([]byte, error) { return marshalWire(&e) }
 
 // Format prints the error for fmt, every verb, with its sensitive fields as "[REDACTED]".
-func (e AuthFailed) Format(s fmt.State, verb rune) { format(&e, 14, s, verb) }
+func (e AuthFailed) Format(s fmt.State, verb rune) { format(&e, s, verb) }
 
 func (*AuthFailed) Is(target error) bool { return isCode(target, 14) }
 
@@ -775,15 +775,15 @@ func (*InvalidRequest) SuppressRetry() bool    { return false }
 func (*InvalidRequest) Retryable() bool        { return false }
 func (*InvalidRequest) Class() Class           { return ClassTerminal }
 func (*InvalidRequest) SuppressionKey() string { return "" }
-func (e *InvalidRequest) Error() string        { return render(e, 15, textMessage) }
+func (e *InvalidRequest) Error() string        { return messageText(e) }
 
 // UserMessage returns "The AI service could not process this request. Try rephrasing or shortening your message.".
 func (*InvalidRequest) UserMessage() string {
 	return "The AI service could not process this request. Try rephrasing or shortening your message."
 }
 
-func (e *InvalidRequest) LogValue() slog.Value         { return logValue(e, 15) }
-func (e *InvalidRequest) MarshalJSON() ([]byte, error) { return marshalWire(e, 15) }
+func (e *InvalidRequest) LogValue() slog.Value         { return logValue(e) }
+func (e *InvalidRequest) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*InvalidRequest) Is(target error) bool           { return isCode(target, 15) }
 
 // ModelNotFound is the error model_not_found (2007) of the ProviderError family, in category resolution.
@@ -804,15 +804,15 @@ func (*ModelNotFound) SuppressRetry() bool    { return false }
 func (*ModelNotFound) Retryable() bool        { return false }
 func (*ModelNotFound) Class() Class           { return ClassTerminal }
 func (*ModelNotFound) SuppressionKey() string { return "" }
-func (e *ModelNotFound) Error() string        { return render(e, 16, textMessage) }
+func (e *ModelNotFound) Error() string        { return messageText(e) }
 
 // UserMessage returns "The selected AI model is not available. Choose a different model in your settings.".
 func (*ModelNotFound) UserMessage() string {
 	return "The selected AI model is not available. Choose a different model in your settings."
 }
 
-func (e *ModelNotFound) LogValue() slog.Value         { return logValue(e, 16) }
-func (e *ModelNotFound) MarshalJSON() ([]byte, error) { return marshalWire(e, 16) }
+func (e *ModelNotFound) LogValue() slog.Value         { return logValue(e) }
+func (e *ModelNotFound) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ModelNotFound) Is(target error) bool           { return isCode(target, 16) }
 
 // ContentBlocked is the error content_blocked (2008) of the ProviderError family, in category safety.
@@ -833,15 +833,15 @@ func (*ContentBlocked) SuppressRetry() bool    { return false }
 func (*ContentBlocked) Retryable() bool        { return false }
 func (*ContentBlocked) Class() Class           { return ClassTerminal }
 func (*ContentBlocked) SuppressionKey() string { return "" }
-func (e *ContentBlocked) Error() string        { return render(e, 17, textMessage) }
+func (e *ContentBlocked) Error() string        { return messageText(e) }
 
 // UserMessage returns "The AI service declined to respond to this request. Try rewording it.".
 func (*ContentBlocked) UserMessage() string {
 	return "The AI service declined to respond to this request. Try rewording it."
 }
 
-func (e *ContentBlocked) LogValue() slog.Value         { return logValue(e, 17) }
-func (e *ContentBlocked) MarshalJSON() ([]byte, error) { return marshalWire(e, 17) }
+func (e *ContentBlocked) LogValue() slog.Value         { return logValue(e) }
+func (e *ContentBlocked) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ContentBlocked) Is(target error) bool           { return isCode(target, 17) }
 
 // InvalidResponse is the error invalid_response (2009) of the ProviderError family, in category protocol.
@@ -862,15 +862,15 @@ func (*InvalidResponse) SuppressRetry() bool    { return false }
 func (*InvalidResponse) Retryable() bool        { return false }
 func (*InvalidResponse) Class() Class           { return ClassTerminal }
 func (*InvalidResponse) SuppressionKey() string { return "" }
-func (e *InvalidResponse) Error() string        { return render(e, 18, textMessage) }
+func (e *InvalidResponse) Error() string        { return messageText(e) }
 
 // UserMessage returns "The AI service sent a reply that could not be read. Please try again.".
 func (*InvalidResponse) UserMessage() string {
 	return "The AI service sent a reply that could not be read. Please try again."
 }
 
-func (e *InvalidResponse) LogValue() slog.Value         { return logValue(e, 18) }
-func (e *InvalidResponse) MarshalJSON() ([]byte, error) { return marshalWire(e, 18) }
+func (e *InvalidResponse) LogValue() slog.Value         { return logValue(e) }
+func (e *InvalidResponse) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*InvalidResponse) Is(target error) bool           { return isCode(target, 18) }
 
 // ContextLengthExceeded is the error context_length_exceeded (2010) of the ProviderError family, in category limit.
@@ -891,15 +891,15 @@ func (*ContextLengthExceeded) SuppressRetry() bool    { return false }
 func (*ContextLengthExceeded) Retryable() bool        { return false }
 func (*ContextLengthExceeded) Class() Class           { return ClassTerminal }
 func (*ContextLengthExceeded) SuppressionKey() string { return "" }
-func (e *ContextLengthExceeded) Error() string        { return render(e, 19, textMessage) }
+func (e *ContextLengthExceeded) Error() string        { return messageText(e) }
 
 // UserMessage returns "This conversation is too long for the selected model. Start a new conversation or shorten your message.".
 func (*ContextLengthExceeded) UserMessage() string {
 	return "This conversation is too long for the selected model. Start a new conversation or shorten your message."
 }
 
-func (e *ContextLengthExceeded) LogValue() slog.Value         { return logValue(e, 19) }
-func (e *ContextLengthExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 19) }
+func (e *ContextLengthExceeded) LogValue() slog.Value         { return logValue(e) }
+func (e *ContextLengthExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ContextLengthExceeded) Is(target error) bool           { return isCode(target, 19) }
 
 // CircuitOpen is the error circuit_open (2011) of the ProviderError family, in category availability.
@@ -918,15 +918,15 @@ func (*CircuitOpen) SuppressRetry() bool    { return false }
 func (*CircuitOpen) Retryable() bool        { return false }
 func (*CircuitOpen) Class() Class           { return ClassTerminal }
 func (*CircuitOpen) SuppressionKey() string { return "" }
-func (e *CircuitOpen) Error() string        { return render(e, 20, textMessage) }
+func (e *CircuitOpen) Error() string        { return messageText(e) }
 
 // UserMessage returns "The AI service has failed several times in a row and is paused. Please try again in a few minutes.".
 func (*CircuitOpen) UserMessage() string {
 	return "The AI service has failed several times in a row and is paused. Please try again in a few minutes."
 }
 
-func (e *CircuitOpen) LogValue() slog.Value         { return logValue(e, 20) }
-func (e *CircuitOpen) MarshalJSON() ([]byte, error) { return marshalWire(e, 20) }
+func (e *CircuitOpen) LogValue() slog.Value         { return logValue(e) }
+func (e *CircuitOpen) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*CircuitOpen) Is(target error) bool           { return isCode(target, 20) }
 
 // ProviderNotConfigured is the error provider_not_configured (2012) of the ProviderError family, in category config.
@@ -945,15 +945,15 @@ func (*ProviderNotConfigured) SuppressRetry() bool    { return false }
 func (*ProviderNotConfigured) Retryable() bool        { return false }
 func (*ProviderNotConfigured) Class() Class           { return ClassTerminal }
 func (*ProviderNotConfigured) SuppressionKey() string { return "" }
-func (e *ProviderNotConfigured) Error() string        { return render(e, 21, textMessage) }
+func (e *ProviderNotConfigured) Error() string        { return messageText(e) }
 
 // UserMessage returns "No AI service is set up yet. Add a provider and its API key in your settings.".
 func (*ProviderNotConfigured) UserMessage() string {
 	return "No AI service is set up yet. Add a provider and its API key in your settings."
 }
 
-func (e *ProviderNotConfigured) LogValue() slog.Value         { return logValue(e, 21) }
-func (e *ProviderNotConfigured) MarshalJSON() ([]byte, error) { return marshalWire(e, 21) }
+func (e *ProviderNotConfigured) LogValue() slog.Value         { return logValue(e) }
+func (e *ProviderNotConfigured) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ProviderNotConfigured) Is(target error) bool           { return isCode(target, 21) }
 
 // OperatorError is implemented by the errors of the OperatorError family; no type outside this package implements it.
@@ -989,14 +989,14 @@ func (*ModelCallFailed) CodeNum() int           { return 3001 }
 func (*ModelCallFailed) Category() Category     { return CategoryModel }
 func (*ModelCallFailed) SuppressRetry() bool    { return false }
 func (*ModelCallFailed) SuppressionKey() string { return "" }
-func (e *ModelCallFailed) Error() string        { return render(e, 22, textMessage) }
+func (e *ModelCallFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong on our side ({code}). Please try again.".
-func (e *ModelCallFailed) UserMessage() string { return userMessageOf(e, 22) }
+func (e *ModelCallFailed) UserMessage() string { return userMessageOf(e) }
 
-func (e *ModelCallFailed) LogValue() slog.Value         { return logValue(e, 22) }
-func (e *ModelCallFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 22) }
+func (e *ModelCallFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *ModelCallFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ModelCallFailed) Is(target error) bool           { return isCode(target, 22) }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; false when there is none.
@@ -1031,15 +1031,15 @@ func (*DispatchFailed) SuppressRetry() bool    { return false }
 func (*DispatchFailed) Retryable() bool        { return false }
 func (*DispatchFailed) Class() Class           { return ClassTerminal }
 func (*DispatchFailed) SuppressionKey() string { return "" }
-func (e *DispatchFailed) Error() string        { return render(e, 23, textMessage) }
+func (e *DispatchFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong on our side ({code}). Please try again.".
 func (*DispatchFailed) UserMessage() string {
 	return "Something went wrong on our side (dispatch_failed). Please try again."
 }
 
-func (e *DispatchFailed) LogValue() slog.Value         { return logValue(e, 23) }
-func (e *DispatchFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 23) }
+func (e *DispatchFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *DispatchFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*DispatchFailed) Is(target error) bool           { return isCode(target, 23) }
 
 // ContextAssemblyFailed is the error context_assembly_failed (3003) of the OperatorError family, in category context.
@@ -1058,15 +1058,15 @@ func (*ContextAssemblyFailed) SuppressRetry() bool    { return false }
 func (*ContextAssemblyFailed) Retryable() bool        { return false }
 func (*ContextAssemblyFailed) Class() Class           { return ClassTerminal }
 func (*ContextAssemblyFailed) SuppressionKey() string { return "" }
-func (e *ContextAssemblyFailed) Error() string        { return render(e, 24, textMessage) }
+func (e *ContextAssemblyFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong on our side ({code}). Please try again.".
 func (*ContextAssemblyFailed) UserMessage() string {
 	return "Something went wrong on our side (context_assembly_failed). Please try again."
 }
 
-func (e *ContextAssemblyFailed) LogValue() slog.Value         { return logValue(e, 24) }
-func (e *ContextAssemblyFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 24) }
+func (e *ContextAssemblyFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *ContextAssemblyFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ContextAssemblyFailed) Is(target error) bool           { return isCode(target, 24) }
 
 // OperatorBudgetExceeded is the error operator_budget_exceeded (3004) of the OperatorError family, in category budget.
@@ -1085,15 +1085,15 @@ func (*OperatorBudgetExceeded) SuppressRetry() bool    { return false }
 func (*OperatorBudgetExceeded) Retryable() bool        { return false }
 func (*OperatorBudgetExceeded) Class() Class           { return ClassTerminal }
 func (*OperatorBudgetExceeded) SuppressionKey() string { return "" }
-func (e *OperatorBudgetExceeded) Error() string        { return render(e, 25, textMessage) }
+func (e *OperatorBudgetExceeded) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong on our side ({code}). Please try again.".
 func (*OperatorBudgetExceeded) UserMessage() string {
 	return "Something went wrong on our side (operator_budget_exceeded). Please try again."
 }
 
-func (e *OperatorBudgetExceeded) LogValue() slog.Value         { return logValue(e, 25) }
-func (e *OperatorBudgetExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 25) }
+func (e *OperatorBudgetExceeded) LogValue() slog.Value         { return logValue(e) }
+func (e *OperatorBudgetExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*OperatorBudgetExceeded) Is(target error) bool           { return isCode(target, 25) }
 
 // SafetyViolation is the error safety_violation (3005) of the OperatorError family, in category safety.
@@ -1112,15 +1112,15 @@ func (*SafetyViolation) SuppressRetry() bool    { return false }
 func (*SafetyViolation) Retryable() bool        { return false }
 func (*SafetyViolation) Class() Class           { return ClassTerminal }
 func (*SafetyViolation) SuppressionKey() string { return "" }
-func (e *SafetyViolation) Error() string        { return render(e, 26, textMessage) }
+func (e *SafetyViolation) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong on our side ({code}). Please try again.".
 func (*SafetyViolation) UserMessage() string {
 	return "Something went wrong on our side (safety_violation). Please try again."
 }
 
-func (e *SafetyViolation) LogValue() slog.Value         { return logValue(e, 26) }
-func (e *SafetyViolation) MarshalJSON() ([]byte, error) { return marshalWire(e, 26) }
+func (e *SafetyViolation) LogValue() slog.Value         { return logValue(e) }
+func (e *SafetyViolation) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*SafetyViolation) Is(target error) bool           { return isCode(target, 26) }
 
 // OtherOperatorError is the error operator_error (3099) of the OperatorError family, in category other.
@@ -1139,14 +1139,14 @@ func (*OtherOperatorError) CodeNum() int           { return 3099 }
 func (*OtherOperatorError) Category() Category     { return CategoryOther }
 func (*OtherOperatorError) SuppressRetry() bool    { return false }
 func (*OtherOperatorError) SuppressionKey() string { return "" }
-func (e *OtherOperatorError) Error() string        { return render(e, 27, textMessage) }
+func (e *OtherOperatorError) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong on our side ({code}). Please try again.".
-func (e *OtherOperatorError) UserMessage() string { return userMessageOf(e, 27) }
+func (e *OtherOperatorError) UserMessage() string { return userMessageOf(e) }
 
-func (e *OtherOperatorError) LogValue() slog.Value         { return logValue(e, 27) }
-func (e *OtherOperatorError) MarshalJSON() ([]byte, error) { return marshalWire(e, 27) }
+func (e *OtherOperatorError) LogValue() slog.Value         { return logValue(e) }
+func (e *OtherOperatorError) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*OtherOperatorError) Is(target error) bool           { return isCode(target, 27) }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; false when there is none.
@@ -1194,13 +1194,13 @@ func (*LLMFailed) CodeNum() int           { return 4001 }
 func (*LLMFailed) Category() Category     { return CategoryModel }
 func (*LLMFailed) SuppressRetry() bool    { return false }
 func (*LLMFailed) SuppressionKey() string { return "" }
-func (e *LLMFailed) Error() string        { return render(e, 28, textMessage) }
+func (e *LLMFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns "The assistant stopped before finishing ({code}).".
 func (*LLMFailed) UserMessage() string { return "The assistant stopped before finishing (llm_failed)." }
 
-func (e *LLMFailed) LogValue() slog.Value         { return logValue(e, 28) }
-func (e *LLMFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 28) }
+func (e *LLMFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *LLMFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*LLMFailed) Is(target error) bool           { return isCode(target, 28) }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; false when there is none.
@@ -1235,15 +1235,15 @@ func (*HookAborted) SuppressRetry() bool    { return false }
 func (*HookAborted) Retryable() bool        { return false }
 func (*HookAborted) Class() Class           { return ClassTerminal }
 func (*HookAborted) SuppressionKey() string { return "" }
-func (e *HookAborted) Error() string        { return render(e, 29, textMessage) }
+func (e *HookAborted) Error() string        { return messageText(e) }
 
 // UserMessage returns "This request was stopped by a safeguard before it could finish.".
 func (*HookAborted) UserMessage() string {
 	return "This request was stopped by a safeguard before it could finish."
 }
 
-func (e *HookAborted) LogValue() slog.Value         { return logValue(e, 29) }
-func (e *HookAborted) MarshalJSON() ([]byte, error) { return marshalWire(e, 29) }
+func (e *HookAborted) LogValue() slog.Value         { return logValue(e) }
+func (e *HookAborted) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*HookAborted) Is(target error) bool           { return isCode(target, 29) }
 
 // InputInvalid is the error input_invalid (4003) of the TurnError family, in category validation.
@@ -1262,15 +1262,15 @@ func (*InputInvalid) SuppressRetry() bool    { return false }
 func (*InputInvalid) Retryable() bool        { return false }
 func (*InputInvalid) Class() Class           { return ClassTerminal }
 func (*InputInvalid) SuppressionKey() string { return "" }
-func (e *InputInvalid) Error() string        { return render(e, 30, textMessage) }
+func (e *InputInvalid) Error() string        { return messageText(e) }
 
 // UserMessage returns "The assistant stopped before finishing ({code}).".
 func (*InputInvalid) UserMessage() string {
 	return "The assistant stopped before finishing (input_invalid)."
 }
 
-func (e *InputInvalid) LogValue() slog.Value         { return logValue(e, 30) }
-func (e *InputInvalid) MarshalJSON() ([]byte, error) { return marshalWire(e, 30) }
+func (e *InputInvalid) LogValue() slog.Value         { return logValue(e) }
+func (e *InputInvalid) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*InputInvalid) Is(target error) bool           { return isCode(target, 30) }
 
 // OutputSerializationFailed is the error output_serialization_failed (4004) of the TurnError family, in category serialization.
@@ -1289,15 +1289,15 @@ func (*OutputSerializationFailed) SuppressRetry() bool    { return false }
 func (*OutputSerializationFailed) Retryable() bool        { return false }
 func (*OutputSerializationFailed) Class() Class           { return ClassTerminal }
 func (*OutputSerializationFailed) SuppressionKey() string { return "" }
-func (e *OutputSerializationFailed) Error() string        { return render(e, 31, textMessage) }
+func (e *OutputSerializationFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns "The assistant stopped before finishing ({code}).".
 func (*OutputSerializationFailed) UserMessage() string {
 	return "The assistant stopped before finishing (output_serialization_failed)."
 }
 
-func (e *OutputSerializationFailed) LogValue() slog.Value         { return logValue(e, 31) }
-func (e *OutputSerializationFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 31) }
+func (e *OutputSerializationFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *OutputSerializationFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*OutputSerializationFailed) Is(target error) bool           { return isCode(target, 31) }
 
 // BudgetExhausted is the error budget_exhausted (4005) of the TurnError family, in category budget.
@@ -1318,15 +1318,15 @@ func (*BudgetExhausted) SuppressRetry() bool    { return false }
 func (*BudgetExhausted) Retryable() bool        { return false }
 func (*BudgetExhausted) Class() Class           { return ClassTerminal }
 func (*BudgetExhausted) SuppressionKey() string { return "" }
-func (e *BudgetExhausted) Error() string        { return render(e, 32, textMessage) }
+func (e *BudgetExhausted) Error() string        { return messageText(e) }
 
 // UserMessage returns "The assistant reached its step limit for this request. Try breaking the task into smaller parts.".
 func (*BudgetExhausted) UserMessage() string {
 	return "The assistant reached its step limit for this request. Try breaking the task into smaller parts."
 }
 
-func (e *BudgetExhausted) LogValue() slog.Value         { return logValue(e, 32) }
-func (e *BudgetExhausted) MarshalJSON() ([]byte, error) { return marshalWire(e, 32) }
+func (e *BudgetExhausted) LogValue() slog.Value         { return logValue(e) }
+func (e *BudgetExhausted) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*BudgetExhausted) Is(target error) bool           { return isCode(target, 32) }
 
 // ContextLimitExceeded is the error context_limit_exceeded (4006) of the TurnError family, in category limit.
@@ -1347,15 +1347,15 @@ func (*ContextLimitExceeded) SuppressRetry() bool    { return false }
 func (*ContextLimitExceeded) Retryable() bool        { return false }
 func (*ContextLimitExceeded) Class() Class           { return ClassTerminal }
 func (*ContextLimitExceeded) SuppressionKey() string { return "" }
-func (e *ContextLimitExceeded) Error() string        { return render(e, 33, textMessage) }
+func (e *ContextLimitExceeded) Error() string        { return messageText(e) }
 
 // UserMessage returns "This conversation has become too long. Start a new conversation to continue.".
 func (*ContextLimitExceeded) UserMessage() string {
 	return "This conversation has become too long. Start a new conversation to continue."
 }
 
-func (e *ContextLimitExceeded) LogValue() slog.Value         { return logValue(e, 33) }
-func (e *ContextLimitExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 33) }
+func (e *ContextLimitExceeded) LogValue() slog.Value         { return logValue(e) }
+func (e *ContextLimitExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ContextLimitExceeded) Is(target error) bool           { return isCode(target, 33) }
 
 // Interrupted is the error interrupted (4007) of the TurnError family, in category interrupt.
@@ -1371,13 +1371,13 @@ func (*Interrupted) SuppressRetry() bool    { return false }
 func (*Interrupted) Retryable() bool        { return false }
 func (*Interrupted) Class() Class           { return ClassTerminal }
 func (*Interrupted) SuppressionKey() string { return "" }
-func (e *Interrupted) Error() string        { return render(e, 34, textMessage) }
+func (e *Interrupted) Error() string        { return messageText(e) }
 
 // UserMessage returns "Stopped.".
 func (*Interrupted) UserMessage() string { return "Stopped." }
 
-func (e *Interrupted) LogValue() slog.Value         { return logValue(e, 34) }
-func (e *Interrupted) MarshalJSON() ([]byte, error) { return marshalWire(e, 34) }
+func (e *Interrupted) LogValue() slog.Value         { return logValue(e) }
+func (e *Interrupted) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*Interrupted) Is(target error) bool           { return isCode(target, 34) }
 
 // MaxStepsExceeded is the error max_steps_exceeded (4008) of the TurnError family, in category budget.
@@ -1398,15 +1398,15 @@ func (*MaxStepsExceeded) SuppressRetry() bool    { return false }
 func (*MaxStepsExceeded) Retryable() bool        { return false }
 func (*MaxStepsExceeded) Class() Class           { return ClassTerminal }
 func (*MaxStepsExceeded) SuppressionKey() string { return "" }
-func (e *MaxStepsExceeded) Error() string        { return render(e, 35, textMessage) }
+func (e *MaxStepsExceeded) Error() string        { return messageText(e) }
 
 // UserMessage returns "The assistant stopped before finishing ({code}).".
 func (*MaxStepsExceeded) UserMessage() string {
 	return "The assistant stopped before finishing (max_steps_exceeded)."
 }
 
-func (e *MaxStepsExceeded) LogValue() slog.Value         { return logValue(e, 35) }
-func (e *MaxStepsExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 35) }
+func (e *MaxStepsExceeded) LogValue() slog.Value         { return logValue(e) }
+func (e *MaxStepsExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*MaxStepsExceeded) Is(target error) bool           { return isCode(target, 35) }
 
 // MaxToolCallsExceeded is the error max_tool_calls_exceeded (4009) of the TurnError family, in category budget.
@@ -1427,15 +1427,15 @@ func (*MaxToolCallsExceeded) SuppressRetry() bool    { return false }
 func (*MaxToolCallsExceeded) Retryable() bool        { return false }
 func (*MaxToolCallsExceeded) Class() Class           { return ClassTerminal }
 func (*MaxToolCallsExceeded) SuppressionKey() string { return "" }
-func (e *MaxToolCallsExceeded) Error() string        { return render(e, 36, textMessage) }
+func (e *MaxToolCallsExceeded) Error() string        { return messageText(e) }
 
 // UserMessage returns "The assistant stopped before finishing ({code}).".
 func (*MaxToolCallsExceeded) UserMessage() string {
 	return "The assistant stopped before finishing (max_tool_calls_exceeded)."
 }
 
-func (e *MaxToolCallsExceeded) LogValue() slog.Value         { return logValue(e, 36) }
-func (e *MaxToolCallsExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 36) }
+func (e *MaxToolCallsExceeded) LogValue() slog.Value         { return logValue(e) }
+func (e *MaxToolCallsExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*MaxToolCallsExceeded) Is(target error) bool           { return isCode(target, 36) }
 
 // MaxCostExceeded is the error max_cost_exceeded (4010) of the TurnError family, in category budget.
@@ -1456,15 +1456,15 @@ func (*MaxCostExceeded) SuppressRetry() bool    { return false }
 func (*MaxCostExceeded) Retryable() bool        { return false }
 func (*MaxCostExceeded) Class() Class           { return ClassTerminal }
 func (*MaxCostExceeded) SuppressionKey() string { return "" }
-func (e *MaxCostExceeded) Error() string        { return render(e, 37, textMessage) }
+func (e *MaxCostExceeded) Error() string        { return messageText(e) }
 
 // UserMessage returns "This request reached its spending limit and was stopped.".
 func (*MaxCostExceeded) UserMessage() string {
 	return "This request reached its spending limit and was stopped."
 }
 
-func (e *MaxCostExceeded) LogValue() slog.Value         { return logValue(e, 37) }
-func (e *MaxCostExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 37) }
+func (e *MaxCostExceeded) LogValue() slog.Value         { return logValue(e) }
+func (e *MaxCostExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*MaxCostExceeded) Is(target error) bool           { return isCode(target, 37) }
 
 // MaxWallTimeExceeded is the error max_wall_time_exceeded (4011) of the TurnError family, in category budget.
@@ -1485,15 +1485,15 @@ func (*MaxWallTimeExceeded) SuppressRetry() bool    { return false }
 func (*MaxWallTimeExceeded) Retryable() bool        { return false }
 func (*MaxWallTimeExceeded) Class() Class           { return ClassTerminal }
 func (*MaxWallTimeExceeded) SuppressionKey() string { return "" }
-func (e *MaxWallTimeExceeded) Error() string        { return render(e, 38, textMessage) }
+func (e *MaxWallTimeExceeded) Error() string        { return messageText(e) }
 
 // UserMessage returns "The assistant stopped before finishing ({code}).".
 func (*MaxWallTimeExceeded) UserMessage() string {
 	return "The assistant stopped before finishing (max_wall_time_exceeded)."
 }
 
-func (e *MaxWallTimeExceeded) LogValue() slog.Value         { return logValue(e, 38) }
-func (e *MaxWallTimeExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 38) }
+func (e *MaxWallTimeExceeded) LogValue() slog.Value         { return logValue(e) }
+func (e *MaxWallTimeExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*MaxWallTimeExceeded) Is(target error) bool           { return isCode(target, 38) }
 
 // MalformedToolCall is the error malformed_tool_call (4012) of the TurnError family, in category protocol.
@@ -1512,15 +1512,15 @@ func (*MalformedToolCall) SuppressRetry() bool    { return false }
 func (*MalformedToolCall) Retryable() bool        { return false }
 func (*MalformedToolCall) Class() Class           { return ClassTerminal }
 func (*MalformedToolCall) SuppressionKey() string { return "" }
-func (e *MalformedToolCall) Error() string        { return render(e, 39, textMessage) }
+func (e *MalformedToolCall) Error() string        { return messageText(e) }
 
 // UserMessage returns "The assistant stopped before finishing ({code}).".
 func (*MalformedToolCall) UserMessage() string {
 	return "The assistant stopped before finishing (malformed_tool_call)."
 }
 
-func (e *MalformedToolCall) LogValue() slog.Value         { return logValue(e, 39) }
-func (e *MalformedToolCall) MarshalJSON() ([]byte, error) { return marshalWire(e, 39) }
+func (e *MalformedToolCall) LogValue() slog.Value         { return logValue(e) }
+func (e *MalformedToolCall) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*MalformedToolCall) Is(target error) bool           { return isCode(target, 39) }
 
 // APIRefusal is the error api_refusal (4013) of the TurnError family, in category safety.
@@ -1539,15 +1539,15 @@ func (*APIRefusal) SuppressRetry() bool    { return false }
 func (*APIRefusal) Retryable() bool        { return false }
 func (*APIRefusal) Class() Class           { return ClassTerminal }
 func (*APIRefusal) SuppressionKey() string { return "" }
-func (e *APIRefusal) Error() string        { return render(e, 40, textMessage) }
+func (e *APIRefusal) Error() string        { return messageText(e) }
 
 // UserMessage returns "The assistant declined this request. Try rewording it.".
 func (*APIRefusal) UserMessage() string {
 	return "The assistant declined this request. Try rewording it."
 }
 
-func (e *APIRefusal) LogValue() slog.Value         { return logValue(e, 40) }
-func (e *APIRefusal) MarshalJSON() ([]byte, error) { return marshalWire(e, 40) }
+func (e *APIRefusal) LogValue() slog.Value         { return logValue(e) }
+func (e *APIRefusal) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*APIRefusal) Is(target error) bool           { return isCode(target, 40) }
 
 // Internal is the error internal (4099) of the TurnError family, in category internal.
@@ -1568,15 +1568,15 @@ func (*Internal) SuppressRetry() bool    { return false }
 func (*Internal) Retryable() bool        { return false }
 func (*Internal) Class() Class           { return ClassTerminal }
 func (*Internal) SuppressionKey() string { return "" }
-func (e *Internal) Error() string        { return render(e, 41, textMessage) }
+func (e *Internal) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong inside the assistant. Please try again; if it keeps happening, report it.".
 func (*Internal) UserMessage() string {
 	return "Something went wrong inside the assistant. Please try again; if it keeps happening, report it."
 }
 
-func (e *Internal) LogValue() slog.Value         { return logValue(e, 41) }
-func (e *Internal) MarshalJSON() ([]byte, error) { return marshalWire(e, 41) }
+func (e *Internal) LogValue() slog.Value         { return logValue(e) }
+func (e *Internal) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*Internal) Is(target error) bool           { return isCode(target, 41) }
 
 // Unwrap returns the cause, Cause.
@@ -1622,15 +1622,15 @@ func (*MemoryUnavailable) SuppressRetry() bool    { return false }
 func (*MemoryUnavailable) Retryable() bool        { return false }
 func (*MemoryUnavailable) Class() Class           { return ClassNonFatal }
 func (*MemoryUnavailable) SuppressionKey() string { return "" }
-func (e *MemoryUnavailable) Error() string        { return render(e, 42, textMessage) }
+func (e *MemoryUnavailable) Error() string        { return messageText(e) }
 
 // UserMessage returns "Some features are unavailable right now ({code}); the assistant carries on without them.".
 func (*MemoryUnavailable) UserMessage() string {
 	return "Some features are unavailable right now (memory_unavailable); the assistant carries on without them."
 }
 
-func (e *MemoryUnavailable) LogValue() slog.Value         { return logValue(e, 42) }
-func (e *MemoryUnavailable) MarshalJSON() ([]byte, error) { return marshalWire(e, 42) }
+func (e *MemoryUnavailable) LogValue() slog.Value         { return logValue(e) }
+func (e *MemoryUnavailable) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*MemoryUnavailable) Is(target error) bool           { return isCode(target, 42) }
 
 // Unwrap returns the cause, Cause.
@@ -1661,15 +1661,15 @@ func (*TelemetryExportFailed) SuppressRetry() bool    { return false }
 func (*TelemetryExportFailed) Retryable() bool        { return false }
 func (*TelemetryExportFailed) Class() Class           { return ClassNonFatal }
 func (*TelemetryExportFailed) SuppressionKey() string { return "" }
-func (e *TelemetryExportFailed) Error() string        { return render(e, 43, textMessage) }
+func (e *TelemetryExportFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns "Some features are unavailable right now ({code}); the assistant carries on without them.".
 func (*TelemetryExportFailed) UserMessage() string {
 	return "Some features are unavailable right now (telemetry_export_failed); the assistant carries on without them."
 }
 
-func (e *TelemetryExportFailed) LogValue() slog.Value         { return logValue(e, 43) }
-func (e *TelemetryExportFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 43) }
+func (e *TelemetryExportFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *TelemetryExportFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*TelemetryExportFailed) Is(target error) bool           { return isCode(target, 43) }
 
 // Unwrap returns the cause, Cause.
@@ -1700,15 +1700,15 @@ func (*QueuePushFailed) SuppressRetry() bool    { return false }
 func (*QueuePushFailed) Retryable() bool        { return true }
 func (*QueuePushFailed) Class() Class           { return ClassRetryable }
 func (*QueuePushFailed) SuppressionKey() string { return "" }
-func (e *QueuePushFailed) Error() string        { return render(e, 44, textMessage) }
+func (e *QueuePushFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns "Some features are unavailable right now ({code}); the assistant carries on without them.".
 func (*QueuePushFailed) UserMessage() string {
 	return "Some features are unavailable right now (queue_push_failed); the assistant carries on without them."
 }
 
-func (e *QueuePushFailed) LogValue() slog.Value         { return logValue(e, 44) }
-func (e *QueuePushFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 44) }
+func (e *QueuePushFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *QueuePushFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*QueuePushFailed) Is(target error) bool           { return isCode(target, 44) }
 
 // Unwrap returns the cause, Cause.

@@ -138,14 +138,14 @@ func (*LLM) SuppressRetry() bool    { return false }
 func (*LLM) Retryable() bool        { return false }
 func (*LLM) Class() Class           { return ClassTerminal }
 func (*LLM) SuppressionKey() string { return "" }
-func (e *LLM) Error() string        { return render(e, 0, textMessage) }
+func (e *LLM) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *LLM) UserMessage() string { return userMessageOf(e, 0) }
+func (e *LLM) UserMessage() string { return userMessageOf(e) }
 
-func (e *LLM) LogValue() slog.Value         { return logValue(e, 0) }
-func (e *LLM) MarshalJSON() ([]byte, error) { return marshalWire(e, 0) }
+func (e *LLM) LogValue() slog.Value         { return logValue(e) }
+func (e *LLM) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*LLM) Is(target error) bool           { return isCode(target, 0) }
 
 // Unwrap returns the cause, Cause.
@@ -174,13 +174,13 @@ func (*Aborted) SuppressRetry() bool    { return false }
 func (*Aborted) Retryable() bool        { return false }
 func (*Aborted) Class() Class           { return ClassTerminal }
 func (*Aborted) SuppressionKey() string { return "" }
-func (e *Aborted) Error() string        { return render(e, 1, textMessage) }
+func (e *Aborted) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*Aborted) UserMessage() string { return "Something went wrong (hook_rejected)." }
 
-func (e *Aborted) LogValue() slog.Value         { return logValue(e, 1) }
-func (e *Aborted) MarshalJSON() ([]byte, error) { return marshalWire(e, 1) }
+func (e *Aborted) LogValue() slog.Value         { return logValue(e) }
+func (e *Aborted) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*Aborted) Is(target error) bool           { return isCode(target, 1) }
 
 // InputValidation is the error input_validation_failed (3) of the AgentError family, in category validation.
@@ -199,15 +199,15 @@ func (*InputValidation) SuppressRetry() bool    { return false }
 func (*InputValidation) Retryable() bool        { return false }
 func (*InputValidation) Class() Class           { return ClassTerminal }
 func (*InputValidation) SuppressionKey() string { return "" }
-func (e *InputValidation) Error() string        { return render(e, 2, textMessage) }
+func (e *InputValidation) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*InputValidation) UserMessage() string {
 	return "Something went wrong (input_validation_failed)."
 }
 
-func (e *InputValidation) LogValue() slog.Value         { return logValue(e, 2) }
-func (e *InputValidation) MarshalJSON() ([]byte, error) { return marshalWire(e, 2) }
+func (e *InputValidation) LogValue() slog.Value         { return logValue(e) }
+func (e *InputValidation) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*InputValidation) Is(target error) bool           { return isCode(target, 2) }
 
 // OutputSerialization is the error output_serialization_failed (4) of the AgentError family, in category serialization.
@@ -226,15 +226,15 @@ func (*OutputSerialization) SuppressRetry() bool    { return false }
 func (*OutputSerialization) Retryable() bool        { return false }
 func (*OutputSerialization) Class() Class           { return ClassTerminal }
 func (*OutputSerialization) SuppressionKey() string { return "" }
-func (e *OutputSerialization) Error() string        { return render(e, 3, textMessage) }
+func (e *OutputSerialization) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*OutputSerialization) UserMessage() string {
 	return "Something went wrong (output_serialization_failed)."
 }
 
-func (e *OutputSerialization) LogValue() slog.Value         { return logValue(e, 3) }
-func (e *OutputSerialization) MarshalJSON() ([]byte, error) { return marshalWire(e, 3) }
+func (e *OutputSerialization) LogValue() slog.Value         { return logValue(e) }
+func (e *OutputSerialization) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*OutputSerialization) Is(target error) bool           { return isCode(target, 3) }
 
 // Internal is the error internal (5) of the AgentError family, in category internal.
@@ -255,14 +255,14 @@ func (*Internal) SuppressRetry() bool    { return false }
 func (*Internal) Retryable() bool        { return false }
 func (*Internal) Class() Class           { return ClassTerminal }
 func (*Internal) SuppressionKey() string { return "" }
-func (e *Internal) Error() string        { return render(e, 4, textMessage) }
+func (e *Internal) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *Internal) UserMessage() string { return userMessageOf(e, 4) }
+func (e *Internal) UserMessage() string { return userMessageOf(e) }
 
-func (e *Internal) LogValue() slog.Value         { return logValue(e, 4) }
-func (e *Internal) MarshalJSON() ([]byte, error) { return marshalWire(e, 4) }
+func (e *Internal) LogValue() slog.Value         { return logValue(e) }
+func (e *Internal) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*Internal) Is(target error) bool           { return isCode(target, 4) }
 
 // Unwrap returns the cause, Cause.
@@ -310,15 +310,15 @@ func (*ToolNotFound) SuppressRetry() bool    { return false }
 func (*ToolNotFound) Retryable() bool        { return false }
 func (*ToolNotFound) Class() Class           { return ClassNonFatal }
 func (*ToolNotFound) SuppressionKey() string { return "" }
-func (e *ToolNotFound) Error() string        { return render(e, 5, textMessage) }
+func (e *ToolNotFound) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*ToolNotFound) UserMessage() string { return "Something went wrong (tool_not_found)." }
 
-func (e *ToolNotFound) LLMPayload() *Payload               { return newPayload(e, 5) }
-func (e *ToolNotFound) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 5) }
-func (e *ToolNotFound) LogValue() slog.Value               { return logValue(e, 5) }
-func (e *ToolNotFound) MarshalJSON() ([]byte, error)       { return marshalWire(e, 5) }
+func (e *ToolNotFound) LLMPayload() *Payload               { return newPayload(e) }
+func (e *ToolNotFound) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *ToolNotFound) LogValue() slog.Value               { return logValue(e) }
+func (e *ToolNotFound) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 func (*ToolNotFound) Is(target error) bool                 { return isCode(target, 5) }
 
 // PermissionDenied is the error permission_denied (102) of the ToolError family, in category permission.
@@ -339,15 +339,15 @@ func (*PermissionDenied) SuppressRetry() bool    { return false }
 func (*PermissionDenied) Retryable() bool        { return false }
 func (*PermissionDenied) Class() Class           { return ClassNonFatal }
 func (*PermissionDenied) SuppressionKey() string { return "" }
-func (e *PermissionDenied) Error() string        { return render(e, 6, textMessage) }
+func (e *PermissionDenied) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*PermissionDenied) UserMessage() string { return "Something went wrong (permission_denied)." }
 
-func (e *PermissionDenied) LLMPayload() *Payload               { return newPayload(e, 6) }
-func (e *PermissionDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 6) }
-func (e *PermissionDenied) LogValue() slog.Value               { return logValue(e, 6) }
-func (e *PermissionDenied) MarshalJSON() ([]byte, error)       { return marshalWire(e, 6) }
+func (e *PermissionDenied) LLMPayload() *Payload               { return newPayload(e) }
+func (e *PermissionDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *PermissionDenied) LogValue() slog.Value               { return logValue(e) }
+func (e *PermissionDenied) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 func (*PermissionDenied) Is(target error) bool                 { return isCode(target, 6) }
 
 // PolicyDenied is the error policy_denied (103) of the ToolError family, in category policy.
@@ -368,15 +368,15 @@ func (*PolicyDenied) SuppressRetry() bool    { return false }
 func (*PolicyDenied) Retryable() bool        { return false }
 func (*PolicyDenied) Class() Class           { return ClassNonFatal }
 func (*PolicyDenied) SuppressionKey() string { return "" }
-func (e *PolicyDenied) Error() string        { return render(e, 7, textMessage) }
+func (e *PolicyDenied) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*PolicyDenied) UserMessage() string { return "Something went wrong (policy_denied)." }
 
-func (e *PolicyDenied) LLMPayload() *Payload               { return newPayload(e, 7) }
-func (e *PolicyDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 7) }
-func (e *PolicyDenied) LogValue() slog.Value               { return logValue(e, 7) }
-func (e *PolicyDenied) MarshalJSON() ([]byte, error)       { return marshalWire(e, 7) }
+func (e *PolicyDenied) LLMPayload() *Payload               { return newPayload(e) }
+func (e *PolicyDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *PolicyDenied) LogValue() slog.Value               { return logValue(e) }
+func (e *PolicyDenied) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 func (*PolicyDenied) Is(target error) bool                 { return isCode(target, 7) }
 
 // ExecutionFailed is the error execution_failed (104) of the ToolError family, in category execution.
@@ -395,15 +395,15 @@ func (*ExecutionFailed) SuppressRetry() bool    { return false }
 func (*ExecutionFailed) Retryable() bool        { return false }
 func (*ExecutionFailed) Class() Class           { return ClassNonFatal }
 func (*ExecutionFailed) SuppressionKey() string { return "" }
-func (e *ExecutionFailed) Error() string        { return render(e, 8, textMessage) }
+func (e *ExecutionFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*ExecutionFailed) UserMessage() string { return "Something went wrong (execution_failed)." }
 
-func (e *ExecutionFailed) LLMPayload() *Payload               { return newPayload(e, 8) }
-func (e *ExecutionFailed) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 8) }
-func (e *ExecutionFailed) LogValue() slog.Value               { return logValue(e, 8) }
-func (e *ExecutionFailed) MarshalJSON() ([]byte, error)       { return marshalWire(e, 8) }
+func (e *ExecutionFailed) LLMPayload() *Payload               { return newPayload(e) }
+func (e *ExecutionFailed) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *ExecutionFailed) LogValue() slog.Value               { return logValue(e) }
+func (e *ExecutionFailed) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 func (*ExecutionFailed) Is(target error) bool                 { return isCode(target, 8) }
 
 // MemoryFailure is implemented by the errors of the MemoryFailure family; no type outside this package implements it.
@@ -439,13 +439,13 @@ func (*MemoryReadFailed) SuppressRetry() bool    { return false }
 func (*MemoryReadFailed) Retryable() bool        { return false }
 func (*MemoryReadFailed) Class() Class           { return ClassNonFatal }
 func (*MemoryReadFailed) SuppressionKey() string { return "" }
-func (e *MemoryReadFailed) Error() string        { return render(e, 9, textMessage) }
+func (e *MemoryReadFailed) Error() string        { return messageText(e) }
 
 // UserMessage renders "Memory unavailable: {cause}".
-func (e *MemoryReadFailed) UserMessage() string { return render(e, 9, textUser) }
+func (e *MemoryReadFailed) UserMessage() string { return userText(e) }
 
-func (e *MemoryReadFailed) LogValue() slog.Value         { return logValue(e, 9) }
-func (e *MemoryReadFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 9) }
+func (e *MemoryReadFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *MemoryReadFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*MemoryReadFailed) Is(target error) bool           { return isCode(target, 9) }
 
 // Unwrap returns the cause, Cause.
@@ -474,14 +474,14 @@ func (*MemoryWriteFailed) SuppressRetry() bool    { return false }
 func (*MemoryWriteFailed) Retryable() bool        { return false }
 func (*MemoryWriteFailed) Class() Class           { return ClassNonFatal }
 func (*MemoryWriteFailed) SuppressionKey() string { return "" }
-func (e *MemoryWriteFailed) Error() string        { return render(e, 10, textMessage) }
+func (e *MemoryWriteFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *MemoryWriteFailed) UserMessage() string { return userMessageOf(e, 10) }
+func (e *MemoryWriteFailed) UserMessage() string { return userMessageOf(e) }
 
-func (e *MemoryWriteFailed) LogValue() slog.Value         { return logValue(e, 10) }
-func (e *MemoryWriteFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 10) }
+func (e *MemoryWriteFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *MemoryWriteFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*MemoryWriteFailed) Is(target error) bool           { return isCode(target, 10) }
 
 // Unwrap returns the cause, Cause.
@@ -523,13 +523,13 @@ func (*EventDropped) SuppressRetry() bool    { return false }
 func (*EventDropped) Retryable() bool        { return false }
 func (*EventDropped) Class() Class           { return ClassNonFatal }
 func (*EventDropped) SuppressionKey() string { return "" }
-func (e *EventDropped) Error() string        { return render(e, 11, textMessage) }
+func (e *EventDropped) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*EventDropped) UserMessage() string { return "Something went wrong (event_dropped)." }
 
-func (e *EventDropped) LogValue() slog.Value         { return logValue(e, 11) }
-func (e *EventDropped) MarshalJSON() ([]byte, error) { return marshalWire(e, 11) }
+func (e *EventDropped) LogValue() slog.Value         { return logValue(e) }
+func (e *EventDropped) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*EventDropped) Is(target error) bool           { return isCode(target, 11) }
 
 // HookFailure is implemented by the errors of the HookFailure family; no type outside this package implements it.
@@ -572,14 +572,14 @@ func (*HookFailed) Retryable() bool { return policyClass(12) == ClassRetryable }
 func (*HookFailed) Class() Class { return policyClass(12) }
 
 func (*HookFailed) SuppressionKey() string { return "" }
-func (e *HookFailed) Error() string        { return render(e, 12, textMessage) }
+func (e *HookFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *HookFailed) UserMessage() string { return userMessageOf(e, 12) }
+func (e *HookFailed) UserMessage() string { return userMessageOf(e) }
 
-func (e *HookFailed) LogValue() slog.Value         { return logValue(e, 12) }
-func (e *HookFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 12) }
+func (e *HookFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *HookFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*HookFailed) Is(target error) bool           { return isCode(target, 12) }
 
 // Unwrap returns the cause, Cause.
@@ -608,13 +608,13 @@ func (*ToolCallSkipped) SuppressRetry() bool    { return false }
 func (*ToolCallSkipped) Retryable() bool        { return false }
 func (*ToolCallSkipped) Class() Class           { return ClassNonFatal }
 func (*ToolCallSkipped) SuppressionKey() string { return "" }
-func (e *ToolCallSkipped) Error() string        { return render(e, 13, textMessage) }
+func (e *ToolCallSkipped) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*ToolCallSkipped) UserMessage() string { return "Something went wrong (tool_call_skipped)." }
 
-func (e *ToolCallSkipped) LogValue() slog.Value         { return logValue(e, 13) }
-func (e *ToolCallSkipped) MarshalJSON() ([]byte, error) { return marshalWire(e, 13) }
+func (e *ToolCallSkipped) LogValue() slog.Value         { return logValue(e) }
+func (e *ToolCallSkipped) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ToolCallSkipped) Is(target error) bool           { return isCode(target, 13) }
 
 // infos describes every variant, sorted by Num.

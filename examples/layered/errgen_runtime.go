@@ -416,14 +416,14 @@ func UserMessageOf(err error) string {
 //go:noinline
 func isCode(target error, i int) bool { return codeOf(target) == infos[i].Code }
 
-// isInstance is the Is method of e, the variant infos[i] with sub-codes:
-// target has the variant's code (any instance matches), or the sub-code e
-// selects.
+// isInstance is the Is method of e, a variant with sub-codes: target has
+// the variant's code (any instance matches), or the sub-code e selects.
 //
 //go:noinline
-func isInstance(target error, e any, i int) bool {
+func isInstance(target error, ev any) bool {
+	e := ev.(variant)
 	c := codeOf(target)
-	return c == infos[i].Code || (c != "" && c == e.(variant).Code())
+	return c == infos[variantIndex(e)].Code || (c != "" && c == e.Code())
 }
 
 // subcodeOf is the Code method of the variant infos[i] with sub-codes,
@@ -617,23 +617,52 @@ const (
 	textUser
 )
 
-// The methods of every generated variant call render, userMessageOf,
-// newPayload, appendPayload, logValue and marshalWire with the variant as
-// an any, not as a variant: converting to a non-empty interface at each of
-// the thousands of call sites (a static itab for each variant), or
-// inlining an assertion into each, costs the package's build more than all
-// of the variants' constant methods (see BENCHMARKS.md). These functions
-// assert once, inside, and are never inlined.
+// The methods of every generated variant call messageText, keyText,
+// userText, userMessageOf, newPayload, appendPayload, logValue,
+// marshalWire, format and isInstance with the variant alone, as an any,
+// not as a variant: converting to a non-empty interface at each of the
+// thousands of call sites (a static itab for each variant), or inlining an
+// assertion into each, costs the package's build more than all of the
+// variants' constant methods, and so does each further argument, such as
+// the variant's position in infos (see BENCHMARKS.md). These functions
+// assert once, inside, find the position from the variant's number, and
+// are never inlined.
+
+// variantIndex returns the position in infos of e, a variant of this
+// package, by its CodeNum: a constant method, which a nil e answers too.
+func variantIndex(e variant) int { return searchNum(e.CodeNum()) }
+
+// messageText is Error of e: its message.
+//
+//go:noinline
+func messageText(ev any) string {
+	e := ev.(variant)
+	return render(e, variantIndex(e), textMessage)
+}
+
+// keyText is SuppressionKey of e, when it renders a template or an
+// instance may override it.
+//
+//go:noinline
+func keyText(ev any) string {
+	e := ev.(variant)
+	return render(e, variantIndex(e), textKey)
+}
+
+// userText is UserMessage of e, when it renders a template.
+//
+//go:noinline
+func userText(ev any) string {
+	e := ev.(variant)
+	return render(e, variantIndex(e), textUser)
+}
 
 // render renders a template of e, the variant infos[i]. A nil e's message
 // and suppression key are <nil>, as fmt prints a nil error; its user
 // message, which an end user reads, is rendered as for a zero value, as a
 // variant's user message without fields is a constant that a nil receiver
 // returns too.
-//
-//go:noinline
-func render(e any, i int, part int) string {
-	v := e.(variant)
+func render(v variant, i int, part int) string {
 	if isNil(v) {
 		if part != textUser {
 			return "<nil>"
@@ -664,8 +693,9 @@ func appendText(dst []byte, e variant, i int, part int) []byte {
 // neutral sentence. Never the technical message.
 //
 //go:noinline
-func userMessageOf(ev any, i int) string {
+func userMessageOf(ev any) string {
 	e := ev.(variant)
+	i := variantIndex(e)
 	cause := causeOf(e)
 	if c := find(cause); c != nil {
 		if m := c.UserMessage(); m != "" {
@@ -795,8 +825,9 @@ func errorText(err error) (s string) {
 // duration in its unit, a cause as its own log value).
 //
 //go:noinline
-func logValue(ev any, i int) slog.Value {
-	return logVariant(ev.(variant), i, nil)
+func logValue(ev any) slog.Value {
+	e := ev.(variant)
+	return logVariant(e, variantIndex(e), nil)
 }
 
 // logVariant is the log value of e, the variant infos[i], in the chain of
@@ -1123,8 +1154,9 @@ func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
 // error without a Format method.
 //
 //go:noinline
-func format(ev any, i int, s fmt.State, verb rune) {
+func format(ev any, s fmt.State, verb rune) {
 	e := ev.(variant)
+	i := variantIndex(e)
 	if verb == 'v' && s.Flag('#') {
 		s.Write([]byte(goString(e, i)))
 		return
@@ -1537,6 +1569,15 @@ func policyClass(i int) Class {
 // LookupNum returns the entry with the given number. Reserved and unknown
 // numbers are not found. Its slices are shared, as Lookup's are.
 func LookupNum(num int) (Info, bool) {
+	if i := searchNum(num); i < len(infos) && infos[i].Num == num {
+		return infos[i], true
+	}
+	return Info{}, false
+}
+
+// searchNum returns the position in infos of the entry with the given
+// number, or of the first with a larger one, where it would stand.
+func searchNum(num int) int {
 	lo, hi := 0, len(infos)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
@@ -1546,10 +1587,7 @@ func LookupNum(num int) (Info, bool) {
 			hi = m
 		}
 	}
-	if lo < len(infos) && infos[lo].Num == num {
-		return infos[lo], true
-	}
-	return Info{}, false
+	return lo
 }
 
 // All returns every entry of the catalogue, sorted by Num. The slice and
@@ -1689,8 +1727,9 @@ type PayloadField struct {
 // newPayload is LLMPayload of e, the variant infos[i].
 //
 //go:noinline
-func newPayload(ev any, i int) *Payload {
+func newPayload(ev any) *Payload {
 	e := ev.(variant)
+	i := variantIndex(e)
 	in := &infos[i]
 	p := &Payload{
 		Type:            in.PayloadType,
@@ -1895,15 +1934,17 @@ func appendOptional(dst []byte, s string) []byte {
 // in place, so encoding allocates nothing beyond growing dst.
 //
 //go:noinline
-func appendPayload(dst []byte, e any, i int) []byte {
-	return appendObject(dst, e.(variant), i, false, 0, nil, nil)
+func appendPayload(dst []byte, ev any) []byte {
+	e := ev.(variant)
+	return appendObject(dst, e, variantIndex(e), false, 0, nil, nil)
 }
 
 // marshalWire is MarshalJSON of e, the variant infos[i]: its wire form.
 //
 //go:noinline
-func marshalWire(e any, i int) ([]byte, error) {
-	return appendObject(nil, e.(variant), i, true, 0, nil, nil), nil
+func marshalWire(ev any) ([]byte, error) {
+	e := ev.(variant)
+	return appendObject(nil, e, variantIndex(e), true, 0, nil, nil), nil
 }
 
 // appendObject appends the JSON object of e, the variant infos[i], in the

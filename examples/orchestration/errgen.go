@@ -174,14 +174,14 @@ func (*TransientError) SuppressRetry() bool    { return false }
 func (*TransientError) Retryable() bool        { return true }
 func (*TransientError) Class() Class           { return ClassRetryable }
 func (*TransientError) SuppressionKey() string { return "" }
-func (e *TransientError) Error() string        { return render(e, 22, textMessage) }
+func (e *TransientError) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "The request could not be completed ({code}).".
-func (e *TransientError) UserMessage() string { return userMessageOf(e, 22) }
+func (e *TransientError) UserMessage() string { return userMessageOf(e) }
 
-func (e *TransientError) LogValue() slog.Value         { return logValue(e, 22) }
-func (e *TransientError) MarshalJSON() ([]byte, error) { return marshalWire(e, 22) }
+func (e *TransientError) LogValue() slog.Value         { return logValue(e) }
+func (e *TransientError) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*TransientError) Is(target error) bool           { return isCode(target, 22) }
 
 // Unwrap returns the cause, Cause.
@@ -214,14 +214,14 @@ func (*RateLimited) SuppressRetry() bool    { return false }
 func (*RateLimited) Retryable() bool        { return true }
 func (*RateLimited) Class() Class           { return ClassRetryable }
 func (*RateLimited) SuppressionKey() string { return "" }
-func (e *RateLimited) Error() string        { return render(e, 23, textMessage) }
+func (e *RateLimited) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "The request could not be completed ({code}).".
-func (e *RateLimited) UserMessage() string { return userMessageOf(e, 23) }
+func (e *RateLimited) UserMessage() string { return userMessageOf(e) }
 
-func (e *RateLimited) LogValue() slog.Value         { return logValue(e, 23) }
-func (e *RateLimited) MarshalJSON() ([]byte, error) { return marshalWire(e, 23) }
+func (e *RateLimited) LogValue() slog.Value         { return logValue(e) }
+func (e *RateLimited) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*RateLimited) Is(target error) bool           { return isCode(target, 23) }
 
 // Unwrap returns the cause, Cause.
@@ -254,14 +254,14 @@ func (*InvalidRequest) SuppressRetry() bool    { return false }
 func (*InvalidRequest) Retryable() bool        { return false }
 func (*InvalidRequest) Class() Class           { return ClassTerminal }
 func (*InvalidRequest) SuppressionKey() string { return "" }
-func (e *InvalidRequest) Error() string        { return render(e, 24, textMessage) }
+func (e *InvalidRequest) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "The request could not be completed ({code}).".
-func (e *InvalidRequest) UserMessage() string { return userMessageOf(e, 24) }
+func (e *InvalidRequest) UserMessage() string { return userMessageOf(e) }
 
-func (e *InvalidRequest) LogValue() slog.Value         { return logValue(e, 24) }
-func (e *InvalidRequest) MarshalJSON() ([]byte, error) { return marshalWire(e, 24) }
+func (e *InvalidRequest) LogValue() slog.Value         { return logValue(e) }
+func (e *InvalidRequest) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*InvalidRequest) Is(target error) bool           { return isCode(target, 24) }
 
 // Unwrap returns the cause, Cause.
@@ -288,15 +288,15 @@ func (*ContentBlocked) SuppressRetry() bool    { return false }
 func (*ContentBlocked) Retryable() bool        { return false }
 func (*ContentBlocked) Class() Class           { return ClassTerminal }
 func (*ContentBlocked) SuppressionKey() string { return "" }
-func (e *ContentBlocked) Error() string        { return render(e, 25, textMessage) }
+func (e *ContentBlocked) Error() string        { return messageText(e) }
 
 // UserMessage returns "The request could not be completed ({code}).".
 func (*ContentBlocked) UserMessage() string {
 	return "The request could not be completed (provider_content_blocked)."
 }
 
-func (e *ContentBlocked) LogValue() slog.Value         { return logValue(e, 25) }
-func (e *ContentBlocked) MarshalJSON() ([]byte, error) { return marshalWire(e, 25) }
+func (e *ContentBlocked) LogValue() slog.Value         { return logValue(e) }
+func (e *ContentBlocked) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ContentBlocked) Is(target error) bool           { return isCode(target, 25) }
 
 // AuthFailed is the error provider_auth_failed (1105) of the ProviderError family, in category auth.
@@ -319,14 +319,14 @@ func (*AuthFailed) SuppressRetry() bool    { return false }
 func (*AuthFailed) Retryable() bool        { return false }
 func (*AuthFailed) Class() Class           { return ClassTerminal }
 func (*AuthFailed) SuppressionKey() string { return "" }
-func (e *AuthFailed) Error() string        { return render(e, 26, textMessage) }
+func (e *AuthFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "The request could not be completed ({code}).".
-func (e *AuthFailed) UserMessage() string { return userMessageOf(e, 26) }
+func (e *AuthFailed) UserMessage() string { return userMessageOf(e) }
 
-func (e *AuthFailed) LogValue() slog.Value         { return logValue(e, 26) }
-func (e *AuthFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 26) }
+func (e *AuthFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *AuthFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*AuthFailed) Is(target error) bool           { return isCode(target, 26) }
 
 // Unwrap returns the cause, Cause.
@@ -353,15 +353,15 @@ func (*InvalidResponse) SuppressRetry() bool    { return false }
 func (*InvalidResponse) Retryable() bool        { return false }
 func (*InvalidResponse) Class() Class           { return ClassTerminal }
 func (*InvalidResponse) SuppressionKey() string { return "" }
-func (e *InvalidResponse) Error() string        { return render(e, 27, textMessage) }
+func (e *InvalidResponse) Error() string        { return messageText(e) }
 
 // UserMessage returns "The request could not be completed ({code}).".
 func (*InvalidResponse) UserMessage() string {
 	return "The request could not be completed (provider_invalid_response)."
 }
 
-func (e *InvalidResponse) LogValue() slog.Value         { return logValue(e, 27) }
-func (e *InvalidResponse) MarshalJSON() ([]byte, error) { return marshalWire(e, 27) }
+func (e *InvalidResponse) LogValue() slog.Value         { return logValue(e) }
+func (e *InvalidResponse) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*InvalidResponse) Is(target error) bool           { return isCode(target, 27) }
 
 // ProviderOther is the error provider_other (1199) of the ProviderError family, in category other.
@@ -382,14 +382,14 @@ func (*ProviderOther) SuppressRetry() bool    { return false }
 func (*ProviderOther) Retryable() bool        { return false }
 func (*ProviderOther) Class() Class           { return ClassTerminal }
 func (*ProviderOther) SuppressionKey() string { return "" }
-func (e *ProviderOther) Error() string        { return render(e, 28, textMessage) }
+func (e *ProviderOther) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "The request could not be completed ({code}).".
-func (e *ProviderOther) UserMessage() string { return userMessageOf(e, 28) }
+func (e *ProviderOther) UserMessage() string { return userMessageOf(e) }
 
-func (e *ProviderOther) LogValue() slog.Value         { return logValue(e, 28) }
-func (e *ProviderOther) MarshalJSON() ([]byte, error) { return marshalWire(e, 28) }
+func (e *ProviderOther) LogValue() slog.Value         { return logValue(e) }
+func (e *ProviderOther) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ProviderOther) Is(target error) bool           { return isCode(target, 28) }
 
 // Unwrap returns the cause, Cause.
@@ -431,15 +431,15 @@ func (*ToolNotFound) SuppressRetry() bool    { return false }
 func (*ToolNotFound) Retryable() bool        { return false }
 func (*ToolNotFound) Class() Class           { return ClassTerminal }
 func (*ToolNotFound) SuppressionKey() string { return "" }
-func (e *ToolNotFound) Error() string        { return render(e, 29, textMessage) }
+func (e *ToolNotFound) Error() string        { return messageText(e) }
 
 // UserMessage returns "The request could not be completed ({code}).".
 func (*ToolNotFound) UserMessage() string {
 	return "The request could not be completed (tool_not_found)."
 }
 
-func (e *ToolNotFound) LogValue() slog.Value         { return logValue(e, 29) }
-func (e *ToolNotFound) MarshalJSON() ([]byte, error) { return marshalWire(e, 29) }
+func (e *ToolNotFound) LogValue() slog.Value         { return logValue(e) }
+func (e *ToolNotFound) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ToolNotFound) Is(target error) bool           { return isCode(target, 29) }
 
 // ToolExecutionFailed is the error tool_execution_failed (1202) of the ToolError family, in category execution.
@@ -458,15 +458,15 @@ func (*ToolExecutionFailed) SuppressRetry() bool    { return false }
 func (*ToolExecutionFailed) Retryable() bool        { return false }
 func (*ToolExecutionFailed) Class() Class           { return ClassTerminal }
 func (*ToolExecutionFailed) SuppressionKey() string { return "" }
-func (e *ToolExecutionFailed) Error() string        { return render(e, 30, textMessage) }
+func (e *ToolExecutionFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns "The request could not be completed ({code}).".
 func (*ToolExecutionFailed) UserMessage() string {
 	return "The request could not be completed (tool_execution_failed)."
 }
 
-func (e *ToolExecutionFailed) LogValue() slog.Value         { return logValue(e, 30) }
-func (e *ToolExecutionFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 30) }
+func (e *ToolExecutionFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *ToolExecutionFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ToolExecutionFailed) Is(target error) bool           { return isCode(target, 30) }
 
 // ToolInvalidInput is the error tool_invalid_input (1203) of the ToolError family, in category validation.
@@ -485,15 +485,15 @@ func (*ToolInvalidInput) SuppressRetry() bool    { return false }
 func (*ToolInvalidInput) Retryable() bool        { return false }
 func (*ToolInvalidInput) Class() Class           { return ClassTerminal }
 func (*ToolInvalidInput) SuppressionKey() string { return "" }
-func (e *ToolInvalidInput) Error() string        { return render(e, 31, textMessage) }
+func (e *ToolInvalidInput) Error() string        { return messageText(e) }
 
 // UserMessage returns "The request could not be completed ({code}).".
 func (*ToolInvalidInput) UserMessage() string {
 	return "The request could not be completed (tool_invalid_input)."
 }
 
-func (e *ToolInvalidInput) LogValue() slog.Value         { return logValue(e, 31) }
-func (e *ToolInvalidInput) MarshalJSON() ([]byte, error) { return marshalWire(e, 31) }
+func (e *ToolInvalidInput) LogValue() slog.Value         { return logValue(e) }
+func (e *ToolInvalidInput) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ToolInvalidInput) Is(target error) bool           { return isCode(target, 31) }
 
 // ToolOther is the error tool_other (1299) of the ToolError family, in category other.
@@ -514,14 +514,14 @@ func (*ToolOther) SuppressRetry() bool    { return false }
 func (*ToolOther) Retryable() bool        { return false }
 func (*ToolOther) Class() Class           { return ClassTerminal }
 func (*ToolOther) SuppressionKey() string { return "" }
-func (e *ToolOther) Error() string        { return render(e, 32, textMessage) }
+func (e *ToolOther) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "The request could not be completed ({code}).".
-func (e *ToolOther) UserMessage() string { return userMessageOf(e, 32) }
+func (e *ToolOther) UserMessage() string { return userMessageOf(e) }
 
-func (e *ToolOther) LogValue() slog.Value         { return logValue(e, 32) }
-func (e *ToolOther) MarshalJSON() ([]byte, error) { return marshalWire(e, 32) }
+func (e *ToolOther) LogValue() slog.Value         { return logValue(e) }
+func (e *ToolOther) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ToolOther) Is(target error) bool           { return isCode(target, 32) }
 
 // Unwrap returns the cause, Cause.
@@ -563,14 +563,14 @@ func (*ModelFailed) CodeNum() int           { return 101 }
 func (*ModelFailed) Category() Category     { return CategoryModel }
 func (*ModelFailed) SuppressRetry() bool    { return false }
 func (*ModelFailed) SuppressionKey() string { return "" }
-func (e *ModelFailed) Error() string        { return render(e, 0, textMessage) }
+func (e *ModelFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "The request could not be completed ({code}).".
-func (e *ModelFailed) UserMessage() string { return userMessageOf(e, 0) }
+func (e *ModelFailed) UserMessage() string { return userMessageOf(e) }
 
-func (e *ModelFailed) LogValue() slog.Value         { return logValue(e, 0) }
-func (e *ModelFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 0) }
+func (e *ModelFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *ModelFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ModelFailed) Is(target error) bool           { return isCode(target, 0) }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; false when there is none.
@@ -605,15 +605,15 @@ func (*SubDispatchFailed) SuppressRetry() bool    { return false }
 func (*SubDispatchFailed) Retryable() bool        { return false }
 func (*SubDispatchFailed) Class() Class           { return ClassTerminal }
 func (*SubDispatchFailed) SuppressionKey() string { return "" }
-func (e *SubDispatchFailed) Error() string        { return render(e, 1, textMessage) }
+func (e *SubDispatchFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns "The request could not be completed ({code}).".
 func (*SubDispatchFailed) UserMessage() string {
 	return "The request could not be completed (operator_sub_dispatch)."
 }
 
-func (e *SubDispatchFailed) LogValue() slog.Value         { return logValue(e, 1) }
-func (e *SubDispatchFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 1) }
+func (e *SubDispatchFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *SubDispatchFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*SubDispatchFailed) Is(target error) bool           { return isCode(target, 1) }
 
 // ContextAssemblyFailed is the error operator_context_assembly (103) of the OperatorError family, in category context.
@@ -632,15 +632,15 @@ func (*ContextAssemblyFailed) SuppressRetry() bool    { return false }
 func (*ContextAssemblyFailed) Retryable() bool        { return false }
 func (*ContextAssemblyFailed) Class() Class           { return ClassTerminal }
 func (*ContextAssemblyFailed) SuppressionKey() string { return "" }
-func (e *ContextAssemblyFailed) Error() string        { return render(e, 2, textMessage) }
+func (e *ContextAssemblyFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns "The request could not be completed ({code}).".
 func (*ContextAssemblyFailed) UserMessage() string {
 	return "The request could not be completed (operator_context_assembly)."
 }
 
-func (e *ContextAssemblyFailed) LogValue() slog.Value         { return logValue(e, 2) }
-func (e *ContextAssemblyFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 2) }
+func (e *ContextAssemblyFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *ContextAssemblyFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ContextAssemblyFailed) Is(target error) bool           { return isCode(target, 2) }
 
 // OperatorRetryable is the error operator_retryable (104) of the OperatorError family, in category transient.
@@ -659,15 +659,15 @@ func (*OperatorRetryable) SuppressRetry() bool    { return false }
 func (*OperatorRetryable) Retryable() bool        { return true }
 func (*OperatorRetryable) Class() Class           { return ClassRetryable }
 func (*OperatorRetryable) SuppressionKey() string { return "" }
-func (e *OperatorRetryable) Error() string        { return render(e, 3, textMessage) }
+func (e *OperatorRetryable) Error() string        { return messageText(e) }
 
 // UserMessage returns "The request could not be completed ({code}).".
 func (*OperatorRetryable) UserMessage() string {
 	return "The request could not be completed (operator_retryable)."
 }
 
-func (e *OperatorRetryable) LogValue() slog.Value         { return logValue(e, 3) }
-func (e *OperatorRetryable) MarshalJSON() ([]byte, error) { return marshalWire(e, 3) }
+func (e *OperatorRetryable) LogValue() slog.Value         { return logValue(e) }
+func (e *OperatorRetryable) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*OperatorRetryable) Is(target error) bool           { return isCode(target, 3) }
 
 // OperatorNonRetryable is the error operator_non_retryable (105) of the OperatorError family, in category permanent.
@@ -689,16 +689,16 @@ func (*OperatorNonRetryable) SuppressRetry() bool    { return false }
 func (*OperatorNonRetryable) Retryable() bool        { return false }
 func (*OperatorNonRetryable) Class() Class           { return ClassTerminal }
 func (*OperatorNonRetryable) SuppressionKey() string { return "" }
-func (e *OperatorNonRetryable) Error() string        { return render(e, 4, textMessage) }
+func (e *OperatorNonRetryable) Error() string        { return messageText(e) }
 
 // UserMessage renders "The request could not be completed ({code}).".
-func (e *OperatorNonRetryable) UserMessage() string { return render(e, 4, textUser) }
+func (e *OperatorNonRetryable) UserMessage() string { return userText(e) }
 
-func (e *OperatorNonRetryable) LogValue() slog.Value         { return logValue(e, 4) }
-func (e *OperatorNonRetryable) MarshalJSON() ([]byte, error) { return marshalWire(e, 4) }
+func (e *OperatorNonRetryable) LogValue() slog.Value         { return logValue(e) }
+func (e *OperatorNonRetryable) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 
 // Is reports whether target has the variant's code, or the same sub-code as e.
-func (e *OperatorNonRetryable) Is(target error) bool { return isInstance(target, e, 4) }
+func (e *OperatorNonRetryable) Is(target error) bool { return isInstance(target, e) }
 
 // Code returns the sub-code the instance selects, else CodeOperatorNonRetryable.
 func (e *OperatorNonRetryable) Code() Code {
@@ -726,14 +726,14 @@ func (*OperatorOther) SuppressRetry() bool    { return false }
 func (*OperatorOther) Retryable() bool        { return false }
 func (*OperatorOther) Class() Class           { return ClassTerminal }
 func (*OperatorOther) SuppressionKey() string { return "" }
-func (e *OperatorOther) Error() string        { return render(e, 5, textMessage) }
+func (e *OperatorOther) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "The request could not be completed ({code}).".
-func (e *OperatorOther) UserMessage() string { return userMessageOf(e, 5) }
+func (e *OperatorOther) UserMessage() string { return userMessageOf(e) }
 
-func (e *OperatorOther) LogValue() slog.Value         { return logValue(e, 5) }
-func (e *OperatorOther) MarshalJSON() ([]byte, error) { return marshalWire(e, 5) }
+func (e *OperatorOther) LogValue() slog.Value         { return logValue(e) }
+func (e *OperatorOther) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*OperatorOther) Is(target error) bool           { return isCode(target, 5) }
 
 // Unwrap returns the cause, Cause.
@@ -775,15 +775,15 @@ func (*OperatorNotFound) SuppressRetry() bool    { return false }
 func (*OperatorNotFound) Retryable() bool        { return false }
 func (*OperatorNotFound) Class() Class           { return ClassTerminal }
 func (*OperatorNotFound) SuppressionKey() string { return "" }
-func (e *OperatorNotFound) Error() string        { return render(e, 6, textMessage) }
+func (e *OperatorNotFound) Error() string        { return messageText(e) }
 
 // UserMessage returns "The request could not be completed ({code}).".
 func (*OperatorNotFound) UserMessage() string {
 	return "The request could not be completed (orch_operator_not_found)."
 }
 
-func (e *OperatorNotFound) LogValue() slog.Value         { return logValue(e, 6) }
-func (e *OperatorNotFound) MarshalJSON() ([]byte, error) { return marshalWire(e, 6) }
+func (e *OperatorNotFound) LogValue() slog.Value         { return logValue(e) }
+func (e *OperatorNotFound) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*OperatorNotFound) Is(target error) bool           { return isCode(target, 6) }
 
 // WorkflowNotFound is the error orch_workflow_not_found (202) of the OrchError family, in category not_found.
@@ -802,15 +802,15 @@ func (*WorkflowNotFound) SuppressRetry() bool    { return false }
 func (*WorkflowNotFound) Retryable() bool        { return false }
 func (*WorkflowNotFound) Class() Class           { return ClassTerminal }
 func (*WorkflowNotFound) SuppressionKey() string { return "" }
-func (e *WorkflowNotFound) Error() string        { return render(e, 7, textMessage) }
+func (e *WorkflowNotFound) Error() string        { return messageText(e) }
 
 // UserMessage returns "The request could not be completed ({code}).".
 func (*WorkflowNotFound) UserMessage() string {
 	return "The request could not be completed (orch_workflow_not_found)."
 }
 
-func (e *WorkflowNotFound) LogValue() slog.Value         { return logValue(e, 7) }
-func (e *WorkflowNotFound) MarshalJSON() ([]byte, error) { return marshalWire(e, 7) }
+func (e *WorkflowNotFound) LogValue() slog.Value         { return logValue(e) }
+func (e *WorkflowNotFound) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*WorkflowNotFound) Is(target error) bool           { return isCode(target, 7) }
 
 // DispatchFailed is the error orch_dispatch_failed (203) of the OrchError family, in category dispatch.
@@ -829,15 +829,15 @@ func (*DispatchFailed) SuppressRetry() bool    { return false }
 func (*DispatchFailed) Retryable() bool        { return false }
 func (*DispatchFailed) Class() Class           { return ClassTerminal }
 func (*DispatchFailed) SuppressionKey() string { return "" }
-func (e *DispatchFailed) Error() string        { return render(e, 8, textMessage) }
+func (e *DispatchFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns "The request could not be completed ({code}).".
 func (*DispatchFailed) UserMessage() string {
 	return "The request could not be completed (orch_dispatch_failed)."
 }
 
-func (e *DispatchFailed) LogValue() slog.Value         { return logValue(e, 8) }
-func (e *DispatchFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 8) }
+func (e *DispatchFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *DispatchFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*DispatchFailed) Is(target error) bool           { return isCode(target, 8) }
 
 // SignalFailed is the error orch_signal_failed (204) of the OrchError family, in category signal.
@@ -856,15 +856,15 @@ func (*SignalFailed) SuppressRetry() bool    { return false }
 func (*SignalFailed) Retryable() bool        { return false }
 func (*SignalFailed) Class() Class           { return ClassTerminal }
 func (*SignalFailed) SuppressionKey() string { return "" }
-func (e *SignalFailed) Error() string        { return render(e, 9, textMessage) }
+func (e *SignalFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns "The request could not be completed ({code}).".
 func (*SignalFailed) UserMessage() string {
 	return "The request could not be completed (orch_signal_failed)."
 }
 
-func (e *SignalFailed) LogValue() slog.Value         { return logValue(e, 9) }
-func (e *SignalFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 9) }
+func (e *SignalFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *SignalFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*SignalFailed) Is(target error) bool           { return isCode(target, 9) }
 
 // OrchOperatorError is the error orch_operator_error (205) of the OrchError family, in category operator.
@@ -883,14 +883,14 @@ func (*OrchOperatorError) CodeNum() int           { return 205 }
 func (*OrchOperatorError) Category() Category     { return CategoryOperator }
 func (*OrchOperatorError) SuppressRetry() bool    { return false }
 func (*OrchOperatorError) SuppressionKey() string { return "" }
-func (e *OrchOperatorError) Error() string        { return render(e, 10, textMessage) }
+func (e *OrchOperatorError) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "The request could not be completed ({code}).".
-func (e *OrchOperatorError) UserMessage() string { return userMessageOf(e, 10) }
+func (e *OrchOperatorError) UserMessage() string { return userMessageOf(e) }
 
-func (e *OrchOperatorError) LogValue() slog.Value         { return logValue(e, 10) }
-func (e *OrchOperatorError) MarshalJSON() ([]byte, error) { return marshalWire(e, 10) }
+func (e *OrchOperatorError) LogValue() slog.Value         { return logValue(e) }
+func (e *OrchOperatorError) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*OrchOperatorError) Is(target error) bool           { return isCode(target, 10) }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; false when there is none.
@@ -925,14 +925,14 @@ func (*OrchOther) SuppressRetry() bool    { return false }
 func (*OrchOther) Retryable() bool        { return false }
 func (*OrchOther) Class() Class           { return ClassTerminal }
 func (*OrchOther) SuppressionKey() string { return "" }
-func (e *OrchOther) Error() string        { return render(e, 11, textMessage) }
+func (e *OrchOther) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "The request could not be completed ({code}).".
-func (e *OrchOther) UserMessage() string { return userMessageOf(e, 11) }
+func (e *OrchOther) UserMessage() string { return userMessageOf(e) }
 
-func (e *OrchOther) LogValue() slog.Value         { return logValue(e, 11) }
-func (e *OrchOther) MarshalJSON() ([]byte, error) { return marshalWire(e, 11) }
+func (e *OrchOther) LogValue() slog.Value         { return logValue(e) }
+func (e *OrchOther) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*OrchOther) Is(target error) bool           { return isCode(target, 11) }
 
 // Unwrap returns the cause, Cause.
@@ -976,15 +976,15 @@ func (*StateNotFound) SuppressRetry() bool    { return false }
 func (*StateNotFound) Retryable() bool        { return false }
 func (*StateNotFound) Class() Class           { return ClassTerminal }
 func (*StateNotFound) SuppressionKey() string { return "" }
-func (e *StateNotFound) Error() string        { return render(e, 12, textMessage) }
+func (e *StateNotFound) Error() string        { return messageText(e) }
 
 // UserMessage returns "The request could not be completed ({code}).".
 func (*StateNotFound) UserMessage() string {
 	return "The request could not be completed (state_not_found)."
 }
 
-func (e *StateNotFound) LogValue() slog.Value         { return logValue(e, 12) }
-func (e *StateNotFound) MarshalJSON() ([]byte, error) { return marshalWire(e, 12) }
+func (e *StateNotFound) LogValue() slog.Value         { return logValue(e) }
+func (e *StateNotFound) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*StateNotFound) Is(target error) bool           { return isCode(target, 12) }
 
 // StateWriteFailed is the error state_write_failed (302) of the StateError family, in category state.
@@ -1003,15 +1003,15 @@ func (*StateWriteFailed) SuppressRetry() bool    { return false }
 func (*StateWriteFailed) Retryable() bool        { return false }
 func (*StateWriteFailed) Class() Class           { return ClassTerminal }
 func (*StateWriteFailed) SuppressionKey() string { return "" }
-func (e *StateWriteFailed) Error() string        { return render(e, 13, textMessage) }
+func (e *StateWriteFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns "The request could not be completed ({code}).".
 func (*StateWriteFailed) UserMessage() string {
 	return "The request could not be completed (state_write_failed)."
 }
 
-func (e *StateWriteFailed) LogValue() slog.Value         { return logValue(e, 13) }
-func (e *StateWriteFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 13) }
+func (e *StateWriteFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *StateWriteFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*StateWriteFailed) Is(target error) bool           { return isCode(target, 13) }
 
 // StateSerialization is the error state_serialization (303) of the StateError family, in category serialization.
@@ -1030,15 +1030,15 @@ func (*StateSerialization) SuppressRetry() bool    { return false }
 func (*StateSerialization) Retryable() bool        { return false }
 func (*StateSerialization) Class() Class           { return ClassTerminal }
 func (*StateSerialization) SuppressionKey() string { return "" }
-func (e *StateSerialization) Error() string        { return render(e, 14, textMessage) }
+func (e *StateSerialization) Error() string        { return messageText(e) }
 
 // UserMessage returns "The request could not be completed ({code}).".
 func (*StateSerialization) UserMessage() string {
 	return "The request could not be completed (state_serialization)."
 }
 
-func (e *StateSerialization) LogValue() slog.Value         { return logValue(e, 14) }
-func (e *StateSerialization) MarshalJSON() ([]byte, error) { return marshalWire(e, 14) }
+func (e *StateSerialization) LogValue() slog.Value         { return logValue(e) }
+func (e *StateSerialization) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*StateSerialization) Is(target error) bool           { return isCode(target, 14) }
 
 // StateOther is the error state_other (399) of the StateError family, in category other.
@@ -1059,14 +1059,14 @@ func (*StateOther) SuppressRetry() bool    { return false }
 func (*StateOther) Retryable() bool        { return false }
 func (*StateOther) Class() Class           { return ClassTerminal }
 func (*StateOther) SuppressionKey() string { return "" }
-func (e *StateOther) Error() string        { return render(e, 15, textMessage) }
+func (e *StateOther) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "The request could not be completed ({code}).".
-func (e *StateOther) UserMessage() string { return userMessageOf(e, 15) }
+func (e *StateOther) UserMessage() string { return userMessageOf(e) }
 
-func (e *StateOther) LogValue() slog.Value         { return logValue(e, 15) }
-func (e *StateOther) MarshalJSON() ([]byte, error) { return marshalWire(e, 15) }
+func (e *StateOther) LogValue() slog.Value         { return logValue(e) }
+func (e *StateOther) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*StateOther) Is(target error) bool           { return isCode(target, 15) }
 
 // Unwrap returns the cause, Cause.
@@ -1108,15 +1108,15 @@ func (*ProvisionFailed) SuppressRetry() bool    { return false }
 func (*ProvisionFailed) Retryable() bool        { return false }
 func (*ProvisionFailed) Class() Class           { return ClassTerminal }
 func (*ProvisionFailed) SuppressionKey() string { return "" }
-func (e *ProvisionFailed) Error() string        { return render(e, 16, textMessage) }
+func (e *ProvisionFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns "The request could not be completed ({code}).".
 func (*ProvisionFailed) UserMessage() string {
 	return "The request could not be completed (env_provision_failed)."
 }
 
-func (e *ProvisionFailed) LogValue() slog.Value         { return logValue(e, 16) }
-func (e *ProvisionFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 16) }
+func (e *ProvisionFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *ProvisionFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ProvisionFailed) Is(target error) bool           { return isCode(target, 16) }
 
 // IsolationViolation is the error env_isolation_violation (402) of the EnvError family, in category isolation.
@@ -1135,15 +1135,15 @@ func (*IsolationViolation) SuppressRetry() bool    { return false }
 func (*IsolationViolation) Retryable() bool        { return false }
 func (*IsolationViolation) Class() Class           { return ClassTerminal }
 func (*IsolationViolation) SuppressionKey() string { return "" }
-func (e *IsolationViolation) Error() string        { return render(e, 17, textMessage) }
+func (e *IsolationViolation) Error() string        { return messageText(e) }
 
 // UserMessage returns "The request could not be completed ({code}).".
 func (*IsolationViolation) UserMessage() string {
 	return "The request could not be completed (env_isolation_violation)."
 }
 
-func (e *IsolationViolation) LogValue() slog.Value         { return logValue(e, 17) }
-func (e *IsolationViolation) MarshalJSON() ([]byte, error) { return marshalWire(e, 17) }
+func (e *IsolationViolation) LogValue() slog.Value         { return logValue(e) }
+func (e *IsolationViolation) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*IsolationViolation) Is(target error) bool           { return isCode(target, 17) }
 
 // CredentialFailed is the error env_credential_failed (403) of the EnvError family, in category credential.
@@ -1162,15 +1162,15 @@ func (*CredentialFailed) SuppressRetry() bool    { return false }
 func (*CredentialFailed) Retryable() bool        { return false }
 func (*CredentialFailed) Class() Class           { return ClassTerminal }
 func (*CredentialFailed) SuppressionKey() string { return "" }
-func (e *CredentialFailed) Error() string        { return render(e, 18, textMessage) }
+func (e *CredentialFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns "The request could not be completed ({code}).".
 func (*CredentialFailed) UserMessage() string {
 	return "The request could not be completed (env_credential_failed)."
 }
 
-func (e *CredentialFailed) LogValue() slog.Value         { return logValue(e, 18) }
-func (e *CredentialFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 18) }
+func (e *CredentialFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *CredentialFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*CredentialFailed) Is(target error) bool           { return isCode(target, 18) }
 
 // ResourceExceeded is the error env_resource_exceeded (404) of the EnvError family, in category resource.
@@ -1189,15 +1189,15 @@ func (*ResourceExceeded) SuppressRetry() bool    { return false }
 func (*ResourceExceeded) Retryable() bool        { return false }
 func (*ResourceExceeded) Class() Class           { return ClassTerminal }
 func (*ResourceExceeded) SuppressionKey() string { return "" }
-func (e *ResourceExceeded) Error() string        { return render(e, 19, textMessage) }
+func (e *ResourceExceeded) Error() string        { return messageText(e) }
 
 // UserMessage returns "The request could not be completed ({code}).".
 func (*ResourceExceeded) UserMessage() string {
 	return "The request could not be completed (env_resource_exceeded)."
 }
 
-func (e *ResourceExceeded) LogValue() slog.Value         { return logValue(e, 19) }
-func (e *ResourceExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 19) }
+func (e *ResourceExceeded) LogValue() slog.Value         { return logValue(e) }
+func (e *ResourceExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ResourceExceeded) Is(target error) bool           { return isCode(target, 19) }
 
 // EnvOperatorError is the error env_operator_error (405) of the EnvError family, in category operator.
@@ -1216,14 +1216,14 @@ func (*EnvOperatorError) CodeNum() int           { return 405 }
 func (*EnvOperatorError) Category() Category     { return CategoryOperator }
 func (*EnvOperatorError) SuppressRetry() bool    { return false }
 func (*EnvOperatorError) SuppressionKey() string { return "" }
-func (e *EnvOperatorError) Error() string        { return render(e, 20, textMessage) }
+func (e *EnvOperatorError) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "The request could not be completed ({code}).".
-func (e *EnvOperatorError) UserMessage() string { return userMessageOf(e, 20) }
+func (e *EnvOperatorError) UserMessage() string { return userMessageOf(e) }
 
-func (e *EnvOperatorError) LogValue() slog.Value         { return logValue(e, 20) }
-func (e *EnvOperatorError) MarshalJSON() ([]byte, error) { return marshalWire(e, 20) }
+func (e *EnvOperatorError) LogValue() slog.Value         { return logValue(e) }
+func (e *EnvOperatorError) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*EnvOperatorError) Is(target error) bool           { return isCode(target, 20) }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; false when there is none.
@@ -1258,14 +1258,14 @@ func (*EnvOther) SuppressRetry() bool    { return false }
 func (*EnvOther) Retryable() bool        { return false }
 func (*EnvOther) Class() Class           { return ClassTerminal }
 func (*EnvOther) SuppressionKey() string { return "" }
-func (e *EnvOther) Error() string        { return render(e, 21, textMessage) }
+func (e *EnvOther) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "The request could not be completed ({code}).".
-func (e *EnvOther) UserMessage() string { return userMessageOf(e, 21) }
+func (e *EnvOther) UserMessage() string { return userMessageOf(e) }
 
-func (e *EnvOther) LogValue() slog.Value         { return logValue(e, 21) }
-func (e *EnvOther) MarshalJSON() ([]byte, error) { return marshalWire(e, 21) }
+func (e *EnvOther) LogValue() slog.Value         { return logValue(e) }
+func (e *EnvOther) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*EnvOther) Is(target error) bool           { return isCode(target, 21) }
 
 // Unwrap returns the cause, Cause.

@@ -134,13 +134,13 @@ func (*RateLimited) SuppressRetry() bool    { return false }
 func (*RateLimited) Retryable() bool        { return true }
 func (*RateLimited) Class() Class           { return ClassRetryable }
 func (*RateLimited) SuppressionKey() string { return "" }
-func (e *RateLimited) Error() string        { return render(e, 0, textMessage) }
+func (e *RateLimited) Error() string        { return messageText(e) }
 
 // UserMessage returns "The run ran into a problem ({code}).".
 func (*RateLimited) UserMessage() string { return "The run ran into a problem (rate_limited)." }
 
-func (e *RateLimited) LogValue() slog.Value         { return logValue(e, 0) }
-func (e *RateLimited) MarshalJSON() ([]byte, error) { return marshalWire(e, 0) }
+func (e *RateLimited) LogValue() slog.Value         { return logValue(e) }
+func (e *RateLimited) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*RateLimited) Is(target error) bool           { return isCode(target, 0) }
 
 // ServerError is the error server_error (102) of the LLMError family, in category server.
@@ -161,13 +161,13 @@ func (*ServerError) SuppressRetry() bool    { return false }
 func (*ServerError) Retryable() bool        { return true }
 func (*ServerError) Class() Class           { return ClassRetryable }
 func (*ServerError) SuppressionKey() string { return "" }
-func (e *ServerError) Error() string        { return render(e, 1, textMessage) }
+func (e *ServerError) Error() string        { return messageText(e) }
 
 // UserMessage returns "The run ran into a problem ({code}).".
 func (*ServerError) UserMessage() string { return "The run ran into a problem (server_error)." }
 
-func (e *ServerError) LogValue() slog.Value         { return logValue(e, 1) }
-func (e *ServerError) MarshalJSON() ([]byte, error) { return marshalWire(e, 1) }
+func (e *ServerError) LogValue() slog.Value         { return logValue(e) }
+func (e *ServerError) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ServerError) Is(target error) bool           { return isCode(target, 1) }
 
 // LLMTimeout is the error llm_timeout (103) of the LLMError family, in category timeout.
@@ -186,13 +186,13 @@ func (*LLMTimeout) SuppressRetry() bool    { return false }
 func (*LLMTimeout) Retryable() bool        { return true }
 func (*LLMTimeout) Class() Class           { return ClassRetryable }
 func (*LLMTimeout) SuppressionKey() string { return "" }
-func (e *LLMTimeout) Error() string        { return render(e, 2, textMessage) }
+func (e *LLMTimeout) Error() string        { return messageText(e) }
 
 // UserMessage returns "The run ran into a problem ({code}).".
 func (*LLMTimeout) UserMessage() string { return "The run ran into a problem (llm_timeout)." }
 
-func (e *LLMTimeout) LogValue() slog.Value         { return logValue(e, 2) }
-func (e *LLMTimeout) MarshalJSON() ([]byte, error) { return marshalWire(e, 2) }
+func (e *LLMTimeout) LogValue() slog.Value         { return logValue(e) }
+func (e *LLMTimeout) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*LLMTimeout) Is(target error) bool           { return isCode(target, 2) }
 
 // AuthError is the error auth_error (104) of the LLMError family, in category auth.
@@ -213,13 +213,13 @@ func (*AuthError) SuppressRetry() bool    { return false }
 func (*AuthError) Retryable() bool        { return false }
 func (*AuthError) Class() Class           { return ClassTerminal }
 func (*AuthError) SuppressionKey() string { return "" }
-func (e *AuthError) Error() string        { return render(e, 3, textMessage) }
+func (e *AuthError) Error() string        { return messageText(e) }
 
 // UserMessage returns "The run ran into a problem ({code}).".
 func (*AuthError) UserMessage() string { return "The run ran into a problem (auth_error)." }
 
-func (e *AuthError) LogValue() slog.Value         { return logValue(e, 3) }
-func (e *AuthError) MarshalJSON() ([]byte, error) { return marshalWire(e, 3) }
+func (e *AuthError) LogValue() slog.Value         { return logValue(e) }
+func (e *AuthError) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*AuthError) Is(target error) bool           { return isCode(target, 3) }
 
 // InvalidRequest is the error invalid_request (105) of the LLMError family, in category request.
@@ -238,13 +238,13 @@ func (*InvalidRequest) SuppressRetry() bool    { return false }
 func (*InvalidRequest) Retryable() bool        { return false }
 func (*InvalidRequest) Class() Class           { return ClassTerminal }
 func (*InvalidRequest) SuppressionKey() string { return "" }
-func (e *InvalidRequest) Error() string        { return render(e, 4, textMessage) }
+func (e *InvalidRequest) Error() string        { return messageText(e) }
 
 // UserMessage returns "The run ran into a problem ({code}).".
 func (*InvalidRequest) UserMessage() string { return "The run ran into a problem (invalid_request)." }
 
-func (e *InvalidRequest) LogValue() slog.Value         { return logValue(e, 4) }
-func (e *InvalidRequest) MarshalJSON() ([]byte, error) { return marshalWire(e, 4) }
+func (e *InvalidRequest) LogValue() slog.Value         { return logValue(e) }
+func (e *InvalidRequest) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*InvalidRequest) Is(target error) bool           { return isCode(target, 4) }
 
 // CircuitOpen is the error circuit_open (106) of the LLMError family, in category availability.
@@ -263,13 +263,13 @@ func (*CircuitOpen) SuppressRetry() bool    { return false }
 func (*CircuitOpen) Retryable() bool        { return false }
 func (*CircuitOpen) Class() Class           { return ClassTerminal }
 func (*CircuitOpen) SuppressionKey() string { return "" }
-func (e *CircuitOpen) Error() string        { return render(e, 5, textMessage) }
+func (e *CircuitOpen) Error() string        { return messageText(e) }
 
 // UserMessage returns "The run ran into a problem ({code}).".
 func (*CircuitOpen) UserMessage() string { return "The run ran into a problem (circuit_open)." }
 
-func (e *CircuitOpen) LogValue() slog.Value         { return logValue(e, 5) }
-func (e *CircuitOpen) MarshalJSON() ([]byte, error) { return marshalWire(e, 5) }
+func (e *CircuitOpen) LogValue() slog.Value         { return logValue(e) }
+func (e *CircuitOpen) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*CircuitOpen) Is(target error) bool           { return isCode(target, 5) }
 
 // ToolError is implemented by the errors of the ToolError family; no type outside this package implements it.
@@ -311,15 +311,15 @@ func (*ValidationError) SuppressRetry() bool    { return false }
 func (*ValidationError) Retryable() bool        { return false }
 func (*ValidationError) Class() Class           { return ClassNonFatal }
 func (*ValidationError) SuppressionKey() string { return "" }
-func (e *ValidationError) Error() string        { return render(e, 6, textMessage) }
+func (e *ValidationError) Error() string        { return messageText(e) }
 
 // UserMessage returns "The run ran into a problem ({code}).".
 func (*ValidationError) UserMessage() string { return "The run ran into a problem (validation_error)." }
 
-func (e *ValidationError) LLMPayload() *Payload               { return newPayload(e, 6) }
-func (e *ValidationError) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 6) }
-func (e *ValidationError) LogValue() slog.Value               { return logValue(e, 6) }
-func (e *ValidationError) MarshalJSON() ([]byte, error)       { return marshalWire(e, 6) }
+func (e *ValidationError) LLMPayload() *Payload               { return newPayload(e) }
+func (e *ValidationError) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *ValidationError) LogValue() slog.Value               { return logValue(e) }
+func (e *ValidationError) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 func (*ValidationError) Is(target error) bool                 { return isCode(target, 6) }
 
 // HandlerException is the error handler_exception (202) of the ToolError family, in category execution.
@@ -349,16 +349,16 @@ func (*HandlerException) Retryable() bool { return policyClass(7) == ClassRetrya
 func (*HandlerException) Class() Class { return policyClass(7) }
 
 func (*HandlerException) SuppressionKey() string { return "" }
-func (e *HandlerException) Error() string        { return render(e, 7, textMessage) }
+func (e *HandlerException) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "The run ran into a problem ({code}).".
-func (e *HandlerException) UserMessage() string { return userMessageOf(e, 7) }
+func (e *HandlerException) UserMessage() string { return userMessageOf(e) }
 
-func (e *HandlerException) LLMPayload() *Payload               { return newPayload(e, 7) }
-func (e *HandlerException) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 7) }
-func (e *HandlerException) LogValue() slog.Value               { return logValue(e, 7) }
-func (e *HandlerException) MarshalJSON() ([]byte, error)       { return marshalWire(e, 7) }
+func (e *HandlerException) LLMPayload() *Payload               { return newPayload(e) }
+func (e *HandlerException) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *HandlerException) LogValue() slog.Value               { return logValue(e) }
+func (e *HandlerException) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 func (*HandlerException) Is(target error) bool                 { return isCode(target, 7) }
 
 // Unwrap returns the cause, Cause.
@@ -394,15 +394,15 @@ func (*ToolTimeout) Retryable() bool { return policyClass(8) == ClassRetryable }
 func (*ToolTimeout) Class() Class { return policyClass(8) }
 
 func (*ToolTimeout) SuppressionKey() string { return "" }
-func (e *ToolTimeout) Error() string        { return render(e, 8, textMessage) }
+func (e *ToolTimeout) Error() string        { return messageText(e) }
 
 // UserMessage returns "The run ran into a problem ({code}).".
 func (*ToolTimeout) UserMessage() string { return "The run ran into a problem (tool_timeout)." }
 
-func (e *ToolTimeout) LLMPayload() *Payload               { return newPayload(e, 8) }
-func (e *ToolTimeout) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 8) }
-func (e *ToolTimeout) LogValue() slog.Value               { return logValue(e, 8) }
-func (e *ToolTimeout) MarshalJSON() ([]byte, error)       { return marshalWire(e, 8) }
+func (e *ToolTimeout) LLMPayload() *Payload               { return newPayload(e) }
+func (e *ToolTimeout) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *ToolTimeout) LogValue() slog.Value               { return logValue(e) }
+func (e *ToolTimeout) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 func (*ToolTimeout) Is(target error) bool                 { return isCode(target, 8) }
 
 // PolicyDenied is the error policy_denied (204) of the ToolError family, in category policy.
@@ -425,15 +425,15 @@ func (*PolicyDenied) SuppressRetry() bool    { return false }
 func (*PolicyDenied) Retryable() bool        { return false }
 func (*PolicyDenied) Class() Class           { return ClassNonFatal }
 func (*PolicyDenied) SuppressionKey() string { return "" }
-func (e *PolicyDenied) Error() string        { return render(e, 9, textMessage) }
+func (e *PolicyDenied) Error() string        { return messageText(e) }
 
 // UserMessage returns "The run ran into a problem ({code}).".
 func (*PolicyDenied) UserMessage() string { return "The run ran into a problem (policy_denied)." }
 
-func (e *PolicyDenied) LLMPayload() *Payload               { return newPayload(e, 9) }
-func (e *PolicyDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 9) }
-func (e *PolicyDenied) LogValue() slog.Value               { return logValue(e, 9) }
-func (e *PolicyDenied) MarshalJSON() ([]byte, error)       { return marshalWire(e, 9) }
+func (e *PolicyDenied) LLMPayload() *Payload               { return newPayload(e) }
+func (e *PolicyDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *PolicyDenied) LogValue() slog.Value               { return logValue(e) }
+func (e *PolicyDenied) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 func (*PolicyDenied) Is(target error) bool                 { return isCode(target, 9) }
 
 // SubagentError is implemented by the errors of the SubagentError family; no type outside this package implements it.
@@ -474,13 +474,13 @@ func (*SubagentFailed) Retryable() bool { return policyClass(10) == ClassRetryab
 func (*SubagentFailed) Class() Class { return policyClass(10) }
 
 func (*SubagentFailed) SuppressionKey() string { return "" }
-func (e *SubagentFailed) Error() string        { return render(e, 10, textMessage) }
+func (e *SubagentFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns "The run ran into a problem ({code}).".
 func (*SubagentFailed) UserMessage() string { return "The run ran into a problem (subagent_failed)." }
 
-func (e *SubagentFailed) LogValue() slog.Value         { return logValue(e, 10) }
-func (e *SubagentFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 10) }
+func (e *SubagentFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *SubagentFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*SubagentFailed) Is(target error) bool           { return isCode(target, 10) }
 
 // SubagentTimeout is the error subagent_timeout (302) of the SubagentError family, in category timeout.
@@ -506,13 +506,13 @@ func (*SubagentTimeout) Retryable() bool { return policyClass(11) == ClassRetrya
 func (*SubagentTimeout) Class() Class { return policyClass(11) }
 
 func (*SubagentTimeout) SuppressionKey() string { return "" }
-func (e *SubagentTimeout) Error() string        { return render(e, 11, textMessage) }
+func (e *SubagentTimeout) Error() string        { return messageText(e) }
 
 // UserMessage returns "The run ran into a problem ({code}).".
 func (*SubagentTimeout) UserMessage() string { return "The run ran into a problem (subagent_timeout)." }
 
-func (e *SubagentTimeout) LogValue() slog.Value         { return logValue(e, 11) }
-func (e *SubagentTimeout) MarshalJSON() ([]byte, error) { return marshalWire(e, 11) }
+func (e *SubagentTimeout) LogValue() slog.Value         { return logValue(e) }
+func (e *SubagentTimeout) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*SubagentTimeout) Is(target error) bool           { return isCode(target, 11) }
 
 // JoinPolicyViolation is the error join_policy_violation (303) of the SubagentError family, in category join.
@@ -533,15 +533,15 @@ func (*JoinPolicyViolation) SuppressRetry() bool    { return false }
 func (*JoinPolicyViolation) Retryable() bool        { return false }
 func (*JoinPolicyViolation) Class() Class           { return ClassTerminal }
 func (*JoinPolicyViolation) SuppressionKey() string { return "" }
-func (e *JoinPolicyViolation) Error() string        { return render(e, 12, textMessage) }
+func (e *JoinPolicyViolation) Error() string        { return messageText(e) }
 
 // UserMessage returns "The run ran into a problem ({code}).".
 func (*JoinPolicyViolation) UserMessage() string {
 	return "The run ran into a problem (join_policy_violation)."
 }
 
-func (e *JoinPolicyViolation) LogValue() slog.Value         { return logValue(e, 12) }
-func (e *JoinPolicyViolation) MarshalJSON() ([]byte, error) { return marshalWire(e, 12) }
+func (e *JoinPolicyViolation) LogValue() slog.Value         { return logValue(e) }
+func (e *JoinPolicyViolation) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*JoinPolicyViolation) Is(target error) bool           { return isCode(target, 12) }
 
 // InfraError is implemented by the errors of the InfraError family; no type outside this package implements it.
@@ -575,15 +575,15 @@ func (*MemoryUnavailable) SuppressRetry() bool    { return false }
 func (*MemoryUnavailable) Retryable() bool        { return false }
 func (*MemoryUnavailable) Class() Class           { return ClassNonFatal }
 func (*MemoryUnavailable) SuppressionKey() string { return "" }
-func (e *MemoryUnavailable) Error() string        { return render(e, 13, textMessage) }
+func (e *MemoryUnavailable) Error() string        { return messageText(e) }
 
 // UserMessage returns "The run ran into a problem ({code}).".
 func (*MemoryUnavailable) UserMessage() string {
 	return "The run ran into a problem (memory_unavailable)."
 }
 
-func (e *MemoryUnavailable) LogValue() slog.Value         { return logValue(e, 13) }
-func (e *MemoryUnavailable) MarshalJSON() ([]byte, error) { return marshalWire(e, 13) }
+func (e *MemoryUnavailable) LogValue() slog.Value         { return logValue(e) }
+func (e *MemoryUnavailable) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*MemoryUnavailable) Is(target error) bool           { return isCode(target, 13) }
 
 // TelemetryExportFailed is the error telemetry_export_failed (402) of the InfraError family, in category infrastructure.
@@ -606,14 +606,14 @@ func (*TelemetryExportFailed) SuppressRetry() bool    { return false }
 func (*TelemetryExportFailed) Retryable() bool        { return false }
 func (*TelemetryExportFailed) Class() Class           { return ClassNonFatal }
 func (*TelemetryExportFailed) SuppressionKey() string { return "" }
-func (e *TelemetryExportFailed) Error() string        { return render(e, 14, textMessage) }
+func (e *TelemetryExportFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "The run ran into a problem ({code}).".
-func (e *TelemetryExportFailed) UserMessage() string { return userMessageOf(e, 14) }
+func (e *TelemetryExportFailed) UserMessage() string { return userMessageOf(e) }
 
-func (e *TelemetryExportFailed) LogValue() slog.Value         { return logValue(e, 14) }
-func (e *TelemetryExportFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 14) }
+func (e *TelemetryExportFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *TelemetryExportFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*TelemetryExportFailed) Is(target error) bool           { return isCode(target, 14) }
 
 // Unwrap returns the cause, Cause.
@@ -644,14 +644,14 @@ func (*QueuePushFailed) SuppressRetry() bool    { return false }
 func (*QueuePushFailed) Retryable() bool        { return true }
 func (*QueuePushFailed) Class() Class           { return ClassRetryable }
 func (*QueuePushFailed) SuppressionKey() string { return "" }
-func (e *QueuePushFailed) Error() string        { return render(e, 15, textMessage) }
+func (e *QueuePushFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "The run ran into a problem ({code}).".
-func (e *QueuePushFailed) UserMessage() string { return userMessageOf(e, 15) }
+func (e *QueuePushFailed) UserMessage() string { return userMessageOf(e) }
 
-func (e *QueuePushFailed) LogValue() slog.Value         { return logValue(e, 15) }
-func (e *QueuePushFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 15) }
+func (e *QueuePushFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *QueuePushFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*QueuePushFailed) Is(target error) bool           { return isCode(target, 15) }
 
 // Unwrap returns the cause, Cause.
@@ -695,15 +695,15 @@ func (*MaxStepsExceeded) SuppressRetry() bool    { return false }
 func (*MaxStepsExceeded) Retryable() bool        { return false }
 func (*MaxStepsExceeded) Class() Class           { return ClassTerminal }
 func (*MaxStepsExceeded) SuppressionKey() string { return "" }
-func (e *MaxStepsExceeded) Error() string        { return render(e, 16, textMessage) }
+func (e *MaxStepsExceeded) Error() string        { return messageText(e) }
 
 // UserMessage returns "The run ran into a problem ({code}).".
 func (*MaxStepsExceeded) UserMessage() string {
 	return "The run ran into a problem (max_steps_exceeded)."
 }
 
-func (e *MaxStepsExceeded) LogValue() slog.Value         { return logValue(e, 16) }
-func (e *MaxStepsExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 16) }
+func (e *MaxStepsExceeded) LogValue() slog.Value         { return logValue(e) }
+func (e *MaxStepsExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*MaxStepsExceeded) Is(target error) bool           { return isCode(target, 16) }
 
 // MaxToolCallsExceeded is the error max_tool_calls_exceeded (502) of the BudgetError family, in category budget.
@@ -724,15 +724,15 @@ func (*MaxToolCallsExceeded) SuppressRetry() bool    { return false }
 func (*MaxToolCallsExceeded) Retryable() bool        { return false }
 func (*MaxToolCallsExceeded) Class() Class           { return ClassTerminal }
 func (*MaxToolCallsExceeded) SuppressionKey() string { return "" }
-func (e *MaxToolCallsExceeded) Error() string        { return render(e, 17, textMessage) }
+func (e *MaxToolCallsExceeded) Error() string        { return messageText(e) }
 
 // UserMessage returns "The run ran into a problem ({code}).".
 func (*MaxToolCallsExceeded) UserMessage() string {
 	return "The run ran into a problem (max_tool_calls_exceeded)."
 }
 
-func (e *MaxToolCallsExceeded) LogValue() slog.Value         { return logValue(e, 17) }
-func (e *MaxToolCallsExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 17) }
+func (e *MaxToolCallsExceeded) LogValue() slog.Value         { return logValue(e) }
+func (e *MaxToolCallsExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*MaxToolCallsExceeded) Is(target error) bool           { return isCode(target, 17) }
 
 // MaxCostExceeded is the error max_cost_exceeded (503) of the BudgetError family, in category budget.
@@ -753,15 +753,15 @@ func (*MaxCostExceeded) SuppressRetry() bool    { return false }
 func (*MaxCostExceeded) Retryable() bool        { return false }
 func (*MaxCostExceeded) Class() Class           { return ClassTerminal }
 func (*MaxCostExceeded) SuppressionKey() string { return "" }
-func (e *MaxCostExceeded) Error() string        { return render(e, 18, textMessage) }
+func (e *MaxCostExceeded) Error() string        { return messageText(e) }
 
 // UserMessage returns "The run ran into a problem ({code}).".
 func (*MaxCostExceeded) UserMessage() string {
 	return "The run ran into a problem (max_cost_exceeded)."
 }
 
-func (e *MaxCostExceeded) LogValue() slog.Value         { return logValue(e, 18) }
-func (e *MaxCostExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 18) }
+func (e *MaxCostExceeded) LogValue() slog.Value         { return logValue(e) }
+func (e *MaxCostExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*MaxCostExceeded) Is(target error) bool           { return isCode(target, 18) }
 
 // MaxWallTimeExceeded is the error max_wall_time_exceeded (504) of the BudgetError family, in category budget.
@@ -782,15 +782,15 @@ func (*MaxWallTimeExceeded) SuppressRetry() bool    { return false }
 func (*MaxWallTimeExceeded) Retryable() bool        { return false }
 func (*MaxWallTimeExceeded) Class() Class           { return ClassTerminal }
 func (*MaxWallTimeExceeded) SuppressionKey() string { return "" }
-func (e *MaxWallTimeExceeded) Error() string        { return render(e, 19, textMessage) }
+func (e *MaxWallTimeExceeded) Error() string        { return messageText(e) }
 
 // UserMessage returns "The run ran into a problem ({code}).".
 func (*MaxWallTimeExceeded) UserMessage() string {
 	return "The run ran into a problem (max_wall_time_exceeded)."
 }
 
-func (e *MaxWallTimeExceeded) LogValue() slog.Value         { return logValue(e, 19) }
-func (e *MaxWallTimeExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e, 19) }
+func (e *MaxWallTimeExceeded) LogValue() slog.Value         { return logValue(e) }
+func (e *MaxWallTimeExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*MaxWallTimeExceeded) Is(target error) bool           { return isCode(target, 19) }
 
 // infos describes every variant, sorted by Num.

@@ -180,15 +180,15 @@ func (*NotFound) SuppressRetry() bool    { return false }
 func (*NotFound) Retryable() bool        { return false }
 func (*NotFound) Class() Class           { return ClassTerminal }
 func (*NotFound) SuppressionKey() string { return "" }
-func (e *NotFound) Error() string        { return render(e, 0, textMessage) }
+func (e *NotFound) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*NotFound) UserMessage() string { return "Something went wrong (tool_not_found)." }
 
-func (e *NotFound) LLMPayload() *Payload               { return newPayload(e, 0) }
-func (e *NotFound) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 0) }
-func (e *NotFound) LogValue() slog.Value               { return logValue(e, 0) }
-func (e *NotFound) MarshalJSON() ([]byte, error)       { return marshalWire(e, 0) }
+func (e *NotFound) LLMPayload() *Payload               { return newPayload(e) }
+func (e *NotFound) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *NotFound) LogValue() slog.Value               { return logValue(e) }
+func (e *NotFound) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 func (*NotFound) Is(target error) bool                 { return isCode(target, 0) }
 
 // InvalidArgs is the error invalid_arguments (1002) of the ToolError family, in category arguments.
@@ -211,15 +211,15 @@ func (*InvalidArgs) SuppressRetry() bool    { return true }
 func (*InvalidArgs) Retryable() bool        { return false }
 func (*InvalidArgs) Class() Class           { return ClassTerminal }
 func (*InvalidArgs) SuppressionKey() string { return "" }
-func (e *InvalidArgs) Error() string        { return render(e, 1, textMessage) }
+func (e *InvalidArgs) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*InvalidArgs) UserMessage() string { return "Something went wrong (invalid_arguments)." }
 
-func (e *InvalidArgs) LLMPayload() *Payload               { return newPayload(e, 1) }
-func (e *InvalidArgs) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 1) }
-func (e *InvalidArgs) LogValue() slog.Value               { return logValue(e, 1) }
-func (e *InvalidArgs) MarshalJSON() ([]byte, error)       { return marshalWire(e, 1) }
+func (e *InvalidArgs) LLMPayload() *Payload               { return newPayload(e) }
+func (e *InvalidArgs) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *InvalidArgs) LogValue() slog.Value               { return logValue(e) }
+func (e *InvalidArgs) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 func (*InvalidArgs) Is(target error) bool                 { return isCode(target, 1) }
 
 // Unavailable is the error tool_unavailable (1003) of the ToolError family, in category availability.
@@ -243,17 +243,17 @@ func (*Unavailable) Retryable() bool     { return true }
 func (*Unavailable) Class() Class        { return ClassRetryable }
 
 // SuppressionKey renders "{tool}:{code}".
-func (e *Unavailable) SuppressionKey() string { return render(e, 2, textKey) }
+func (e *Unavailable) SuppressionKey() string { return keyText(e) }
 
-func (e *Unavailable) Error() string { return render(e, 2, textMessage) }
+func (e *Unavailable) Error() string { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*Unavailable) UserMessage() string { return "Something went wrong (tool_unavailable)." }
 
-func (e *Unavailable) LLMPayload() *Payload               { return newPayload(e, 2) }
-func (e *Unavailable) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 2) }
-func (e *Unavailable) LogValue() slog.Value               { return logValue(e, 2) }
-func (e *Unavailable) MarshalJSON() ([]byte, error)       { return marshalWire(e, 2) }
+func (e *Unavailable) LLMPayload() *Payload               { return newPayload(e) }
+func (e *Unavailable) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *Unavailable) LogValue() slog.Value               { return logValue(e) }
+func (e *Unavailable) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 func (*Unavailable) Is(target error) bool                 { return isCode(target, 2) }
 
 // Timeout is the error tool_timeout (1004) of the ToolError family, in category timeout.
@@ -276,15 +276,15 @@ func (*Timeout) SuppressRetry() bool    { return false }
 func (*Timeout) Retryable() bool        { return true }
 func (*Timeout) Class() Class           { return ClassRetryable }
 func (*Timeout) SuppressionKey() string { return "" }
-func (e *Timeout) Error() string        { return render(e, 3, textMessage) }
+func (e *Timeout) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*Timeout) UserMessage() string { return "Something went wrong (tool_timeout)." }
 
-func (e *Timeout) LLMPayload() *Payload               { return newPayload(e, 3) }
-func (e *Timeout) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 3) }
-func (e *Timeout) LogValue() slog.Value               { return logValue(e, 3) }
-func (e *Timeout) MarshalJSON() ([]byte, error)       { return marshalWire(e, 3) }
+func (e *Timeout) LLMPayload() *Payload               { return newPayload(e) }
+func (e *Timeout) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *Timeout) LogValue() slog.Value               { return logValue(e) }
+func (e *Timeout) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 func (*Timeout) Is(target error) bool                 { return isCode(target, 3) }
 
 // PermissionDenied is the error permission_denied (1005) of the ToolError family, in category permission.
@@ -306,15 +306,15 @@ func (*PermissionDenied) Class() Class        { return ClassTerminal }
 // SuppressionKey returns "{code}".
 func (*PermissionDenied) SuppressionKey() string { return "permission_denied" }
 
-func (e *PermissionDenied) Error() string { return render(e, 4, textMessage) }
+func (e *PermissionDenied) Error() string { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*PermissionDenied) UserMessage() string { return "Something went wrong (permission_denied)." }
 
-func (e *PermissionDenied) LLMPayload() *Payload               { return newPayload(e, 4) }
-func (e *PermissionDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 4) }
-func (e *PermissionDenied) LogValue() slog.Value               { return logValue(e, 4) }
-func (e *PermissionDenied) MarshalJSON() ([]byte, error)       { return marshalWire(e, 4) }
+func (e *PermissionDenied) LLMPayload() *Payload               { return newPayload(e) }
+func (e *PermissionDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *PermissionDenied) LogValue() slog.Value               { return logValue(e) }
+func (e *PermissionDenied) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 func (*PermissionDenied) Is(target error) bool                 { return isCode(target, 4) }
 
 // ExecutionFailed is the error execution_failed (1006) of the ToolError family, in category execution.
@@ -337,15 +337,15 @@ func (*ExecutionFailed) SuppressRetry() bool    { return false }
 func (*ExecutionFailed) Retryable() bool        { return false }
 func (*ExecutionFailed) Class() Class           { return ClassTerminal }
 func (*ExecutionFailed) SuppressionKey() string { return "" }
-func (e *ExecutionFailed) Error() string        { return render(e, 5, textMessage) }
+func (e *ExecutionFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*ExecutionFailed) UserMessage() string { return "Something went wrong (execution_failed)." }
 
-func (e *ExecutionFailed) LLMPayload() *Payload               { return newPayload(e, 5) }
-func (e *ExecutionFailed) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 5) }
-func (e *ExecutionFailed) LogValue() slog.Value               { return logValue(e, 5) }
-func (e *ExecutionFailed) MarshalJSON() ([]byte, error)       { return marshalWire(e, 5) }
+func (e *ExecutionFailed) LLMPayload() *Payload               { return newPayload(e) }
+func (e *ExecutionFailed) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *ExecutionFailed) LogValue() slog.Value               { return logValue(e) }
+func (e *ExecutionFailed) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 func (*ExecutionFailed) Is(target error) bool                 { return isCode(target, 5) }
 
 // CapabilityDenied is the error capability_denied (1007) of the ToolError family, in category capability.
@@ -381,20 +381,20 @@ func (*CapabilityDenied) Retryable() bool     { return false }
 func (*CapabilityDenied) Class() Class        { return ClassTerminal }
 
 // SuppressionKey returns SuppressionKeyOverride when set, else "{tool}:{code}".
-func (e *CapabilityDenied) SuppressionKey() string { return render(e, 6, textKey) }
+func (e *CapabilityDenied) SuppressionKey() string { return keyText(e) }
 
-func (e *CapabilityDenied) Error() string { return render(e, 6, textMessage) }
+func (e *CapabilityDenied) Error() string { return messageText(e) }
 
 // UserMessage renders "Something went wrong ({code}).".
-func (e *CapabilityDenied) UserMessage() string { return render(e, 6, textUser) }
+func (e *CapabilityDenied) UserMessage() string { return userText(e) }
 
-func (e *CapabilityDenied) LLMPayload() *Payload               { return newPayload(e, 6) }
-func (e *CapabilityDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 6) }
-func (e *CapabilityDenied) LogValue() slog.Value               { return logValue(e, 6) }
-func (e *CapabilityDenied) MarshalJSON() ([]byte, error)       { return marshalWire(e, 6) }
+func (e *CapabilityDenied) LLMPayload() *Payload               { return newPayload(e) }
+func (e *CapabilityDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *CapabilityDenied) LogValue() slog.Value               { return logValue(e) }
+func (e *CapabilityDenied) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 
 // Is reports whether target has the variant's code, or the same sub-code as e.
-func (e *CapabilityDenied) Is(target error) bool { return isInstance(target, e, 6) }
+func (e *CapabilityDenied) Is(target error) bool { return isInstance(target, e) }
 
 // Code returns the sub-code the instance selects, else CodeCapabilityDenied.
 func (e *CapabilityDenied) Code() Code {
@@ -427,17 +427,17 @@ func (*ContentMismatch) Retryable() bool     { return false }
 func (*ContentMismatch) Class() Class        { return ClassTerminal }
 
 // SuppressionKey renders "{tool}:content_mismatch:{path}".
-func (e *ContentMismatch) SuppressionKey() string { return render(e, 7, textKey) }
+func (e *ContentMismatch) SuppressionKey() string { return keyText(e) }
 
-func (e *ContentMismatch) Error() string { return render(e, 7, textMessage) }
+func (e *ContentMismatch) Error() string { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*ContentMismatch) UserMessage() string { return "Something went wrong (content_mismatch)." }
 
-func (e *ContentMismatch) LLMPayload() *Payload               { return newPayload(e, 7) }
-func (e *ContentMismatch) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 7) }
-func (e *ContentMismatch) LogValue() slog.Value               { return logValue(e, 7) }
-func (e *ContentMismatch) MarshalJSON() ([]byte, error)       { return marshalWire(e, 7) }
+func (e *ContentMismatch) LLMPayload() *Payload               { return newPayload(e) }
+func (e *ContentMismatch) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *ContentMismatch) LogValue() slog.Value               { return logValue(e) }
+func (e *ContentMismatch) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 func (*ContentMismatch) Is(target error) bool                 { return isCode(target, 7) }
 
 // Other is the error tool_error (1099) of the ToolError family, in category other.
@@ -456,15 +456,15 @@ func (*Other) SuppressRetry() bool    { return false }
 func (*Other) Retryable() bool        { return false }
 func (*Other) Class() Class           { return ClassTerminal }
 func (*Other) SuppressionKey() string { return "" }
-func (e *Other) Error() string        { return render(e, 8, textMessage) }
+func (e *Other) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*Other) UserMessage() string { return "Something went wrong (tool_error)." }
 
-func (e *Other) LLMPayload() *Payload               { return newPayload(e, 8) }
-func (e *Other) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 8) }
-func (e *Other) LogValue() slog.Value               { return logValue(e, 8) }
-func (e *Other) MarshalJSON() ([]byte, error)       { return marshalWire(e, 8) }
+func (e *Other) LLMPayload() *Payload               { return newPayload(e) }
+func (e *Other) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *Other) LogValue() slog.Value               { return logValue(e) }
+func (e *Other) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 func (*Other) Is(target error) bool                 { return isCode(target, 8) }
 
 // AgentError is implemented by the errors of the AgentError family; no type outside this package implements it.
@@ -498,13 +498,13 @@ func (*LLM) SuppressRetry() bool    { return false }
 func (*LLM) Retryable() bool        { return false }
 func (*LLM) Class() Class           { return ClassTerminal }
 func (*LLM) SuppressionKey() string { return "" }
-func (e *LLM) Error() string        { return render(e, 9, textMessage) }
+func (e *LLM) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*LLM) UserMessage() string { return "Something went wrong (llm_error)." }
 
-func (e *LLM) LogValue() slog.Value         { return logValue(e, 9) }
-func (e *LLM) MarshalJSON() ([]byte, error) { return marshalWire(e, 9) }
+func (e *LLM) LogValue() slog.Value         { return logValue(e) }
+func (e *LLM) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*LLM) Is(target error) bool           { return isCode(target, 9) }
 
 // ToolExecution is the error tool_execution_failed (2002) of the AgentError family, in category tool.
@@ -525,13 +525,13 @@ func (*ToolExecution) SuppressRetry() bool    { return false }
 func (*ToolExecution) Retryable() bool        { return false }
 func (*ToolExecution) Class() Class           { return ClassTerminal }
 func (*ToolExecution) SuppressionKey() string { return "" }
-func (e *ToolExecution) Error() string        { return render(e, 10, textMessage) }
+func (e *ToolExecution) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*ToolExecution) UserMessage() string { return "Something went wrong (tool_execution_failed)." }
 
-func (e *ToolExecution) LogValue() slog.Value         { return logValue(e, 10) }
-func (e *ToolExecution) MarshalJSON() ([]byte, error) { return marshalWire(e, 10) }
+func (e *ToolExecution) LogValue() slog.Value         { return logValue(e) }
+func (e *ToolExecution) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ToolExecution) Is(target error) bool           { return isCode(target, 10) }
 
 // ContextLimit is the error context_limit_exceeded (2003) of the AgentError family, in category context.
@@ -552,13 +552,13 @@ func (*ContextLimit) SuppressRetry() bool    { return false }
 func (*ContextLimit) Retryable() bool        { return false }
 func (*ContextLimit) Class() Class           { return ClassTerminal }
 func (*ContextLimit) SuppressionKey() string { return "" }
-func (e *ContextLimit) Error() string        { return render(e, 11, textMessage) }
+func (e *ContextLimit) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*ContextLimit) UserMessage() string { return "Something went wrong (context_limit_exceeded)." }
 
-func (e *ContextLimit) LogValue() slog.Value         { return logValue(e, 11) }
-func (e *ContextLimit) MarshalJSON() ([]byte, error) { return marshalWire(e, 11) }
+func (e *ContextLimit) LogValue() slog.Value         { return logValue(e) }
+func (e *ContextLimit) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ContextLimit) Is(target error) bool           { return isCode(target, 11) }
 
 // BudgetExhausted is the error budget_exhausted (2004) of the AgentError family, in category budget.
@@ -579,13 +579,13 @@ func (*BudgetExhausted) SuppressRetry() bool    { return false }
 func (*BudgetExhausted) Retryable() bool        { return false }
 func (*BudgetExhausted) Class() Class           { return ClassTerminal }
 func (*BudgetExhausted) SuppressionKey() string { return "" }
-func (e *BudgetExhausted) Error() string        { return render(e, 12, textMessage) }
+func (e *BudgetExhausted) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*BudgetExhausted) UserMessage() string { return "Something went wrong (budget_exhausted)." }
 
-func (e *BudgetExhausted) LogValue() slog.Value         { return logValue(e, 12) }
-func (e *BudgetExhausted) MarshalJSON() ([]byte, error) { return marshalWire(e, 12) }
+func (e *BudgetExhausted) LogValue() slog.Value         { return logValue(e) }
+func (e *BudgetExhausted) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*BudgetExhausted) Is(target error) bool           { return isCode(target, 12) }
 
 // Interrupted is the error interrupted (2005) of the AgentError family, in category interrupt.
@@ -601,13 +601,13 @@ func (*Interrupted) SuppressRetry() bool    { return false }
 func (*Interrupted) Retryable() bool        { return false }
 func (*Interrupted) Class() Class           { return ClassTerminal }
 func (*Interrupted) SuppressionKey() string { return "" }
-func (e *Interrupted) Error() string        { return render(e, 13, textMessage) }
+func (e *Interrupted) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*Interrupted) UserMessage() string { return "Something went wrong (interrupted)." }
 
-func (e *Interrupted) LogValue() slog.Value         { return logValue(e, 13) }
-func (e *Interrupted) MarshalJSON() ([]byte, error) { return marshalWire(e, 13) }
+func (e *Interrupted) LogValue() slog.Value         { return logValue(e) }
+func (e *Interrupted) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*Interrupted) Is(target error) bool           { return isCode(target, 13) }
 
 // Config is the error config_error (2006) of the AgentError family, in category config.
@@ -626,13 +626,13 @@ func (*Config) SuppressRetry() bool    { return false }
 func (*Config) Retryable() bool        { return false }
 func (*Config) Class() Class           { return ClassTerminal }
 func (*Config) SuppressionKey() string { return "" }
-func (e *Config) Error() string        { return render(e, 14, textMessage) }
+func (e *Config) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*Config) UserMessage() string { return "Something went wrong (config_error)." }
 
-func (e *Config) LogValue() slog.Value         { return logValue(e, 14) }
-func (e *Config) MarshalJSON() ([]byte, error) { return marshalWire(e, 14) }
+func (e *Config) LogValue() slog.Value         { return logValue(e) }
+func (e *Config) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*Config) Is(target error) bool           { return isCode(target, 14) }
 
 // Database is the error database_error (2007) of the AgentError family, in category database.
@@ -651,13 +651,13 @@ func (*Database) SuppressRetry() bool    { return false }
 func (*Database) Retryable() bool        { return false }
 func (*Database) Class() Class           { return ClassTerminal }
 func (*Database) SuppressionKey() string { return "" }
-func (e *Database) Error() string        { return render(e, 15, textMessage) }
+func (e *Database) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*Database) UserMessage() string { return "Something went wrong (database_error)." }
 
-func (e *Database) LogValue() slog.Value         { return logValue(e, 15) }
-func (e *Database) MarshalJSON() ([]byte, error) { return marshalWire(e, 15) }
+func (e *Database) LogValue() slog.Value         { return logValue(e) }
+func (e *Database) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*Database) Is(target error) bool           { return isCode(target, 15) }
 
 // IO is the error io_error (2008) of the AgentError family, in category io.
@@ -678,14 +678,14 @@ func (*IO) SuppressRetry() bool    { return false }
 func (*IO) Retryable() bool        { return false }
 func (*IO) Class() Class           { return ClassTerminal }
 func (*IO) SuppressionKey() string { return "" }
-func (e *IO) Error() string        { return render(e, 16, textMessage) }
+func (e *IO) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *IO) UserMessage() string { return userMessageOf(e, 16) }
+func (e *IO) UserMessage() string { return userMessageOf(e) }
 
-func (e *IO) LogValue() slog.Value         { return logValue(e, 16) }
-func (e *IO) MarshalJSON() ([]byte, error) { return marshalWire(e, 16) }
+func (e *IO) LogValue() slog.Value         { return logValue(e) }
+func (e *IO) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*IO) Is(target error) bool           { return isCode(target, 16) }
 
 // Unwrap returns the cause, Cause.
@@ -714,14 +714,14 @@ func (*Serde) SuppressRetry() bool    { return false }
 func (*Serde) Retryable() bool        { return false }
 func (*Serde) Class() Class           { return ClassTerminal }
 func (*Serde) SuppressionKey() string { return "" }
-func (e *Serde) Error() string        { return render(e, 17, textMessage) }
+func (e *Serde) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *Serde) UserMessage() string { return userMessageOf(e, 17) }
+func (e *Serde) UserMessage() string { return userMessageOf(e) }
 
-func (e *Serde) LogValue() slog.Value         { return logValue(e, 17) }
-func (e *Serde) MarshalJSON() ([]byte, error) { return marshalWire(e, 17) }
+func (e *Serde) LogValue() slog.Value         { return logValue(e) }
+func (e *Serde) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*Serde) Is(target error) bool           { return isCode(target, 17) }
 
 // Unwrap returns the cause, Cause.
@@ -752,13 +752,13 @@ func (*RateLimited) SuppressRetry() bool    { return false }
 func (*RateLimited) Retryable() bool        { return true }
 func (*RateLimited) Class() Class           { return ClassRetryable }
 func (*RateLimited) SuppressionKey() string { return "" }
-func (e *RateLimited) Error() string        { return render(e, 18, textMessage) }
+func (e *RateLimited) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*RateLimited) UserMessage() string { return "Something went wrong (rate_limited)." }
 
-func (e *RateLimited) LogValue() slog.Value         { return logValue(e, 18) }
-func (e *RateLimited) MarshalJSON() ([]byte, error) { return marshalWire(e, 18) }
+func (e *RateLimited) LogValue() slog.Value         { return logValue(e) }
+func (e *RateLimited) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*RateLimited) Is(target error) bool           { return isCode(target, 18) }
 
 // CompressionFailed is the error compression_failed (2011) of the AgentError family, in category compression.
@@ -777,13 +777,13 @@ func (*CompressionFailed) SuppressRetry() bool    { return false }
 func (*CompressionFailed) Retryable() bool        { return false }
 func (*CompressionFailed) Class() Class           { return ClassTerminal }
 func (*CompressionFailed) SuppressionKey() string { return "" }
-func (e *CompressionFailed) Error() string        { return render(e, 19, textMessage) }
+func (e *CompressionFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*CompressionFailed) UserMessage() string { return "Something went wrong (compression_failed)." }
 
-func (e *CompressionFailed) LogValue() slog.Value         { return logValue(e, 19) }
-func (e *CompressionFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 19) }
+func (e *CompressionFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *CompressionFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*CompressionFailed) Is(target error) bool           { return isCode(target, 19) }
 
 // APIRefusal is the error api_refusal (2012) of the AgentError family, in category refusal.
@@ -802,13 +802,13 @@ func (*APIRefusal) SuppressRetry() bool    { return false }
 func (*APIRefusal) Retryable() bool        { return false }
 func (*APIRefusal) Class() Class           { return ClassTerminal }
 func (*APIRefusal) SuppressionKey() string { return "" }
-func (e *APIRefusal) Error() string        { return render(e, 20, textMessage) }
+func (e *APIRefusal) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*APIRefusal) UserMessage() string { return "Something went wrong (api_refusal)." }
 
-func (e *APIRefusal) LogValue() slog.Value         { return logValue(e, 20) }
-func (e *APIRefusal) MarshalJSON() ([]byte, error) { return marshalWire(e, 20) }
+func (e *APIRefusal) LogValue() slog.Value         { return logValue(e) }
+func (e *APIRefusal) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*APIRefusal) Is(target error) bool           { return isCode(target, 20) }
 
 // MalformedToolCall is the error malformed_tool_call (2013) of the AgentError family, in category protocol.
@@ -827,13 +827,13 @@ func (*MalformedToolCall) SuppressRetry() bool    { return false }
 func (*MalformedToolCall) Retryable() bool        { return false }
 func (*MalformedToolCall) Class() Class           { return ClassTerminal }
 func (*MalformedToolCall) SuppressionKey() string { return "" }
-func (e *MalformedToolCall) Error() string        { return render(e, 21, textMessage) }
+func (e *MalformedToolCall) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*MalformedToolCall) UserMessage() string { return "Something went wrong (malformed_tool_call)." }
 
-func (e *MalformedToolCall) LogValue() slog.Value         { return logValue(e, 21) }
-func (e *MalformedToolCall) MarshalJSON() ([]byte, error) { return marshalWire(e, 21) }
+func (e *MalformedToolCall) LogValue() slog.Value         { return logValue(e) }
+func (e *MalformedToolCall) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*MalformedToolCall) Is(target error) bool           { return isCode(target, 21) }
 
 // Plugin is the error plugin_error (2014) of the AgentError family, in category plugin.
@@ -854,13 +854,13 @@ func (*Plugin) SuppressRetry() bool    { return false }
 func (*Plugin) Retryable() bool        { return false }
 func (*Plugin) Class() Class           { return ClassTerminal }
 func (*Plugin) SuppressionKey() string { return "" }
-func (e *Plugin) Error() string        { return render(e, 22, textMessage) }
+func (e *Plugin) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*Plugin) UserMessage() string { return "Something went wrong (plugin_error)." }
 
-func (e *Plugin) LogValue() slog.Value         { return logValue(e, 22) }
-func (e *Plugin) MarshalJSON() ([]byte, error) { return marshalWire(e, 22) }
+func (e *Plugin) LogValue() slog.Value         { return logValue(e) }
+func (e *Plugin) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*Plugin) Is(target error) bool           { return isCode(target, 22) }
 
 // GatewayDelivery is the error gateway_delivery_failed (2015) of the AgentError family, in category gateway.
@@ -881,15 +881,15 @@ func (*GatewayDelivery) SuppressRetry() bool    { return false }
 func (*GatewayDelivery) Retryable() bool        { return false }
 func (*GatewayDelivery) Class() Class           { return ClassTerminal }
 func (*GatewayDelivery) SuppressionKey() string { return "" }
-func (e *GatewayDelivery) Error() string        { return render(e, 23, textMessage) }
+func (e *GatewayDelivery) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*GatewayDelivery) UserMessage() string {
 	return "Something went wrong (gateway_delivery_failed)."
 }
 
-func (e *GatewayDelivery) LogValue() slog.Value         { return logValue(e, 23) }
-func (e *GatewayDelivery) MarshalJSON() ([]byte, error) { return marshalWire(e, 23) }
+func (e *GatewayDelivery) LogValue() slog.Value         { return logValue(e) }
+func (e *GatewayDelivery) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*GatewayDelivery) Is(target error) bool           { return isCode(target, 23) }
 
 // Migration is the error migration_error (2016) of the AgentError family, in category migration.
@@ -908,13 +908,13 @@ func (*Migration) SuppressRetry() bool    { return false }
 func (*Migration) Retryable() bool        { return false }
 func (*Migration) Class() Class           { return ClassTerminal }
 func (*Migration) SuppressionKey() string { return "" }
-func (e *Migration) Error() string        { return render(e, 24, textMessage) }
+func (e *Migration) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*Migration) UserMessage() string { return "Something went wrong (migration_error)." }
 
-func (e *Migration) LogValue() slog.Value         { return logValue(e, 24) }
-func (e *Migration) MarshalJSON() ([]byte, error) { return marshalWire(e, 24) }
+func (e *Migration) LogValue() slog.Value         { return logValue(e) }
+func (e *Migration) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*Migration) Is(target error) bool           { return isCode(target, 24) }
 
 // Security is the error security_violation (2017) of the AgentError family, in category security.
@@ -933,13 +933,13 @@ func (*Security) SuppressRetry() bool    { return false }
 func (*Security) Retryable() bool        { return false }
 func (*Security) Class() Class           { return ClassTerminal }
 func (*Security) SuppressionKey() string { return "" }
-func (e *Security) Error() string        { return render(e, 25, textMessage) }
+func (e *Security) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*Security) UserMessage() string { return "Something went wrong (security_violation)." }
 
-func (e *Security) LogValue() slog.Value         { return logValue(e, 25) }
-func (e *Security) MarshalJSON() ([]byte, error) { return marshalWire(e, 25) }
+func (e *Security) LogValue() slog.Value         { return logValue(e) }
+func (e *Security) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*Security) Is(target error) bool           { return isCode(target, 25) }
 
 // Validation is the error validation_error (2018) of the AgentError family, in category validation.
@@ -958,13 +958,13 @@ func (*Validation) SuppressRetry() bool    { return false }
 func (*Validation) Retryable() bool        { return false }
 func (*Validation) Class() Class           { return ClassTerminal }
 func (*Validation) SuppressionKey() string { return "" }
-func (e *Validation) Error() string        { return render(e, 26, textMessage) }
+func (e *Validation) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*Validation) UserMessage() string { return "Something went wrong (validation_error)." }
 
-func (e *Validation) LogValue() slog.Value         { return logValue(e, 26) }
-func (e *Validation) MarshalJSON() ([]byte, error) { return marshalWire(e, 26) }
+func (e *Validation) LogValue() slog.Value         { return logValue(e) }
+func (e *Validation) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*Validation) Is(target error) bool           { return isCode(target, 26) }
 
 // infos describes every variant, sorted by Num.

@@ -259,7 +259,7 @@ func genFamily(f *printer.File, fam *model.Family) {
 //	}
 //	func (*ToolTimeout) Code() Code { return CodeToolTimeout }
 //	...
-//	func (e *ToolTimeout) Error() string { return render(e, 3, textMessage) }
+//	func (e *ToolTimeout) Error() string { return messageText(e) }
 //	func (e *ToolTimeout) field(i int) any { ... }
 func genVariant(f *printer.File, v *model.Variant) {
 	first := fmt.Sprintf("%s is the error %s (%d) of the %s family, in category %s.", v.Name, v.Code, v.Num, v.Family.Name, v.Category.Name)
@@ -300,29 +300,29 @@ func genVariant(f *printer.File, v *model.Variant) {
 	}
 	if v.HasHint(model.HintSuppressionKey) {
 		methods = append(methods, printer.Func{Doc: []string{"SuppressionKey returns SuppressionKeyOverride when set, else " + templateDoc(v.SuppressionKey) + "."},
-			Header: re + "SuppressionKey() string", Body: "return render(e, " + idx + ", textKey)"})
+			Header: re + "SuppressionKey() string", Body: "return keyText(e)"})
 	} else {
-		methods = append(methods, text(v, "SuppressionKey", v.SuppressionKey, "textKey", "")...)
+		methods = append(methods, text(v, "SuppressionKey", v.SuppressionKey, "keyText", "")...)
 	}
-	methods = append(methods, printer.Func{Header: re + "Error() string", Body: "return render(e, " + idx + ", textMessage)"})
+	methods = append(methods, printer.Func{Header: re + "Error() string", Body: "return messageText(e)"})
 	methods = append(methods, userMessage(v)...)
 	if v.Family.HasPayload() {
 		methods = append(methods,
-			printer.Func{Header: re + "LLMPayload() *Payload", Body: "return newPayload(e, " + idx + ")"},
-			printer.Func{Header: re + "AppendLLMPayload(dst []byte) []byte", Body: "return appendPayload(dst, e, " + idx + ")"})
+			printer.Func{Header: re + "LLMPayload() *Payload", Body: "return newPayload(e)"},
+			printer.Func{Header: re + "AppendLLMPayload(dst []byte) []byte", Body: "return appendPayload(dst, e)"})
 	}
-	methods = append(methods, printer.Func{Header: re + "LogValue() slog.Value", Body: "return logValue(e, " + idx + ")"})
+	methods = append(methods, printer.Func{Header: re + "LogValue() slog.Value", Body: "return logValue(e)"})
 	if v.HasSensitive() {
 		// On the value, so that a struct value (not only a pointer) hides
 		// its sensitive fields from encoding/json and fmt too.
 		rv := "func (e " + v.Name + ") "
 		methods = append(methods,
 			printer.Func{Doc: []string{"MarshalJSON returns the wire form, without the sensitive fields, of the error or of a value of it."},
-				Header: rv + "MarshalJSON() ([]byte, error)", Body: "return marshalWire(&e, " + idx + ")"},
+				Header: rv + "MarshalJSON() ([]byte, error)", Body: "return marshalWire(&e)"},
 			printer.Func{Doc: []string{"Format prints the error for fmt, every verb, with its sensitive fields as " + printer.Quote(model.Redacted) + "."},
-				Header: rv + "Format(s " + f.Import("fmt") + ".State, verb rune)", Body: "format(&e, " + idx + ", s, verb)"})
+				Header: rv + "Format(s " + f.Import("fmt") + ".State, verb rune)", Body: "format(&e, s, verb)"})
 	} else {
-		methods = append(methods, printer.Func{Header: re + "MarshalJSON() ([]byte, error)", Body: "return marshalWire(e, " + idx + ")"})
+		methods = append(methods, printer.Func{Header: re + "MarshalJSON() ([]byte, error)", Body: "return marshalWire(e)"})
 	}
 	methods = append(methods, isMethod(v, idx))
 	f.Import("log/slog")
@@ -380,7 +380,7 @@ func genSubcodeCode(f *printer.File, v *model.Variant) {
 func isMethod(v *model.Variant, idx string) printer.Func {
 	if v.InstanceCode() {
 		return printer.Func{Doc: []string{"Is reports whether target has the variant's code, or the same sub-code as e."},
-			Header: "func (e *" + v.Name + ") Is(target error) bool", Body: "return isInstance(target, e, " + idx + ")"}
+			Header: "func (e *" + v.Name + ") Is(target error) bool", Body: "return isInstance(target, e)"}
 	}
 	return printer.Func{Header: "func (*" + v.Name + ") Is(target error) bool", Body: "return isCode(target, " + idx + ")"}
 }
@@ -428,9 +428,9 @@ func fieldDoc(fd *model.Field) []string {
 }
 
 // text returns the method that renders a template of v: a constant when
-// the template uses no field, a call into the runtime otherwise, and ""
-// when there is no template and def is the method's answer.
-func text(v *model.Variant, name string, t *model.Template, part, def string) []printer.Func {
+// the template uses no field, a call of the runtime's function render
+// otherwise, and def when there is no template.
+func text(v *model.Variant, name string, t *model.Template, render, def string) []printer.Func {
 	switch {
 	case t == nil:
 		return []printer.Func{{Header: "func (*" + v.Name + ") " + name + "() string", Body: "return " + printer.Quote(def)}}
@@ -439,7 +439,7 @@ func text(v *model.Variant, name string, t *model.Template, part, def string) []
 			Header: "func (*" + v.Name + ") " + name + "() string", Body: "return " + printer.Quote(t.Literal(v.Code))}}
 	}
 	return []printer.Func{{Doc: []string{name + " renders " + printer.Quote(t.Text) + "."},
-		Header: "func (e *" + v.Name + ") " + name + "() string", Body: "return render(e, " + strconv.Itoa(v.Index) + ", " + part + ")"}}
+		Header: "func (e *" + v.Name + ") " + name + "() string", Body: "return " + render + "(e)"}}
 }
 
 // userMessage returns UserMessage of v, as the model's user-message rule
@@ -449,9 +449,9 @@ func userMessage(v *model.Variant) []printer.Func {
 	u := v.UserMessage
 	if u.CauseFirst {
 		return []printer.Func{{Doc: []string{"UserMessage returns the user message of the cause when it is an error of", "the catalogue, else " + printer.Quote(u.Template.Text) + "."},
-			Header: "func (e *" + v.Name + ") UserMessage() string", Body: "return userMessageOf(e, " + strconv.Itoa(v.Index) + ")"}}
+			Header: "func (e *" + v.Name + ") UserMessage() string", Body: "return userMessageOf(e)"}}
 	}
-	return text(v, "UserMessage", u.Template, "textUser", "")
+	return text(v, "UserMessage", u.Template, "userText", "")
 }
 
 // genUnwrap writes Unwrap of a variant with a cause; a nil receiver has no

@@ -154,20 +154,20 @@ func (*CapabilityDenied) Retryable() bool { return policyClass(3) == ClassRetrya
 func (*CapabilityDenied) Class() Class { return policyClass(3) }
 
 // SuppressionKey returns SuppressionKeyOverride when set, else "{tool}:{code}".
-func (e *CapabilityDenied) SuppressionKey() string { return render(e, 3, textKey) }
+func (e *CapabilityDenied) SuppressionKey() string { return keyText(e) }
 
-func (e *CapabilityDenied) Error() string { return render(e, 3, textMessage) }
+func (e *CapabilityDenied) Error() string { return messageText(e) }
 
 // UserMessage renders "A tool did not work ({code}).".
-func (e *CapabilityDenied) UserMessage() string { return render(e, 3, textUser) }
+func (e *CapabilityDenied) UserMessage() string { return userText(e) }
 
-func (e *CapabilityDenied) LLMPayload() *Payload               { return newPayload(e, 3) }
-func (e *CapabilityDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 3) }
-func (e *CapabilityDenied) LogValue() slog.Value               { return logValue(e, 3) }
-func (e *CapabilityDenied) MarshalJSON() ([]byte, error)       { return marshalWire(e, 3) }
+func (e *CapabilityDenied) LLMPayload() *Payload               { return newPayload(e) }
+func (e *CapabilityDenied) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *CapabilityDenied) LogValue() slog.Value               { return logValue(e) }
+func (e *CapabilityDenied) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 
 // Is reports whether target has the variant's code, or the same sub-code as e.
-func (e *CapabilityDenied) Is(target error) bool { return isInstance(target, e, 3) }
+func (e *CapabilityDenied) Is(target error) bool { return isInstance(target, e) }
 
 // Code returns the sub-code the instance selects, else CodeCapabilityDenied.
 func (e *CapabilityDenied) Code() Code {
@@ -191,15 +191,15 @@ func (*ToolNotFound) SuppressRetry() bool    { return false }
 func (*ToolNotFound) Retryable() bool        { return false }
 func (*ToolNotFound) Class() Class           { return ClassTerminal }
 func (*ToolNotFound) SuppressionKey() string { return "" }
-func (e *ToolNotFound) Error() string        { return render(e, 0, textMessage) }
+func (e *ToolNotFound) Error() string        { return messageText(e) }
 
 // UserMessage returns "A tool did not work ({code}).".
 func (*ToolNotFound) UserMessage() string { return "A tool did not work (tool_not_found)." }
 
-func (e *ToolNotFound) LLMPayload() *Payload               { return newPayload(e, 0) }
-func (e *ToolNotFound) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 0) }
-func (e *ToolNotFound) LogValue() slog.Value               { return logValue(e, 0) }
-func (e *ToolNotFound) MarshalJSON() ([]byte, error)       { return marshalWire(e, 0) }
+func (e *ToolNotFound) LLMPayload() *Payload               { return newPayload(e) }
+func (e *ToolNotFound) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *ToolNotFound) LogValue() slog.Value               { return logValue(e) }
+func (e *ToolNotFound) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 func (*ToolNotFound) Is(target error) bool                 { return isCode(target, 0) }
 
 // ToolTimeout is the error tool_timeout (1004) of the ToolError family, in category timeout.
@@ -217,15 +217,15 @@ func (*ToolTimeout) SuppressRetry() bool    { return false }
 func (*ToolTimeout) Retryable() bool        { return true }
 func (*ToolTimeout) Class() Class           { return ClassRetryable }
 func (*ToolTimeout) SuppressionKey() string { return "" }
-func (e *ToolTimeout) Error() string        { return render(e, 2, textMessage) }
+func (e *ToolTimeout) Error() string        { return messageText(e) }
 
 // UserMessage returns "A tool did not work ({code}).".
 func (*ToolTimeout) UserMessage() string { return "A tool did not work (tool_timeout)." }
 
-func (e *ToolTimeout) LLMPayload() *Payload               { return newPayload(e, 2) }
-func (e *ToolTimeout) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 2) }
-func (e *ToolTimeout) LogValue() slog.Value               { return logValue(e, 2) }
-func (e *ToolTimeout) MarshalJSON() ([]byte, error)       { return marshalWire(e, 2) }
+func (e *ToolTimeout) LLMPayload() *Payload               { return newPayload(e) }
+func (e *ToolTimeout) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *ToolTimeout) LogValue() slog.Value               { return logValue(e) }
+func (e *ToolTimeout) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
 func (*ToolTimeout) Is(target error) bool                 { return isCode(target, 2) }
 
 // ToolUnavailable is the error tool_unavailable (1003) of the ToolError family, in category availability.
@@ -260,22 +260,22 @@ func (*ToolUnavailable) Retryable() bool     { return true }
 func (*ToolUnavailable) Class() Class        { return ClassRetryable }
 
 // SuppressionKey renders "{tool}:{code}".
-func (e *ToolUnavailable) SuppressionKey() string { return render(e, 1, textKey) }
+func (e *ToolUnavailable) SuppressionKey() string { return keyText(e) }
 
-func (e *ToolUnavailable) Error() string { return render(e, 1, textMessage) }
+func (e *ToolUnavailable) Error() string { return messageText(e) }
 
 // UserMessage returns "A tool did not work ({code}).".
 func (*ToolUnavailable) UserMessage() string { return "A tool did not work (tool_unavailable)." }
 
-func (e *ToolUnavailable) LLMPayload() *Payload               { return newPayload(e, 1) }
-func (e *ToolUnavailable) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e, 1) }
-func (e *ToolUnavailable) LogValue() slog.Value               { return logValue(e, 1) }
+func (e *ToolUnavailable) LLMPayload() *Payload               { return newPayload(e) }
+func (e *ToolUnavailable) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *ToolUnavailable) LogValue() slog.Value               { return logValue(e) }
 
 // MarshalJSON returns the wire form, without the sensitive fields, of the error or of a value of it.
-func (e ToolUnavailable) MarshalJSON() ([]byte, error) { return marshalWire(&e, 1) }
+func (e ToolUnavailable) MarshalJSON() ([]byte, error) { return marshalWire(&e) }
 
 // Format prints the error for fmt, every verb, with its sensitive fields as "[REDACTED]".
-func (e ToolUnavailable) Format(s fmt.State, verb rune) { format(&e, 1, s, verb) }
+func (e ToolUnavailable) Format(s fmt.State, verb rune) { format(&e, s, verb) }
 
 func (*ToolUnavailable) Is(target error) bool { return isCode(target, 1) }
 
@@ -309,13 +309,13 @@ func (*RateLimited) SuppressRetry() bool    { return false }
 func (*RateLimited) Retryable() bool        { return true }
 func (*RateLimited) Class() Class           { return ClassRetryable }
 func (*RateLimited) SuppressionKey() string { return "" }
-func (e *RateLimited) Error() string        { return render(e, 4, textMessage) }
+func (e *RateLimited) Error() string        { return messageText(e) }
 
 // UserMessage returns "The service is busy. Try again in a moment.".
 func (*RateLimited) UserMessage() string { return "The service is busy. Try again in a moment." }
 
-func (e *RateLimited) LogValue() slog.Value         { return logValue(e, 4) }
-func (e *RateLimited) MarshalJSON() ([]byte, error) { return marshalWire(e, 4) }
+func (e *RateLimited) LogValue() slog.Value         { return logValue(e) }
+func (e *RateLimited) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*RateLimited) Is(target error) bool           { return isCode(target, 4) }
 
 // QuotaExhausted is the error quota_exhausted (2006) of the ProviderError family, in category rate_limit.
@@ -333,13 +333,13 @@ func (*QuotaExhausted) SuppressRetry() bool    { return false }
 func (*QuotaExhausted) Retryable() bool        { return false }
 func (*QuotaExhausted) Class() Class           { return ClassTerminal }
 func (*QuotaExhausted) SuppressionKey() string { return "" }
-func (e *QuotaExhausted) Error() string        { return render(e, 9, textMessage) }
+func (e *QuotaExhausted) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*QuotaExhausted) UserMessage() string { return "Something went wrong (quota_exhausted)." }
 
-func (e *QuotaExhausted) LogValue() slog.Value         { return logValue(e, 9) }
-func (e *QuotaExhausted) MarshalJSON() ([]byte, error) { return marshalWire(e, 9) }
+func (e *QuotaExhausted) LogValue() slog.Value         { return logValue(e) }
+func (e *QuotaExhausted) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*QuotaExhausted) Is(target error) bool           { return isCode(target, 9) }
 
 // ProviderBusy is the error provider_busy (2007) of the ProviderError family, in category availability.
@@ -357,13 +357,13 @@ func (*ProviderBusy) SuppressRetry() bool    { return false }
 func (*ProviderBusy) Retryable() bool        { return true }
 func (*ProviderBusy) Class() Class           { return ClassRetryable }
 func (*ProviderBusy) SuppressionKey() string { return "" }
-func (e *ProviderBusy) Error() string        { return render(e, 10, textMessage) }
+func (e *ProviderBusy) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*ProviderBusy) UserMessage() string { return "Something went wrong (provider_busy)." }
 
-func (e *ProviderBusy) LogValue() slog.Value         { return logValue(e, 10) }
-func (e *ProviderBusy) MarshalJSON() ([]byte, error) { return marshalWire(e, 10) }
+func (e *ProviderBusy) LogValue() slog.Value         { return logValue(e) }
+func (e *ProviderBusy) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ProviderBusy) Is(target error) bool           { return isCode(target, 10) }
 
 // ServerError is the error server_error (2003) of the ProviderError family, in category server.
@@ -381,13 +381,13 @@ func (*ServerError) SuppressRetry() bool    { return false }
 func (*ServerError) Retryable() bool        { return true }
 func (*ServerError) Class() Class           { return ClassRetryable }
 func (*ServerError) SuppressionKey() string { return "" }
-func (e *ServerError) Error() string        { return render(e, 6, textMessage) }
+func (e *ServerError) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*ServerError) UserMessage() string { return "Something went wrong (server_error)." }
 
-func (e *ServerError) LogValue() slog.Value         { return logValue(e, 6) }
-func (e *ServerError) MarshalJSON() ([]byte, error) { return marshalWire(e, 6) }
+func (e *ServerError) LogValue() slog.Value         { return logValue(e) }
+func (e *ServerError) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ServerError) Is(target error) bool           { return isCode(target, 6) }
 
 // AuthFailed is the error auth_failed (2002) of the ProviderError family, in category auth.
@@ -407,18 +407,18 @@ func (*AuthFailed) SuppressRetry() bool    { return false }
 func (*AuthFailed) Retryable() bool        { return false }
 func (*AuthFailed) Class() Class           { return ClassTerminal }
 func (*AuthFailed) SuppressionKey() string { return "" }
-func (e *AuthFailed) Error() string        { return render(e, 5, textMessage) }
+func (e *AuthFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns "Something went wrong ({code}).".
 func (*AuthFailed) UserMessage() string { return "Something went wrong (auth_failed)." }
 
-func (e *AuthFailed) LogValue() slog.Value { return logValue(e, 5) }
+func (e *AuthFailed) LogValue() slog.Value { return logValue(e) }
 
 // MarshalJSON returns the wire form, without the sensitive fields, of the error or of a value of it.
-func (e AuthFailed) MarshalJSON() ([]byte, error) { return marshalWire(&e, 5) }
+func (e AuthFailed) MarshalJSON() ([]byte, error) { return marshalWire(&e) }
 
 // Format prints the error for fmt, every verb, with its sensitive fields as "[REDACTED]".
-func (e AuthFailed) Format(s fmt.State, verb rune) { format(&e, 5, s, verb) }
+func (e AuthFailed) Format(s fmt.State, verb rune) { format(&e, s, verb) }
 
 func (*AuthFailed) Is(target error) bool { return isCode(target, 5) }
 
@@ -436,14 +436,14 @@ func (*ProviderTimeout) SuppressRetry() bool    { return false }
 func (*ProviderTimeout) Retryable() bool        { return true }
 func (*ProviderTimeout) Class() Class           { return ClassRetryable }
 func (*ProviderTimeout) SuppressionKey() string { return "" }
-func (e *ProviderTimeout) Error() string        { return render(e, 7, textMessage) }
+func (e *ProviderTimeout) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *ProviderTimeout) UserMessage() string { return userMessageOf(e, 7) }
+func (e *ProviderTimeout) UserMessage() string { return userMessageOf(e) }
 
-func (e *ProviderTimeout) LogValue() slog.Value         { return logValue(e, 7) }
-func (e *ProviderTimeout) MarshalJSON() ([]byte, error) { return marshalWire(e, 7) }
+func (e *ProviderTimeout) LogValue() slog.Value         { return logValue(e) }
+func (e *ProviderTimeout) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ProviderTimeout) Is(target error) bool           { return isCode(target, 7) }
 
 // Unwrap returns the cause, Cause.
@@ -468,14 +468,14 @@ func (*ProviderUnreachable) SuppressRetry() bool    { return false }
 func (*ProviderUnreachable) Retryable() bool        { return true }
 func (*ProviderUnreachable) Class() Class           { return ClassRetryable }
 func (*ProviderUnreachable) SuppressionKey() string { return "" }
-func (e *ProviderUnreachable) Error() string        { return render(e, 8, textMessage) }
+func (e *ProviderUnreachable) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *ProviderUnreachable) UserMessage() string { return userMessageOf(e, 8) }
+func (e *ProviderUnreachable) UserMessage() string { return userMessageOf(e) }
 
-func (e *ProviderUnreachable) LogValue() slog.Value         { return logValue(e, 8) }
-func (e *ProviderUnreachable) MarshalJSON() ([]byte, error) { return marshalWire(e, 8) }
+func (e *ProviderUnreachable) LogValue() slog.Value         { return logValue(e) }
+func (e *ProviderUnreachable) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ProviderUnreachable) Is(target error) bool           { return isCode(target, 8) }
 
 // Unwrap returns the cause, Cause.
@@ -500,14 +500,14 @@ func (*ProviderFailed) SuppressRetry() bool    { return false }
 func (*ProviderFailed) Retryable() bool        { return false }
 func (*ProviderFailed) Class() Class           { return ClassTerminal }
 func (*ProviderFailed) SuppressionKey() string { return "" }
-func (e *ProviderFailed) Error() string        { return render(e, 11, textMessage) }
+func (e *ProviderFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *ProviderFailed) UserMessage() string { return userMessageOf(e, 11) }
+func (e *ProviderFailed) UserMessage() string { return userMessageOf(e) }
 
-func (e *ProviderFailed) LogValue() slog.Value         { return logValue(e, 11) }
-func (e *ProviderFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 11) }
+func (e *ProviderFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *ProviderFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ProviderFailed) Is(target error) bool           { return isCode(target, 11) }
 
 // Unwrap returns the cause, Cause.
@@ -546,14 +546,14 @@ func (*ModelCallFailed) CodeNum() int           { return 3001 }
 func (*ModelCallFailed) Category() Category     { return CategoryModel }
 func (*ModelCallFailed) SuppressRetry() bool    { return false }
 func (*ModelCallFailed) SuppressionKey() string { return "" }
-func (e *ModelCallFailed) Error() string        { return render(e, 12, textMessage) }
+func (e *ModelCallFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *ModelCallFailed) UserMessage() string { return userMessageOf(e, 12) }
+func (e *ModelCallFailed) UserMessage() string { return userMessageOf(e) }
 
-func (e *ModelCallFailed) LogValue() slog.Value         { return logValue(e, 12) }
-func (e *ModelCallFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 12) }
+func (e *ModelCallFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *ModelCallFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*ModelCallFailed) Is(target error) bool           { return isCode(target, 12) }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; true when there is none.
@@ -584,14 +584,14 @@ func (*MemoryUnavailable) SuppressRetry() bool    { return false }
 func (*MemoryUnavailable) Retryable() bool        { return false }
 func (*MemoryUnavailable) Class() Class           { return ClassNonFatal }
 func (*MemoryUnavailable) SuppressionKey() string { return "" }
-func (e *MemoryUnavailable) Error() string        { return render(e, 13, textMessage) }
+func (e *MemoryUnavailable) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *MemoryUnavailable) UserMessage() string { return userMessageOf(e, 13) }
+func (e *MemoryUnavailable) UserMessage() string { return userMessageOf(e) }
 
-func (e *MemoryUnavailable) LogValue() slog.Value         { return logValue(e, 13) }
-func (e *MemoryUnavailable) MarshalJSON() ([]byte, error) { return marshalWire(e, 13) }
+func (e *MemoryUnavailable) LogValue() slog.Value         { return logValue(e) }
+func (e *MemoryUnavailable) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*MemoryUnavailable) Is(target error) bool           { return isCode(target, 13) }
 
 // Unwrap returns the cause, Err.
@@ -614,14 +614,14 @@ func (*OperatorFailed) CodeNum() int           { return 3099 }
 func (*OperatorFailed) Category() Category     { return CategoryModel }
 func (*OperatorFailed) SuppressRetry() bool    { return false }
 func (*OperatorFailed) SuppressionKey() string { return "" }
-func (e *OperatorFailed) Error() string        { return render(e, 14, textMessage) }
+func (e *OperatorFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
 // the catalogue, else "Something went wrong ({code}).".
-func (e *OperatorFailed) UserMessage() string { return userMessageOf(e, 14) }
+func (e *OperatorFailed) UserMessage() string { return userMessageOf(e) }
 
-func (e *OperatorFailed) LogValue() slog.Value         { return logValue(e, 14) }
-func (e *OperatorFailed) MarshalJSON() ([]byte, error) { return marshalWire(e, 14) }
+func (e *OperatorFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *OperatorFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
 func (*OperatorFailed) Is(target error) bool           { return isCode(target, 14) }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; false when there is none.
