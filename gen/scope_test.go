@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -62,11 +63,15 @@ func TestReservedNamesAreComplete(t *testing.T) {
 			files = append(files, f)
 		}
 		own := map[string]bool{}
+		// The families' unexported As functions are named from the
+		// catalogue; nothing else may take a name of their form.
+		asFuncs := map[string]bool{}
 		for _, v := range m.Variants {
 			own[v.Name] = true
 			own[v.CodeConst()] = true
 			own[v.Family.Name] = true
 			own[v.Family.AsHelper()] = true
+			asFuncs[v.Family.AsFunc()] = true
 			if mp := v.Family.MapsTo; mp != nil {
 				own[mp.Func()] = true
 			}
@@ -102,6 +107,9 @@ func TestReservedNamesAreComplete(t *testing.T) {
 			}
 			for _, d := range af.Decls {
 				for _, id := range declaredNames(d) {
+					if asFuncForm.MatchString(id.Name) && !asFuncs[id.Name] {
+						t.Errorf("%s: %s declares %s, a name of the form of a family's As function", name, f.Path, id.Name)
+					}
 					if !id.IsExported() || own[id.Name] {
 						continue
 					}
@@ -126,6 +134,9 @@ func TestReservedNamesAreComplete(t *testing.T) {
 		}
 	}
 }
+
+// asFuncForm is the form of model.Family.AsFunc's names.
+var asFuncForm = regexp.MustCompile(`^as[A-Z]`)
 
 // declaredNames returns the package-level names a declaration introduces
 // (methods introduce none).

@@ -127,7 +127,23 @@ type LLMError interface {
 }
 
 // AsLLMError returns the first LLMError in err's chain, as errors.As finds it.
-func AsLLMError(err error) (LLMError, bool) { return asChain[LLMError](err) }
+func AsLLMError(err error) (LLMError, bool) {
+	e, ok := findAs(err, asLLMError)
+	t, _ := e.(LLMError)
+	return t, ok
+}
+
+// asLLMError returns err as a LLMError, or, with ask set, what err's As method
+// makes of one.
+func asLLMError(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(LLMError)
+		return t, ok
+	}
+	var t LLMError
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // LLMProviderNotConfigured is the error LLM_PROVIDER_NOT_CONFIGURED (101) of the LLMError family, in category config.
 type LLMProviderNotConfigured struct {
@@ -546,7 +562,23 @@ type ToolError interface {
 }
 
 // AsToolError returns the first ToolError in err's chain, as errors.As finds it.
-func AsToolError(err error) (ToolError, bool) { return asChain[ToolError](err) }
+func AsToolError(err error) (ToolError, bool) {
+	e, ok := findAs(err, asToolError)
+	t, _ := e.(ToolError)
+	return t, ok
+}
+
+// asToolError returns err as a ToolError, or, with ask set, what err's As method
+// makes of one.
+func asToolError(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(ToolError)
+		return t, ok
+	}
+	var t ToolError
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // ToolValidationError is the error TOOL_VALIDATION_ERROR (201) of the ToolError family, in category validation.
 type ToolValidationError struct {
@@ -885,7 +917,23 @@ type AgentError interface {
 }
 
 // AsAgentError returns the first AgentError in err's chain, as errors.As finds it.
-func AsAgentError(err error) (AgentError, bool) { return asChain[AgentError](err) }
+func AsAgentError(err error) (AgentError, bool) {
+	e, ok := findAs(err, asAgentError)
+	t, _ := e.(AgentError)
+	return t, ok
+}
+
+// asAgentError returns err as a AgentError, or, with ask set, what err's As method
+// makes of one.
+func asAgentError(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(AgentError)
+		return t, ok
+	}
+	var t AgentError
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // ProviderNotConfigured is the error PROVIDER_NOT_CONFIGURED (1) of the AgentError family, in category config.
 type ProviderNotConfigured struct {

@@ -202,7 +202,23 @@ type ToolError interface {
 }
 
 // AsToolError returns the first ToolError in err's chain, as errors.As finds it.
-func AsToolError(err error) (ToolError, bool) { return asChain[ToolError](err) }
+func AsToolError(err error) (ToolError, bool) {
+	e, ok := findAs(err, asToolError)
+	t, _ := e.(ToolError)
+	return t, ok
+}
+
+// asToolError returns err as a ToolError, or, with ask set, what err's As method
+// makes of one.
+func asToolError(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(ToolError)
+		return t, ok
+	}
+	var t ToolError
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // ToolNotFound is the error tool_not_found (1001) of the ToolError family, in category resolution.
 //
@@ -582,7 +598,23 @@ type ProviderError interface {
 }
 
 // AsProviderError returns the first ProviderError in err's chain, as errors.As finds it.
-func AsProviderError(err error) (ProviderError, bool) { return asChain[ProviderError](err) }
+func AsProviderError(err error) (ProviderError, bool) {
+	e, ok := findAs(err, asProviderError)
+	t, _ := e.(ProviderError)
+	return t, ok
+}
+
+// asProviderError returns err as a ProviderError, or, with ask set, what err's As method
+// makes of one.
+func asProviderError(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(ProviderError)
+		return t, ok
+	}
+	var t ProviderError
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // RateLimited is the error rate_limited (2001) of the ProviderError family, in category rate_limit.
 //
@@ -969,7 +1001,23 @@ type OperatorError interface {
 }
 
 // AsOperatorError returns the first OperatorError in err's chain, as errors.As finds it.
-func AsOperatorError(err error) (OperatorError, bool) { return asChain[OperatorError](err) }
+func AsOperatorError(err error) (OperatorError, bool) {
+	e, ok := findAs(err, asOperatorError)
+	t, _ := e.(OperatorError)
+	return t, ok
+}
+
+// asOperatorError returns err as a OperatorError, or, with ask set, what err's As method
+// makes of one.
+func asOperatorError(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(OperatorError)
+		return t, ok
+	}
+	var t OperatorError
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // ModelCallFailed is the error model_call_failed (3001) of the OperatorError family, in category model.
 //
@@ -1176,7 +1224,23 @@ type TurnError interface {
 }
 
 // AsTurnError returns the first TurnError in err's chain, as errors.As finds it.
-func AsTurnError(err error) (TurnError, bool) { return asChain[TurnError](err) }
+func AsTurnError(err error) (TurnError, bool) {
+	e, ok := findAs(err, asTurnError)
+	t, _ := e.(TurnError)
+	return t, ok
+}
+
+// asTurnError returns err as a TurnError, or, with ask set, what err's As method
+// makes of one.
+func asTurnError(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(TurnError)
+		return t, ok
+	}
+	var t TurnError
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // LLMFailed is the error llm_failed (4001) of the TurnError family, in category model.
 //
@@ -1600,7 +1664,23 @@ type RuntimeWarning interface {
 }
 
 // AsRuntimeWarning returns the first RuntimeWarning in err's chain, as errors.As finds it.
-func AsRuntimeWarning(err error) (RuntimeWarning, bool) { return asChain[RuntimeWarning](err) }
+func AsRuntimeWarning(err error) (RuntimeWarning, bool) {
+	e, ok := findAs(err, asRuntimeWarning)
+	t, _ := e.(RuntimeWarning)
+	return t, ok
+}
+
+// asRuntimeWarning returns err as a RuntimeWarning, or, with ask set, what err's As method
+// makes of one.
+func asRuntimeWarning(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(RuntimeWarning)
+		return t, ok
+	}
+	var t RuntimeWarning
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // MemoryUnavailable is the error memory_unavailable (5001) of the RuntimeWarning family, in category infrastructure.
 //

@@ -118,7 +118,23 @@ type AgentError interface {
 }
 
 // AsAgentError returns the first AgentError in err's chain, as errors.As finds it.
-func AsAgentError(err error) (AgentError, bool) { return asChain[AgentError](err) }
+func AsAgentError(err error) (AgentError, bool) {
+	e, ok := findAs(err, asAgentError)
+	t, _ := e.(AgentError)
+	return t, ok
+}
+
+// asAgentError returns err as a AgentError, or, with ask set, what err's As method
+// makes of one.
+func asAgentError(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(AgentError)
+		return t, ok
+	}
+	var t AgentError
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // LLM is the error llm_failed (1) of the AgentError family, in category llm.
 //
@@ -290,7 +306,23 @@ type ToolError interface {
 }
 
 // AsToolError returns the first ToolError in err's chain, as errors.As finds it.
-func AsToolError(err error) (ToolError, bool) { return asChain[ToolError](err) }
+func AsToolError(err error) (ToolError, bool) {
+	e, ok := findAs(err, asToolError)
+	t, _ := e.(ToolError)
+	return t, ok
+}
+
+// asToolError returns err as a ToolError, or, with ask set, what err's As method
+// makes of one.
+func asToolError(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(ToolError)
+		return t, ok
+	}
+	var t ToolError
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // ToolNotFound is the error tool_not_found (101) of the ToolError family, in category resolution.
 //
@@ -419,7 +451,23 @@ type MemoryFailure interface {
 }
 
 // AsMemoryFailure returns the first MemoryFailure in err's chain, as errors.As finds it.
-func AsMemoryFailure(err error) (MemoryFailure, bool) { return asChain[MemoryFailure](err) }
+func AsMemoryFailure(err error) (MemoryFailure, bool) {
+	e, ok := findAs(err, asMemoryFailure)
+	t, _ := e.(MemoryFailure)
+	return t, ok
+}
+
+// asMemoryFailure returns err as a MemoryFailure, or, with ask set, what err's As method
+// makes of one.
+func asMemoryFailure(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(MemoryFailure)
+		return t, ok
+	}
+	var t MemoryFailure
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // MemoryReadFailed is the error memory_read_failed (201) of the MemoryFailure family, in category memory.
 //
@@ -505,7 +553,23 @@ type EventFailure interface {
 }
 
 // AsEventFailure returns the first EventFailure in err's chain, as errors.As finds it.
-func AsEventFailure(err error) (EventFailure, bool) { return asChain[EventFailure](err) }
+func AsEventFailure(err error) (EventFailure, bool) {
+	e, ok := findAs(err, asEventFailure)
+	t, _ := e.(EventFailure)
+	return t, ok
+}
+
+// asEventFailure returns err as a EventFailure, or, with ask set, what err's As method
+// makes of one.
+func asEventFailure(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(EventFailure)
+		return t, ok
+	}
+	var t EventFailure
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // EventDropped is the error event_dropped (301) of the EventFailure family, in category event.
 //
@@ -545,7 +609,23 @@ type HookFailure interface {
 }
 
 // AsHookFailure returns the first HookFailure in err's chain, as errors.As finds it.
-func AsHookFailure(err error) (HookFailure, bool) { return asChain[HookFailure](err) }
+func AsHookFailure(err error) (HookFailure, bool) {
+	e, ok := findAs(err, asHookFailure)
+	t, _ := e.(HookFailure)
+	return t, ok
+}
+
+// asHookFailure returns err as a HookFailure, or, with ask set, what err's As method
+// makes of one.
+func asHookFailure(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(HookFailure)
+		return t, ok
+	}
+	var t HookFailure
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // HookFailed is the error hook_failed (401) of the HookFailure family, in category hook.
 //

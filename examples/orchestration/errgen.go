@@ -150,7 +150,23 @@ type ProviderError interface {
 }
 
 // AsProviderError returns the first ProviderError in err's chain, as errors.As finds it.
-func AsProviderError(err error) (ProviderError, bool) { return asChain[ProviderError](err) }
+func AsProviderError(err error) (ProviderError, bool) {
+	e, ok := findAs(err, asProviderError)
+	t, _ := e.(ProviderError)
+	return t, ok
+}
+
+// asProviderError returns err as a ProviderError, or, with ask set, what err's As method
+// makes of one.
+func asProviderError(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(ProviderError)
+		return t, ok
+	}
+	var t ProviderError
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // TransientError is the error provider_transient (1101) of the ProviderError family, in category transient.
 //
@@ -413,7 +429,23 @@ type ToolError interface {
 }
 
 // AsToolError returns the first ToolError in err's chain, as errors.As finds it.
-func AsToolError(err error) (ToolError, bool) { return asChain[ToolError](err) }
+func AsToolError(err error) (ToolError, bool) {
+	e, ok := findAs(err, asToolError)
+	t, _ := e.(ToolError)
+	return t, ok
+}
+
+// asToolError returns err as a ToolError, or, with ask set, what err's As method
+// makes of one.
+func asToolError(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(ToolError)
+		return t, ok
+	}
+	var t ToolError
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // ToolNotFound is the error tool_not_found (1201) of the ToolError family, in category not_found.
 //
@@ -545,7 +577,23 @@ type OperatorError interface {
 }
 
 // AsOperatorError returns the first OperatorError in err's chain, as errors.As finds it.
-func AsOperatorError(err error) (OperatorError, bool) { return asChain[OperatorError](err) }
+func AsOperatorError(err error) (OperatorError, bool) {
+	e, ok := findAs(err, asOperatorError)
+	t, _ := e.(OperatorError)
+	return t, ok
+}
+
+// asOperatorError returns err as a OperatorError, or, with ask set, what err's As method
+// makes of one.
+func asOperatorError(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(OperatorError)
+		return t, ok
+	}
+	var t OperatorError
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // ModelFailed is the error operator_model (101) of the OperatorError family, in category model.
 //
@@ -757,7 +805,23 @@ type OrchError interface {
 }
 
 // AsOrchError returns the first OrchError in err's chain, as errors.As finds it.
-func AsOrchError(err error) (OrchError, bool) { return asChain[OrchError](err) }
+func AsOrchError(err error) (OrchError, bool) {
+	e, ok := findAs(err, asOrchError)
+	t, _ := e.(OrchError)
+	return t, ok
+}
+
+// asOrchError returns err as a OrchError, or, with ask set, what err's As method
+// makes of one.
+func asOrchError(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(OrchError)
+		return t, ok
+	}
+	var t OrchError
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // OperatorNotFound is the error orch_operator_not_found (201) of the OrchError family, in category not_found.
 //
@@ -956,7 +1020,23 @@ type StateError interface {
 }
 
 // AsStateError returns the first StateError in err's chain, as errors.As finds it.
-func AsStateError(err error) (StateError, bool) { return asChain[StateError](err) }
+func AsStateError(err error) (StateError, bool) {
+	e, ok := findAs(err, asStateError)
+	t, _ := e.(StateError)
+	return t, ok
+}
+
+// asStateError returns err as a StateError, or, with ask set, what err's As method
+// makes of one.
+func asStateError(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(StateError)
+		return t, ok
+	}
+	var t StateError
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // StateNotFound is the error state_not_found (301) of the StateError family, in category not_found.
 //
@@ -1090,7 +1170,23 @@ type EnvError interface {
 }
 
 // AsEnvError returns the first EnvError in err's chain, as errors.As finds it.
-func AsEnvError(err error) (EnvError, bool) { return asChain[EnvError](err) }
+func AsEnvError(err error) (EnvError, bool) {
+	e, ok := findAs(err, asEnvError)
+	t, _ := e.(EnvError)
+	return t, ok
+}
+
+// asEnvError returns err as a EnvError, or, with ask set, what err's As method
+// makes of one.
+func asEnvError(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(EnvError)
+		return t, ok
+	}
+	var t EnvError
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // ProvisionFailed is the error env_provision_failed (401) of the EnvError family, in category provision.
 //

@@ -114,7 +114,23 @@ type LLMError interface {
 }
 
 // AsLLMError returns the first LLMError in err's chain, as errors.As finds it.
-func AsLLMError(err error) (LLMError, bool) { return asChain[LLMError](err) }
+func AsLLMError(err error) (LLMError, bool) {
+	e, ok := findAs(err, asLLMError)
+	t, _ := e.(LLMError)
+	return t, ok
+}
+
+// asLLMError returns err as a LLMError, or, with ask set, what err's As method
+// makes of one.
+func asLLMError(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(LLMError)
+		return t, ok
+	}
+	var t LLMError
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // RateLimited is the error rate_limited (101) of the LLMError family, in category rate_limit.
 //
@@ -289,7 +305,23 @@ type ToolError interface {
 }
 
 // AsToolError returns the first ToolError in err's chain, as errors.As finds it.
-func AsToolError(err error) (ToolError, bool) { return asChain[ToolError](err) }
+func AsToolError(err error) (ToolError, bool) {
+	e, ok := findAs(err, asToolError)
+	t, _ := e.(ToolError)
+	return t, ok
+}
+
+// asToolError returns err as a ToolError, or, with ask set, what err's As method
+// makes of one.
+func asToolError(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(ToolError)
+		return t, ok
+	}
+	var t ToolError
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // ValidationError is the error validation_error (201) of the ToolError family, in category validation.
 //
@@ -449,7 +481,23 @@ type SubagentError interface {
 }
 
 // AsSubagentError returns the first SubagentError in err's chain, as errors.As finds it.
-func AsSubagentError(err error) (SubagentError, bool) { return asChain[SubagentError](err) }
+func AsSubagentError(err error) (SubagentError, bool) {
+	e, ok := findAs(err, asSubagentError)
+	t, _ := e.(SubagentError)
+	return t, ok
+}
+
+// asSubagentError returns err as a SubagentError, or, with ask set, what err's As method
+// makes of one.
+func asSubagentError(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(SubagentError)
+		return t, ok
+	}
+	var t SubagentError
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // SubagentFailed is the error subagent_failed (301) of the SubagentError family, in category subagent.
 //
@@ -557,7 +605,23 @@ type InfraError interface {
 }
 
 // AsInfraError returns the first InfraError in err's chain, as errors.As finds it.
-func AsInfraError(err error) (InfraError, bool) { return asChain[InfraError](err) }
+func AsInfraError(err error) (InfraError, bool) {
+	e, ok := findAs(err, asInfraError)
+	t, _ := e.(InfraError)
+	return t, ok
+}
+
+// asInfraError returns err as a InfraError, or, with ask set, what err's As method
+// makes of one.
+func asInfraError(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(InfraError)
+		return t, ok
+	}
+	var t InfraError
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // MemoryUnavailable is the error memory_unavailable (401) of the InfraError family, in category infrastructure.
 //
@@ -675,7 +739,23 @@ type BudgetError interface {
 }
 
 // AsBudgetError returns the first BudgetError in err's chain, as errors.As finds it.
-func AsBudgetError(err error) (BudgetError, bool) { return asChain[BudgetError](err) }
+func AsBudgetError(err error) (BudgetError, bool) {
+	e, ok := findAs(err, asBudgetError)
+	t, _ := e.(BudgetError)
+	return t, ok
+}
+
+// asBudgetError returns err as a BudgetError, or, with ask set, what err's As method
+// makes of one.
+func asBudgetError(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(BudgetError)
+		return t, ok
+	}
+	var t BudgetError
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // MaxStepsExceeded is the error max_steps_exceeded (501) of the BudgetError family, in category budget.
 //

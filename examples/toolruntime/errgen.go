@@ -162,7 +162,23 @@ type ToolError interface {
 }
 
 // AsToolError returns the first ToolError in err's chain, as errors.As finds it.
-func AsToolError(err error) (ToolError, bool) { return asChain[ToolError](err) }
+func AsToolError(err error) (ToolError, bool) {
+	e, ok := findAs(err, asToolError)
+	t, _ := e.(ToolError)
+	return t, ok
+}
+
+// asToolError returns err as a ToolError, or, with ask set, what err's As method
+// makes of one.
+func asToolError(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(ToolError)
+		return t, ok
+	}
+	var t ToolError
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // NotFound is the error tool_not_found (1001) of the ToolError family, in category resolution.
 //
@@ -480,7 +496,23 @@ type AgentError interface {
 }
 
 // AsAgentError returns the first AgentError in err's chain, as errors.As finds it.
-func AsAgentError(err error) (AgentError, bool) { return asChain[AgentError](err) }
+func AsAgentError(err error) (AgentError, bool) {
+	e, ok := findAs(err, asAgentError)
+	t, _ := e.(AgentError)
+	return t, ok
+}
+
+// asAgentError returns err as a AgentError, or, with ask set, what err's As method
+// makes of one.
+func asAgentError(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(AgentError)
+		return t, ok
+	}
+	var t AgentError
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // LLM is the error llm_error (2001) of the AgentError family, in category llm.
 //

@@ -577,37 +577,40 @@ func reaches(err error, e variant, depth int) bool {
 	return false
 }
 
-// asChain returns the first error in err's chain that is a T, or that an As
-// method turns into one, as errors.As(err, &target) does, but without
-// reflection and, unless an As method is called, without allocating.
-func asChain[T any](err error) (T, bool) {
-	return asDepth[T](err, 0)
+// findAs is the walk of every As<Family> helper: it returns the first
+// error in err's chain that as, the family's function, turns into an error
+// of the family, as errors.As(err, &target) finds it, but without
+// reflection and, unless an As method is called, without allocating. as
+// asserts an error to the family, or, with ask set, asks the error's As
+// method for one. One walk for every family, with a small function each,
+// costs the package's build a tenth of what a generic walk instantiated
+// for each family did (BENCHMARKS.md).
+func findAs(err error, as func(err error, ask bool) (error, bool)) (error, bool) {
+	return findAsDepth(err, as, 0)
 }
 
-func asDepth[T any](err error, depth int) (T, bool) {
-	var zero T
+func findAsDepth(err error, as func(err error, ask bool) (error, bool), depth int) (error, bool) {
 	for ; err != nil && depth < maxChain && !isNil(err); depth++ {
-		if t, ok := err.(T); ok {
+		if t, ok := as(err, false); ok {
 			return t, true
 		}
-		if x, ok := err.(interface{ As(any) bool }); ok {
-			var t T
-			if x.As(&t) {
+		if _, ok := err.(interface{ As(any) bool }); ok {
+			if t, ok := as(err, true); ok {
 				return t, true
 			}
 		}
 		one, many := next(err)
 		if many != nil {
 			for _, e := range many {
-				if t, ok := asDepth[T](e, depth+1); ok {
+				if t, ok := findAsDepth(e, as, depth+1); ok {
 					return t, true
 				}
 			}
-			return zero, false
+			return nil, false
 		}
 		err = one
 	}
-	return zero, false
+	return nil, false
 }
 
 // The texts of a variant the runtime renders.

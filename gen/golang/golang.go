@@ -220,7 +220,9 @@ func docLines(first, doc string) []string {
 	return lines
 }
 
-// genFamily writes a family's interface and its chain helper:
+// genFamily writes a family's interface and its chain helper, with the
+// function through which the helper asks the runtime's walk (findAs) about
+// one error:
 //
 //	type ToolError interface {
 //		Error
@@ -228,7 +230,12 @@ func docLines(first, doc string) []string {
 //		...
 //		isToolError()
 //	}
-//	func AsToolError(err error) (ToolError, bool) { return asChain[ToolError](err) }
+//	func AsToolError(err error) (ToolError, bool) {
+//		e, ok := findAs(err, asToolError)
+//		t, _ := e.(ToolError)
+//		return t, ok
+//	}
+//	func asToolError(err error, ask bool) (error, bool) { ... }
 func genFamily(f *printer.File, fam *model.Family) {
 	f.Doc(docLines(fam.Name+" is implemented by the errors of the "+fam.Name+" family; no type outside this package implements it.", fam.Doc)...)
 	members := []printer.Member{
@@ -243,11 +250,24 @@ func genFamily(f *printer.File, fam *model.Family) {
 	}
 	members = append(members, printer.Member{Text: fam.Sealer() + "()"})
 	f.Interface(fam.Name, members)
-	f.Funcs([]printer.Func{{
-		Doc:    []string{fam.AsHelper() + " returns the first " + fam.Name + " in err's chain, as errors.As finds it."},
-		Header: "func " + fam.AsHelper() + "(err error) (" + fam.Name + ", bool)",
-		Body:   "return asChain[" + fam.Name + "](err)",
-	}})
+
+	b := f.Func([]string{fam.AsHelper() + " returns the first " + fam.Name + " in err's chain, as errors.As finds it."},
+		"func "+fam.AsHelper()+"(err error) ("+fam.Name+", bool)")
+	b.Line("e, ok := findAs(err, " + fam.AsFunc() + ")")
+	b.Line("t, _ := e.(" + fam.Name + ")")
+	b.Line("return t, ok")
+	b.End()
+
+	b = f.Func([]string{fam.AsFunc() + " returns err as a " + fam.Name + ", or, with ask set, what err's As method", "makes of one."},
+		"func "+fam.AsFunc()+"(err error, ask bool) (error, bool)")
+	b.Open("if !ask")
+	b.Line("t, ok := err.(" + fam.Name + ")")
+	b.Line("return t, ok")
+	b.Close()
+	b.Line("var t " + fam.Name)
+	b.Line("ok := err.(interface{ As(any) bool }).As(&t)")
+	b.Line("return t, ok")
+	b.End()
 }
 
 // genVariant writes a variant's struct and its methods:

@@ -113,6 +113,11 @@ func (f *Family) HasPayload() bool { return f.PayloadType != "" }
 // wrap chain.
 func (f *Family) AsHelper() string { return names.FamilyHelper(f.Name) }
 
+// AsFunc is the unexported function through which the family's AsHelper
+// asks the runtime's walk about one error: asToolError for ToolError. The
+// runtime declares no name of that form.
+func (f *Family) AsFunc() string { return "as" + f.Name }
+
 // Sealer is the unexported method that keeps the family's interface closed
 // to types outside the generated package.
 func (f *Family) Sealer() string { return "is" + f.Name }

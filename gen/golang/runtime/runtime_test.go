@@ -193,9 +193,41 @@ func TestChainRootAndAs(t *testing.T) {
 		}
 		_ = RootCodeOf(err)
 		_ = HasCode(err, CodeRateLimited)
+		_, _ = AsProviderError(err)
 	})
 	if allocs != 0 {
 		t.Errorf("walking the chain allocates %v times", allocs)
+	}
+}
+
+// TestAsFamilyAgreesWithErrorsAs: an As<Family> helper finds what
+// errors.As finds, through wraps, joins and As methods, first match first.
+func TestAsFamilyAgreesWithErrorsAs(t *testing.T) {
+	limited := &RateLimited{Provider: "p"}
+	busy := &ProviderBusy{}
+	cases := map[string]error{
+		"nil":              nil,
+		"a variant":        limited,
+		"wrapped":          fmt.Errorf("w: %w", fmt.Errorf("v: %w", limited)),
+		"another family":   &ToolTimeout{},
+		"a plain error":    errors.New("x"),
+		"joined, in order": errors.Join(errors.New("x"), busy, limited),
+		"as method":        fmt.Errorf("w: %w", asOther{limited}),
+		"as method, no":    asOther{&ToolTimeout{}},
+		"a cause":          &ModelCallFailed{Cause: limited},
+	}
+	for name, err := range cases {
+		got, ok := AsProviderError(err)
+		var want ProviderError
+		wantOK := errors.As(err, &want)
+		if ok != wantOK || got != want {
+			t.Errorf("%s: AsProviderError = %v, %v; errors.As = %v, %v", name, got, ok, want, wantOK)
+		}
+	}
+	// One difference, by design: a nil variant is no error (hardening.md),
+	// where errors.As would find it.
+	if _, ok := AsProviderError(fmt.Errorf("w: %w", (*RateLimited)(nil))); ok {
+		t.Error("AsProviderError found a nil variant")
 	}
 }
 

@@ -119,7 +119,23 @@ type ToolError interface {
 }
 
 // AsToolError returns the first ToolError in err's chain, as errors.As finds it.
-func AsToolError(err error) (ToolError, bool) { return asChain[ToolError](err) }
+func AsToolError(err error) (ToolError, bool) {
+	e, ok := findAs(err, asToolError)
+	t, _ := e.(ToolError)
+	return t, ok
+}
+
+// asToolError returns err as a ToolError, or, with ask set, what err's As method
+// makes of one.
+func asToolError(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(ToolError)
+		return t, ok
+	}
+	var t ToolError
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // CapabilityDenied is the error capability_denied (1007) of the ToolError family, in category capability.
 type CapabilityDenied struct {
@@ -292,7 +308,23 @@ type ProviderError interface {
 }
 
 // AsProviderError returns the first ProviderError in err's chain, as errors.As finds it.
-func AsProviderError(err error) (ProviderError, bool) { return asChain[ProviderError](err) }
+func AsProviderError(err error) (ProviderError, bool) {
+	e, ok := findAs(err, asProviderError)
+	t, _ := e.(ProviderError)
+	return t, ok
+}
+
+// asProviderError returns err as a ProviderError, or, with ask set, what err's As method
+// makes of one.
+func asProviderError(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(ProviderError)
+		return t, ok
+	}
+	var t ProviderError
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // RateLimited is the error rate_limited (2001) of the ProviderError family, in category rate_limit.
 type RateLimited struct {
@@ -531,7 +563,23 @@ type OperatorError interface {
 }
 
 // AsOperatorError returns the first OperatorError in err's chain, as errors.As finds it.
-func AsOperatorError(err error) (OperatorError, bool) { return asChain[OperatorError](err) }
+func AsOperatorError(err error) (OperatorError, bool) {
+	e, ok := findAs(err, asOperatorError)
+	t, _ := e.(OperatorError)
+	return t, ok
+}
+
+// asOperatorError returns err as a OperatorError, or, with ask set, what err's As method
+// makes of one.
+func asOperatorError(err error, ask bool) (error, bool) {
+	if !ask {
+		t, ok := err.(OperatorError)
+		return t, ok
+	}
+	var t OperatorError
+	ok := err.(interface{ As(any) bool }).As(&t)
+	return t, ok
+}
 
 // ModelCallFailed is the error model_call_failed (3001) of the OperatorError family, in category model.
 type ModelCallFailed struct {
