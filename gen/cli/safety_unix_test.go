@@ -174,21 +174,38 @@ func TestInterruptStopsALongLint(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
-		cmd := errgenProcess(t, "lint", path)
-		var out bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &out
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(100 * time.Millisecond) // let it start reading
-		if err := cmd.Process.Signal(sig); err != nil {
-			t.Fatal(err)
-		}
-		code := exitCode(cmd.Wait())
-		if code != 1 || out.String() != "errgen: interrupted\n" {
-			t.Errorf("%s: exit %d, output:\n%s", sig, code, out.String())
+		// A signal that comes before errgen has started takes the default
+		// action; on a loaded machine starting can take longer than the
+		// first wait, so each such try waits twice as long.
+		for wait := 100 * time.Millisecond; ; wait *= 2 {
+			cmd := errgenProcess(t, "lint", path)
+			var out bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &out
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(wait) // let it start reading
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			err := cmd.Wait()
+			if killedBy(cmd, sig) && wait < 3*time.Second {
+				t.Logf("%s came before errgen started; waiting longer than %v", sig, wait)
+				continue
+			}
+			if code := exitCode(err); code != 1 || out.String() != "errgen: interrupted\n" {
+				t.Errorf("%s: exit %d, output:\n%s", sig, code, out.String())
+			}
+			break
 		}
 	}
+}
+
+// killedBy reports whether the process cmd waited for ended by sig's
+// default action.
+func killedBy(cmd *exec.Cmd, sig syscall.Signal) bool {
+	ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus)
+	return ok && ws.Signaled() && ws.Signal() == sig
 }
 
 // lockedFolder writes a small catalogue into a new folder and takes the
