@@ -239,3 +239,42 @@ type envelope[T any] struct {
 	ID     string `json:"id"`
 	Result T      `json:"result"`
 }
+
+// BenchmarkDecode reads an error back as another service does: from its
+// LLM payload (from=payload) and its wire form (from=wire) with
+// DecodePayload, beside encoding/json reading the payload into the plain
+// struct (from=payload-json), which checks nothing.
+func BenchmarkDecode(b *testing.B) {
+	for _, c := range payloadCases() {
+		wire, err := json.Marshal(c.err)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, in := range []struct{ name, data string }{
+			{"payload", string(c.err.AppendLLMPayload(nil))},
+			{"wire", string(wire)},
+		} {
+			data := []byte(in.data)
+			r, err := agenterr.DecodePayload(data)
+			if err != nil || string(r.Code()) != c.plain.Code || r.Error() != c.plain.Error {
+				b.Fatalf("%s from %s: decoded %v, %v", c.name, in.name, r, err)
+			}
+			b.Run("case="+c.name+"/from="+in.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					r, _ := agenterr.DecodePayload(data)
+					sinkCode = r.Code()
+				}
+			})
+		}
+		b.Run("case="+c.name+"/from=payload-json", func(b *testing.B) {
+			b.ReportAllocs()
+			data := c.err.AppendLLMPayload(nil)
+			for i := 0; i < b.N; i++ {
+				var p plainPayload
+				_ = json.Unmarshal(data, &p)
+				sinkString = p.Code
+			}
+		})
+	}
+}
