@@ -513,6 +513,11 @@ type importedError interface {
 
 // imported returns cause as an error of another generated package, if it
 // is one; only a cause field of another catalogue's family is asked.
+//
+// Kept out of line for the package's build: inlined at each call, it
+// cost the compiler more than the call costs at run time.
+//
+//go:noinline
 func imported(cause error) (importedError, bool) {
 	s, ok := cause.(importedError)
 	return s, ok && !isNil(cause)
@@ -1914,6 +1919,11 @@ func (p *Payload) read(get func(key string) (json.RawMessage, bool), fields []fi
 
 // isPayloadKey reports whether name is one of the payload's own keys
 // rather than a field.
+//
+// Kept out of line for the package's build: inlined at each call, it
+// cost the compiler more than the call costs at run time.
+//
+//go:noinline
 func isPayloadKey(name string) bool {
 	for _, k := range payloadShape {
 		if k.name == name && k.kind != keyFields {
@@ -2253,6 +2263,11 @@ var jsonSafe = func() (t [256]bool) {
 // appendString appends s as a JSON string exactly as encoding/json does:
 // HTML-sensitive characters, U+2028 and U+2029 escaped, invalid UTF-8
 // replaced by U+FFFD.
+//
+// Kept out of line for the package's build: inlined at each call, it
+// cost the compiler more than the call costs at run time.
+//
+//go:noinline
 func appendString[S string | []byte](dst []byte, s S) []byte {
 	dst = append(dst, '"')
 	dst = appendEscaped(dst, s)
@@ -2732,6 +2747,11 @@ type jsonMember struct {
 }
 
 // member returns the member of the object n with the given key.
+//
+// Kept out of line for the package's build: inlined at each call, it
+// cost the compiler more than the call costs at run time.
+//
+//go:noinline
 func (n *jsonNode) member(name string) (*jsonMember, int, bool) {
 	k, ok := n.index[name]
 	if !ok {
@@ -2742,6 +2762,11 @@ func (n *jsonNode) member(name string) (*jsonMember, int, bool) {
 
 // value returns the value of n's member with the given key, nil when it
 // has none.
+//
+// Kept out of line for the package's build: inlined at each call, it
+// cost the compiler more than the call costs at run time.
+//
+//go:noinline
 func (d *decoder) value(n *jsonNode, name string) json.RawMessage {
 	if m, _, ok := n.member(name); ok {
 		return d.doc[m.vstart:m.vend:m.vend]
@@ -2798,6 +2823,11 @@ func (d *decoder) parse(pos, level int) (n *jsonNode, start, end int) {
 
 // skipSpace returns the position of the first byte at or after i in doc
 // that is not JSON white space.
+//
+// Kept out of line for the package's build: inlined at each call, it
+// cost the compiler more than the call costs at run time.
+//
+//go:noinline
 func skipSpace(doc []byte, i int) int {
 	for i < len(doc) && (doc[i] == ' ' || doc[i] == '\t' || doc[i] == '\n' || doc[i] == '\r') {
 		i++
@@ -2902,6 +2932,11 @@ type edit struct {
 
 // setSub records that member or item k is passed on as s says, when s
 // changes it.
+//
+// Kept out of line for the package's build: inlined at each call, it
+// cost the compiler more than the call costs at run time.
+//
+//go:noinline
 func (e *edit) setSub(k int, s *edit) {
 	if s == nil {
 		return
