@@ -29,6 +29,12 @@ import (
 // logging. What a catalogue means (its codes, classes, templates, fields,
 // HTTP statuses and the payload's key order) is in the tables errgen
 // generates beside it, in errgen.go.
+//
+// Every generated package compiles this file, so its cost to the compiler
+// is paid in every build of one. A function marked //go:noinline is kept
+// out of line for that reason: inlined at each of its calls, it cost the
+// compiler more than the call costs at run time (errgen's BENCHMARKS.md
+// counts both).
 
 // Error is implemented by every error of the catalogue, and by
 // *RemoteError, an error decoded from another service.
@@ -411,7 +417,6 @@ func UserMessageOf(err error) string {
 
 // isCode is the Is method of the variant infos[i]: target has its code,
 // so that errors.Is(err, &ToolTimeout{}) matches any error with that code.
-// Like render, it is kept out of line for the package's build.
 //
 //go:noinline
 func isCode(target error, i int) bool { return codeOf(target) == infos[i].Code }
@@ -513,9 +518,6 @@ type importedError interface {
 
 // imported returns cause as an error of another generated package, if it
 // is one; only a cause field of another catalogue's family is asked.
-//
-// Kept out of line for the package's build: inlined at each call, it
-// cost the compiler more than the call costs at run time.
 //
 //go:noinline
 func imported(cause error) (importedError, bool) {
@@ -1920,9 +1922,6 @@ func (p *Payload) read(get func(key string) (json.RawMessage, bool), fields []fi
 // isPayloadKey reports whether name is one of the payload's own keys
 // rather than a field.
 //
-// Kept out of line for the package's build: inlined at each call, it
-// cost the compiler more than the call costs at run time.
-//
 //go:noinline
 func isPayloadKey(name string) bool {
 	for _, k := range payloadShape {
@@ -2263,9 +2262,6 @@ var jsonSafe = func() (t [256]bool) {
 // appendString appends s as a JSON string exactly as encoding/json does:
 // HTML-sensitive characters, U+2028 and U+2029 escaped, invalid UTF-8
 // replaced by U+FFFD.
-//
-// Kept out of line for the package's build: inlined at each call, it
-// cost the compiler more than the call costs at run time.
 //
 //go:noinline
 func appendString[S string | []byte](dst []byte, s S) []byte {
@@ -2748,9 +2744,6 @@ type jsonMember struct {
 
 // member returns the member of the object n with the given key.
 //
-// Kept out of line for the package's build: inlined at each call, it
-// cost the compiler more than the call costs at run time.
-//
 //go:noinline
 func (n *jsonNode) member(name string) (*jsonMember, int, bool) {
 	k, ok := n.index[name]
@@ -2762,9 +2755,6 @@ func (n *jsonNode) member(name string) (*jsonMember, int, bool) {
 
 // value returns the value of n's member with the given key, nil when it
 // has none.
-//
-// Kept out of line for the package's build: inlined at each call, it
-// cost the compiler more than the call costs at run time.
 //
 //go:noinline
 func (d *decoder) value(n *jsonNode, name string) json.RawMessage {
@@ -2823,9 +2813,6 @@ func (d *decoder) parse(pos, level int) (n *jsonNode, start, end int) {
 
 // skipSpace returns the position of the first byte at or after i in doc
 // that is not JSON white space.
-//
-// Kept out of line for the package's build: inlined at each call, it
-// cost the compiler more than the call costs at run time.
 //
 //go:noinline
 func skipSpace(doc []byte, i int) int {
@@ -2932,9 +2919,6 @@ type edit struct {
 
 // setSub records that member or item k is passed on as s says, when s
 // changes it.
-//
-// Kept out of line for the package's build: inlined at each call, it
-// cost the compiler more than the call costs at run time.
 //
 //go:noinline
 func (e *edit) setSub(k int, s *edit) {
