@@ -202,6 +202,16 @@ type field struct {
 	unit time.Duration
 }
 
+// hasField reports whether fields has one named name.
+func hasField(fields []field, name string) bool {
+	for _, f := range fields {
+		if f.name == name {
+			return true
+		}
+	}
+	return false
+}
+
 // keyKind says where the value of a payload key comes from.
 type keyKind uint8
 
@@ -1907,7 +1917,7 @@ func (p *Payload) read(get func(key string) (json.RawMessage, bool), fields []fi
 		{"suggested_action", &p.SuggestedAction}, {"required_fields", &p.RequiredFields},
 		{"usage_hint", &p.UsageHint},
 	} {
-		if slices.ContainsFunc(fields, func(fd field) bool { return fd.name == f.key }) {
+		if hasField(fields, f.key) {
 			continue
 		}
 		if raw, ok := get(f.key); ok {
@@ -3107,7 +3117,7 @@ func (d *decoder) decodeOnce(n *jsonNode, got *decodedCause) (*RemoteError, erro
 	// cause is.
 	for k := range n.members {
 		m := &n.members[k]
-		if isPayloadKey(m.name) || slices.ContainsFunc(fields, func(f field) bool { return f.name == m.name }) {
+		if isPayloadKey(m.name) || hasField(fields, m.name) {
 			continue
 		}
 		ed.setSub(k, d.clean(m.node))
@@ -3132,7 +3142,7 @@ func (d *decoder) finish(res *decodeResult) {
 	}
 	for k := range n.members {
 		m := &n.members[k]
-		if e.drop[k] || isPayloadKey(m.name) && !slices.ContainsFunc(fields, func(f field) bool { return f.name == m.name }) {
+		if e.drop[k] || isPayloadKey(m.name) && !hasField(fields, m.name) {
 			continue
 		}
 		value := json.RawMessage(d.doc[m.vstart:m.vend:m.vend])

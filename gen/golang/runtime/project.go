@@ -154,7 +154,7 @@ func decodeProjected(code Code, num int, message string, members map[string]json
 	// payload type, which this writes). Of any other, or a code this
 	// catalogue does not know, it is left out: a newer sender's field the
 	// payload would read as its type.
-	written := map[string]bool{"type": !known || !slices.ContainsFunc(forms[i].fields, func(f field) bool { return f.name == "type" }),
+	written := map[string]bool{"type": !known || !hasField(forms[i].fields, "type"),
 		"code": true, "code_num": true, "error": true}
 	dst := []byte{'{'}
 	if known && infos[i].PayloadType != "" {
