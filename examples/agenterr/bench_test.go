@@ -250,11 +250,14 @@ func BenchmarkDecode(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		for _, in := range []struct{ name, data string }{
-			{"payload", string(c.err.AppendLLMPayload(nil))},
-			{"wire", string(wire)},
+		for _, in := range []struct {
+			name string
+			data []byte
+		}{
+			{"payload", c.err.AppendLLMPayload(nil)},
+			{"wire", wire},
 		} {
-			data := []byte(in.data)
+			data := in.data
 			r, err := agenterr.DecodePayload(data)
 			if err != nil || string(r.Code()) != c.plain.Code || r.Error() != c.plain.Error {
 				b.Fatalf("%s from %s: decoded %v, %v", c.name, in.name, r, err)

@@ -668,10 +668,8 @@ func decodeErrorInfo(reason, message string, metadata map[string]string, wait ti
 		raw := json.RawMessage(v)
 		text := true
 		if known {
-			for k := range forms[i].fields {
-				if forms[i].fields[k].name == name {
-					_, text = fieldOf(newVariant(i), k).(*string)
-				}
+			if k := fieldIndex(forms[i].fields, name); k >= 0 {
+				_, text = fieldOf(newVariant(i), k).(*string)
 			}
 		}
 		if text {

@@ -202,15 +202,19 @@ type field struct {
 	unit time.Duration
 }
 
-// hasField reports whether fields has one named name.
-func hasField(fields []field, name string) bool {
-	for _, f := range fields {
-		if f.name == name {
-			return true
+// fieldIndex returns the position in fields of the one named name, -1
+// when there is none.
+func fieldIndex(fields []field, name string) int {
+	for k := range fields {
+		if fields[k].name == name {
+			return k
 		}
 	}
-	return false
+	return -1
 }
+
+// hasField reports whether fields has one named name.
+func hasField(fields []field, name string) bool { return fieldIndex(fields, name) >= 0 }
 
 // keyKind says where the value of a payload key comes from.
 type keyKind uint8
@@ -774,14 +778,11 @@ func appendTemplate(dst []byte, e variant, i int, t string) []byte {
 			dst = append(dst, e.Code()...)
 			continue
 		}
-		for k := range forms[i].fields {
-			if f := &forms[i].fields[k]; f.name == name {
-				if f.cause {
-					dst = appendError(dst, causeOf(e))
-				} else {
-					dst = appendValue(dst, fieldOf(e, k), f.unit)
-				}
-				break
+		if k := fieldIndex(forms[i].fields, name); k >= 0 {
+			if f := &forms[i].fields[k]; f.cause {
+				dst = appendError(dst, causeOf(e))
+			} else {
+				dst = appendValue(dst, fieldOf(e, k), f.unit)
 			}
 		}
 	}
