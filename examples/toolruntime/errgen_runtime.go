@@ -202,6 +202,17 @@ type field struct {
 	unit time.Duration
 }
 
+// inUnit returns d as a whole number of f's unit: cut, but rounded up for
+// the retry_after field, so that no text, payload or wire form tells the
+// model or another service to wait less than the error says.
+func (f *field) inUnit(d time.Duration) int64 {
+	n := d / f.unit
+	if f.retryAfter && d%f.unit > 0 {
+		n++
+	}
+	return int64(n)
+}
+
 // fieldIndex returns the position in fields of the one named name, -1
 // when there is none.
 func fieldIndex(fields []field, name string) int {
@@ -782,15 +793,15 @@ func appendTemplate(dst []byte, e variant, i int, t string) []byte {
 			if f := &forms[i].fields[k]; f.cause {
 				dst = appendError(dst, causeOf(e))
 			} else {
-				dst = appendValue(dst, fieldOf(e, k), f.unit)
+				dst = appendValue(dst, fieldOf(e, k), f)
 			}
 		}
 	}
 	return dst
 }
 
-// appendValue appends the field p points to as text.
-func appendValue(dst []byte, p any, unit time.Duration) []byte {
+// appendValue appends f, the field p points to, as text.
+func appendValue(dst []byte, p any, f *field) []byte {
 	switch p := p.(type) {
 	case *string:
 		return append(dst, *p...)
@@ -805,7 +816,7 @@ func appendValue(dst []byte, p any, unit time.Duration) []byte {
 	case *float64:
 		return strconv.AppendFloat(dst, *p, 'g', -1, 64)
 	case *time.Duration:
-		return strconv.AppendInt(dst, int64(*p/unit), 10)
+		return strconv.AppendInt(dst, f.inUnit(*p), 10)
 	case *[]string:
 		for i, s := range *p {
 			if i > 0 {
@@ -910,7 +921,7 @@ func appendLogFields(attrs []slog.Attr, e variant, i int, sent map[string]bool, 
 		case *float64:
 			a = slog.Float64(f.name, *p)
 		case *time.Duration:
-			a = slog.Int64(f.name, int64(*p/f.unit))
+			a = slog.Int64(f.name, f.inUnit(*p))
 		case *[]string:
 			a = slog.Any(f.name, scrubAll(*p))
 		default:
@@ -2103,7 +2114,7 @@ func appendFields(dst []byte, e variant, i int, comma, wire bool, depth int, top
 		} else if f.cause {
 			dst = appendCause(dst, top.causeOf(e), depth+1, top)
 		} else {
-			dst = appendFieldJSON(dst, fieldOf(e, k), f.unit)
+			dst = appendFieldJSON(dst, fieldOf(e, k), f)
 		}
 		if len(dst) == start {
 			dst = dst[:mark]
@@ -2120,13 +2131,13 @@ func appendFieldValue(dst []byte, e variant, k int, f *field) []byte {
 	if f.cause {
 		return appendCause(dst, causeOf(e), 1, nil)
 	}
-	return appendFieldJSON(dst, fieldOf(e, k), f.unit)
+	return appendFieldJSON(dst, fieldOf(e, k), f)
 }
 
-// appendFieldJSON appends the JSON value of the field p points to, or
+// appendFieldJSON appends the JSON value of f, the field p points to, or
 // nothing when it is its type's zero value: a duration as a whole number
-// of its unit.
-func appendFieldJSON(dst []byte, p any, unit time.Duration) []byte {
+// of its unit (see field.inUnit).
+func appendFieldJSON(dst []byte, p any, f *field) []byte {
 	switch p := p.(type) {
 	case *string:
 		if *p != "" {
@@ -2146,7 +2157,7 @@ func appendFieldJSON(dst []byte, p any, unit time.Duration) []byte {
 		}
 	case *time.Duration:
 		if *p != 0 {
-			dst = strconv.AppendInt(dst, int64(*p/unit), 10)
+			dst = strconv.AppendInt(dst, f.inUnit(*p), 10)
 		}
 	case *uint64:
 		if *p != 0 {

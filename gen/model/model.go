@@ -401,7 +401,7 @@ type Field struct {
 	// shows as Redacted in logs and in fmt's output.
 	Sensitive bool
 	// Unit is the unit of a duration field's value on the wire and in
-	// text; zero for other types.
+	// text; zero for other types. InUnit writes a value in it.
 	Unit Unit
 	// Example is the value golden tests and docs use; ExampleSet reports
 	// whether the catalogue gave it or errgen made it up.
@@ -411,6 +411,19 @@ type Field struct {
 	Index int
 	// Pos is where the field's entry starts in the catalogue.
 	Pos diag.Pos
+}
+
+// InUnit returns d, a value of the duration field f, as the whole number
+// of f's unit that texts, payloads, wire forms and logs show: cut, but
+// rounded up for the retry_after field, so that no output tells the model
+// or another service to wait less than the error says. Every generated
+// package's runtime does the same (field.inUnit, checked against this).
+func (f *Field) InUnit(d time.Duration) int64 {
+	n := d / f.Unit.Size
+	if f.RetryAfter && d%f.Unit.Size > 0 {
+		n++
+	}
+	return int64(n)
 }
 
 // Value is an example value; the member that matches the field's kind is

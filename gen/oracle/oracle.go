@@ -81,7 +81,7 @@ func Format(f *model.Field) string {
 	case model.Float64:
 		return strconv.FormatFloat(x.Float, 'g', -1, 64)
 	case model.Duration:
-		return strconv.FormatInt(int64(x.Duration/f.Unit.Size), 10)
+		return strconv.FormatInt(f.InUnit(x.Duration), 10)
 	case model.Strings:
 		return strings.Join(x.List, ", ")
 	case model.Error:
@@ -137,7 +137,7 @@ func jsonValue(f *model.Field) any {
 	case model.Float64:
 		return x.Float
 	case model.Duration:
-		return int64(x.Duration / f.Unit.Size)
+		return f.InUnit(x.Duration)
 	case model.Strings:
 		return x.List
 	case model.Error:

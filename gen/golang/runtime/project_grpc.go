@@ -274,20 +274,15 @@ func decodeErrorInfo(reason, message string, metadata map[string]string, wait ti
 	}
 	// A RetryInfo delay says the error is retryable, and is the value of
 	// the variant's retry_after field when the metadata has none: in the
-	// field's unit, rounded up, so that the wire form the decoded error is
-	// relayed in never says to wait less than the status did (the decoded
-	// error itself answers RetryAfterOf with the exact delay).
+	// field's unit, rounded up as field.inUnit does (the decoded error
+	// itself answers RetryAfterOf with the exact delay).
 	if wait > 0 {
 		members["retryable"] = json.RawMessage("true")
 		order = append(order, "retryable")
 		for k := 0; known && k < len(forms[i].fields); k++ {
 			f := &forms[i].fields[k]
 			if _, ok := members[f.name]; f.retryAfter && !ok && f.unit > 0 {
-				n := wait / f.unit
-				if wait%f.unit != 0 {
-					n++
-				}
-				members[f.name] = strconv.AppendInt(nil, int64(n), 10)
+				members[f.name] = strconv.AppendInt(nil, f.inUnit(wait), 10)
 				order = append(order, f.name)
 			}
 		}

@@ -6,11 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"net/http"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/errgen/errgen/gen/model"
 )
 
 // These tests hold the behaviour every generated package shares, on the
@@ -1096,4 +1099,69 @@ func longestProbe(codes []Code) int {
 		worst = max(worst, probes)
 	}
 	return worst
+}
+
+func TestDurationsInTheirUnit(t *testing.T) {
+	// ProviderBusy's retry_after is in seconds and is the retry_after
+	// field: every output rounds it up, so none says to wait less than the
+	// error does. ToolUnavailable's since is a plain duration in
+	// milliseconds: cut, as documented.
+	for _, tc := range []struct {
+		wait time.Duration
+		want string
+	}{
+		{2 * time.Second, "2"},
+		{1500 * time.Millisecond, "2"},
+		{500 * time.Millisecond, "1"},
+		{time.Nanosecond, "1"},
+		{2*time.Second + time.Nanosecond, "3"},
+		{-1500 * time.Millisecond, "-1"},
+	} {
+		e := &ProviderBusy{Provider: "openai", RetryAfter: tc.wait}
+		if got, want := e.Error(), "provider openai is busy; retry after "+tc.want+"s"; got != want {
+			t.Errorf("%v: Error() = %q, want %q", tc.wait, got, want)
+		}
+		wire := string(mustMarshal(t, e))
+		if !strings.Contains(wire, `"retry_after":`+tc.want+`}`) {
+			t.Errorf("%v: wire form %s, want retry_after %s", tc.wait, wire, tc.want)
+		}
+		if got := logLine(LogAttr(e)); !strings.Contains(got, "error.retry_after="+tc.want+"\n") {
+			t.Errorf("%v: log %q, want retry_after=%s", tc.wait, got, tc.want)
+		}
+		if tc.wait <= 0 {
+			continue
+		}
+		r, err := DecodePayload([]byte(wire))
+		if err != nil {
+			t.Fatalf("%v: %v", tc.wait, err)
+		}
+		if d, ok := RetryAfterOf(r); !ok || d < tc.wait {
+			t.Errorf("%v: decoded RetryAfterOf = %v, %v; want at least the wait sent", tc.wait, d, ok)
+		}
+	}
+	e := &ToolUnavailable{Tool: "browser", Since: 1999 * time.Microsecond}
+	if got := string(e.AppendLLMPayload(nil)); !strings.Contains(got, `"since":1,`) {
+		t.Errorf("payload %s, want since 1 (cut to whole milliseconds)", got)
+	}
+	if got := e.Error(); !strings.Contains(got, "down 1ms") {
+		t.Errorf("Error() = %q, want down 1ms", got)
+	}
+}
+
+// TestInUnitMatchesModel: the runtime writes a duration in its unit as the
+// model says every output does (model.Field.InUnit).
+func TestInUnitMatchesModel(t *testing.T) {
+	ds := []time.Duration{0, 1, -1, 999, time.Microsecond, 1500 * time.Microsecond, time.Millisecond,
+		1500 * time.Millisecond, -1500 * time.Millisecond, time.Second, time.Hour + 1, math.MaxInt64, math.MinInt64}
+	for _, u := range model.Units {
+		for _, retryAfter := range []bool{false, true} {
+			mf := &model.Field{Unit: u, RetryAfter: retryAfter}
+			rf := &field{unit: u.Size, retryAfter: retryAfter}
+			for _, d := range ds {
+				if got, want := rf.inUnit(d), mf.InUnit(d); got != want {
+					t.Errorf("%v in %s (retry_after %v): runtime %d, model %d", d, u.Name, retryAfter, got, want)
+				}
+			}
+		}
+	}
 }
