@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/errgen/errgen/gen"
 	"github.com/errgen/errgen/gen/compat"
@@ -379,5 +380,44 @@ func TestDiffFamilyFinding(t *testing.T) {
 	}
 	if len(c.Variants) != 0 || len(r.Other) != 0 || r.Breaking != 1 {
 		t.Errorf("variants %+v, other %+v, breaking %d; want the family's one finding only", c.Variants, r.Other, r.Breaking)
+	}
+}
+
+// TestDiffFamilyGRPCCodeFollowsProjection: a family's gRPC code is shown
+// only where the catalogue selects the grpc projection; one that drops it
+// leaves the family with none, not the default code.
+func TestDiffFamilyGRPCCodeFollowsProjection(t *testing.T) {
+	const withGRPC = `version: 1
+package: p
+projections: [grpc]
+grpc: {domain: p.example.com}
+categories: {other: Anything.}
+families:
+  - name: A
+    grpc_code: NOT_FOUND
+    variants:
+      - {name: A1, code: a1, num: 1, category: other, message: a1}
+`
+	without := strings.NewReplacer("projections: [grpc]\n", "", "grpc: {domain: p.example.com}\n", "", "    grpc_code: NOT_FOUND\n", "").Replace(withGRPC)
+	for _, tc := range []struct {
+		name, base, head string
+		want             []compat.Change
+	}{
+		{"dropped", withGRPC, without, []compat.Change{{Attr: "grpc_code", Before: "NOT_FOUND"}}},
+		{"selected", without, withGRPC, []compat.Change{{Attr: "grpc_code", After: "NOT_FOUND"}}},
+		{"default selected", without, strings.Replace(withGRPC, "    grpc_code: NOT_FOUND\n", "", 1),
+			[]compat.Change{{Attr: "grpc_code", After: "UNKNOWN"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			base, head := parse(t, "base.yaml", tc.base), parse(t, "errors.yaml", tc.head)
+			r := compat.Diff(base, head, compat.Compare(base, head), compat.Go)
+			var got []compat.Change
+			for _, fd := range r.Families {
+				got = append(got, fd.Changes...)
+			}
+			if !cmp.Equal(got, tc.want, cmpopts.EquateEmpty()) {
+				t.Errorf("family changes %+v, want %+v", got, tc.want)
+			}
+		})
 	}
 }

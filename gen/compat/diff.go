@@ -194,7 +194,7 @@ func DiffIn(base, head *model.Catalogue, findings []Finding, t Tier, elsewhere m
 		bf := baseOf[hf]
 		if bf == nil {
 			fd.Status = Added
-		} else if fd.Changes = familyChanges(bf, hf); len(fd.Changes) > 0 {
+		} else if fd.Changes = familyChanges(c.base.cat, c.head.cat, bf, hf); len(fd.Changes) > 0 {
 			fd.Status = Changed
 		}
 		for _, hv := range hf.Variants {
@@ -447,7 +447,7 @@ func catalogueChanges(base, head *model.Catalogue) []Change {
 	return out
 }
 
-func familyChanges(bf, hf *model.Family) []Change {
+func familyChanges(base, head *model.Catalogue, bf, hf *model.Family) []Change {
 	var out []Change
 	add := func(attr, b, h string) {
 		if b != h {
@@ -463,8 +463,17 @@ func familyChanges(bf, hf *model.Family) []Change {
 	add("reserved codes", strings.Join(bf.ReservedCodes, ", "), strings.Join(hf.ReservedCodes, ", "))
 	add("retry", retryText(bf.Retry), retryText(hf.Retry))
 	add("maps_to", mappingText(bf.MapsTo), mappingText(hf.MapsTo))
-	add("grpc_code", bf.GRPCCode, hf.GRPCCode)
+	add("grpc_code", familyGRPCCode(base, bf), familyGRPCCode(head, hf))
 	return out
+}
+
+// familyGRPCCode is the gRPC code of f's variants that give none of their
+// own, "" when cat selects no grpc projection and so has no gRPC code.
+func familyGRPCCode(cat *model.Catalogue, f *model.Family) string {
+	if !cat.Selects("grpc") {
+		return ""
+	}
+	return f.GRPCCode
 }
 
 // retryText describes a retry policy, "" for none.
