@@ -126,9 +126,67 @@ func (c *comparer) classify() {
 		c.add(ClassifyRuleRemoved, hc.Pos, bc.Pos, hc.Fallback.Code, "foreign errors no rule matches now classify as %s; in base they classified as %s", q(hc.Fallback.Code), q(bc.Fallback.Code))
 	}
 	if bc != nil && hc != nil {
-		c.ruleOrder(bc.Is, hc.Is)
-		c.ruleOrder(bc.Contains, hc.Contains)
+		c.ruleOrder(bc.Is, hc.Is, nil)
+		c.ruleOrder(bc.Contains, hc.Contains, c.kindOrder(bc.Is, hc.Is, bc.Contains, hc.Contains))
 	}
+}
+
+// kindOrder reports a kept contains rule that an is rule of another
+// variant, new or moved to that variant, now comes before: Classify tries
+// every is rule before any contains rule, so a foreign error that matches
+// both, a condition wrapped in a text, now classifies as the other
+// variant. As in ruleOrder, each finding names the first such rule; it
+// returns the contains rules it reported, which ruleOrder then leaves out,
+// as that rule is tried before any it would name.
+func (c *comparer) kindOrder(baseIs, headIs, baseContains, headContains []*model.MatchRule) map[*model.MatchRule]bool {
+	baseCode := make(map[string]string, len(baseIs))
+	for _, r := range baseIs {
+		baseCode[r.Key()] = c.h(r.Variant.Code)
+	}
+	// first is the first is rule that takes errors in head, other the
+	// first of another variant than first's.
+	var first, other *model.MatchRule
+	for _, r := range headIs {
+		if code, ok := baseCode[r.Key()]; ok && code == r.Variant.Code {
+			continue
+		}
+		switch {
+		case first == nil:
+			first = r
+		case other == nil && r.Variant.Code != first.Variant.Code:
+			other = r
+		}
+	}
+	if first == nil {
+		return nil
+	}
+	reported := map[*model.MatchRule]bool{}
+	baseAt := make(map[string]*model.MatchRule, len(baseContains))
+	for _, r := range baseContains {
+		baseAt[r.Key()] = r
+	}
+	for _, hr := range headContains {
+		br := baseAt[hr.Key()]
+		code := hr.Variant.Code
+		if br == nil || c.h(br.Variant.Code) != code {
+			continue
+		}
+		r := first
+		if r.Variant.Code == code {
+			r = other
+		}
+		if r == nil {
+			continue
+		}
+		how := "a new is rule, tried before every contains rule"
+		if _, ok := baseCode[r.Key()]; ok {
+			how = "an is rule moved to it, tried before every contains rule"
+		}
+		c.addFinding(Finding{Rule: ClassifyRuleRemoved, Pos: hr.Pos, BasePos: br.Pos, Code: code, Family: c.familyOf(code), TakenBy: r.Variant.Code,
+			Message: fmt.Sprintf("foreign errors that match %s no longer classify as %s when they also match %s of %s, %s", br, q(code), r, q(r.Variant.Code), how)})
+		reported[hr] = true
+	}
+	return reported
 }
 
 // ruleOrder reports a kept rule (one of the same variant on both sides)
@@ -141,8 +199,8 @@ func (c *comparer) classify() {
 // base. Rules that are gone or moved to another variant are themselves
 // left to behaviour and removed. Each finding names the rule of another
 // variant tried first, so the work and the output grow with the number of
-// rules, not its square.
-func (c *comparer) ruleOrder(base, head []*model.MatchRule) {
+// rules, not its square. Rules in done were reported already.
+func (c *comparer) ruleOrder(base, head []*model.MatchRule, done map[*model.MatchRule]bool) {
 	at := map[string]int{}
 	for i, r := range head {
 		at[r.Key()] = i
@@ -193,7 +251,7 @@ func (c *comparer) ruleOrder(base, head []*model.MatchRule) {
 		if ahead >= 0 && head[ahead].Variant.Code == code {
 			ahead = other
 		}
-		if ahead >= 0 && ahead < j {
+		if ahead >= 0 && ahead < j && !done[head[j]] {
 			r := head[ahead]
 			how, by := "now tried before it", ""
 			// A new rule, or one moved to its variant, is a change of

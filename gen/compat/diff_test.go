@@ -324,11 +324,11 @@ families:
       - {name: Unknown, code: unknown, num: 5, category: other, message: "unknown: {cause}", fields: [{name: cause, type: error}]}
 `
 	head := strings.NewReplacer(
-		"contains: [refused]", "contains: [refused, fail]",
+		"match: {contains: [refused]}", "match: {is: [context.Canceled], contains: [refused, fail]}",
 		"http_status: [502, 500]", "http_status: [502, 500, 503]",
 		"      - {name: Unknown,", "      - {name: Offline, code: offline, num: 6, category: other, message: \"offline: {cause}\", match: {contains: [offline]}, fields: [{name: cause, type: error}]}\n      - {name: Unknown,",
 	).Replace(base)
-	head = strings.Replace(head, "      - {name: NetDown,", "      - {name: Unreachable, code: unreachable, num: 7, category: other, message: \"unreachable: {cause}\", match: {is: [context.Canceled]}, fields: [{name: cause, type: error}]}\n      - {name: NetDown,", 1)
+	head = strings.Replace(head, "      - {name: NetDown,", "      - {name: Unreachable, code: unreachable, num: 7, category: other, message: \"unreachable: {cause}\", match: {is: [fs.ErrNotExist]}, fields: [{name: cause, type: error}]}\n      - {name: NetDown,", 1)
 	writeBaseAndHead(t, dir, base, head)
 	got := runCLI(t, dir, "diff", "--format", "json", "--against", "base.yaml")
 	type finding struct{ Rule, Code string }
@@ -365,10 +365,13 @@ families:
 			}
 		}
 	}
+	// Refused's new is rule is tried first; it takes from every other
+	// variant's rule, and the new Unreachable's from Refused's.
 	want := []string{
 		"refused match: CLASSIFY_RULE_REMOVED hook_failed",
 		"refused match: CLASSIFY_RULE_REMOVED net_down",
-		"unreachable -: CLASSIFY_RULE_REMOVED net_down",
+		"refused match: CLASSIFY_RULE_REMOVED net_down",
+		"unreachable -: CLASSIFY_RULE_REMOVED refused",
 		"tool_failed http_status: HTTP_STATUS_REMOVED net_down",
 	}
 	slices.Sort(placed)
