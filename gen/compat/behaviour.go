@@ -127,63 +127,108 @@ func (c *comparer) classify() {
 	}
 	if bc != nil && hc != nil {
 		c.ruleOrder(bc.Is, hc.Is, nil)
-		c.ruleOrder(bc.Contains, hc.Contains, c.kindOrder(bc.Is, hc.Is, bc.Contains, hc.Contains))
+		c.ruleOrder(bc.Contains, hc.Contains, c.kindOrder(bc, hc))
 	}
 }
 
-// kindOrder reports a kept contains rule that an is rule of another
-// variant, new or moved to that variant, now comes before: Classify tries
-// every is rule before any contains rule, so a foreign error that matches
-// both, a condition wrapped in a text, now classifies as the other
-// variant. As in ruleOrder, each finding names the first such rule; it
+// kindOrder reports what Classify now tries, for some foreign errors,
+// before a rule of another kind that decided them in base: Classify tries
+// every is rule, then the http_status of the variants that classify by
+// status, then every contains rule, so a foreign error that matches two,
+// a deadline wrapped in a message with a matched text, say, goes to the
+// earlier. A new is rule, or one moved to another variant, takes from the
+// kept statuses and contains rules of the other variants; a status no
+// variant classified in base takes from their kept contains rules. As in
+// ruleOrder, each finding names the first taker of another variant; it
 // returns the contains rules it reported, which ruleOrder then leaves out,
-// as that rule is tried before any it would name.
-func (c *comparer) kindOrder(baseIs, headIs, baseContains, headContains []*model.MatchRule) map[*model.MatchRule]bool {
-	baseCode := make(map[string]string, len(baseIs))
-	for _, r := range baseIs {
+// as that taker is tried before any it would name.
+func (c *comparer) kindOrder(bc, hc *model.Classifier) map[*model.MatchRule]bool {
+	type taker struct {
+		code, what, how string
+	}
+	// takers are in the order Classify tries them; first returns the
+	// position of the first of another variant than code, -1 for none.
+	var takers []taker
+	first := func(code string) int {
+		for i := range takers {
+			if takers[i].code != code {
+				return i
+			}
+		}
+		return -1
+	}
+	baseCode := make(map[string]string, len(bc.Is))
+	for _, r := range bc.Is {
 		baseCode[r.Key()] = c.h(r.Variant.Code)
 	}
-	// first is the first is rule that takes errors in head, other the
-	// first of another variant than first's.
-	var first, other *model.MatchRule
-	for _, r := range headIs {
-		if code, ok := baseCode[r.Key()]; ok && code == r.Variant.Code {
-			continue
-		}
-		switch {
-		case first == nil:
-			first = r
-		case other == nil && r.Variant.Code != first.Variant.Code:
-			other = r
+	for _, r := range hc.Is {
+		switch code, ok := baseCode[r.Key()]; {
+		case !ok:
+			takers = append(takers, taker{r.Variant.Code, r.String(), "a new is rule"})
+		case code != r.Variant.Code:
+			takers = append(takers, taker{r.Variant.Code, r.String(), "an is rule moved to it"})
 		}
 	}
-	if first == nil {
+	// A kept status a new is rule takes from: reported once per variant.
+	bo, ho := statusOwners(c.base.cat, true), statusOwners(c.head.cat, true)
+	kept := map[*model.Variant][]int{}
+	var keptOrder []*model.Variant
+	newStatuses := map[*model.Variant][]int{}
+	var newOrder []*model.Variant
+	for s, hv := range ho {
+		switch bv := bo[s]; {
+		case hv == nil:
+		case bv == nil:
+			if newStatuses[hv] == nil {
+				newOrder = append(newOrder, hv)
+			}
+			newStatuses[hv] = append(newStatuses[hv], s)
+		case c.h(bv.Code) == hv.Code:
+			if kept[hv] == nil {
+				keptOrder = append(keptOrder, hv)
+			}
+			kept[hv] = append(kept[hv], s)
+		}
+	}
+	for _, hv := range keptOrder {
+		i, bv := first(hv.Code), c.base.byCode[hv.Code]
+		if i < 0 || bv == nil {
+			continue
+		}
+		t := takers[i]
+		c.addFinding(Finding{Rule: ClassifyRuleRemoved, Pos: hv.KeyPos("http_status"), BasePos: bv.KeyPos("http_status"), Code: hv.Code,
+			Family: c.familyOf(hv.Code), TakenBy: t.code,
+			Message: fmt.Sprintf("foreign errors that report http_status %s no longer classify as %s when they also match %s of %s, %s, tried before every status",
+				statusRanges(kept[hv]), q(hv.Code), t.what, q(t.code), t.how)})
+	}
+	isTakers := len(takers)
+	for _, hv := range newOrder {
+		takers = append(takers, taker{hv.Code, "http_status " + statusRanges(newStatuses[hv]), "a status no variant classified by in base"})
+	}
+	if len(takers) == 0 {
 		return nil
 	}
 	reported := map[*model.MatchRule]bool{}
-	baseAt := make(map[string]*model.MatchRule, len(baseContains))
-	for _, r := range baseContains {
+	baseAt := make(map[string]*model.MatchRule, len(bc.Contains))
+	for _, r := range bc.Contains {
 		baseAt[r.Key()] = r
 	}
-	for _, hr := range headContains {
+	for _, hr := range hc.Contains {
 		br := baseAt[hr.Key()]
 		code := hr.Variant.Code
 		if br == nil || c.h(br.Variant.Code) != code {
 			continue
 		}
-		r := first
-		if r.Variant.Code == code {
-			r = other
-		}
-		if r == nil {
+		i := first(code)
+		if i < 0 {
 			continue
 		}
-		how := "a new is rule, tried before every contains rule"
-		if _, ok := baseCode[r.Key()]; ok {
-			how = "an is rule moved to it, tried before every contains rule"
+		t, verb := takers[i], "match"
+		if i >= isTakers {
+			verb = "report"
 		}
-		c.addFinding(Finding{Rule: ClassifyRuleRemoved, Pos: hr.Pos, BasePos: br.Pos, Code: code, Family: c.familyOf(code), TakenBy: r.Variant.Code,
-			Message: fmt.Sprintf("foreign errors that match %s no longer classify as %s when they also match %s of %s, %s", br, q(code), r, q(r.Variant.Code), how)})
+		c.addFinding(Finding{Rule: ClassifyRuleRemoved, Pos: hr.Pos, BasePos: br.Pos, Code: code, Family: c.familyOf(code), TakenBy: t.code,
+			Message: fmt.Sprintf("foreign errors that match %s no longer classify as %s when they also %s %s of %s, %s, tried before every contains rule", br, q(code), verb, t.what, q(t.code), t.how)})
 		reported[hr] = true
 	}
 	return reported

@@ -366,11 +366,14 @@ families:
 		}
 	}
 	// Refused's new is rule is tried first; it takes from every other
-	// variant's rule, and the new Unreachable's from Refused's.
+	// variant's rules and statuses (net_down's is rule, statuses and
+	// contains rule), and the new Unreachable's from Refused's.
 	want := []string{
 		"refused match: CLASSIFY_RULE_REMOVED hook_failed",
 		"refused match: CLASSIFY_RULE_REMOVED net_down",
 		"refused match: CLASSIFY_RULE_REMOVED net_down",
+		"refused match: CLASSIFY_RULE_REMOVED net_down",
+		"refused match: CLASSIFY_RULE_REMOVED tool_failed",
 		"unreachable -: CLASSIFY_RULE_REMOVED refused",
 		"tool_failed http_status: HTTP_STATUS_REMOVED net_down",
 	}
