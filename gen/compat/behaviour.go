@@ -169,7 +169,10 @@ func (c *comparer) kindOrder(bc, hc *model.Classifier) map[*model.MatchRule]bool
 			takers = append(takers, taker{r.Variant.Code, r.String(), "an is rule moved to it"})
 		}
 	}
-	// A kept status a new is rule takes from: reported once per variant.
+	// The statuses Classify looks at in head: kept, the same variant's in
+	// base, which a new is rule takes from (reported once per variant),
+	// or new, no variant's in base. One that changed owner is
+	// statusesTaken's.
 	bo, ho := statusOwners(c.base.cat, true), statusOwners(c.head.cat, true)
 	kept := map[*model.Variant][]int{}
 	var keptOrder []*model.Variant
