@@ -3225,17 +3225,31 @@ func setInstance(v variant, i int, p *Payload) {
 }
 
 // readField sets the field p points to from its JSON value: a duration
-// as a whole number of its unit.
+// as a whole number of its unit, held at the largest (or smallest)
+// Duration when it is beyond them (a wait of more than 292 years), so
+// that a wait never wraps round to a short one, or to none.
 func readField(p any, raw json.RawMessage, unit time.Duration) error {
 	if d, ok := p.(*time.Duration); ok {
 		var n int64
 		if err := json.Unmarshal(raw, &n); err != nil {
 			return err
 		}
-		*d = time.Duration(n) * unit
+		*d = inDuration(n, unit)
 		return nil
 	}
 	return json.Unmarshal(raw, p)
+}
+
+// inDuration is n of unit as a Duration, held at the largest or smallest
+// Duration when it is beyond them.
+func inDuration(n int64, unit time.Duration) time.Duration {
+	switch {
+	case n > int64(math.MaxInt64/unit):
+		return math.MaxInt64
+	case n < int64(math.MinInt64/unit):
+		return math.MinInt64
+	}
+	return time.Duration(n) * unit
 }
 
 // setCause sets the cause field k of v, f, from its wire form, the value

@@ -223,6 +223,9 @@ func TestWriteProblem(t *testing.T) {
 		{fmt.Errorf("call: %w", &RateLimited{Provider: "openai", RetryAfter: 1500 * time.Millisecond}), 429, "2", "https://errors.example.com/standin/rate_limited"},
 		{&AuthFailed{Provider: "openai", APIKey: "k"}, 401, "", "https://errors.example.com/standin/auth_failed"},
 		{errors.New("disk full"), 500, "", "about:blank"},
+		// The longest wait a Duration holds, as FromHTTP keeps a
+		// far-future date: rounding up must not wrap it to a negative.
+		{&RateLimited{Provider: "openai", RetryAfter: math.MaxInt64}, 429, "9223372037", "https://errors.example.com/standin/rate_limited"},
 	} {
 		w := httptest.NewRecorder()
 		WriteProblem(w, c.err, "/calls/7")

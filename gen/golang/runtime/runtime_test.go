@@ -1148,6 +1148,38 @@ func TestDurationsInTheirUnit(t *testing.T) {
 	}
 }
 
+// TestDecodedDurationsHoldAtTheirLimits: a duration beyond what a
+// Duration holds decodes as the largest (or smallest) one, never wrapped
+// round to a short wait or to none; the wire form of the longest wait,
+// rounded up past it, decodes as it.
+func TestDecodedDurationsHoldAtTheirLimits(t *testing.T) {
+	wire := string(mustMarshal(t, &ProviderBusy{Provider: "openai", RetryAfter: math.MaxInt64}))
+	for _, tc := range []struct {
+		sent string
+		want time.Duration
+	}{
+		{"9223372037", math.MaxInt64}, // the wire form above: MaxInt64 rounded up to seconds
+		{"9223372036", 9223372036 * time.Second},
+		{"18446744073", math.MaxInt64},
+		{"9223372036854775807", math.MaxInt64},
+		{"-9223372037", math.MinInt64},
+		{"-9223372036854775808", math.MinInt64},
+	} {
+		data := strings.Replace(wire, `"retry_after":9223372037`, `"retry_after":`+tc.sent, 1)
+		if data == wire && tc.sent != "9223372037" {
+			t.Fatalf("wire form %s has no retry_after of 9223372037", wire)
+		}
+		r, err := DecodePayload([]byte(data))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.sent, err)
+		}
+		var busy *ProviderBusy
+		if !errors.As(r, &busy) || busy.RetryAfter != tc.want {
+			t.Errorf("retry_after %s decoded as %+v, want %v", tc.sent, busy, tc.want)
+		}
+	}
+}
+
 // TestInUnitMatchesModel: the runtime writes a duration in its unit as the
 // model says every output does (model.Field.InUnit).
 func TestInUnitMatchesModel(t *testing.T) {
