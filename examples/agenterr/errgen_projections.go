@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // The projections put a catalogue error into the published shapes other
@@ -451,11 +452,11 @@ type grpcStatus struct {
 // may.
 func grpcStatusOf(err error) grpcStatus {
 	c, v, i := projectionOf(err)
-	s := grpcStatus{code: 2, message: scrub(errorText(err)), locale: grpcLocale, local: scrub(UserMessageOf(err))}
+	s := grpcStatus{code: 2, message: validText(scrub(errorText(err))), locale: grpcLocale, local: validText(scrub(UserMessageOf(err)))}
 	if c != nil {
 		// The code is scrubbed before it is upper-cased: a scrubber's
 		// patterns (an sk- key) are written for the text as it was sent.
-		s.message, s.reason = scrub(errorText(c)), strings.ToUpper(scrub(string(c.Code())))
+		s.message, s.reason = validText(scrub(errorText(c))), strings.ToUpper(scrub(string(c.Code())))
 		if i >= 0 {
 			s.code = grpcCodes[i]
 		}
@@ -477,6 +478,23 @@ func grpcStatusOf(err error) grpcStatus {
 		s.retry, s.hasRetry = RetryAfterOf(err)
 	}
 	return s
+}
+
+// validText is s with each byte that is not part of valid UTF-8 replaced
+// by U+FFFD, as the JSON encoder writes it: a protobuf string must be
+// valid UTF-8, or gRPC drops the status's details on the way out, and
+// GRPCStatus and GRPCStatusJSON say the same.
+func validText(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	b := make([]byte, 0, len(s)+8)
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		b = utf8.AppendRune(b, r)
+		i += size
+	}
+	return string(b)
 }
 
 // GRPCStatusJSON returns err as a google.rpc.Status in its JSON mapping,

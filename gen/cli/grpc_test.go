@@ -24,6 +24,7 @@ import (
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 )
 
 func TestGRPCRoundTrip(t *testing.T) {
@@ -82,6 +83,23 @@ func TestGRPCRoundTrip(t *testing.T) {
 	json.Unmarshal(GRPCStatusJSON(foreign), &b)
 	if !reflect.DeepEqual(a, b) {
 		t.Errorf("an error outside the catalogue: GRPCStatusJSON differs from protojson of GRPCStatus:\n%s\n%s", GRPCStatusJSON(foreign), pj)
+	}
+	// Text that is not valid UTF-8 reaches the status as GRPCStatusJSON
+	// writes it, U+FFFD for each bad byte: protobuf refuses such a string,
+	// and gRPC would drop every detail.
+	bad := &ExecutionFailed{Tool: "t\xff", Message: "bad \xff\xfe bytes"}
+	if _, err := proto.Marshal(GRPCStatus(bad).Proto()); err != nil {
+		t.Errorf("a status of text that is not valid UTF-8 does not marshal: %v", err)
+	}
+	pj, err = protojson.Marshal(GRPCStatus(bad).Proto())
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b = nil, nil
+	json.Unmarshal(pj, &a)
+	json.Unmarshal(GRPCStatusJSON(bad), &b)
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("text that is not valid UTF-8: GRPCStatusJSON differs from protojson of GRPCStatus:\n%s\n%s", GRPCStatusJSON(bad), pj)
 	}
 	// A wrapper's wait travels in RetryInfo, and with it its retryability;
 	// its user message, its cause's, in LocalizedMessage.

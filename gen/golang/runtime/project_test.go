@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/errgen/errgen/gen/jsonschema"
 )
@@ -300,6 +301,39 @@ func TestDecodedRetryability(t *testing.T) {
 		if d, ok := RetryAfterOf(r); !ok || d != 1500*time.Millisecond {
 			t.Errorf("%s: RetryAfterOf = %v, %v; want 1.5s", name, d, ok)
 		}
+	}
+}
+
+// TestGRPCStatusTextIsValidUTF8: protobuf refuses a string that is not
+// valid UTF-8, and gRPC then drops the whole status's details; the
+// status's message and user message replace each bad byte with U+FFFD, as
+// GRPCStatusJSON's encoder does, so the two forms say the same.
+func TestGRPCStatusTextIsValidUTF8(t *testing.T) {
+	for _, err := range []error{
+		&RateLimited{Provider: "open\xffai\xc3"},
+		&MemoryUnavailable{Err: errors.New("bad \xff\xfe bytes")},
+		errors.New("disk \xff full"),
+	} {
+		s := grpcStatusOf(err)
+		var doc struct {
+			Message string
+			Details []struct{ Message string }
+		}
+		if e := json.Unmarshal(GRPCStatusJSON(err), &doc); e != nil {
+			t.Fatal(e)
+		}
+		if !utf8.ValidString(s.message) || !utf8.ValidString(s.local) || !utf8.ValidString(s.reason) {
+			t.Errorf("%q: status text not valid UTF-8: %q, %q, %q", err.Error(), s.message, s.local, s.reason)
+		}
+		if s.message != doc.Message {
+			t.Errorf("%q: message %q, GRPCStatusJSON's %q", err.Error(), s.message, doc.Message)
+		}
+		if n := len(doc.Details); n > 0 && s.local != doc.Details[n-1].Message {
+			t.Errorf("%q: user message %q, GRPCStatusJSON's %q", err.Error(), s.local, doc.Details[n-1].Message)
+		}
+	}
+	if got, want := validText("a\xffb\xc3\xa9\xe2\x82"), "a\ufffdb\u00e9\ufffd\ufffd"; got != want {
+		t.Errorf("validText = %q, want %q", got, want)
 	}
 }
 
