@@ -352,6 +352,56 @@ func TestScrubberEverywhere(t *testing.T) {
 	}
 }
 
+// TestScrubberOncePerPath: json.Marshal(err.LLMPayload()) and
+// AppendLLMPayload write the same bytes with a scrubber set, one that
+// changes what it has already changed included: each value is scrubbed
+// once, and the catalogue's own payload type, category and code not at
+// all. A payload read from JSON, whose values nothing has scrubbed, is
+// scrubbed when it is written.
+func TestScrubberOncePerPath(t *testing.T) {
+	SetScrubber(func(s string) string {
+		s = strings.ReplaceAll(s, "zq9", "zq9!")
+		return strings.ReplaceAll(s, "tool", "TOOL")
+	})
+	t.Cleanup(func() { SetScrubber(nil) })
+	for _, e := range append(errgenExamples(),
+		&ToolUnavailable{Tool: "zq9", Reason: "zq9 tool", Alternatives: []string{"zq9"}},
+		&ProviderTimeout{Cause: errors.New("zq9")},
+		&ModelCallFailed{Cause: &ProviderTimeout{Cause: errors.New("zq9")}},
+	) {
+		a, ok := e.(interface{ AppendLLMPayload([]byte) []byte })
+		if !ok {
+			continue // a family without a payload
+		}
+		direct := string(a.AppendLLMPayload(nil))
+		p := e.(interface{ LLMPayload() *Payload }).LLMPayload()
+		if got := string(mustMarshal(t, p)); got != direct {
+			t.Errorf("%s: json.Marshal(LLMPayload()) = %s\nAppendLLMPayload = %s", e.Code(), got, direct)
+		}
+		if strings.Contains(direct, "zq9!!") || strings.Contains(direct, `"tool_error"`) != (p.Type == "tool_error") {
+			t.Errorf("%s: scrubbed twice, or the catalogue's own text scrubbed: %s", e.Code(), direct)
+		}
+	}
+	for _, c := range []struct{ in, want string }{
+		{ // the catalogue's own code: its type, category and code as they are
+			`{"type":"tool_error","category":"timeout","code":"tool_timeout","code_num":1004,"error":"zq9","tool":"zq9"}`,
+			`{"type":"tool_error","category":"timeout","code":"tool_timeout","code_num":1004,"error":"zq9!","retryable":false,"suppress_retry":false,"tool":"zq9!"}`,
+		},
+		{ // another catalogue's code: the sender's text, scrubbed
+			`{"type":"tool_error","category":"timeout","code":"tool_gone","code_num":1099,"error":"zq9","tool":"zq9"}`,
+			`{"type":"TOOL_error","category":"timeout","code":"TOOL_gone","code_num":1099,"error":"zq9!","retryable":false,"suppress_retry":false,"tool":"zq9!"}`,
+		},
+	} {
+		var p Payload
+		if err := json.Unmarshal([]byte(c.in), &p); err != nil {
+			t.Fatal(err)
+		}
+		if got := string(mustMarshal(t, p)); got != c.want {
+			t.Errorf("a payload read from JSON:\n got %s\nwant %s", got, c.want)
+		}
+	}
+}
+
 // FuzzScrubber: whatever the free text and whatever the scrubber returns
 // for it, the payload and wire form stay valid JSON with the same keys in
 // the same order as without a scrubber, and with ScrubSecrets a token

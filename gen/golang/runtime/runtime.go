@@ -1727,7 +1727,9 @@ func newVariant(i int) variant {
 // RequiredFields and UsageHint (or change any hint) before encoding it with
 // json.Marshal or AppendJSON. Keys come in a fixed order, empty optional
 // keys are left out, and the bytes are exactly those encoding/json would
-// produce. json.Unmarshal reads a payload back into it.
+// produce: those AppendLLMPayload writes, a scrubber's work included (each
+// value scrubbed once, the catalogue's own payload type, category and code
+// not at all). json.Unmarshal reads a payload back into it.
 type Payload struct {
 	Type           string
 	Category       Category
@@ -1748,6 +1750,11 @@ type Payload struct {
 	// filled from its schema when the model sent invalid arguments.
 	RequiredFields []string
 	UsageHint      string
+
+	// scrubbedBy is the scrubber that LLMPayload scrubbed the Fields'
+	// values with, nil when none was set: encoding does not scrub them
+	// again with the same one.
+	scrubbedBy *func(string) string
 }
 
 // PayloadField is a payload field and its value as JSON.
@@ -1780,6 +1787,7 @@ func newPayload(ev any) *Payload {
 		return p
 	}
 	p.SuppressionKey = e.SuppressionKey()
+	p.scrubbedBy = scrubber.Load()
 	// The values share one buffer, so the payload costs a few allocations
 	// however many fields it has.
 	type span struct {
@@ -1829,6 +1837,15 @@ func (p *Payload) size() int {
 func (p *Payload) AppendJSON(dst []byte) []byte {
 	dst = append(dst, '{')
 	first := true
+	// The values LLMPayload wrote are scrubbed already, and a payload type,
+	// category and code of the catalogue's own are its constants; any other
+	// (read from JSON, or set by the caller) is scrubbed here, once.
+	s := scrubber.Load()
+	scrubFields := s != nil && s != p.scrubbedBy
+	own := scrub
+	if i, ok := lookupCode(p.Code); ok && p.Type == infos[i].PayloadType && p.Category == infos[i].Category {
+		own = func(s string) string { return s }
+	}
 	for _, k := range payloadShape {
 		mark := len(dst)
 		if !first {
@@ -1842,7 +1859,7 @@ func (p *Payload) AppendJSON(dst []byte) []byte {
 				}
 				dst = appendString(dst, f.Name)
 				dst = append(dst, ':')
-				if scrubber.Load() != nil {
+				if scrubFields {
 					dst = rewriteJSON(dst, f.Value, true)
 				} else {
 					dst = append(dst, f.Value...)
@@ -1855,11 +1872,11 @@ func (p *Payload) AppendJSON(dst []byte) []byte {
 		start := len(dst)
 		switch k.kind {
 		case keyType:
-			dst = appendString(dst, scrub(p.Type))
+			dst = appendString(dst, own(p.Type))
 		case keyCategory:
-			dst = appendString(dst, scrub(string(p.Category)))
+			dst = appendString(dst, own(string(p.Category)))
 		case keyCode:
-			dst = appendString(dst, scrub(string(p.Code)))
+			dst = appendString(dst, own(string(p.Code)))
 		case keyCodeNum:
 			dst = strconv.AppendInt(dst, int64(p.CodeNum), 10)
 		case keyError:
