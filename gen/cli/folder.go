@@ -17,6 +17,7 @@ import (
 	"github.com/errgen/errgen/gen"
 	"github.com/errgen/errgen/gen/diag"
 	"github.com/errgen/errgen/gen/fsafe"
+	"github.com/errgen/errgen/gen/golang"
 	"github.com/errgen/errgen/gen/model"
 )
 
@@ -123,7 +124,7 @@ func checkPackage(m *model.Catalogue, dir string) error {
 	}
 	for _, e := range entries {
 		name := e.Name()
-		if !e.Type().IsRegular() || filepath.Ext(name) != ".go" || strings.HasPrefix(name, "errgen") {
+		if !e.Type().IsRegular() || filepath.Ext(name) != ".go" || slices.Contains(golang.Files, name) {
 			continue
 		}
 		head, _, err := fsafe.ReadHead(filepath.Join(dir, name), headSize)

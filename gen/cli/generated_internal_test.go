@@ -56,6 +56,11 @@ func TestModulePath(t *testing.T) {
 		"module `example.com/b`\ngo 1.23\n":               "example.com/b",
 		"go 1.23\n":                                       "",
 		"modules x\n":                                     "",
+		// The block form go accepts.
+		"module (\n\texample.com/agents\n)\n\ngo 1.23\n":                        "example.com/agents",
+		"module ( // a comment\n\n\t// the path\n\t\"example.com/q\" // q\n)\n": "example.com/q",
+		"module (\n)\n": "",
+		"module (\n":    "",
 	} {
 		got, err := modulePath([]byte(src))
 		if got != want || (want == "") != (err != nil) {

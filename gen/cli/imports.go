@@ -322,15 +322,29 @@ func importPath(dir, pkg string) (string, error) {
 }
 
 // modulePath reads the module path of a go.mod file: the module
-// directive's path, quoted or not, without a trailing comment.
+// directive's path, quoted or not, without a trailing comment, on the
+// directive's line or as the one line of a block (module ( ... )).
 func modulePath(data []byte) (string, error) {
-	for _, line := range strings.Split(string(data), "\n") {
+	lines := strings.Split(string(data), "\n")
+	for n, line := range lines {
 		line = strings.TrimSpace(line)
 		rest, ok := strings.CutPrefix(line, "module")
-		if !ok || rest == "" || (rest[0] != ' ' && rest[0] != '\t' && rest[0] != '"' && rest[0] != '`') {
+		if !ok || rest == "" || (rest[0] != ' ' && rest[0] != '\t' && rest[0] != '"' && rest[0] != '`' && rest[0] != '(') {
 			continue
 		}
 		rest = strings.TrimSpace(rest)
+		if block, _, _ := strings.Cut(rest, "//"); strings.TrimSpace(block) == "(" {
+			rest = ""
+			for _, l := range lines[n+1:] {
+				if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "//") {
+					rest = l
+					break
+				}
+			}
+			if rest == "" || rest == ")" {
+				return "", errors.New("no module path in the module block")
+			}
+		}
 		var mod string
 		switch {
 		case strings.HasPrefix(rest, `"`) || strings.HasPrefix(rest, "`"):

@@ -836,6 +836,15 @@ func TestPackageMustMatchFolder(t *testing.T) {
 	if code, _, stderr := runCLI(t, "generate", path); code != 0 {
 		t.Fatalf("a folder of the same package: exit %d\n%s", code, stderr)
 	}
+	// A file of the user's own whose name starts like errgen's counts.
+	write("errgen_gen.go", "package tools\n")
+	code, _, stderr := runCLI(t, "generate", path)
+	if want := `errgen_gen.go is package "tools"`; code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("a user's errgen_gen.go of another package: exit %d, stderr:\n%s\nwant %s", code, stderr, want)
+	}
+	if err := os.Remove(filepath.Join(dir, "errgen_gen.go")); err != nil {
+		t.Fatal(err)
+	}
 	write("other.go", "package tools\n")
 	before := snapshot(t, dir)
 	write("errors.yaml", strings.Replace(validCatalogue, "retryable: true", "retryable: false", 1))

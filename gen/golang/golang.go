@@ -36,6 +36,10 @@ const (
 	TestFile    = "errgen_test.go"
 )
 
+// Files are the names of every file errgen writes into a package: these
+// four, the projections file and the opt-in gRPC file.
+var Files = []string{CodeFile, RuntimeFile, HarnessFile, TestFile, ProjectionsFile, GRPCFile}
+
 var (
 	//go:embed runtime/runtime.go
 	runtimeSource string
