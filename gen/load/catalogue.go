@@ -463,6 +463,12 @@ func (ld *loader) retry(n *yaml.Node) *ast.Retry {
 	r.Base = ld.retryValue(m, "base")
 	r.Cap = ld.retryValue(m, "cap")
 	r.Jitter = ld.retryValue(m, "jitter")
+	// jitter is a number, and a quoted number is text (as max_retries
+	// refuses one); the checker reads base and cap, durations, as text.
+	if e, ok := m["jitter"]; ok && r.Jitter.Set && e.val.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+		ld.errorf(e.val, "retry jitter must be a number, got %s", describe(e.val))
+		r.Jitter = ast.String{}
+	}
 	return r
 }
 

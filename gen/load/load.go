@@ -467,8 +467,8 @@ func problemLine(src []byte, reported int) int {
 // explicit tags (they change how a value is read).
 func scanNodes(file string, text *source, root *yaml.Node, l *diag.List) bool {
 	before := len(*l)
-	var walk func(n *yaml.Node)
-	walk = func(n *yaml.Node) {
+	var walk func(n *yaml.Node, key bool)
+	walk = func(n *yaml.Node, key bool) {
 		if len(*l) >= maxDiags {
 			return
 		}
@@ -479,7 +479,8 @@ func scanNodes(file string, text *source, root *yaml.Node, l *diag.List) bool {
 			return
 		case n.Anchor != "":
 			l.Errorf(pos, "anchor &%s: anchors and aliases are not allowed; write the value out", n.Anchor)
-		case n.Tag == "!!merge":
+		case n.Tag == "!!merge" && key:
+			// Only a key << merges; a value << is text.
 			l.Errorf(pos, "merge key <<: merge keys are not allowed; write the keys out")
 		case n.Style&yaml.TaggedStyle != 0:
 			l.Errorf(pos, "tag %s: explicit tags are not allowed; write a plain value", diag.Quote(n.Tag))
@@ -489,11 +490,11 @@ func scanNodes(file string, text *source, root *yaml.Node, l *diag.List) bool {
 			// else starts with "!", an indicator.
 			l.Errorf(pos, "tag \"!\": explicit tags are not allowed; write a plain value")
 		}
-		for _, c := range n.Content {
-			walk(c)
+		for k, c := range n.Content {
+			walk(c, n.Kind == yaml.MappingNode && k%2 == 0)
 		}
 	}
-	walk(root)
+	walk(root, false)
 	return len(*l) == before
 }
 
@@ -680,6 +681,9 @@ func (ld *loader) checkRunes(n *yaml.Node, what string, multiline bool) {
 		}
 		if r == utf8.RuneError {
 			next = utf8.RuneError
+			if _, size := utf8.DecodeRuneInString(n.Value[i:]); size == 1 {
+				r = invalidByte
+			}
 		}
 		if why := badRune(r, prev, next, multiline); why != "" {
 			ld.diags.Errorf(ld.src.locator(ld.file, n)(i), "%s contains %s", what, why)

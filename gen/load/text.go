@@ -27,6 +27,10 @@ func isBidi(r rune) bool {
 	return false
 }
 
+// invalidByte is what badRune is given for a byte that is not part of
+// valid UTF-8.
+const invalidByte rune = -1
+
 // badRune describes why r may not appear in catalogue text, or returns "".
 // Tab is always allowed; newline only where multiline says so. prev and
 // next are the characters around r (utf8.RuneError at an edge): a
@@ -36,6 +40,8 @@ func isBidi(r rune) bool {
 // written; anywhere else, like every other invisible character, they
 // could hide text from a reviewer.
 func badRune(r, prev, next rune, multiline bool) string {
+	// utf8.RuneError itself, U+FFFD, is a character a text may hold; a
+	// byte that is not UTF-8 comes as invalidByte.
 	switch {
 	case r == '\t':
 		return ""
@@ -44,7 +50,7 @@ func badRune(r, prev, next rune, multiline bool) string {
 			return ""
 		}
 		return "a line break (only doc may span lines)"
-	case r == utf8.RuneError:
+	case r == invalidByte:
 		return "invalid UTF-8"
 	case r < 0x20 || r == 0x7F || (r >= 0x80 && r < 0xA0):
 		return "control character " + strconv.QuoteRuneToASCII(r)
@@ -98,6 +104,9 @@ func scanText(file string, src []byte, l *diag.List) {
 			continue
 		}
 		r, size := utf8.DecodeRune(src[i:])
+		if r == utf8.RuneError && size == 1 {
+			r = invalidByte
+		}
 		next := utf8.RuneError
 		if i+size < len(src) {
 			next, _ = utf8.DecodeRune(src[i+size:])
