@@ -153,9 +153,6 @@ var (
 // most real cases (a bad indent, an unclosed quote), or that of a stray
 // token in the line's value (strayToken).
 func syntaxError(file string, src []byte, err error, l *diag.List) {
-	if scanTabs(file, src, l) {
-		return
-	}
 	msg := err.Error()
 	if m := unknownAnchorRE.FindStringSubmatch(msg); m != nil {
 		// The parser names the alias but gives no position: the alias is
@@ -172,6 +169,13 @@ func syntaxError(file string, src []byte, err error, l *diag.List) {
 		}
 		msg = m[2]
 		line = problemLine(src, line)
+		// A tab in the indentation of the line to fix is the most common
+		// reason a catalogue fails to parse, and the parser's own message
+		// does not say so. A tab elsewhere (in a block scalar, or in a
+		// quoted value that spans lines) is legal, and not the problem.
+		if scanTabs(file, src, line, l) {
+			return
+		}
 	} else {
 		msg = strings.TrimPrefix(msg, "yaml: ")
 	}
@@ -423,7 +427,8 @@ const maxBisect = 1 << 20
 // line where the enclosing collection starts: the first key of the file,
 // when a comment comes before it). The lines before the reported one parse
 // and the whole file does not, so the first line whose addition makes the
-// file fail is the one to fix; reported is kept if that cannot be shown.
+// file fail as a whole does is the one to fix; reported is kept if that
+// cannot be shown.
 func problemLine(src []byte, reported int) int {
 	if len(src) > maxBisect {
 		return reported
@@ -438,15 +443,24 @@ func problemLine(src []byte, reported int) int {
 	if ends[len(ends)-1] < len(src) {
 		ends = append(ends, len(src))
 	}
-	fails := func(n int) bool {
+	// A prefix fails as the file does when the parser stops at the same
+	// error in both: a prefix that ends inside a quoted value or a [ ] or
+	// { } that spans lines fails too, but with another error (the end of
+	// the stream), which lines after it make go away.
+	decodeErr := func(n int) string {
 		dec := yaml.NewDecoder(bytes.NewReader(src[:ends[n]]))
 		for {
 			var doc yaml.Node
 			if err := dec.Decode(&doc); err != nil {
-				return !errors.Is(err, io.EOF)
+				if errors.Is(err, io.EOF) {
+					return ""
+				}
+				return err.Error()
 			}
 		}
 	}
+	whole := decodeErr(len(ends) - 1)
+	fails := func(n int) bool { return whole != "" && decodeErr(n) == whole }
 	lo, hi := reported-1, len(ends)-1 // the first lo lines parse; the first hi do not
 	if lo < 0 || lo >= hi || fails(lo) || !fails(hi) {
 		return reported

@@ -136,13 +136,12 @@ func scanText(file string, src []byte, l *diag.List) {
 	}
 }
 
-// scanTabs reports the first tab in the indentation of a line, and how many
-// other lines are indented with tabs: one error, for a file indented with
-// tabs throughout is one mistake. It runs only when YAML has refused the
-// file: a tab inside a block scalar is legal content, but a tab in
-// indentation is the most common reason a catalogue fails to parse, and
-// the parser's own message does not say so.
-func scanTabs(file string, src []byte, l *diag.List) bool {
+// scanTabs reports a tab in the indentation of line at, the line YAML
+// refused the file at, and how many later lines are indented with tabs:
+// one error, for a file indented with tabs throughout is one mistake. It
+// reports nothing, and returns false, when line at has no such tab: a tab
+// inside a block scalar is legal content.
+func scanTabs(file string, src []byte, at int, l *diag.List) bool {
 	var first diag.Pos
 	others := 0
 	line, col, indent := 1, 1, true
@@ -151,8 +150,8 @@ func scanTabs(file string, src []byte, l *diag.List) bool {
 		case r == '\n':
 			line, col, indent = line+1, 1, true
 			continue
-		case r == '\t' && indent:
-			if first.Line == 0 {
+		case r == '\t' && indent && line >= at:
+			if line == at {
 				first = diag.Pos{File: file, Line: line, Col: col}
 			} else {
 				others++

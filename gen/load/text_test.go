@@ -75,8 +75,8 @@ func TestWholeFileIsOneError(t *testing.T) {
 	}
 }
 
-// Tabs in indentation are one error, at the first, counting the other
-// lines indented with tabs.
+// Tabs in indentation are one error, at the line YAML refused, counting
+// the later lines indented with tabs.
 func TestTabsAreOneError(t *testing.T) {
 	for src, want := range map[string]string{
 		"a:\n\tb: 1\n":                   "f.yaml:2:1: tab in indentation; YAML indents with spaces",
@@ -84,7 +84,7 @@ func TestTabsAreOneError(t *testing.T) {
 		"a:\n  \tb: 1\n\t\tc: 2\n\td:\n": "f.yaml:2:3: tab in indentation; YAML indents with spaces (2 other lines are indented with tabs too)",
 	} {
 		var l diag.List
-		if !scanTabs("f.yaml", []byte(src), &l) {
+		if !scanTabs("f.yaml", []byte(src), 2, &l) {
 			t.Errorf("%q: no tab found", src)
 		}
 		if got := lines(l); len(got) != 1 || got[0] != want {
