@@ -23,10 +23,6 @@ import (
 	"github.com/errgen/errgen/gen/diag"
 )
 
-// maxDiags bounds how many problems one pass collects, so a file made of a
-// million aliases costs a bounded amount of memory and output.
-const maxDiags = 200
-
 // Load parses src, the contents of file, into a catalogue. The catalogue is
 // nil when the file cannot be read as YAML at all; otherwise it holds every
 // value that had the right form, and the list holds every problem found.
@@ -483,9 +479,6 @@ func scanNodes(file string, text *source, root *yaml.Node, l *diag.List) bool {
 	before := len(*l)
 	var walk func(n *yaml.Node, key bool)
 	walk = func(n *yaml.Node, key bool) {
-		if len(*l) >= maxDiags {
-			return
-		}
 		pos := text.pos(file, n)
 		switch {
 		case n.Kind == yaml.AliasNode:

@@ -130,9 +130,6 @@ func scanText(file string, src []byte, l *diag.List) {
 		i += size
 		col += size
 		prev = r
-		if len(*l) >= maxDiags {
-			return
-		}
 	}
 }
 

@@ -92,3 +92,23 @@ func TestTabsAreOneError(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryProblemCounted: past diag.MaxProblems, the problems of a file
+// are still counted, so the count of those not reported is right; in the
+// raw text and in the node tree alike.
+func TestEveryProblemCounted(t *testing.T) {
+	const n = 1500
+	for what, src := range map[string]string{
+		"invisible characters": "version: 1\n" + strings.Repeat("# z\u200bz\n", n),
+		"aliases":              "version: 1\na: &x 1\nb: [" + strings.Repeat("*x, ", n-1) + "*x]\n",
+	} {
+		_, l := Load("f.yaml", []byte(src))
+		errs := n
+		if what == "aliases" {
+			errs++ // the anchor
+		}
+		if got := len(l) - 1 + l.Dropped(); len(l) != diag.MaxProblems+1 || got != errs {
+			t.Errorf("%s: %d diagnostics kept, %d problems in all; want %d kept and %d in all", what, len(l), got, diag.MaxProblems+1, errs)
+		}
+	}
+}
