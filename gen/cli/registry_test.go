@@ -370,6 +370,43 @@ func TestCompatRegistryRemovedCatalogue(t *testing.T) {
 	}
 }
 
+// TestCompatRegistryReservedAcrossCatalogues: what a catalogue reserved in
+// base is retired for the whole registry: another catalogue's code that
+// takes a reserved num is NUM_REASSIGNED, and a catalogue dropped from the
+// registry frees its reserved codes and nums and its sub-codes as it frees
+// its variants.
+func TestCompatRegistryReservedAcrossCatalogues(t *testing.T) {
+	repo, write := registryRepo(t)
+	withSubcode := strings.Replace(catalogueB, "message: down}", "message: down, subcodes: [{code: down_disk, doc: The disk.}]}", 1)
+	write("b/errors.yaml", withSubcode+"    reserved: {nums: [150], codes: [retired]}\n")
+	for _, args := range [][]string{{"add", "."}, {"commit", "-q", "-m", "reserve"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = repo
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	t.Chdir(repo)
+
+	write("errgen.registry.yaml", strings.NewReplacer("[[1, 99]]", "[[1, 99], [150, 150]]", "[[100, 199]]", "[[100, 149], [151, 199]]").Replace(registryBase))
+	write("a/errors.yaml", catalogueA+"      - {name: Early, code: early, num: 150, category: other, message: early}\n")
+	write("b/errors.yaml", withSubcode+"    reserved: {codes: [retired]}\n")
+	code, stdout, stderr := runCLI(t, "compat", "--against", "git:HEAD")
+	if want := `a/errors.yaml:11:36: NUM_REASSIGNED: num 150 now identifies "early" in "a/errors.yaml"; in base "b/errors.yaml" reserved it (base git:HEAD:b/errors.yaml:10:5)`; code != 1 || !strings.Contains(stdout, want) {
+		t.Errorf("compat with a reserved num taken by another catalogue exited %d:\n%s%s\nwant:\n%s", code, stdout, stderr, want)
+	}
+
+	if err := os.RemoveAll(filepath.Join(repo, "b")); err != nil {
+		t.Fatal(err)
+	}
+	write("errgen.registry.yaml", strings.Replace(registryBase, "  - {path: b/errors.yaml, owner: team-b, nums: [[100, 199]]}\n", "", 1))
+	write("a/errors.yaml", catalogueA)
+	code, stdout, stderr = runCLI(t, "compat", "--against", "git:HEAD")
+	if want := `no catalogue holds "down" (100), sub-code "down_disk", reserved code "retired", reserved num 150 now`; code != 1 || !strings.Contains(stdout, want) {
+		t.Errorf("compat of a dropped catalogue that reserved exited %d:\n%s%s\nwant:\n%s", code, stdout, stderr, want)
+	}
+}
+
 // TestCompatRegistryMovedCatalogue: a catalogue whose folder was renamed
 // is the same catalogue under a new path: it is compared with itself at
 // the old path, so a break in the same change is still found, and none of

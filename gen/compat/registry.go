@@ -104,6 +104,9 @@ func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 		headByKey[key(h)] = h
 		for _, v := range h.Model.Variants {
 			heldCodes[strings.ToLower(v.Code)], heldNums[v.Num] = true, true
+			for _, sc := range v.Subcodes {
+				heldCodes[strings.ToLower(sc.Code)] = true
+			}
 		}
 		for _, f := range h.Model.Families {
 			for _, n := range f.ReservedNums {
@@ -131,6 +134,15 @@ func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 				baseCodes[strings.ToLower(sc.Code)] = where{key(b), sc.Pos, sc.Code, 0}
 			}
 		}
+		// A num reserved in base is retired: another catalogue's code
+		// that takes it is NUM_REASSIGNED too (code "" says reserved).
+		for _, f := range b.Model.Families {
+			for _, n := range f.ReservedNums {
+				if _, used := baseNums[n]; !used {
+					baseNums[n] = where{key(b), f.KeyPos("reserved"), "", n}
+				}
+			}
+		}
 		if h, ok := headByKey[key(b)]; ok && b.MovedTo != "" {
 			add(Finding{Rule: CatalogueMoved, Pos: h.Entry.Path.Pos, BasePos: b.Entry.Path.Pos,
 				Message: fmt.Sprintf("catalogue %s is now listed as %s; it is compared with itself at its old path", q(path.Clean(b.Entry.Path.Value)), q(b.MovedTo))})
@@ -142,6 +154,25 @@ func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 			for _, v := range b.Model.Variants {
 				if !heldCodes[strings.ToLower(v.Code)] || !heldNums[v.Num] {
 					free = append(free, fmt.Sprintf("%s (%d)", q(v.Code), v.Num))
+				}
+				for _, sc := range v.Subcodes {
+					if !heldCodes[strings.ToLower(sc.Code)] {
+						free = append(free, fmt.Sprintf("sub-code %s", q(sc.Code)))
+					}
+				}
+			}
+			// What it reserved was retired for good: free now, another
+			// catalogue could give it a new meaning.
+			for _, f := range b.Model.Families {
+				for _, c := range f.ReservedCodes {
+					if !heldCodes[strings.ToLower(c)] {
+						free = append(free, fmt.Sprintf("reserved code %s", q(c)))
+					}
+				}
+				for _, n := range f.ReservedNums {
+					if !heldNums[n] {
+						free = append(free, fmt.Sprintf("reserved num %d", n))
+					}
 				}
 			}
 			if len(free) > 0 {
@@ -170,8 +201,12 @@ func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 				}
 				add(Finding{Rule: CodeMoved, Pos: v.KeyPos("code"), BasePos: w.pos, Code: v.Code, Family: v.Family.Name, Message: msg})
 			} else if w, ok := baseNums[v.Num]; ok && w.cat != p {
+				was := fmt.Sprintf("in base it identified %s in %s", q(w.code), q(w.cat))
+				if w.code == "" {
+					was = fmt.Sprintf("in base %s reserved it", q(w.cat))
+				}
 				add(Finding{Rule: NumReassigned, Pos: v.KeyPos("num"), BasePos: w.pos, Code: v.Code, Family: v.Family.Name,
-					Message: fmt.Sprintf("num %d now identifies %s in %s; in base it identified %s in %s", v.Num, q(v.Code), q(p), q(w.code), q(w.cat))})
+					Message: fmt.Sprintf("num %d now identifies %s in %s; %s", v.Num, q(v.Code), q(p), was)})
 			}
 		}
 		b, ok := baseByPath[p]
