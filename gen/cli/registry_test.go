@@ -273,6 +273,43 @@ b/errors.yaml:10:22: note: CODE_MOVED: code "late" moved from "a/errors.yaml" to
 	}
 }
 
+// TestCompatRegistryMovedCodeKeepsWhatItsFamilyGave: what a moved code
+// took from its family and catalogue (the payload type, the gRPC code, the
+// problem status of a variant without http_status, the retry policy) is
+// compared too, even when the two families share a name.
+func TestCompatRegistryMovedCodeKeepsWhatItsFamilyGave(t *testing.T) {
+	repo, write := registryRepo(t)
+	const head = "version: 1\npackage: %s\nuser_message: Failed ({code}).\nprojections: [problem, grpc]\nproblem: {status: %d, type_base: \"https://errors.example.com/\"}\ngrpc: {domain: agents.example.com}\n%scategories:\n  other: Anything.\nfamilies:\n  - name: AgentError\n    payload_type: %s\n    grpc_code: %s\n    variants:\n%s"
+	busy := "      - {name: Busy, code: busy, num: 1, category: other, message: busy}\n"
+	late := func(num int) string {
+		return fmt.Sprintf("      - {name: Late, code: late, num: %d, category: other, message: late, retryable: true}\n", num)
+	}
+	down := "      - {name: Down, code: down, num: 100, category: other, message: down}\n"
+	write("a/errors.yaml", fmt.Sprintf(head, "a", 500, "retry: {max_retries: 3}\n", "a_error", "INTERNAL", busy+late(60)))
+	write("b/errors.yaml", fmt.Sprintf(head, "b", 503, "", "b_error", "UNAVAILABLE", down))
+	for _, args := range [][]string{{"add", "."}, {"commit", "-q", "-m", "families"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = repo
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	t.Chdir(repo)
+	write("a/errors.yaml", fmt.Sprintf(head, "a", 500, "retry: {max_retries: 3}\n", "a_error", "INTERNAL", busy)+"    reserved: {nums: [60]}\n")
+	write("b/errors.yaml", fmt.Sprintf(head, "b", 503, "", "b_error", "UNAVAILABLE", down+late(160)))
+	code, stdout, stderr := runCLI(t, "compat", "--against", "git:HEAD")
+	for _, want := range []string{
+		`PAYLOAD_TYPE_CHANGED: the payload type of "late" is now "b_error"; in base it was "a_error" (it moved here from "a/errors.yaml")`,
+		`GRPC_CODE_CHANGED: the gRPC status of "late" now has code UNAVAILABLE; in base INTERNAL (it moved here from "a/errors.yaml")`,
+		`PROBLEM_STATUS_CHANGED: the problem documents of "late" now have status 503; in base 500 (it moved here from "a/errors.yaml")`,
+		`RETRY_POLICY_REMOVED: "late" no longer has a retry policy: RetryDelay stops retrying it (it moved here from "a/errors.yaml")`,
+	} {
+		if code != 1 || !strings.Contains(stdout, want) {
+			t.Errorf("compat of a code moved into another family exited %d, without:\n%s\n%s%s", code, want, stdout, stderr)
+		}
+	}
+}
+
 // TestCompatRegistryMovedCode: a code moved to another catalogue lives
 // on, so the catalogue it left reserves only its old num, which is what
 // lint accepts; a code two catalogues hold, or a num given to another code

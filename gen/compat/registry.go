@@ -294,7 +294,14 @@ func CompareArrived(base, head *model.Catalogue, arrived map[string]Origin) []Fi
 			continue
 		}
 		c := newComparer(o.Catalogue, head)
-		c.variant(o.Variant, hv)
+		bv := o.Variant
+		// The variant left its family whatever the two are named: what it
+		// took from its family and catalogue (payload type, gRPC code,
+		// problem status, attribute defaults, retry policy) is compared
+		// as its own.
+		delete(c.family, bv.Family)
+		c.variant(bv, hv)
+		c.arrivedDefaults(bv, hv)
 		for _, f := range c.findings {
 			switch f.Rule {
 			case CodeRenumbered, FamilyChanged, SubcodeRemovedUnreserved, ClassifyRuleRemoved, MappingChanged:
@@ -309,4 +316,36 @@ func CompareArrived(base, head *model.Catalogue, arrived map[string]Origin) []Fi
 	}
 	Sort(out)
 	return out
+}
+
+// arrivedDefaults reports, for a variant that moved from another
+// catalogue, what it took from a default there and takes from another
+// here: the problem status of a variant without http_status, an
+// attribute's default, and its family's retry policy. In one catalogue
+// these are reported once, at the default; across two, at the variant.
+func (c *comparer) arrivedDefaults(bv, hv *model.Variant) {
+	b, h := c.base.cat, c.head.cat
+	code := hv.Code
+	if len(c.statusByDefault) > 0 {
+		c.add(ProblemStatusChanged, h.KeyPos("problem"), b.KeyPos("problem"), code,
+			"the problem documents of %s now have status %d; in base %d", q(code), hv.ProblemStatus(h), bv.ProblemStatus(b))
+	}
+	for _, bs := range bv.Attrs {
+		if hs, ok := hv.Attr(bs.Attr.Name); ok && len(c.attrByDefault[bs.Attr.Name]) > 0 {
+			c.addFinding(Finding{Rule: AttributeChanged, Pos: attrPos(hv, hs), BasePos: attrPos(bv, bs), Code: code, Family: hv.Family.Name,
+				Attribute: bs.Attr.Name,
+				Message:   fmt.Sprintf("attribute %s of %s is now %s; in base it was %s", bs.Attr.Name, q(code), q(hs.Text()), q(bs.Text()))})
+		}
+	}
+	bp, hp := bv.Family.Retry, hv.Family.Retry
+	pos, basePos := retryPos(h, hv.Family), retryPos(b, bv.Family)
+	switch {
+	case bp == nil:
+	case hp == nil:
+		c.add(RetryPolicyRemoved, pos, basePos, code, "%s no longer has a retry policy: RetryDelay stops retrying it", q(code))
+	case stopsRetrying(bp, hp):
+		c.add(RetryPolicyRemoved, pos, basePos, code, "the retry policy of %s now allows no retries: RetryDelay stops retrying it; in base it was %s", q(code), bp)
+	case !bp.Same(hp):
+		c.add(RetryPolicyChanged, pos, basePos, code, "the retry policy of %s is now %s; in base it was %s", q(code), hp, bp)
+	}
 }
