@@ -310,6 +310,40 @@ func TestCompatRegistryMovedCodeKeepsWhatItsFamilyGave(t *testing.T) {
 	}
 }
 
+// TestCompatRegistryMovedSubcode: a sub-code that moves to another
+// catalogue, as a variant's code or as a sub-code, lives on: it is
+// CODE_MOVED, and the catalogue it left is not told to reserve it, which
+// lint would refuse.
+func TestCompatRegistryMovedSubcode(t *testing.T) {
+	repo, write := registryRepo(t)
+	subcodes := func(list string) string {
+		return strings.Replace(catalogueA, "message: busy}", "message: busy, subcodes: ["+list+"]}", 1)
+	}
+	write("a/errors.yaml", subcodes("{code: busy_disk, doc: The disk.}, {code: busy_cpu, doc: The CPU.}"))
+	for _, args := range [][]string{{"add", "."}, {"commit", "-q", "-m", "sub-code"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = repo
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	t.Chdir(repo)
+	write("a/errors.yaml", subcodes("{code: busy_cpu, doc: The CPU.}"))
+	for as, b := range map[string]string{
+		"a variant's code": catalogueB + "      - {name: BusyDisk, code: busy_disk, num: 101, category: other, message: busy}\n",
+		"a sub-code":       strings.Replace(catalogueB, "message: down}", "message: down, subcodes: [{code: busy_disk, doc: The disk.}]}", 1),
+	} {
+		write("b/errors.yaml", b)
+		if code, stdout, stderr := runCLI(t, "lint"); code != 0 {
+			t.Fatalf("lint of the sub-code moved as %s exited %d:\n%s%s", as, code, stdout, stderr)
+		}
+		code, stdout, stderr := runCLI(t, "compat", "--against", "git:HEAD")
+		if code != 0 || strings.Count(stdout, "\n") != 1 || !strings.Contains(stdout, `note: CODE_MOVED: code "busy_disk" moved from "a/errors.yaml" to "b/errors.yaml"`) {
+			t.Errorf("compat of a sub-code moved as %s exited %d:\n%s%s", as, code, stdout, stderr)
+		}
+	}
+}
+
 // TestCompatRegistryMovedCode: a code moved to another catalogue lives
 // on, so the catalogue it left reserves only its old num, which is what
 // lint accepts; a code two catalogues hold, or a num given to another code

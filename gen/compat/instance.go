@@ -31,6 +31,10 @@ func (c *comparer) subcodesGone(bv, hv *model.Variant, pos diag.Pos) {
 				"sub-code %s of %s now belongs to %s: a service that stored it finds another variant", q(code), q(c.h(bv.Code)), q(owner.Code))
 		case c.head.resCodes[code] != nil:
 			continue
+		case c.elsewhere[strings.ToLower(code)] != (Held{}):
+			// Another catalogue of the registry holds it now: CODE_MOVED
+			// says so, and this one may not reserve it.
+			continue
 		default:
 			c.add(SubcodeRemovedUnreserved, pos, sc.Pos, c.h(bv.Code),
 				"sub-code %s of %s was removed without reserving it; add it under reserved codes", q(code), q(c.h(bv.Code)))

@@ -56,7 +56,7 @@ func Moved(gone []RegistryCatalogue, head *model.Catalogue) int {
 }
 
 // Held is where another catalogue of a registry holds a code: the
-// catalogue's path and the code's num there.
+// catalogue's path and the code's num there (0 for a sub-code).
 type Held struct {
 	Catalogue string
 	Num       int
@@ -73,6 +73,9 @@ func Elsewhere(head []RegistryCatalogue, i int) map[string]Held {
 		}
 		for _, v := range h.Model.Variants {
 			out[strings.ToLower(v.Code)] = Held{h.key(), v.Num}
+			for _, sc := range v.Subcodes {
+				out[strings.ToLower(sc.Code)] = Held{h.key(), 0}
+			}
 		}
 	}
 	return out
@@ -207,6 +210,14 @@ func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 				}
 				add(Finding{Rule: NumReassigned, Pos: v.KeyPos("num"), BasePos: w.pos, Code: v.Code, Family: v.Family.Name,
 					Message: fmt.Sprintf("num %d now identifies %s in %s; %s", v.Num, q(v.Code), q(p), was)})
+			}
+		}
+		for _, v := range h.Model.Variants {
+			for _, sc := range v.Subcodes {
+				if w, ok := baseCodes[strings.ToLower(sc.Code)]; ok && w.cat != p {
+					add(Finding{Rule: CodeMoved, Pos: sc.Pos, BasePos: w.pos, Code: v.Code, Family: v.Family.Name,
+						Message: fmt.Sprintf("code %s moved from %s to %s, a sub-code of %s", q(sc.Code), q(w.cat), q(p), q(v.Code))})
+				}
 			}
 		}
 		b, ok := baseByPath[p]
