@@ -146,7 +146,8 @@ func Compare(base, head *model.Catalogue) []Finding {
 func CompareIn(base, head *model.Catalogue, elsewhere map[string]Held) []Finding {
 	c := newComparer(base, head)
 	c.elsewhere = elsewhere
-	if base.CodeCase != head.CodeCase {
+	// A new catalogue (an empty base) has no code case to change from.
+	if base.CodeCase != head.CodeCase && base.Package != "" {
 		c.addFinding(Finding{Rule: CodeCaseChanged, Pos: head.KeyPos("code_case"), BasePos: base.KeyPos("code_case"),
 			Message: fmt.Sprintf("code_case is now %s; in base it was %s: every code is spelled anew, as if every variant were recoded", head.CodeCase, base.CodeCase)})
 	}

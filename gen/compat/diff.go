@@ -408,7 +408,11 @@ func catalogueChanges(base, head *model.Catalogue) []Change {
 		}
 	}
 	add("package", base.Package, head.Package)
-	add("code_case", base.CodeCase.String(), head.CodeCase.String())
+	if base.Package != "" { // a new catalogue had no code case
+		add("code_case", base.CodeCase.String(), head.CodeCase.String())
+	} else {
+		add("code_case", "", head.CodeCase.String())
+	}
 	add("user_message", templateText(base.UserMessage), templateText(head.UserMessage))
 	add("retry", retryText(base.Retry), retryText(head.Retry))
 	add("classify", classifyText(base.Classify), classifyText(head.Classify))

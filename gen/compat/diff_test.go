@@ -414,6 +414,35 @@ families:
 	}
 }
 
+// TestNewCatalogueHasNoCodeCaseChange: a new catalogue (an empty base)
+// in upper_snake has no code case to change from: compat finds nothing,
+// and diff lists its code_case as added, not as changed from snake.
+func TestNewCatalogueHasNoCodeCaseChange(t *testing.T) {
+	head, diags := gen.Parse("errors.yaml", []byte(`version: 1
+package: agenterr
+code_case: upper_snake
+user_message: The request failed ({code}).
+categories:
+  other: Anything.
+families:
+  - name: ToolError
+    variants:
+      - {name: Timeout, code: TOOL_TIMEOUT, num: 1, category: other, message: slow}
+`))
+	if head == nil {
+		t.Fatal(diags)
+	}
+	base := &model.Catalogue{File: "base.yaml"}
+	if got := compat.Compare(base, head); len(got) != 0 {
+		t.Errorf("compat of a new upper_snake catalogue: %v", got)
+	}
+	for _, c := range compat.Diff(base, head, nil, compat.Go).Catalogue {
+		if c.Attr == "code_case" && (c.Before != "" || c.After != "upper_snake" || len(c.Findings) > 0) {
+			t.Errorf("diff of a new upper_snake catalogue: %+v", c)
+		}
+	}
+}
+
 // TestDiffNumsAsWritten: a family's num range reads as the catalogue
 // writes it, with nothing for the quoting to escape.
 func TestDiffNumsAsWritten(t *testing.T) {
