@@ -136,8 +136,8 @@ func (c *comparer) classify() {
 // every is rule, then the http_status of the variants that classify by
 // status, then every contains rule, so a foreign error that matches two,
 // a deadline wrapped in a message with a matched text, say, goes to the
-// earlier. A new is rule, or one moved to another variant, takes from the
-// kept statuses and contains rules of the other variants; a status no
+// earlier. A new is rule takes from the kept statuses and contains rules
+// of the other variants; a status no
 // variant classified in base takes from their kept contains rules. As in
 // ruleOrder, each finding names the first taker of another variant; it
 // returns the contains rules it reported, which ruleOrder then leaves out,
@@ -157,16 +157,17 @@ func (c *comparer) kindOrder(bc, hc *model.Classifier) map[*model.MatchRule]bool
 		}
 		return -1
 	}
-	baseCode := make(map[string]string, len(bc.Is))
+	baseCode := make(map[string]bool, len(bc.Is))
 	for _, r := range bc.Is {
-		baseCode[r.Key()] = c.h(r.Variant.Code)
+		baseCode[r.Key()] = true
 	}
+	// An is rule moved to another variant takes nothing across the kinds:
+	// in base too it was tried before every status and contains rule, so
+	// what it matched went to its old variant (ruleOrder and behaviour
+	// report that), never to the one a status or contains rule names.
 	for _, r := range hc.Is {
-		switch code, ok := baseCode[r.Key()]; {
-		case !ok:
+		if !baseCode[r.Key()] {
 			takers = append(takers, taker{r.Variant.Code, r.String(), "a new is rule"})
-		case code != r.Variant.Code:
-			takers = append(takers, taker{r.Variant.Code, r.String(), "an is rule moved to it"})
 		}
 	}
 	// The statuses Classify looks at in head: kept, the same variant's in
