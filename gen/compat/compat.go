@@ -374,7 +374,7 @@ func (c *comparer) variant(bv, hv *model.Variant) {
 		// name it was renamed to.
 		hf := hv.Field(bf.Name)
 		if hf == nil {
-			hf = RenamedTo(bv, hv, bf)
+			hf = c.renamedTo(bv, hv, bf)
 		}
 		switch {
 		case hv.RetryAfter == nil:
@@ -478,12 +478,12 @@ func diffRefs(a, b []string) (added, removed []string) {
 	return added, removed
 }
 
-// RenamedTo returns the field of hv that base field bf of bv was renamed
+// renamedTo returns the field of hv that base field bf of bv was renamed
 // to, or nil. A field counts as renamed when its name is gone from the
 // variant and the field at the same index is new (its name was not in
-// base) and has the same type; anything else is a removal, and the new
-// field an addition.
-func RenamedTo(bv, hv *model.Variant, bf *model.Field) *model.Field {
+// base) and has the same type (a cause of the same family, renamed or
+// not); anything else is a removal, and the new field an addition.
+func (c *comparer) renamedTo(bv, hv *model.Variant, bf *model.Field) *model.Field {
 	if hv.Field(bf.Name) != nil {
 		return nil
 	}
@@ -492,7 +492,7 @@ func RenamedTo(bv, hv *model.Variant, bf *model.Field) *model.Field {
 		return nil
 	}
 	hf := hv.Fields[i]
-	if bv.Field(hf.Name) != nil || hf.Type.Name != bf.Type.Name {
+	if bv.Field(hf.Name) != nil || hf.Type.Name != bf.Type.Name && !c.sameFamily(bf.Type, hf.Type) {
 		return nil
 	}
 	return hf
@@ -503,7 +503,7 @@ func (c *comparer) fields(bv, hv *model.Variant) {
 	for _, bf := range bv.Fields {
 		hf := hv.Field(bf.Name)
 		if hf == nil {
-			hf = RenamedTo(bv, hv, bf)
+			hf = c.renamedTo(bv, hv, bf)
 			if hf == nil {
 				rule, what := fieldRule(bf, bf, bf.Payload, FieldRemoved, PayloadFieldRemoved)
 				c.addField(rule, hv.KeyPos("fields"), bf.Pos, code, bf.Name, "%s %s of %s was removed%s", what, q(bf.Name), q(code), goOnly(rule))

@@ -603,7 +603,7 @@ func variantChanges(c *comparer, bv, hv *model.Variant) []Change {
 	for _, bf := range bv.Fields {
 		hf := hv.Field(bf.Name)
 		if hf == nil {
-			if hf = RenamedTo(bv, hv, bf); hf != nil {
+			if hf = c.renamedTo(bv, hv, bf); hf != nil {
 				renamed[hf] = true
 			}
 		}
