@@ -669,6 +669,9 @@ func ownUserMessage(v *model.Variant) string {
 // fieldText describes a field as "name type", then its flags.
 func fieldText(f *model.Field) string {
 	s := f.Name + " " + f.Type.Name
+	if f.Type.Kind == model.Duration {
+		s += " in " + f.Unit.Name
+	}
 	if f.Payload {
 		s += ", payload"
 	}

@@ -443,6 +443,42 @@ families:
 	}
 }
 
+// TestDiffShowsAUnitChange: a duration field's unit is part of what diff
+// shows of the field, so UNIT_CHANGED stands under the change it is about.
+func TestDiffShowsAUnitChange(t *testing.T) {
+	cat := func(unit string) *model.Catalogue {
+		m, diags := gen.Parse("errors.yaml", []byte(`version: 1
+package: agenterr
+user_message: The request failed ({code}).
+categories:
+  other: Anything.
+families:
+  - name: ToolError
+    variants:
+      - {name: Timeout, code: tool_timeout, num: 1, category: other, message: "slow: {wait}", fields: [{name: wait, type: duration`+unit+`}]}
+`))
+		if m == nil {
+			t.Fatal(diags)
+		}
+		return m
+	}
+	base, head := cat(""), cat(", unit: s")
+	report := compat.Diff(base, head, compat.Compare(base, head), compat.Go)
+	var got []string
+	for _, fd := range report.Families {
+		for _, vd := range fd.Variants {
+			for _, c := range vd.Changes {
+				for _, f := range c.Findings {
+					got = append(got, c.Before+" → "+c.After+": "+f.Rule)
+				}
+			}
+		}
+	}
+	if want := "wait duration in ms → wait duration in s: UNIT_CHANGED"; strings.Join(got, "\n") != want {
+		t.Errorf("diff of a unit change: %q, want %q", got, want)
+	}
+}
+
 // TestDiffNumsAsWritten: a family's num range reads as the catalogue
 // writes it, with nothing for the quoting to escape.
 func TestDiffNumsAsWritten(t *testing.T) {
