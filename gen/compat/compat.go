@@ -669,11 +669,14 @@ func (c *comparer) reserved() {
 			if c.head.resCodes[s] != nil {
 				continue
 			}
-			pos, use := at, ""
+			pos, use, family := at, "", c.familyOf(s)
 			if hv := c.head.byCode[s]; hv != nil {
 				pos, use = hv.KeyPos("code"), "; a variant uses it again"
+			} else if hv := c.head.subcodes[s]; hv != nil {
+				i := slices.IndexFunc(hv.Subcodes, func(sc *model.Subcode) bool { return sc.Code == s })
+				pos, use, family = hv.Subcodes[i].Pos, "; "+q(hv.Code)+" uses it again as a sub-code", hv.Family.Name
 			}
-			f := Finding{Rule: ReservedRemoved, Pos: pos, BasePos: basePos, Code: s, Family: c.familyOf(s),
+			f := Finding{Rule: ReservedRemoved, Pos: pos, BasePos: basePos, Code: s, Family: family,
 				Message: fmt.Sprintf("code %s is no longer reserved%s; in base family %s reserved it", q(s), use, q(bf.Name))}
 			if f.Family == "" {
 				f.Family = c.headFamilyName(bf)
