@@ -334,9 +334,9 @@ const ProblemContentType = "application/problem+json"
 //	 "retryable":BOOL, ...payload fields}
 //
 // TYPE is the catalogue's problem type_base followed by the code, TITLE the
-// code in words, STATUS the variant's first http_status (else the
-// catalogue's problem status), and the detail the user message, never the
-// technical one. "instance" is left out when instance is "", and
+// code in words, STATUS the variant's first http_status from 400 to 599
+// (else the catalogue's problem status), and the detail the user message,
+// never the technical one. "instance" is left out when instance is "", and
 // scrubbed as every string value is (a request URI's query can hold a
 // token). An error outside the catalogue is "about:blank" with status 500
 // and no "detail": it has no user message.

@@ -169,7 +169,7 @@ var Rules = []Rule{
 	{FieldRetyped, JSON, Break, "A field that is not in the payload changed type: its value in the wire form changed (and its Go type)."},
 	{UnitChanged, JSON, Break, "A duration field's unit changed: its number in payloads, wire forms, logs and messages now counts another unit."},
 	{ProblemTypeChanged, JSON, Break, "The problem projection's type_base changed: every problem document's type URI, which clients match on, changes."},
-	{ProblemStatusChanged, JSON, Break, "A variant's problem documents have another HTTP status (its first http_status, or the catalogue's problem status, changed)."},
+	{ProblemStatusChanged, JSON, Break, "A variant's problem documents have another HTTP status (its first http_status from 400 to 599, or the catalogue's problem status, changed)."},
 	{GRPCCodeChanged, JSON, Break, "A variant's gRPC status has another canonical code (its grpc_code or its family's changed), or the ErrorInfo domain changed."},
 	{MCPKindChanged, JSON, Break, "MCP answers a variant otherwise: with a tool result instead of a JSON-RPC error, or with another error code (mcp_error)."},
 	{SensitiveAdded, JSON, Break, "A field became sensitive: its key leaves the wire form (and the payload), and logs show [REDACTED] instead of its value."},

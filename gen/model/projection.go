@@ -98,10 +98,15 @@ func (c *Catalogue) Selects(name string) bool { return slices.Contains(c.Project
 func (v *Variant) ProblemType(c *Catalogue) string { return c.ProblemBase + v.Code }
 
 // ProblemStatus is the status of v's problem documents: its first
-// http_status (the lowest of a range), else the catalogue's default.
+// http_status that is an error status, 400 to 599 (the lowest of a range
+// in it), else the catalogue's default. A status below 400 in http_status
+// classifies a response, but a problem document sent with it would be
+// read as no error (2xx, 3xx) or not sent at all (1xx).
 func (v *Variant) ProblemStatus(c *Catalogue) int {
-	if len(v.HTTP) > 0 {
-		return v.HTTP[0].Lo
+	for _, r := range v.HTTP {
+		if r.Hi >= 400 && r.Lo <= 599 {
+			return max(r.Lo, 400)
+		}
 	}
 	return c.ProblemStatus
 }

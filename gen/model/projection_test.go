@@ -17,3 +17,26 @@ func TestProjectionNamesAreReserved(t *testing.T) {
 		}
 	}
 }
+
+// TestProblemStatusIsAnErrorStatus: a variant's problem documents take
+// its first http_status from 400 to 599 (the lowest of a range in it): a
+// status below classifies a response, but a problem document sent with a
+// 1xx would go out as 200, and one with a 2xx or 3xx reads as no error.
+func TestProblemStatusIsAnErrorStatus(t *testing.T) {
+	c := &Catalogue{ProblemStatus: 503}
+	for _, tc := range []struct {
+		http []StatusRange
+		want int
+	}{
+		{nil, 503},
+		{[]StatusRange{{Lo: 429, Hi: 429}, {Lo: 503, Hi: 503}}, 429},
+		{[]StatusRange{{Lo: 103, Hi: 103}, {Lo: 429, Hi: 429}}, 429},
+		{[]StatusRange{{Lo: 300, Hi: 499}}, 400},
+		{[]StatusRange{{Lo: 200, Hi: 299}, {Lo: 302, Hi: 302}}, 503},
+		{[]StatusRange{{Lo: 500, Hi: 599}}, 500},
+	} {
+		if got := (&Variant{HTTP: tc.http}).ProblemStatus(c); got != tc.want {
+			t.Errorf("http_status %v: problem status %d, want %d", tc.http, got, tc.want)
+		}
+	}
+}
