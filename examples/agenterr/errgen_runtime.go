@@ -1911,6 +1911,9 @@ func (p *Payload) AppendJSON(dst []byte) []byte {
 // exactly, a key given twice refused. Keys that are not the payload's own
 // are its fields, in the order they came.
 func (p *Payload) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		return nil // as encoding/json leaves a value for null
+	}
 	members, order, err := readObject(data)
 	if err != nil {
 		return fmt.Errorf("%s: payload: %w", packageName, err)

@@ -278,6 +278,12 @@ func TestPayloadUnmarshal(t *testing.T) {
 	if err := json.Unmarshal([]byte(`{"code":"a","code":"b"}`), &back); err == nil {
 		t.Error("json.Unmarshal of a payload with a key twice")
 	}
+	// null leaves a payload as it was, as encoding/json does for any value.
+	var in struct{ P Payload }
+	in.P.Code = "kept"
+	if err := json.Unmarshal([]byte(`{"P":null}`), &in); err != nil || in.P.Code != "kept" {
+		t.Errorf("json.Unmarshal of null into a payload: %v, %+v", err, in.P)
+	}
 }
 
 func TestWireFormCarriesCauses(t *testing.T) {
