@@ -576,9 +576,10 @@ func classOf(retryable bool, def Class) Class {
 }
 
 // causeOf returns the cause of e, which Unwrap returns, or nil when
-// following causes from e comes back to e (or goes on past maxChain): the
+// following causes from e comes back to e (or goes on past maxCycle): the
 // texts, log values, user messages and retryability that ask a cause
-// would otherwise ask it forever.
+// would otherwise ask it forever. A chain longer than maxChain that does
+// not come back keeps its causes; each walk of it stops at maxChain.
 func causeOf(e variant) error {
 	u, ok := e.(interface{ Unwrap() error })
 	if !ok || isNil(e) {
@@ -591,11 +592,16 @@ func causeOf(e variant) error {
 	return cause
 }
 
+// maxCycle bounds the walk that looks for a cause chain coming back to
+// where it started: far past maxChain, so that only a cycle (or a chain no
+// program builds) is cut, not a chain that is merely long.
+const maxCycle = maxChain * maxChain
+
 // reaches reports whether e is in err's chain (joins included), or the
-// chain goes on past maxChain.
+// chain goes on past maxCycle.
 func reaches(err error, e variant, depth int) bool {
 	for ; err != nil; depth++ {
-		if depth >= maxChain || err == error(e) {
+		if depth >= maxCycle || err == error(e) {
 			return true
 		}
 		one, many := next(err)
@@ -2132,7 +2138,12 @@ func appendFields(dst []byte, e variant, i int, comma, wire bool, depth int, top
 		if f.cause && f.imported {
 			dst = appendImported(dst, top.causeOf(e), depth+1, top)
 		} else if f.cause {
-			dst = appendCause(dst, top.causeOf(e), depth+1, top)
+			// A cause field of a family cannot hold the text that marks
+			// where the chain was cut, which a decoder would refuse: the
+			// chain ends before it.
+			if _, plain := fieldOf(e, k).(*error); plain || depth+1 < maxChain-1 {
+				dst = appendCause(dst, top.causeOf(e), depth+1, top)
+			}
 		} else {
 			dst = appendFieldJSON(dst, fieldOf(e, k), f)
 		}
@@ -2216,7 +2227,8 @@ func appendCause(dst []byte, cause error, depth int, top *RemoteError) []byte {
 	switch {
 	case cause == nil || isNil(cause):
 		return dst
-	case depth >= maxChain:
+	case depth >= maxChain-1:
+		// The deepest cause a decoder reads (see decoder.setCause).
 		return append(appendString(append(dst, `{"error":`...), "(cause chain too deep)"), '}')
 	}
 	if r, ok := cause.(*RemoteError); ok {

@@ -1203,3 +1203,39 @@ func TestInUnitMatchesModel(t *testing.T) {
 		}
 	}
 }
+
+// TestLongChainsAreCutNotDropped: a cause chain longer than the 100 links
+// every walk follows keeps its causes: the text has every link, the
+// retryability of the innermost error reaches the top through
+// retryable_from_cause, and the wire form nests causes as deep as a
+// decoder reads (a plain error cause then holds a marker), so it decodes.
+func TestLongChainsAreCutNotDropped(t *testing.T) {
+	for _, n := range []int{48, 49, 50, 51, 150} {
+		// Two links a wrapper: the cause fields are of families.
+		var err error = &ServerError{Provider: "openai", Status: 502}
+		for range n {
+			err = &ModelCallFailed{Cause: &ProviderTimeout{Cause: err}}
+		}
+		if got := strings.Count(err.Error(), "model call failed: "); got != n {
+			t.Errorf("%d wrappers: the text has %d of them: %.200s", n, got, err.Error())
+		}
+		if !err.(*ModelCallFailed).Retryable() {
+			t.Errorf("%d wrappers: not retryable, though the innermost error is", n)
+		}
+		if _, derr := DecodePayload(mustMarshal(t, err)); derr != nil {
+			t.Errorf("%d wrappers of family causes: the wire form does not decode: %.300v", n, derr)
+		}
+		// One link a wrapper: the cause field is a plain error.
+		err = errors.New("root")
+		for range 2 * n {
+			err = &MemoryUnavailable{Err: err}
+		}
+		wire := mustMarshal(t, err)
+		if _, derr := DecodePayload(wire); derr != nil {
+			t.Errorf("%d wrappers of plain causes: the wire form does not decode: %.300v", 2*n, derr)
+		}
+		if cut := 2*n >= maxChain-1; cut != bytes.Contains(wire, []byte("(cause chain too deep)")) {
+			t.Errorf("%d wrappers of plain causes: marker %v, want %v", 2*n, !cut, cut)
+		}
+	}
+}
