@@ -721,11 +721,11 @@ func appendText(dst []byte, e variant, i int, part int) []byte {
 		if key := override(e, forms[i].keyField); key != "" {
 			return append(dst, key...)
 		}
-		return appendTemplate(dst, e, i, forms[i].key)
+		return appendTemplate(dst, e, i, forms[i].key, nil)
 	case textUser:
-		return appendTemplate(dst, e, i, forms[i].user)
+		return appendTemplate(dst, e, i, forms[i].user, nil)
 	}
-	return appendTemplate(dst, e, i, infos[i].Message)
+	return appendTemplate(dst, e, i, infos[i].Message, nil)
 }
 
 // userMessageOf is UserMessage of e, the variant infos[i], when it has no
@@ -766,8 +766,9 @@ func renderCode(t string, code Code) string {
 // {name} the field of that name as fmt's %v formats it (a duration as a
 // whole number of its unit, a list as its items joined by ", "), and {{ and
 // }} are literal braces. The catalogue's templates are checked, so every
-// placeholder names a field.
-func appendTemplate(dst []byte, e variant, i int, t string) []byte {
+// placeholder names a field. The cause is top's for e (see
+// RemoteError.causeOf); top may be nil.
+func appendTemplate(dst []byte, e variant, i int, t string, top *RemoteError) []byte {
 	for len(t) > 0 {
 		j := 0
 		for j < len(t) && t[j] != '{' && t[j] != '}' {
@@ -797,7 +798,7 @@ func appendTemplate(dst []byte, e variant, i int, t string) []byte {
 		}
 		if k := fieldIndex(forms[i].fields, name); k >= 0 {
 			if f := &forms[i].fields[k]; f.cause {
-				dst = appendError(dst, causeOf(e))
+				dst = appendError(dst, top.causeOf(e))
 			} else {
 				dst = appendValue(dst, fieldOf(e, k), f)
 			}
@@ -873,10 +874,22 @@ func logValue(ev any) slog.Value {
 // as the cause of the variant that could not hold it.
 func logVariant(e variant, i int, from *RemoteError) slog.Value {
 	in := &infos[i]
+	msg, class, retryable := render(e, i, textMessage), e.Class(), e.Retryable()
+	if from != nil && from.held != nil && !isNil(e) {
+		// In a chain whose decoded error holds a cause for one of its
+		// variants, e says what it would with that cause in its field: its
+		// text, and for a variant whose cause decides, the retryability
+		// and the class the cause gives it (retryable, else terminal:
+		// model.ClassRule).
+		msg = string(appendTemplate(nil, e, i, in.Message, from))
+		if r := from.retryableOf(e); r != retryable && in.RetryableFromCause && !in.Configurable {
+			retryable, class = r, classOf(r, ClassTerminal)
+		}
+	}
 	attrs := make([]slog.Attr, 0, 6+len(forms[i].fields))
-	attrs = append(attrs, slog.String("error", scrub(render(e, i, textMessage))), slog.String("code", string(e.Code())),
+	attrs = append(attrs, slog.String("error", scrub(msg)), slog.String("code", string(e.Code())),
 		slog.Int("num", in.Num), slog.String("category", string(in.Category)),
-		slog.String("class", e.Class().String()), slog.Bool("retryable", e.Retryable()))
+		slog.String("class", class.String()), slog.Bool("retryable", retryable))
 	if isNil(e) {
 		return slog.GroupValue(attrs...)
 	}
@@ -2063,7 +2076,7 @@ func appendObject(dst []byte, e variant, i int, wire bool, depth int, from, top 
 			}
 			dst = append(dst, '"')
 			if live {
-				dst = appendTemplate(dst, e, i, in.Message)
+				dst = appendTemplate(dst, e, i, in.Message, top)
 			} else {
 				dst = append(dst, "<nil>"...)
 			}
@@ -2072,7 +2085,7 @@ func appendObject(dst []byte, e variant, i int, wire bool, depth int, from, top 
 			if from != nil {
 				dst = strconv.AppendBool(dst, from.Retryable())
 			} else {
-				dst = strconv.AppendBool(dst, e.Retryable())
+				dst = strconv.AppendBool(dst, top.retryableOf(e))
 			}
 		case keySuppressRetry:
 			dst = strconv.AppendBool(dst, in.SuppressRetry)
@@ -2083,7 +2096,7 @@ func appendObject(dst []byte, e variant, i int, wire bool, depth int, from, top 
 				dst = appendString(dst, scrub(key))
 			} else if live && forms[i].key != "" {
 				dst = append(dst, '"')
-				if dst = appendTemplate(dst, e, i, forms[i].key); len(dst) == start+1 {
+				if dst = appendTemplate(dst, e, i, forms[i].key, top); len(dst) == start+1 {
 					dst = dst[:start]
 				} else {
 					dst = closeString(dst, start+1)
@@ -2471,9 +2484,16 @@ func (e *RemoteError) next(err error) (error, []error) {
 // as the variants would answer with it in its field: through the
 // variants retryable exactly when their cause is, down to the one that
 // could not hold it, the held cause's answer.
-func (e *RemoteError) variantRetryable() bool {
-	v := e.err
+func (e *RemoteError) variantRetryable() bool { return e.retryableOf(e.err) }
+
+// retryableOf is what v, a variant in e's chain, answers to Retryable with
+// the cause e holds for the variant that could not hold it (see
+// variantRetryable). e may be nil.
+func (e *RemoteError) retryableOf(v variant) bool {
 	for range maxChain {
+		if e == nil || isNil(v) {
+			break
+		}
 		i, ok := lookupCode(v.Code())
 		if e.held == nil || !ok || !infos[i].RetryableFromCause || infos[i].Configurable {
 			break

@@ -592,6 +592,32 @@ func TestUnknownCauseOfAFamily(t *testing.T) {
 	}
 }
 
+// TestHeldCauseInTheMiddle: a wrapper that holds a newer sender's cause
+// outside its field (see RemoteError.held) may itself be the cause of
+// another error. Wherever the chain is written anew from its variants (a
+// projection, the log), the wrapper says what it said when it came: its
+// message with the held cause's text, and its retryability from that
+// cause, as the sender's wrapper answered with the cause in its field.
+func TestHeldCauseInTheMiddle(t *testing.T) {
+	const cause = `{"category":"server","code":"provider_from_the_future","code_num":2050,"error":"overloaded","retryable":false,"suppress_retry":false}`
+	const wrapper = `{"category":"model","code":"model_call_failed","code_num":3001,"error":"model call failed: overloaded","retryable":false,"suppress_retry":false,"cause":` + cause + `}`
+	const top = `{"category":"infrastructure","code":"memory_unavailable","code_num":3002,"error":"memory unavailable: model call failed: overloaded","retryable":false,"suppress_retry":false,"err":` + wrapper + `}`
+	r, err := DecodePayload([]byte(top))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range projectAll(r) {
+		// Every error of this chain said it is not retryable.
+		if data := strings.ReplaceAll(string(p.data), `\"`, `"`); strings.Contains(data, `\u003cnil\u003e`) || strings.Contains(data, `"retryable":true`) {
+			t.Errorf("%s rewrites the wrapper: %s", p.name, p.data)
+		}
+	}
+	if log := logLine(LogAttr(r)); !strings.Contains(log, "error.err.error=\"model call failed: overloaded\"") || !strings.Contains(log, "error.err.retryable=false") ||
+		!strings.Contains(log, "error.err.class=terminal") {
+		t.Errorf("the log rewrites the wrapper: %s", log)
+	}
+}
+
 // A typed nil pointer in a cause field, or as the error itself, behaves as
 // fmt's %v does (<nil>) and never panics; a chain that loops ends.
 func TestTypedNil(t *testing.T) {
