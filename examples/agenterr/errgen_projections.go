@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -347,8 +348,10 @@ func ProblemJSON(err error, instance string) ([]byte, int) {
 	case i >= 0:
 		typ, title, status = problemTypeBase+string(infos[i].Code), problemTitles[i], problemStatuses[i]
 	case c != nil:
+		// A decoded error's code is the sender's text: escaped, so that
+		// the type stays a URI reference (RFC 9457) whatever it holds.
 		code := scrub(string(c.Code()))
-		typ, title = problemTypeBase+code, code
+		typ, title = problemTypeBase+url.PathEscape(code), code
 	}
 	dst := appendString([]byte(`{"type":`), typ)
 	dst = appendString(append(dst, `,"title":`...), title)

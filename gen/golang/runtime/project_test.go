@@ -272,6 +272,17 @@ func TestProjectionsOfOtherErrors(t *testing.T) {
 	if keys := jsonKeys(t, problem); len(keys) != len(uniq(keys)) || !strings.Contains(string(problem), `"depth":3`) {
 		t.Errorf("problem of a decoded error of another catalogue: %s", problem)
 	}
+	// A sender's code is text: the problem type escapes it, so it stays a
+	// URI reference; the title and code say it as it came.
+	odd, err := DecodePayload([]byte(`{"code":"new one/../#x","code_num":9999,"error":"x","retryable":false}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct{ Type, Title, Code string }
+	problem, _ = ProblemJSON(odd, "")
+	if err := json.Unmarshal(problem, &doc); err != nil || doc.Type != "https://errors.example.com/standin/new%20one%2F..%2F%23x" || doc.Title != "new one/../#x" || doc.Code != "new one/../#x" {
+		t.Errorf("problem of a decoded error of an odd code: %s (%v)", problem, err)
+	}
 }
 
 func uniq(s []string) map[string]bool {
