@@ -308,6 +308,10 @@ func (r *resolver) problem(pr *ast.Problem, selected map[string]diag.Pos) {
 			r.errorf(b.Pos, "type_base %s must end in / or #, so that the code follows it as a path segment or fragment", diag.Quote(b.Value))
 		case u.RawQuery != "" || u.User != nil:
 			r.errorf(b.Pos, "type_base %s must have no query and no userinfo", diag.Quote(b.Value))
+		case strings.ContainsAny(b.Value, " \"<>\\^`{|}"):
+			// Characters a URI never holds as they are (RFC 3986): a
+			// problem's type must be a URI reference.
+			r.errorf(b.Pos, "type_base %s must be a URI as written: percent-escape %s", diag.Quote(b.Value), diag.Quote(string(b.Value[strings.IndexAny(b.Value, " \"<>\\^`{|}")])))
 		default:
 			r.m.ProblemBase = b.Value
 		}

@@ -216,6 +216,16 @@ compat:
     reason: Named after the service before the first release.
 `,
 	}
+	// What errgen accepts the schema must accept too.
+	withRetry := func(base string) string {
+		return strings.Replace(cases["base"], "package: demo\n", "package: demo\nretry: {base: "+base+", cap: 10s}\n", 1)
+	}
+	cases["retry base in microseconds"] = withRetry("1000us")
+	cases["retry base without a leading digit"] = withRetry(".5s")
+	cases["retry base with a sign"] = withRetry("+1s")
+	cases["empty subcodes"] = strings.Replace(cases["base"], "        num: 1\n", "        num: 1\n        subcodes: []\n", 1)
+	cases["type_base with an @ in its path and an upper-case scheme"] = strings.Replace(cases["base"], "package: demo\n",
+		"package: demo\nprojections: [problem]\nproblem: {type_base: \"HTTPS://example.com/@team/errors/\"}\n", 1)
 	for name, src := range cases {
 		t.Run(name, func(t *testing.T) {
 			if err := sch.Validate(fromYAML(t, src)); err != nil {
@@ -280,6 +290,9 @@ func TestRejects(t *testing.T) {
 		{"compat without reason", base + "compat:\n  - rule: NUM_REASSIGNED\n    code: broken\n"},
 		{"compat with code and family", base + "compat:\n  - rule: NUM_REASSIGNED\n    code: broken\n    family: DemoError\n    reason: Both.\n"},
 		{"compat with neither code nor family", base + "compat:\n  - rule: NUM_REASSIGNED\n    reason: Neither.\n"},
+		{"catalogue user_message uses a field", edit(t, "package: demo\n", "package: demo\nuser_message: \"{path} failed\"\n")},
+		{"catalogue user_message spans lines", edit(t, "package: demo\n", "package: demo\nuser_message: \"a\\nb {code}\"\n")},
+		{"type_base with a space", edit(t, "package: demo\n", "package: demo\nprojections: [problem]\nproblem: {type_base: \"https://x.example/a b/\"}\n")},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
