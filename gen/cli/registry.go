@@ -148,7 +148,8 @@ func twice(first, again string) error {
 }
 
 // check loads every catalogue of the set and checks them together:
-// each on its own, then the cross-catalogue rules, then (with a registry)
+// each on its own, then the cross-catalogue rules over those that
+// resolved, then (with a registry)
 // the references its docs name and the catalogues under its folder that
 // it does not list. Diagnostics of
 // every catalogue are printed together, sorted.
@@ -157,7 +158,10 @@ func (s *catalogueSet) check(ctx context.Context, e *env) ([]registry.Catalogue,
 	if err != nil {
 		return nil, err
 	}
-	if !all.HasErrors() && (len(cats) > 1 || s.reg != nil) {
+	// The catalogues that resolved are checked together even when another
+	// did not (it does not exist, or has errors of its own): cats holds
+	// only those, so nothing is reported of one that failed.
+	if len(cats) > 1 || s.reg != nil {
 		all = append(all, registry.Check(cats)...)
 	}
 	if s.reg != nil {
