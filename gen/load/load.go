@@ -540,6 +540,23 @@ func (ld *loader) pos(n *yaml.Node) diag.Pos {
 	return ld.src.pos(ld.file, n)
 }
 
+// missingPos is where the value of e is missing: a value left out
+// altogether (the null of "? key", or of "key:" at the end of a line) is
+// placed by the parser where the next token starts, maybe lines below;
+// it is reported just after the key, and its colon, instead.
+func (ld *loader) missingPos(e entry) diag.Pos {
+	n, k := e.val, e.key
+	if k == nil || n.Value != "" || n.Style != 0 || n.Line == k.Line {
+		return ld.pos(n)
+	}
+	pos := ld.pos(k)
+	pos.Col += len(k.Value)
+	if ld.src.byteAt(pos) == ':' {
+		pos.Col++
+	}
+	return pos
+}
+
 // loader walks the node tree into an ast.Catalogue, reporting every value of
 // the wrong form and carrying on with the rest.
 type loader struct {
@@ -659,7 +676,7 @@ func (ld *loader) text(e entry, ok bool, what string, multiline bool) ast.String
 	}
 	if n.Tag != "!!str" {
 		if n.Tag == "!!null" {
-			ld.errorf(n, "%s has no value; write one (or leave out the key where it is optional)", what)
+			ld.diags.Errorf(ld.missingPos(e), "%s has no value; write one (or leave out the key where it is optional)", what)
 		} else {
 			ld.errorf(n, "%s must be text, got %s; quote it to keep it as text", what, describe(n))
 		}
