@@ -151,6 +151,19 @@ families:
       - {name: Down, code: down, num: 100, category: other, message: down}
 `
 
+// commitAll commits every file of repo, a repository registryRepo made,
+// as a new revision: the base of what a test changes next.
+func commitAll(t *testing.T, repo, msg string) {
+	t.Helper()
+	for _, args := range [][]string{{"add", "."}, {"commit", "-q", "-m", msg}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = repo
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+}
+
 // registryRepo makes a git repository of the registry and catalogues above
 // committed as its one revision, isolated from the user's git
 // configuration, and returns its folder and a function that writes a file
@@ -287,13 +300,7 @@ func TestCompatRegistryMovedCodeKeepsWhatItsFamilyGave(t *testing.T) {
 	down := "      - {name: Down, code: down, num: 100, category: other, message: down}\n"
 	write("a/errors.yaml", fmt.Sprintf(head, "a", 500, "retry: {max_retries: 3}\n", "a_error", "INTERNAL", busy+late(60)))
 	write("b/errors.yaml", fmt.Sprintf(head, "b", 503, "", "b_error", "UNAVAILABLE", down))
-	for _, args := range [][]string{{"add", "."}, {"commit", "-q", "-m", "families"}} {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = repo
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
+	commitAll(t, repo, "families")
 	t.Chdir(repo)
 	write("a/errors.yaml", fmt.Sprintf(head, "a", 500, "retry: {max_retries: 3}\n", "a_error", "INTERNAL", busy)+"    reserved: {nums: [60]}\n")
 	write("b/errors.yaml", fmt.Sprintf(head, "b", 503, "", "b_error", "UNAVAILABLE", down+late(160)))
@@ -320,13 +327,7 @@ func TestCompatRegistryMovedSubcode(t *testing.T) {
 		return strings.Replace(catalogueA, "message: busy}", "message: busy, subcodes: ["+list+"]}", 1)
 	}
 	write("a/errors.yaml", subcodes("{code: busy_disk, doc: The disk.}, {code: busy_cpu, doc: The CPU.}"))
-	for _, args := range [][]string{{"add", "."}, {"commit", "-q", "-m", "sub-code"}} {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = repo
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
+	commitAll(t, repo, "sub-code")
 	t.Chdir(repo)
 	write("a/errors.yaml", subcodes("{code: busy_cpu, doc: The CPU.}"))
 	for as, b := range map[string]string{
@@ -450,13 +451,7 @@ func TestCompatRegistryReservedAcrossCatalogues(t *testing.T) {
 	repo, write := registryRepo(t)
 	withSubcode := strings.Replace(catalogueB, "message: down}", "message: down, subcodes: [{code: down_disk, doc: The disk.}]}", 1)
 	write("b/errors.yaml", withSubcode+"    reserved: {nums: [150], codes: [retired]}\n")
-	for _, args := range [][]string{{"add", "."}, {"commit", "-q", "-m", "reserve"}} {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = repo
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
+	commitAll(t, repo, "reserve")
 	t.Chdir(repo)
 
 	write("errgen.registry.yaml", strings.NewReplacer("[[1, 99]]", "[[1, 99], [150, 150]]", "[[100, 199]]", "[[100, 149], [151, 199]]").Replace(registryBase))

@@ -388,24 +388,24 @@ families:
 	}
 }
 
+// oneVariant resolves a catalogue of one family and one variant, written
+// as a flow mapping, with the top-level keys top beside the required ones.
+func oneVariant(t *testing.T, top, variant string) *model.Catalogue {
+	t.Helper()
+	m, diags := gen.Parse("errors.yaml", []byte("version: 1\npackage: agenterr\n"+top+
+		"user_message: The request failed ({code}).\ncategories:\n  other: Anything.\nfamilies:\n  - name: ToolError\n    variants:\n      - "+variant+"\n"))
+	if m == nil {
+		t.Fatal(diags)
+	}
+	return m
+}
+
 // TestDiffProjectionSettingsOnlyWhereSelected: a projection's settings
 // (the problem status, the gRPC domain) are listed only where a side
 // selects the projection: a new catalogue (an empty base) that selects
 // none lists no problem status, though its model holds the default.
 func TestDiffProjectionSettingsOnlyWhereSelected(t *testing.T) {
-	head, diags := gen.Parse("errors.yaml", []byte(`version: 1
-package: agenterr
-user_message: The request failed ({code}).
-categories:
-  other: Anything.
-families:
-  - name: ToolError
-    variants:
-      - {name: Timeout, code: tool_timeout, num: 1, category: other, message: slow}
-`))
-	if head == nil {
-		t.Fatal(diags)
-	}
+	head := oneVariant(t, "", "{name: Timeout, code: tool_timeout, num: 1, category: other, message: slow}")
 	report := compat.Diff(&model.Catalogue{File: "base.yaml"}, head, nil, compat.Go)
 	for _, c := range report.Catalogue {
 		if strings.HasPrefix(c.Attr, "problem") || strings.HasPrefix(c.Attr, "grpc") {
@@ -418,20 +418,7 @@ families:
 // in upper_snake has no code case to change from: compat finds nothing,
 // and diff lists its code_case as added, not as changed from snake.
 func TestNewCatalogueHasNoCodeCaseChange(t *testing.T) {
-	head, diags := gen.Parse("errors.yaml", []byte(`version: 1
-package: agenterr
-code_case: upper_snake
-user_message: The request failed ({code}).
-categories:
-  other: Anything.
-families:
-  - name: ToolError
-    variants:
-      - {name: Timeout, code: TOOL_TIMEOUT, num: 1, category: other, message: slow}
-`))
-	if head == nil {
-		t.Fatal(diags)
-	}
+	head := oneVariant(t, "code_case: upper_snake\n", "{name: Timeout, code: TOOL_TIMEOUT, num: 1, category: other, message: slow}")
 	base := &model.Catalogue{File: "base.yaml"}
 	if got := compat.Compare(base, head); len(got) != 0 {
 		t.Errorf("compat of a new upper_snake catalogue: %v", got)
@@ -447,20 +434,7 @@ families:
 // shows of the field, so UNIT_CHANGED stands under the change it is about.
 func TestDiffShowsAUnitChange(t *testing.T) {
 	cat := func(unit string) *model.Catalogue {
-		m, diags := gen.Parse("errors.yaml", []byte(`version: 1
-package: agenterr
-user_message: The request failed ({code}).
-categories:
-  other: Anything.
-families:
-  - name: ToolError
-    variants:
-      - {name: Timeout, code: tool_timeout, num: 1, category: other, message: "slow: {wait}", fields: [{name: wait, type: duration`+unit+`}]}
-`))
-		if m == nil {
-			t.Fatal(diags)
-		}
-		return m
+		return oneVariant(t, "", `{name: Timeout, code: tool_timeout, num: 1, category: other, message: "slow: {wait}", fields: [{name: wait, type: duration`+unit+`}]}`)
 	}
 	base, head := cat(""), cat(", unit: s")
 	report := compat.Diff(base, head, compat.Compare(base, head), compat.Go)
