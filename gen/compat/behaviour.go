@@ -23,24 +23,56 @@ func (c *comparer) familyBehaviour(bf, hf *model.Family, codes []string) {
 		}
 	}
 	bp, hp := bf.Retry, hf.Retry
-	switch {
-	case bp == nil:
-	case hp == nil:
-		c.addFinding(Finding{Rule: RetryPolicyRemoved, Pos: retryPos(c.head.cat, hf), BasePos: retryPos(c.base.cat, bf), Family: hf.Name, Codes: codes,
-			Message: fmt.Sprintf("family %s no longer has a retry policy: RetryDelay stops retrying %s", q(hf.Name), list)})
-	case stopsRetrying(bp, hp):
-		c.addFinding(Finding{Rule: RetryPolicyRemoved, Pos: retryPos(c.head.cat, hf), BasePos: retryPos(c.base.cat, bf), Family: hf.Name, Codes: codes,
-			Message: fmt.Sprintf("the retry policy of family %s now allows no retries: RetryDelay stops retrying %s; in base it was %s", q(hf.Name), list, bp)})
-	case !bp.Same(hp):
-		c.addFinding(Finding{Rule: RetryPolicyChanged, Pos: retryPos(c.head.cat, hf), BasePos: retryPos(c.base.cat, bf), Family: hf.Name, Codes: codes,
-			Message: fmt.Sprintf("the retry policy of family %s is now %s; in base it was %s, for %s", q(hf.Name), hp, bp, list)})
+	var msg string
+	ch := retryChange(bp, hp)
+	switch ch {
+	case policyGone:
+		msg = fmt.Sprintf("family %s no longer has a retry policy: RetryDelay stops retrying %s", q(hf.Name), list)
+	case policyStops:
+		msg = fmt.Sprintf("the retry policy of family %s now allows no retries: RetryDelay stops retrying %s; in base it was %s", q(hf.Name), list, bp)
+	case policyChanged:
+		msg = fmt.Sprintf("the retry policy of family %s is now %s; in base it was %s, for %s", q(hf.Name), hp, bp, list)
+	default:
+		return
 	}
+	c.addFinding(Finding{Rule: ch.rule(), Pos: retryPos(c.head.cat, hf), BasePos: retryPos(c.base.cat, bf), Family: hf.Name, Codes: codes, Message: msg})
 }
 
-// stopsRetrying reports whether a policy that retried in base allows no
-// retries in head (max_retries: 0): for RetryDelay, the same as no policy.
-func stopsRetrying(bp, hp *model.RetryPolicy) bool {
-	return bp.MaxRetries > 0 && hp.MaxRetries == 0
+// policyChange is how the retry policy errors take changed.
+type policyChange int
+
+const (
+	policySame policyChange = iota
+	// policyGone: there is none now.
+	policyGone
+	// policyStops: one that retried allows no retries (max_retries: 0),
+	// for RetryDelay the same as none.
+	policyStops
+	// policyChanged: it retries more or less often, sooner or later.
+	policyChanged
+)
+
+// retryChange is how policy bp of base became hp in head.
+func retryChange(bp, hp *model.RetryPolicy) policyChange {
+	switch {
+	case bp == nil:
+		return policySame
+	case hp == nil:
+		return policyGone
+	case bp.MaxRetries > 0 && hp.MaxRetries == 0:
+		return policyStops
+	case !bp.Same(hp):
+		return policyChanged
+	}
+	return policySame
+}
+
+// rule is the rule that reports the change.
+func (pc policyChange) rule() string {
+	if pc == policyChanged {
+		return RetryPolicyChanged
+	}
+	return RetryPolicyRemoved
 }
 
 // retryPos is where f's retry policy is declared: on the family, else on
@@ -65,18 +97,20 @@ func retryPos(cat *model.Catalogue, f *model.Family) diag.Pos {
 // know: a newer sender's, decoded.
 func (c *comparer) catalogueRetry() {
 	base, head := c.base.cat, c.head.cat
-	switch bp, hp := base.Retry, head.Retry; {
-	case bp == nil:
-	case hp == nil:
-		c.addFinding(Finding{Rule: RetryPolicyRemoved, Pos: head.KeyPos("retry"), BasePos: base.KeyPos("retry"),
-			Message: "the catalogue no longer has a retry policy: RetryDelay stops retrying an error whose code it does not know (a newer sender's)"})
-	case stopsRetrying(bp, hp):
-		c.addFinding(Finding{Rule: RetryPolicyRemoved, Pos: head.KeyPos("retry"), BasePos: base.KeyPos("retry"),
-			Message: fmt.Sprintf("the catalogue's retry policy now allows no retries: RetryDelay stops retrying an error whose code it does not know (a newer sender's); in base it was %s", bp)})
-	case !bp.Same(hp):
-		c.addFinding(Finding{Rule: RetryPolicyChanged, Pos: head.KeyPos("retry"), BasePos: base.KeyPos("retry"),
-			Message: fmt.Sprintf("the catalogue's retry policy, for an error whose code it does not know, is now %s; in base it was %s", hp, bp)})
+	bp, hp := base.Retry, head.Retry
+	var msg string
+	ch := retryChange(bp, hp)
+	switch ch {
+	case policyGone:
+		msg = "the catalogue no longer has a retry policy: RetryDelay stops retrying an error whose code it does not know (a newer sender's)"
+	case policyStops:
+		msg = fmt.Sprintf("the catalogue's retry policy now allows no retries: RetryDelay stops retrying an error whose code it does not know (a newer sender's); in base it was %s", bp)
+	case policyChanged:
+		msg = fmt.Sprintf("the catalogue's retry policy, for an error whose code it does not know, is now %s; in base it was %s", hp, bp)
+	default:
+		return
 	}
+	c.addFinding(Finding{Rule: ch.rule(), Pos: head.KeyPos("retry"), BasePos: base.KeyPos("retry"), Message: msg})
 }
 
 // behaviour reports a variant that converts into another variant than in

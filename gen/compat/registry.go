@@ -350,13 +350,12 @@ func (c *comparer) arrivedDefaults(bv, hv *model.Variant) {
 	}
 	bp, hp := bv.Family.Retry, hv.Family.Retry
 	pos, basePos := retryPos(h, hv.Family), retryPos(b, bv.Family)
-	switch {
-	case bp == nil:
-	case hp == nil:
-		c.add(RetryPolicyRemoved, pos, basePos, code, "%s no longer has a retry policy: RetryDelay stops retrying it", q(code))
-	case stopsRetrying(bp, hp):
-		c.add(RetryPolicyRemoved, pos, basePos, code, "the retry policy of %s now allows no retries: RetryDelay stops retrying it; in base it was %s", q(code), bp)
-	case !bp.Same(hp):
-		c.add(RetryPolicyChanged, pos, basePos, code, "the retry policy of %s is now %s; in base it was %s", q(code), hp, bp)
+	switch ch := retryChange(bp, hp); ch {
+	case policyGone:
+		c.add(ch.rule(), pos, basePos, code, "%s no longer has a retry policy: RetryDelay stops retrying it", q(code))
+	case policyStops:
+		c.add(ch.rule(), pos, basePos, code, "the retry policy of %s now allows no retries: RetryDelay stops retrying it; in base it was %s", q(code), bp)
+	case policyChanged:
+		c.add(ch.rule(), pos, basePos, code, "the retry policy of %s is now %s; in base it was %s", q(code), hp, bp)
 	}
 }

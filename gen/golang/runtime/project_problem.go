@@ -67,21 +67,16 @@ func WriteProblem(w http.ResponseWriter, err error, instance string) {
 	h := w.Header()
 	h.Set("Content-Type", ProblemContentType)
 	if d, ok := RetryAfterOf(err); ok {
-		h.Set("Retry-After", strconv.FormatInt(retryAfterSeconds(d), 10))
+		h.Set("Retry-After", strconv.FormatInt(inSeconds.inUnit(d), 10))
 	}
 	w.WriteHeader(status)
 	w.Write(body)
 }
 
-// retryAfterSeconds is d, a wait RetryAfterOf reported, in whole seconds
-// rounded up, as Retry-After's delay-seconds are (RFC 9110).
-func retryAfterSeconds(d time.Duration) int64 {
-	n := int64(d / time.Second)
-	if d%time.Second > 0 {
-		n++
-	}
-	return n
-}
+// inSeconds writes a wait in whole seconds rounded up, as a retry_after
+// field counted in seconds is written: Retry-After's delay-seconds (RFC
+// 9110).
+var inSeconds = field{unit: time.Second, retryAfter: true}
 
 // problemMembers are the members a problem document has besides the
 // fields: those RFC 9457 defines and errgen's extension members.
