@@ -773,3 +773,37 @@ func TestCatalogueGivenTwiceIsAUsageError(t *testing.T) {
 		t.Errorf("two catalogues: exit %d, stderr:\n%s", code, stderr)
 	}
 }
+
+// TestCompatRegistryMovedCodeRespelled: a code moved to a catalogue of
+// another code_case is spelled anew, and clients that match its text no
+// longer match it: CODE_CASE_CHANGED at the code, the catalogue's own
+// break, which its waiver accepts. Moved with its spelling, it is only
+// CODE_MOVED.
+func TestCompatRegistryMovedCodeRespelled(t *testing.T) {
+	repo, write := registryRepo(t)
+	upper := strings.NewReplacer("code: busy", "code: BUSY", "code: late", "code: LATE", "categories:", "code_case: upper_snake\ncategories:")
+	write("a/errors.yaml", upper.Replace(catalogueA))
+	commitAll(t, repo, "upper")
+	t.Chdir(repo)
+	write("a/errors.yaml", upper.Replace(catalogueAWithoutLate)+"    reserved: {nums: [60]}\n")
+	// A sub-code's finding is its variant's, and so is its waiver.
+	for as, b := range map[string]struct{ catalogue, at, was, waive string }{
+		"a variant":  {catalogueB + "      - {name: Late, code: late, num: 160, category: other, message: late}\n", "b/errors.yaml:10:22", "a/errors.yaml:11:22", "late"},
+		"a sub-code": {strings.Replace(catalogueB, "message: down}", "message: down, subcodes: [{code: late, doc: Late.}]}", 1), "b/errors.yaml:9:94", "a/errors.yaml:11:22", "down"},
+	} {
+		write("b/errors.yaml", b.catalogue)
+		if code, stdout, stderr := runCLI(t, "lint"); code != 0 {
+			t.Fatalf("lint of the code moved as %s exited %d:\n%s%s", as, code, stdout, stderr)
+		}
+		code, stdout, stderr := runCLI(t, "compat", "--against", "git:HEAD")
+		want := fmt.Sprintf(`%s: CODE_CASE_CHANGED: code "late" moved here from "a/errors.yaml", where it was spelled "LATE": its text changed, as if it were recoded (base git:HEAD:%s)`, b.at, b.was)
+		if code != 1 || !strings.Contains(stdout, want+"\n") {
+			t.Errorf("compat of the code moved as %s and respelled exited %d:\n%s%s\nwant the line:\n%s", as, code, stdout, stderr, want)
+		}
+		// Waived in the catalogue it moved to, it passes.
+		write("b/errors.yaml", strings.Replace(b.catalogue, "families:", "compat:\n  - {rule: CODE_CASE_CHANGED, code: "+b.waive+", reason: Every client reads codes case-blind.}\nfamilies:", 1))
+		if code, stdout, stderr := runCLI(t, "compat", "--against", "git:HEAD"); code != 0 {
+			t.Errorf("compat of the code moved as %s, respelled and waived, exited %d:\n%s%s", as, code, stdout, stderr)
+		}
+	}
+}

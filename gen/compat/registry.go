@@ -252,6 +252,14 @@ func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 	return out
 }
 
+// holds reports whether m has code, in any case, as a variant's code or
+// a sub-code.
+func holds(m *model.Catalogue, code string) bool {
+	return slices.ContainsFunc(m.Variants, func(v *model.Variant) bool {
+		return strings.EqualFold(v.Code, code) || slices.ContainsFunc(v.Subcodes, func(sc *model.Subcode) bool { return strings.EqualFold(sc.Code, code) })
+	})
+}
+
 // reserves reports whether a family of m reserves num n.
 func reserves(m *model.Catalogue, n int) bool {
 	for _, f := range m.Families {
@@ -263,12 +271,15 @@ func reserves(m *model.Catalogue, n int) bool {
 }
 
 // Origin is where a code stood in base: a variant of another catalogue of
-// the registry than the one that holds it now.
+// the registry than the one that holds it now, or one of its sub-codes.
 type Origin struct {
 	// Path is the catalogue's path in the registry.
 	Path      string
 	Catalogue *model.Catalogue
 	Variant   *model.Variant
+	// Code is the code as it was spelled there: the variant's own, or
+	// one of its sub-codes.
+	Code string
 }
 
 // Arrived maps each code (lower case) that a catalogue of base other than
@@ -282,7 +293,10 @@ func Arrived(base, head []RegistryCatalogue, i int) map[string]Origin {
 			continue
 		}
 		for _, v := range b.Model.Variants {
-			out[strings.ToLower(v.Code)] = Origin{b.key(), b.Model, v}
+			out[strings.ToLower(v.Code)] = Origin{b.key(), b.Model, v, v.Code}
+			for _, sc := range v.Subcodes {
+				out[strings.ToLower(sc.Code)] = Origin{b.key(), b.Model, v, sc.Code}
+			}
 		}
 	}
 	return out
@@ -300,8 +314,12 @@ func Arrived(base, head []RegistryCatalogue, i int) map[string]Origin {
 func CompareArrived(base, head *model.Catalogue, arrived map[string]Origin) []Finding {
 	var out []Finding
 	for _, hv := range head.Variants {
+		out = append(out, respelled(base, hv, hv.Code, hv.KeyPos("code"), arrived)...)
+		for _, sc := range hv.Subcodes {
+			out = append(out, respelled(base, hv, sc.Code, sc.Pos, arrived)...)
+		}
 		o, ok := arrived[strings.ToLower(hv.Code)]
-		if !ok || slices.ContainsFunc(base.Variants, func(bv *model.Variant) bool { return strings.EqualFold(bv.Code, hv.Code) }) {
+		if !ok || o.Code != o.Variant.Code || slices.ContainsFunc(base.Variants, func(bv *model.Variant) bool { return strings.EqualFold(bv.Code, hv.Code) }) {
 			continue
 		}
 		c := newComparer(o.Catalogue, head)
@@ -327,6 +345,27 @@ func CompareArrived(base, head *model.Catalogue, arrived map[string]Origin) []Fi
 	}
 	Sort(out)
 	return out
+}
+
+// respelled reports code, a code or sub-code of hv at pos, when another
+// catalogue of the registry held it in base, spelled otherwise (in
+// another code_case), and base did not hold it: its text changed as a
+// recode would change it. The finding is hv's, so a waiver of hv's code
+// accepts it.
+func respelled(base *model.Catalogue, hv *model.Variant, code string, pos diag.Pos, arrived map[string]Origin) []Finding {
+	o, ok := arrived[strings.ToLower(code)]
+	if !ok || o.Code == code || holds(base, code) {
+		return nil
+	}
+	r, _ := LookupRule(CodeCaseChanged)
+	basePos := o.Variant.KeyPos("code")
+	for _, sc := range o.Variant.Subcodes {
+		if sc.Code == o.Code {
+			basePos = sc.Pos
+		}
+	}
+	return []Finding{{Rule: r.ID, Tier: r.Tier, Severity: r.Severity, Pos: pos, BasePos: basePos, Code: hv.Code, Family: hv.Family.Name,
+		Message: fmt.Sprintf("code %s moved here from %s, where it was spelled %s: its text changed, as if it were recoded", q(code), q(o.Path), q(o.Code))}}
 }
 
 // arrivedDefaults reports, for a variant that moved from another
