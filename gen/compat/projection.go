@@ -12,7 +12,7 @@ import (
 // projections reports what a change does to the shapes the catalogue's
 // errors leave in: a projection no longer generated (its functions are
 // gone), a problem type base that moved (every type URI changes), and the
-// problem status the variants without http_status take, once for all of
+// problem status the variants without an error http_status take, once for all of
 // them.
 func (c *comparer) projections() {
 	b, h := c.base.cat, c.head.cat
@@ -28,7 +28,7 @@ func (c *comparer) projections() {
 	}
 	if codes := c.statusByDefault; len(codes) > 0 {
 		c.addFinding(Finding{Rule: ProblemStatusChanged, Pos: h.KeyPos("problem"), BasePos: b.KeyPos("problem"), Codes: codes,
-			Message: fmt.Sprintf("the problem documents of the variants without http_status now have status %d; in base %d, for %s", h.ProblemStatus, b.ProblemStatus, quoteAll(codes))})
+			Message: fmt.Sprintf("the problem documents of the variants without an error status (400 to 599) in http_status now have status %d; in base %d, for %s", h.ProblemStatus, b.ProblemStatus, quoteAll(codes))})
 	}
 	if b.Selects("problem") && h.Selects("problem") && b.ProblemBase != h.ProblemBase {
 		c.addFinding(Finding{Rule: ProblemTypeChanged, Pos: h.KeyPos("problem"), BasePos: b.KeyPos("problem"),
@@ -42,18 +42,20 @@ func (c *comparer) variantProjections(bv, hv *model.Variant) {
 	b, h := c.base.cat, c.head.cat
 	if b.Selects("problem") && h.Selects("problem") {
 		bs, hs := bv.ProblemStatus(b), hv.ProblemStatus(h)
+		_, bOwn := bv.OwnProblemStatus()
+		_, hOwn := hv.OwnProblemStatus()
 		switch {
 		case bs == hs:
-		case len(hv.HTTP) == 0 && len(bv.HTTP) == 0:
-			// Without http_status on either side, the catalogue's default
-			// decided and changed: reported once for every such variant
-			// (projections).
+		case !bOwn && !hOwn:
+			// Without an error status in http_status on either side, the
+			// catalogue's default decided and changed: reported once for
+			// every such variant (projections).
 			c.statusByDefault = append(c.statusByDefault, hv.Code)
 		default:
-			// The variant's key decided (its first line when the key was
-			// deleted).
+			// The variant's key decided in head (its first line when the
+			// key was deleted); in base, its key or the default.
 			pos, basePos := hv.KeyPos("http_status"), bv.KeyPos("http_status")
-			if len(bv.HTTP) == 0 {
+			if !bOwn {
 				basePos = b.KeyPos("problem")
 			}
 			c.add(ProblemStatusChanged, pos, basePos, hv.Code,

@@ -370,7 +370,7 @@ func respelled(base *model.Catalogue, hv *model.Variant, code string, pos diag.P
 
 // arrivedDefaults reports, for a variant that moved from another
 // catalogue, what it took from a default there and takes from another
-// here: the problem status of a variant without http_status, an
+// here: the problem status of a variant without an error http_status, an
 // attribute's default, and its family's retry policy. In one catalogue
 // these are reported once, at the default; across two, at the variant.
 func (c *comparer) arrivedDefaults(bv, hv *model.Variant) {

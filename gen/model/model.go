@@ -55,7 +55,8 @@ type Catalogue struct {
 	// selects, in the order of the package's Projections.
 	Projections []string
 	// ProblemBase is the type URI every problem type starts with, and
-	// ProblemStatus the status of a variant without http_status.
+	// ProblemStatus the status of a variant without an error status in
+	// http_status.
 	ProblemBase   string
 	ProblemStatus int
 	// GRPCDomain is the ErrorInfo domain of the grpc projection, and

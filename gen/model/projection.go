@@ -85,7 +85,7 @@ func (v *Variant) GRPCCodeNum() int { return slices.Index(GRPCCodes, v.GRPCCode)
 func (v *Variant) GRPCReason() string { return strings.ToUpper(v.Code) }
 
 // DefaultProblemStatus is the status of a problem document for a variant
-// without http_status, unless the catalogue's problem section says
+// without an error status (400 to 599) in http_status, unless the catalogue's problem section says
 // otherwise.
 const DefaultProblemStatus = 500
 
@@ -103,12 +103,22 @@ func (v *Variant) ProblemType(c *Catalogue) string { return c.ProblemBase + v.Co
 // classifies a response, but a problem document sent with it would be
 // read as no error (2xx, 3xx) or not sent at all (1xx).
 func (v *Variant) ProblemStatus(c *Catalogue) int {
-	for _, r := range v.HTTP {
-		if r.Hi >= 400 && r.Lo <= 599 {
-			return max(r.Lo, 400)
-		}
+	if s, ok := v.OwnProblemStatus(); ok {
+		return s
 	}
 	return c.ProblemStatus
+}
+
+// OwnProblemStatus is the status v's own http_status gives its problem
+// documents, if it lists an error status; false when the catalogue's
+// default decides.
+func (v *Variant) OwnProblemStatus() (int, bool) {
+	for _, r := range v.HTTP {
+		if r.Hi >= 400 && r.Lo <= 599 {
+			return max(r.Lo, 400), true
+		}
+	}
+	return 0, false
 }
 
 // Title is the static, human title of v's problem documents: its code in
