@@ -38,6 +38,22 @@ func (c *comparer) familyBehaviour(bf, hf *model.Family, codes []string) {
 	c.addFinding(Finding{Rule: ch.rule(), Pos: retryPos(c.head.cat, hf), BasePos: retryPos(c.base.cat, bf), Family: hf.Name, Codes: codes, Message: msg})
 }
 
+// variantRetryPolicy reports the retry policy of a variant that moved to
+// another family, whose policy it takes now: at the variant, since
+// neither family's policy changed.
+func (c *comparer) variantRetryPolicy(bv, hv *model.Variant) {
+	bp, hp := bv.Family.Retry, hv.Family.Retry
+	pos, basePos, code := retryPos(c.head.cat, hv.Family), retryPos(c.base.cat, bv.Family), hv.Code
+	switch ch := retryChange(bp, hp); ch {
+	case policyGone:
+		c.add(ch.rule(), pos, basePos, code, "%s no longer has a retry policy: RetryDelay stops retrying it", q(code))
+	case policyStops:
+		c.add(ch.rule(), pos, basePos, code, "the retry policy of %s now allows no retries: RetryDelay stops retrying it; in base it was %s", q(code), bp)
+	case policyChanged:
+		c.add(ch.rule(), pos, basePos, code, "the retry policy of %s is now %s; in base it was %s", q(code), hp, bp)
+	}
+}
+
 // policyChange is how the retry policy errors take changed.
 type policyChange int
 

@@ -349,6 +349,7 @@ func (c *comparer) variant(bv, hv *model.Variant) {
 		if bp, hp := bv.Family.PayloadType, hv.Family.PayloadType; bp != "" && bp != hp {
 			c.add(PayloadTypeChanged, hv.Pos, bv.Pos, code, "the payload type of %s is now %s; in base it was %s", q(code), orNone(hp), q(bp))
 		}
+		c.variantRetryPolicy(bv, hv)
 	}
 	if bv.Name != hv.Name {
 		c.add(GoNameChanged, hv.KeyPos("name"), bv.KeyPos("name"), code, "the Go type of %s is now %s; in base it was %s", q(code), q(hv.Name), q(bv.Name))

@@ -370,9 +370,10 @@ func respelled(base *model.Catalogue, hv *model.Variant, code string, pos diag.P
 
 // arrivedDefaults reports, for a variant that moved from another
 // catalogue, what it took from a default there and takes from another
-// here: the problem status of a variant without an error http_status, an
-// attribute's default, and its family's retry policy. In one catalogue
-// these are reported once, at the default; across two, at the variant.
+// here: the problem status of a variant without an error http_status and
+// an attribute's default. In one catalogue these are reported once, at the
+// default; across two, at the variant. Its family's retry policy is
+// compared as for any variant that changed family (comparer.variant).
 func (c *comparer) arrivedDefaults(bv, hv *model.Variant) {
 	b, h := c.base.cat, c.head.cat
 	code := hv.Code
@@ -386,15 +387,5 @@ func (c *comparer) arrivedDefaults(bv, hv *model.Variant) {
 				Attribute: bs.Attr.Name,
 				Message:   fmt.Sprintf("attribute %s of %s is now %s; in base it was %s", bs.Attr.Name, q(code), q(hs.Text()), q(bs.Text()))})
 		}
-	}
-	bp, hp := bv.Family.Retry, hv.Family.Retry
-	pos, basePos := retryPos(h, hv.Family), retryPos(b, bv.Family)
-	switch ch := retryChange(bp, hp); ch {
-	case policyGone:
-		c.add(ch.rule(), pos, basePos, code, "%s no longer has a retry policy: RetryDelay stops retrying it", q(code))
-	case policyStops:
-		c.add(ch.rule(), pos, basePos, code, "the retry policy of %s now allows no retries: RetryDelay stops retrying it; in base it was %s", q(code), bp)
-	case policyChanged:
-		c.add(ch.rule(), pos, basePos, code, "the retry policy of %s is now %s; in base it was %s", q(code), hp, bp)
 	}
 }

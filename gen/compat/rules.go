@@ -190,9 +190,9 @@ var Rules = []Rule{
 	{RequiredFieldsChanged, Semantics, Note, "A variant's static required_fields changed: the model is told other parameters."},
 	{MappingChanged, Semantics, Break, "A variant converts into another variant of its family's maps_to family (its own maps_to, or the default it takes)."},
 	{ClassifyRuleRemoved, Semantics, Break, "A match rule was removed, moved to another variant or retired with its variant, or now comes after a rule of another variant that it came before or that is new (a new is rule comes before every status and contains rule, a new status before every contains rule), or the classify fallback changed: some foreign errors classify differently."},
-	{RetryPolicyRemoved, Semantics, Break, "A family, or the catalogue, no longer has a retry policy, or its policy now allows no retries (max_retries: 0): RetryDelay stops retrying its errors (the catalogue's: an error whose code it does not know; RetryDelay is gone when nothing has one)."},
+	{RetryPolicyRemoved, Semantics, Break, "A family, or the catalogue, no longer has a retry policy, or its policy now allows no retries (max_retries: 0), or a variant moved to a family that has none: RetryDelay stops retrying its errors (the catalogue's: an error whose code it does not know; RetryDelay is gone when nothing has one)."},
 	{SensitiveRemoved, Semantics, Break, "A field is no longer sensitive: a value that was never sent or logged now reaches the wire form, logs and fmt's output."},
-	{RetryPolicyChanged, Semantics, Note, "A family's retry policy, or the catalogue's, changed: its errors are retried more or less often, sooner or later."},
+	{RetryPolicyChanged, Semantics, Note, "A family's retry policy, or the catalogue's, changed, or a variant moved to a family with another one: its errors are retried more or less often, sooner or later."},
 
 	{GoFieldChanged, Go, Break, "A field changed where no payload or wire form shows it: a sensitive field was removed, renamed or retyped, or a field's type changed between int and int64, whose JSON is the same."},
 	{GoNameChanged, Go, Break, "A generated Go name (the variant's type or its family's interface) changed while the code stayed."},
