@@ -288,11 +288,12 @@ b/errors.yaml:10:22: note: CODE_MOVED: code "late" moved from "a/errors.yaml" to
 
 // TestCompatRegistryMovedCodeKeepsWhatItsFamilyGave: what a moved code
 // took from its family and catalogue (the payload type, the gRPC code, the
-// problem status of a variant without http_status, the retry policy) is
+// problem status of a variant without an error http_status, the problem
+// type_base, the gRPC domain, the retry policy) is
 // compared too, even when the two families share a name.
 func TestCompatRegistryMovedCodeKeepsWhatItsFamilyGave(t *testing.T) {
 	repo, write := registryRepo(t)
-	const head = "version: 1\npackage: %s\nuser_message: Failed ({code}).\nprojections: [problem, grpc]\nproblem: {status: %d, type_base: \"https://errors.example.com/\"}\ngrpc: {domain: agents.example.com}\n%scategories:\n  other: Anything.\nfamilies:\n  - name: AgentError\n    payload_type: %s\n    grpc_code: %s\n    variants:\n%s"
+	const head = "version: 1\npackage: %[1]s\nuser_message: Failed ({code}).\nprojections: [problem, grpc]\nproblem: {status: %[2]d, type_base: \"https://errors.example.com/%[1]s/\"}\ngrpc: {domain: %[1]s.example.com}\n%[3]scategories:\n  other: Anything.\nfamilies:\n  - name: AgentError\n    payload_type: %[4]s\n    grpc_code: %[5]s\n    variants:\n%[6]s"
 	busy := "      - {name: Busy, code: busy, num: 1, category: other, message: busy}\n"
 	late := func(num int) string {
 		return fmt.Sprintf("      - {name: Late, code: late, num: %d, category: other, message: late, retryable: true}\n", num)
@@ -310,6 +311,8 @@ func TestCompatRegistryMovedCodeKeepsWhatItsFamilyGave(t *testing.T) {
 		`GRPC_CODE_CHANGED: the gRPC status of "late" now has code UNAVAILABLE; in base INTERNAL (it moved here from "a/errors.yaml")`,
 		`PROBLEM_STATUS_CHANGED: the problem documents of "late" now have status 503; in base 500 (it moved here from "a/errors.yaml")`,
 		`RETRY_POLICY_REMOVED: "late" no longer has a retry policy: RetryDelay stops retrying it (it moved here from "a/errors.yaml")`,
+		`PROBLEM_TYPE_CHANGED: the problem type of "late" is now "https://errors.example.com/b/late"; in base "https://errors.example.com/a/late" (it moved here from "a/errors.yaml")`,
+		`GRPC_CODE_CHANGED: the gRPC ErrorInfo domain of "late" is now "b.example.com"; in base "a.example.com": clients that match errors by reason and domain no longer match (it moved here from "a/errors.yaml")`,
 	} {
 		if code != 1 || strings.Count(stdout, want) != 1 {
 			t.Errorf("compat of a code moved into another family exited %d, without exactly one:\n%s\n%s%s", code, want, stdout, stderr)

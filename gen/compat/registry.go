@@ -370,13 +370,22 @@ func respelled(base *model.Catalogue, hv *model.Variant, code string, pos diag.P
 
 // arrivedDefaults reports, for a variant that moved from another
 // catalogue, what it took from a default there and takes from another
-// here: the problem status of a variant without an error http_status and
-// an attribute's default. In one catalogue these are reported once, at the
+// here: the problem type_base, the gRPC domain, the problem status of a
+// variant without an error http_status and an attribute's default. In one
+// catalogue these are reported once, at the
 // default; across two, at the variant. Its family's retry policy is
 // compared as for any variant that changed family (comparer.variant).
 func (c *comparer) arrivedDefaults(bv, hv *model.Variant) {
 	b, h := c.base.cat, c.head.cat
 	code := hv.Code
+	if b.Selects("problem") && h.Selects("problem") && b.ProblemBase != h.ProblemBase {
+		c.add(ProblemTypeChanged, h.KeyPos("problem"), b.KeyPos("problem"), code,
+			"the problem type of %s is now %s; in base %s", q(code), q(hv.ProblemType(h)), q(bv.ProblemType(b)))
+	}
+	if b.Selects("grpc") && h.Selects("grpc") && b.GRPCDomain != h.GRPCDomain {
+		c.add(GRPCCodeChanged, h.KeyPos("grpc"), b.KeyPos("grpc"), code,
+			"the gRPC ErrorInfo domain of %s is now %s; in base %s: clients that match errors by reason and domain no longer match", q(code), q(h.GRPCDomain), q(b.GRPCDomain))
+	}
 	if len(c.statusByDefault) > 0 {
 		c.add(ProblemStatusChanged, h.KeyPos("problem"), b.KeyPos("problem"), code,
 			"the problem documents of %s now have status %d; in base %d", q(code), hv.ProblemStatus(h), bv.ProblemStatus(b))
