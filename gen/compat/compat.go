@@ -109,6 +109,11 @@ func newIndex(c *model.Catalogue, to model.CodeCase) *index {
 // newComparer indexes base and head and pairs their families.
 func newComparer(base, head *model.Catalogue) *comparer {
 	c := &comparer{base: newIndex(base, head.CodeCase), head: newIndex(head, head.CodeCase), family: map[*model.Family]*model.Family{}, attrByDefault: map[string][]string{}}
+	for _, p := range head.ModelJSONProjections() {
+		if base.Selects(p) {
+			c.modelJSON = append(c.modelJSON, p)
+		}
+	}
 	c.matchFamilies()
 	return c
 }
@@ -123,8 +128,12 @@ type comparer struct {
 	// registry holds in head to where it is held.
 	elsewhere map[string]Held
 	// statusByDefault lists the variants whose problem status changed
-	// with the catalogue's problem.status, none having http_status.
+	// with the catalogue's problem.status, none having an error status in
+	// http_status.
 	statusByDefault []string
+	// modelJSON are the projections both catalogues select that show the
+	// model an error's model JSON.
+	modelJSON []string
 	// attrByDefault lists, by attribute, the variants whose value changed
 	// with the attribute's default.
 	attrByDefault map[string][]string
@@ -213,12 +222,32 @@ func (c *comparer) families() {
 			c.addFinding(Finding{Rule: GoNameChanged, Pos: hf.KeyPos("name"), BasePos: bf.KeyPos("name"), Family: hf.Name, Codes: codes,
 				Message: fmt.Sprintf("family %s is now named %s (its interface and its As helper), for %s", q(bf.Name), q(hf.Name), list)})
 		}
-		if bf.PayloadType != "" && bf.PayloadType != hf.PayloadType {
+		if c.payloadTypeChanged(bf.PayloadType, hf.PayloadType) {
 			c.addFinding(Finding{Rule: PayloadTypeChanged, Pos: hf.KeyPos("payload_type"), BasePos: bf.KeyPos("payload_type"), Family: hf.Name, Codes: codes,
-				Message: fmt.Sprintf("the payload type of family %s is now %s; in base it was %s, for %s", q(hf.Name), orNone(hf.PayloadType), q(bf.PayloadType), list)})
+				Message: fmt.Sprintf("the payload type of family %s is now %s; in base it was %s%s, for %s", q(hf.Name), orNone(hf.PayloadType), orNone(bf.PayloadType), c.gained(bf.PayloadType), list)})
 		}
 		c.familyGRPCCode(bf, hf)
 	}
+}
+
+// payloadTypeChanged reports whether a payload type bp of base became hp
+// in head in a way readers see: changed or removed, or gained where both
+// catalogues select a projection that shows the model its model JSON,
+// which is then the payload instead of the wire form.
+func (c *comparer) payloadTypeChanged(bp, hp string) bool {
+	if bp == "" && hp != "" {
+		return len(c.modelJSON) > 0
+	}
+	return bp != hp
+}
+
+// gained explains a payload type gained where bp is base's: what the
+// model reads in the projections that show it the model JSON.
+func (c *comparer) gained(bp string) string {
+	if bp != "" {
+		return ""
+	}
+	return ": its " + strings.Join(c.modelJSON, ", ") + " tool results show the model the payload instead of the wire form, which leaves out every field not in the payload"
 }
 
 // quoteAll quotes each string and joins them with commas.
@@ -346,8 +375,8 @@ func (c *comparer) variant(bv, hv *model.Variant) {
 		c.add(FamilyChanged, hv.Pos, bv.Pos, code, "%s moved to family %s; in base it was in %s", q(code), q(hv.Family.Name), q(bv.Family.Name))
 		// A family's own payload_type change is reported once, at the
 		// family (families); a variant that moved reports its own.
-		if bp, hp := bv.Family.PayloadType, hv.Family.PayloadType; bp != "" && bp != hp {
-			c.add(PayloadTypeChanged, hv.Pos, bv.Pos, code, "the payload type of %s is now %s; in base it was %s", q(code), orNone(hp), q(bp))
+		if bp, hp := bv.Family.PayloadType, hv.Family.PayloadType; c.payloadTypeChanged(bp, hp) {
+			c.add(PayloadTypeChanged, hv.Pos, bv.Pos, code, "the payload type of %s is now %s; in base it was %s%s", q(code), orNone(hp), orNone(bp), c.gained(bp))
 		}
 		c.variantRetryPolicy(bv, hv)
 	}

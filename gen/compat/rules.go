@@ -159,7 +159,7 @@ var Rules = []Rule{
 	{CatalogueMoved, Wire, Note, "A catalogue of the registry is listed under another path: it is compared with itself at its old path."},
 	{SubcodeRemovedUnreserved, Wire, Break, "A sub-code was removed (or moved to another variant) without adding it to reserved codes."},
 
-	{PayloadTypeChanged, JSON, Break, "The payload_type of a variant's family changed or was removed."},
+	{PayloadTypeChanged, JSON, Break, "The payload_type of a variant's family changed or was removed, or was added while the catalogue selects mcp, anthropic or openai, whose tool results then show the model the payload instead of the wire form."},
 	{PayloadFieldRemoved, JSON, Break, "A payload field was removed: its key leaves the payload (and the Go struct)."},
 	{PayloadFieldRenamed, JSON, Break, "A payload field was renamed: its key in the payload changed (and its Go name)."},
 	{PayloadFieldRetyped, JSON, Break, "A payload field changed type: its value in the payload changed (and its Go type)."},

@@ -27,25 +27,29 @@ type Projection struct {
 	// Names are the exported names the projection's code declares (all
 	// of them reserved in PackageScope).
 	Names []string
+	// ModelJSON says the projection shows the model the error's model
+	// JSON: its LLM payload, or its wire form when its family has no
+	// payload_type.
+	ModelJSON bool
 }
 
 // Projections lists every projection, in the order the generated file
 // holds them.
 var Projections = []Projection{
 	{"mcp", "An MCP tool result (CallToolResult, revision 2025-11-25) with isError, or a JSON-RPC error for a variant with mcp_error.",
-		[]string{"MCPResult", "DecodeMCPResult", "MCPKind", "MCPToolResult", "MCPProtocolError"}},
+		[]string{"MCPResult", "DecodeMCPResult", "MCPKind", "MCPToolResult", "MCPProtocolError"}, true},
 	{"anthropic", "A tool_result content block with is_error, as the Anthropic Messages API takes it.",
-		[]string{"AnthropicToolResult", "DecodeAnthropicToolResult"}},
+		[]string{"AnthropicToolResult", "DecodeAnthropicToolResult"}, true},
 	{"openai", "A tool message (role tool), as OpenAI-style chat completion APIs take it.",
-		[]string{"OpenAIToolMessage", "DecodeOpenAIToolMessage"}},
+		[]string{"OpenAIToolMessage", "DecodeOpenAIToolMessage"}, true},
 	{"problem", "An RFC 9457 problem details document (application/problem+json).",
-		[]string{"ProblemJSON", "WriteProblem", "DecodeProblem", "ProblemContentType"}},
+		[]string{"ProblemJSON", "WriteProblem", "DecodeProblem", "ProblemContentType"}, false},
 	{"grpc", "A google.rpc.Status in its JSON mapping, with ErrorInfo, RetryInfo and LocalizedMessage details (AIP-193); generate --grpc adds the same as a *status.Status.",
-		[]string{"GRPCStatusJSON", "DecodeGRPCStatusJSON", "GRPCStatus", "FromGRPCStatus"}},
+		[]string{"GRPCStatusJSON", "DecodeGRPCStatusJSON", "GRPCStatus", "FromGRPCStatus"}, false},
 	{"agent_response", `The error envelope {"success": false, "error": CODE, "message", "metadata"} of TypeScript agent frameworks.`,
-		[]string{"AgentResponse", "DecodeAgentResponse"}},
+		[]string{"AgentResponse", "DecodeAgentResponse"}, false},
 	{"tool_output", `A tool's output {"error": "..."}, as Rust agent runtimes hand a failed tool's result to the model.`,
-		[]string{"ToolOutput"}},
+		[]string{"ToolOutput"}, false},
 }
 
 // ProjectionNames are the names projections: takes.
@@ -56,6 +60,19 @@ var ProjectionNames = func() []string {
 	}
 	return out
 }()
+
+// ModelJSONProjections are the projections c selects that show the model
+// the error's model JSON (Projection.ModelJSON), in the order of
+// Projections.
+func (c *Catalogue) ModelJSONProjections() []string {
+	var out []string
+	for _, p := range Projections {
+		if p.ModelJSON && c.Selects(p.Name) {
+			out = append(out, p.Name)
+		}
+	}
+	return out
+}
 
 // ProblemMembers are the members RFC 9457 defines; a problem document
 // carries the payload fields beside them, so none may be named like one.
