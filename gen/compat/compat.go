@@ -8,6 +8,7 @@ import (
 
 	"github.com/errgen/errgen/gen/diag"
 	"github.com/errgen/errgen/gen/model"
+	"github.com/errgen/errgen/gen/tmpl"
 )
 
 // Finding is one change a rule reports.
@@ -421,8 +422,12 @@ func (c *comparer) variant(bv, hv *model.Variant) {
 			c.addField(RetryAfterDropped, hv.RetryAfter.KeyPos("retry_after"), bf.KeyPos("retry_after"), code, bf.Name, "the retry_after field of %s is now %s; in base RetryAfterOf returned field %s", q(code), q(hv.RetryAfter.Name), q(bf.Name))
 		}
 	}
-	if b, h := templateText(bv.SuppressionKey), templateText(hv.SuppressionKey); b != "" && b != h {
-		c.add(SuppressionKeyChanged, hv.KeyPos("suppression_key"), bv.KeyPos("suppression_key"), code, "the suppression_key of %s is now %s; in base it was %s", q(code), orNone(h), q(b))
+	// Templates are compared with base's placeholders of renamed fields
+	// renamed: what they render is the same, and the rename is reported
+	// at the field.
+	names := c.renames(bv, hv)
+	if b, h := renamed(bv.SuppressionKey, names).String(), renamed(hv.SuppressionKey, nil).String(); b != "" && b != h {
+		c.add(SuppressionKeyChanged, hv.KeyPos("suppression_key"), bv.KeyPos("suppression_key"), code, "the suppression_key of %s is now %s; in base it was %s", q(code), orNone(templateText(hv.SuppressionKey)), q(templateText(bv.SuppressionKey)))
 	}
 	// A status is gone when the head variant no longer covers all of it.
 	var gone []string
@@ -437,8 +442,8 @@ func (c *comparer) variant(bv, hv *model.Variant) {
 	if len(gone) > 0 {
 		c.add(HTTPStatusRemoved, hv.KeyPos("http_status"), bv.KeyPos("http_status"), code, "%s no longer lists http_status %s", q(code), strings.Join(gone, ", "))
 	}
-	if bv.Message.Text != hv.Message.Text {
-		added, removed := diffRefs(bv.Message.Refs(), hv.Message.Refs())
+	if bm := renamed(bv.Message, names); bm.String() != hv.Message.Segments.String() {
+		added, removed := diffRefs(bm.Refs(), hv.Message.Refs())
 		if len(added)+len(removed) > 0 {
 			var parts []string
 			if len(added) > 0 {
@@ -506,6 +511,33 @@ func diffRefs(a, b []string) (added, removed []string) {
 		}
 	}
 	return added, removed
+}
+
+// renames maps the name of each field of bv that was renamed in hv to its
+// name there.
+func (c *comparer) renames(bv, hv *model.Variant) map[string]string {
+	out := map[string]string{}
+	for _, bf := range bv.Fields {
+		if hf := c.renamedTo(bv, hv, bf); hf != nil {
+			out[bf.Name] = hf.Name
+		}
+	}
+	return out
+}
+
+// renamed is t's segments with each placeholder named in names renamed;
+// nil for no template.
+func renamed(t *model.Template, names map[string]string) tmpl.Template {
+	if t == nil {
+		return nil
+	}
+	out := slices.Clone(t.Segments)
+	for i, s := range out {
+		if to, ok := names[s.Ref]; ok {
+			out[i].Ref = to
+		}
+	}
+	return out
 }
 
 // renamedTo returns the field of hv that base field bf of bv was renamed
