@@ -38,7 +38,8 @@ func statusOwners(cat *model.Catalogue, classify bool) *[600]*model.Variant {
 // still lists, that another variant's more specific http_status takes in
 // head: LookupHTTPStatus, FromHTTP and Classify now give the other
 // variant. One finding per variant that lost statuses and variant that
-// took them, at the http_status of the one that took them. A status the
+// took them, at the http_status of the one that took them, or of the one
+// that lost them when it dropped the entry that kept them. A status the
 // variant no longer lists is reported by variant; a variant that is gone,
 // by removed.
 func (c *comparer) statusesTaken() {
@@ -48,6 +49,10 @@ func (c *comparer) statusesTaken() {
 		// lookup and classify are the statuses taken in LookupHTTPStatus
 		// and FromHTTP, and in Classify.
 		lookup, classify []int
+		// narrowed says the loser's own http_status covers a status
+		// taken less specifically than in base: it dropped the entry
+		// that kept the status, which is the change to show.
+		narrowed bool
 	}
 	var all []*taken
 	byPair := map[[2]*model.Variant]*taken{}
@@ -76,6 +81,9 @@ func (c *comparer) statusesTaken() {
 			} else {
 				t.lookup = append(t.lookup, s)
 			}
+			if narrowest(hv, s) > narrowest(bv, s) {
+				t.narrowed = true
+			}
 		}
 	}
 	compare(false)
@@ -103,11 +111,26 @@ func (c *comparer) statusesTaken() {
 			where = statusRanges(t.lookup) + " in " + lookup + ", and " + statusRanges(t.classify) + " in " + classify
 		}
 		code := t.loser.Code
-		c.addFinding(Finding{Rule: HTTPStatusRemoved, Pos: t.taker.KeyPos("http_status"), BasePos: t.base.KeyPos("http_status"),
+		pos, why := t.taker.KeyPos("http_status"), fmt.Sprintf("the more specific http_status of %s takes %s", q(t.taker.Code), where)
+		if t.narrowed {
+			pos, why = t.loser.KeyPos("http_status"), fmt.Sprintf("its http_status dropped the entry more specific than %s's, which now takes %s", q(t.taker.Code), where)
+		}
+		c.addFinding(Finding{Rule: HTTPStatusRemoved, Pos: pos, BasePos: t.base.KeyPos("http_status"),
 			Code: code, Family: c.familyOf(code), TakenBy: t.taker.Code,
-			Message: fmt.Sprintf("%s no longer stands for http_status %s: the more specific http_status of %s takes %s",
-				q(code), statusRanges(statuses), q(t.taker.Code), where)})
+			Message: fmt.Sprintf("%s no longer stands for http_status %s: %s", q(code), statusRanges(statuses), why)})
 	}
+}
+
+// narrowest is the width of v's narrowest http_status entry that covers
+// status s, 0 when none does.
+func narrowest(v *model.Variant, s int) int {
+	n := 0
+	for _, r := range v.HTTP {
+		if r.Lo <= s && s <= r.Hi && (n == 0 || r.Span() < n) {
+			n = r.Span()
+		}
+	}
+	return n
 }
 
 // statusRanges lists ascending statuses compactly, a run of them as a
