@@ -188,12 +188,12 @@ type registryRevision struct {
 	baseCats, heads []compat.RegistryCatalogue
 }
 
-// catalogueRevision is a catalogue at the base and now; elsewhere maps
-// the codes the registry's other catalogues hold now to their nums (nil
+// catalogueRevision is a catalogue at the base and now; others is what
+// its comparison knows of the registry's other catalogues (nothing
 // without a registry).
 type catalogueRevision struct {
 	base, head *model.Catalogue
-	elsewhere  map[string]compat.Held
+	others     compat.Others
 	// arrived maps the codes the registry's other catalogues held in base
 	// to where (nil without a registry).
 	arrived map[string]compat.Origin
@@ -203,7 +203,7 @@ type catalogueRevision struct {
 // another catalogue with what they were there, and applies the head's
 // waivers at tier t.
 func (p catalogueRevision) findings(t compat.Tier) ([]compat.Finding, diag.List) {
-	all := compat.CompareIn(p.base, p.head, p.elsewhere)
+	all := compat.CompareIn(p.base, p.head, p.others)
 	if moved := compat.CompareArrived(p.base, p.head, p.arrived); len(moved) > 0 {
 		all = append(all, moved...)
 		compat.Sort(all)
@@ -305,8 +305,13 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 		rr.pairs[i].base = base
 	}
 	rr.baseCats = append(rr.baseCats, gone...)
+	var pairs [][2]*model.Catalogue
+	for _, p := range rr.pairs {
+		pairs = append(pairs, [2]*model.Catalogue{p.base, p.head})
+	}
+	renamed := compat.RenamedFamilies(pairs)
 	for i := range rr.pairs {
-		rr.pairs[i].elsewhere = compat.Elsewhere(rr.heads, i)
+		rr.pairs[i].others = compat.Others{Elsewhere: compat.Elsewhere(rr.heads, i), Renamed: renamed}
 		rr.pairs[i].arrived = compat.Arrived(rr.baseCats, rr.heads, i)
 	}
 	return rr, nil

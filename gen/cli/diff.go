@@ -95,7 +95,7 @@ be read, 2 on a usage error. Use errgen compat to fail a build.`,
 			}
 			for _, p := range pairs {
 				findings, _ := p.findings(tier.tier)
-				report := compat.DiffIn(p.base, p.head, findings, tier.tier, p.elsewhere)
+				report := compat.DiffIn(p.base, p.head, findings, tier.tier, p.others)
 				reports = append(reports, report)
 				if err := section(func() ([]byte, error) { return compat.Markdown(report) }, func() []byte { return compat.Text(report, colored) }); err != nil {
 					return err

@@ -810,3 +810,28 @@ func TestCompatRegistryMovedCodeRespelled(t *testing.T) {
 		}
 	}
 }
+
+// TestCompatRegistryImportedFamilyRenamed: a field whose type is another
+// catalogue's family keeps its type when that family is renamed, as a
+// field of the catalogue's own renamed family does: the rename is
+// reported once, at the family, and waived there.
+func TestCompatRegistryImportedFamilyRenamed(t *testing.T) {
+	repo, write := registryRepo(t)
+	withCause := func(family string) string {
+		return catalogueB + "      - {name: Relayed, code: relayed, num: 101, category: other, message: relayed, fields: [{name: cause, type: a." + family + "}]}\n"
+	}
+	write("go.mod", "module example.com/agents\n\ngo 1.23\n")
+	write("b/errors.yaml", withCause("AError"))
+	commitAll(t, repo, "cause")
+	t.Chdir(repo)
+	write("a/errors.yaml", strings.Replace(strings.Replace(catalogueA, "name: AError", "name: AFailure", 1), "families:", "compat:\n  - {rule: GO_NAME_CHANGED, family: AFailure, reason: Named for what it holds.}\nfamilies:", 1))
+	write("b/errors.yaml", withCause("AFailure"))
+	code, stdout, stderr := runCLI(t, "compat", "--against", "git:HEAD")
+	want := `a/errors.yaml:9:5: note: GO_NAME_CHANGED: family "AError" is now named "AFailure" (its interface and its As helper), for "busy", "late" (base git:HEAD:a/errors.yaml:7:5); waived at a/errors.yaml:7:5: "Named for what it holds."` + "\n"
+	if code != 0 || stdout != want {
+		t.Errorf("compat of a renamed imported family exited %d:\n%s%s\nwant:\n%s", code, stdout, stderr, want)
+	}
+	if code, stdout, _ := runCLI(t, "diff", "--color", "never", "--against", "git:HEAD"); code != 0 || strings.Contains(stdout, "FIELD_RETYPED") {
+		t.Errorf("diff of a renamed imported family exited %d, showing the field as retyped:\n%s", code, stdout)
+	}
+}

@@ -125,9 +125,9 @@ type comparer struct {
 	// family maps each base family to the head family it became: the one
 	// of the same name, or the one it was renamed to.
 	family map[*model.Family]*model.Family
-	// elsewhere maps each code (lower case) that another catalogue of the
-	// registry holds in head to where it is held.
-	elsewhere map[string]Held
+	// others is what the comparison knows of the registry's other
+	// catalogues.
+	others Others
 	// statusByDefault lists the variants whose problem status changed
 	// with the catalogue's problem.status, none having an error status in
 	// http_status.
@@ -146,16 +146,30 @@ type comparer struct {
 // ID. Variants are matched by code; nums are compared to find reassigned
 // ones. Additions are never reported.
 func Compare(base, head *model.Catalogue) []Finding {
-	return CompareIn(base, head, nil)
+	return CompareIn(base, head, Others{})
+}
+
+// Others is what the comparison of one catalogue of a registry knows of
+// the registry's other catalogues; the zero value, nothing, is a
+// catalogue on its own.
+type Others struct {
+	// Elsewhere maps each code (lower case) that another catalogue holds
+	// in head to where, with its num (see Elsewhere). A variant whose code
+	// moved to one of them needs no reserved code, since the code lives
+	// on; its num is reserved unless it moved too.
+	Elsewhere map[string]Held
+	// Renamed maps the family types of other catalogues, PACKAGE.Family
+	// as base writes them, to what they became in head, where that
+	// differs (see RenamedFamilies): a field of such a type keeps its
+	// type, as one of the catalogue's own renamed family does.
+	Renamed map[string]string
 }
 
 // CompareIn is Compare for a catalogue of a registry, whose other
-// catalogues hold in head the codes of elsewhere (lower case), each with
-// its num. A variant whose code moved to one of them needs no reserved
-// code, since the code lives on; its num is reserved unless it moved too.
-func CompareIn(base, head *model.Catalogue, elsewhere map[string]Held) []Finding {
+// catalogues others describes.
+func CompareIn(base, head *model.Catalogue, others Others) []Finding {
 	c := newComparer(base, head)
-	c.elsewhere = elsewhere
+	c.others = others
 	// A new catalogue (an empty base) has no code case to change from.
 	if base.CodeCase != head.CodeCase && base.Package != "" {
 		c.addFinding(Finding{Rule: CodeCaseChanged, Pos: head.KeyPos("code_case"), BasePos: base.KeyPos("code_case"),
@@ -647,7 +661,13 @@ func sameJSON(a, b model.Type) bool {
 // family, under its base and head names: a family rename is reported
 // once, at the family, not again at every field that holds it.
 func (c *comparer) sameFamily(a, b model.Type) bool {
-	return a.Kind == model.FamilyKind && b.Kind == model.FamilyKind && c.family[a.Family] == b.Family
+	switch {
+	case a.Kind != model.FamilyKind || b.Kind != model.FamilyKind:
+		return false
+	case a.Import != "" || b.Import != "":
+		return c.others.Renamed[a.Name] == b.Name
+	}
+	return c.family[a.Family] == b.Family
 }
 
 // payloadOrder lists the payload fields of v that are payload fields of
@@ -681,7 +701,7 @@ func (c *comparer) removed(bv *model.Variant) {
 	numOK := c.head.resNums[bv.Num] != nil || c.head.byNum[bv.Num] != nil
 	codeOK := c.head.resCodes[code] != nil
 	moved := ""
-	if h, ok := c.elsewhere[strings.ToLower(code)]; ok {
+	if h, ok := c.others.Elsewhere[strings.ToLower(code)]; ok {
 		codeOK, moved = true, " (its code moved to "+q(h.Catalogue)+")"
 		numOK = numOK || h.Num == bv.Num
 	}

@@ -130,13 +130,13 @@ func (w WaiverStatus) whyNotJudged(t Tier) string {
 // Diff builds the review summary of head against base. findings are the
 // findings of Compare(base, head), filtered and waived for tier t.
 func Diff(base, head *model.Catalogue, findings []Finding, t Tier) *Report {
-	return DiffIn(base, head, findings, t, nil)
+	return DiffIn(base, head, findings, t, Others{})
 }
 
 // DiffIn is Diff for a catalogue of a registry, whose other catalogues
-// hold the codes of elsewhere (as CompareIn takes them): a removed
-// variant whose code one of them holds is shown as moved there.
-func DiffIn(base, head *model.Catalogue, findings []Finding, t Tier, elsewhere map[string]Held) *Report {
+// others describes (as CompareIn takes them): a removed variant whose code
+// one of them holds is shown as moved there.
+func DiffIn(base, head *model.Catalogue, findings []Finding, t Tier, others Others) *Report {
 	r := &Report{Base: base.File, Head: head.File, Tier: t}
 	c := newComparer(base, head)
 	r.Catalogue = catalogueChanges(base, head)
@@ -228,7 +228,7 @@ func DiffIn(base, head *model.Catalogue, findings []Finding, t Tier, elsewhere m
 			}
 			vd := &VariantDiff{Status: Removed, Code: code, Num: bv.Num, Name: bv.Name}
 			vd.Reserved = c.head.resCodes[code] != nil && c.head.resNums[bv.Num] != nil
-			if h, ok := elsewhere[strings.ToLower(code)]; ok {
+			if h, ok := others.Elsewhere[strings.ToLower(code)]; ok {
 				vd.MovedTo, vd.Reserved = h.Catalogue, c.head.resNums[bv.Num] != nil || h.Num == bv.Num
 			}
 			fd.Variants = append(fd.Variants, vd)

@@ -31,7 +31,7 @@ func (c *comparer) subcodesGone(bv, hv *model.Variant, pos diag.Pos) {
 				"sub-code %s of %s now belongs to %s: a service that stored it finds another variant", q(code), q(c.h(bv.Code)), q(owner.Code))
 		case c.head.resCodes[code] != nil:
 			continue
-		case c.elsewhere[strings.ToLower(code)] != (Held{}):
+		case c.others.Elsewhere[strings.ToLower(code)] != (Held{}):
 			// Another catalogue of the registry holds it now: CODE_MOVED
 			// says so, and this one may not reserve it.
 			continue

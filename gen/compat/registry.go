@@ -63,8 +63,7 @@ type Held struct {
 }
 
 // Elsewhere maps each code (lower case) that a catalogue of head other
-// than the i-th holds to where: what CompareIn and DiffIn take for the
-// i-th.
+// than the i-th holds to where: Others.Elsewhere of the i-th.
 func Elsewhere(head []RegistryCatalogue, i int) map[string]Held {
 	out := map[string]Held{}
 	for k, h := range head {
@@ -75,6 +74,23 @@ func Elsewhere(head []RegistryCatalogue, i int) map[string]Held {
 			out[strings.ToLower(v.Code)] = Held{h.key(), v.Num}
 			for _, sc := range v.Subcodes {
 				out[strings.ToLower(sc.Code)] = Held{h.key(), 0}
+			}
+		}
+	}
+	return out
+}
+
+// RenamedFamilies maps the family types of a registry's catalogues,
+// PACKAGE.Family as a field of another catalogue writes them in base, to
+// what they became in head, where the family was renamed or its package
+// changed: each catalogue's families matched as Compare matches them.
+// pairs holds each catalogue at base and in head.
+func RenamedFamilies(pairs [][2]*model.Catalogue) map[string]string {
+	out := map[string]string{}
+	for _, p := range pairs {
+		for bf, hf := range newComparer(p[0], p[1]).family {
+			if b, h := p[0].Package+"."+bf.Name, p[1].Package+"."+hf.Name; b != h {
+				out[b] = h
 			}
 		}
 	}
