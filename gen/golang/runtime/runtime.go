@@ -966,14 +966,26 @@ func LogValueOf(err error) slog.Value {
 	var v slog.Value
 	switch c := c.(type) {
 	case slog.LogValuer:
-		v = c.LogValue()
+		v = slog.AnyValue(c).Resolve()
 	default:
 		v = slog.GroupValue(slog.String("error", scrub(errorText(c))), slog.String("code", scrub(string(c.Code()))),
 			slog.Int("num", c.CodeNum()), slog.String("category", scrub(string(c.Category()))),
 			slog.String("class", c.Class().String()), slog.Bool("retryable", c.Retryable()))
 	}
 	if text := errorText(err); text != c.Error() {
-		attrs := append([]slog.Attr{slog.String("error", scrub(text))}, v.Group()[1:]...)
+		// The wrapper's text in place of the error's own: the first
+		// attribute of a group that starts with it, as the catalogue's
+		// and decoded errors' do; before any other group, and beside any
+		// other value, which is then its cause.
+		attrs := []slog.Attr{slog.String("error", scrub(text))}
+		switch {
+		case v.Kind() != slog.KindGroup:
+			attrs = append(attrs, slog.Attr{Key: "cause", Value: v})
+		case len(v.Group()) > 0 && v.Group()[0].Key == "error":
+			attrs = append(attrs, v.Group()[1:]...)
+		default:
+			attrs = append(attrs, v.Group()...)
+		}
 		v = slog.GroupValue(attrs...)
 	}
 	return v

@@ -1265,3 +1265,48 @@ func TestLongChainsAreCutNotDropped(t *testing.T) {
 		}
 	}
 }
+
+// loggedAdapter is an adapter with a log value of its own, of any kind.
+type loggedAdapter struct {
+	adapter
+	v slog.Value
+}
+
+func (a loggedAdapter) LogValue() slog.Value { return a.v }
+
+// valuer is a slog.LogValuer that resolves to v.
+type valuer struct{ v slog.Value }
+
+func (v valuer) LogValue() slog.Value { return v.v }
+
+// TestLogValueOfOtherErrors: an Error of another kind logs whatever its
+// own LogValue gives, a string, an empty group, a value that resolves
+// later, wrapped with the text of what wraps it and without a panic.
+func TestLogValueOfOtherErrors(t *testing.T) {
+	inner := adapter{&RateLimited{Provider: "openai"}}
+	for _, c := range []struct {
+		name string
+		v    slog.Value
+		want string
+	}{
+		{"a string", slog.StringValue("limited"), `err.error="step: provider openai rate limited the request" err.cause=limited`},
+		{"an empty group", slog.GroupValue(), `err.error="step: provider openai rate limited the request"`},
+		{"a group without error first", slog.GroupValue(slog.String("code", "x")), `err.error="step: provider openai rate limited the request" err.code=x`},
+		{"a group", slog.GroupValue(slog.String("error", "limited"), slog.String("code", "x")), `err.error="step: provider openai rate limited the request" err.code=x`},
+		{"a value to resolve", slog.AnyValue(valuer{slog.GroupValue(slog.String("error", "limited"), slog.Int("n", 1))}), `err.error="step: provider openai rate limited the request" err.n=1`},
+	} {
+		err := fmt.Errorf("step: %w", loggedAdapter{inner, c.v})
+		var got string
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					t.Errorf("%s: LogValueOf panicked: %v", c.name, p)
+				}
+			}()
+			got = logLine(slog.Any("err", LogValueOf(err)))
+		}()
+		if !strings.Contains(got, c.want+"\n") {
+			t.Errorf("%s: the log is\n%s\nwant it to end with\n%s", c.name, got, c.want)
+		}
+	}
+}
