@@ -866,13 +866,14 @@ func errorText(err error) (s string) {
 //go:noinline
 func logValue(ev any) slog.Value {
 	e := ev.(variant)
-	return logVariant(e, variantIndex(e), nil)
+	return logVariant(e, variantIndex(e), nil, 0)
 }
 
 // logVariant is the log value of e, the variant infos[i], in the chain of
 // the decoded error from, if any (nil otherwise), whose held cause it logs
-// as the cause of the variant that could not hold it.
-func logVariant(e variant, i int, from *RemoteError) slog.Value {
+// as the cause of the variant that could not hold it; depth groups of the
+// log value hold it.
+func logVariant(e variant, i int, from *RemoteError, depth int) slog.Value {
 	in := &infos[i]
 	msg, class, retryable := render(e, i, textMessage), e.Class(), e.Retryable()
 	if from != nil && from.held != nil && !isNil(e) {
@@ -893,13 +894,15 @@ func logVariant(e variant, i int, from *RemoteError) slog.Value {
 	if isNil(e) {
 		return slog.GroupValue(attrs...)
 	}
-	return slog.GroupValue(appendLogFields(attrs, e, i, nil, from)...)
+	return slog.GroupValue(appendLogFields(attrs, e, i, nil, from, depth)...)
 }
 
 // appendLogFields appends the fields of e, the variant infos[i], to attrs
 // as logValue logs them; with sent given, only the fields the sender sent.
-// from is the decoded error in whose chain e is, if any (see logVariant).
-func appendLogFields(attrs []slog.Attr, e variant, i int, sent map[string]bool, from *RemoteError) []slog.Attr {
+// from is the decoded error in whose chain e is, if any, and depth the
+// groups that hold e's (see logVariant). A cause at the maxChain-th group
+// is logged as its text, as deep as the wire form goes.
+func appendLogFields(attrs []slog.Attr, e variant, i int, sent map[string]bool, from *RemoteError, depth int) []slog.Attr {
 	for k := range forms[i].fields {
 		f := &forms[i].fields[k]
 		if sent != nil && !sent[f.name] {
@@ -907,10 +910,14 @@ func appendLogFields(attrs []slog.Attr, e variant, i int, sent map[string]bool, 
 		}
 		if f.cause {
 			cause := from.causeOf(e)
-			v := LogValueOf(cause)
+			if depth+1 >= maxChain && cause != nil {
+				attrs = append(attrs, slog.String(f.name, scrub(errorText(cause))))
+				continue
+			}
+			v := logValueOf(cause, depth+1)
 			if c, ok := cause.(variant); ok && from != nil && from.held != nil {
 				if k, ok := lookupCode(c.Code()); ok && !isNil(c) {
-					v = logVariant(c, k, from)
+					v = logVariant(c, k, from, depth+1)
 				}
 			}
 			if s, ok := imported(cause); ok && f.imported {
@@ -955,7 +962,10 @@ func appendLogFields(attrs []slog.Attr, e variant, i int, sent map[string]bool, 
 // error of the catalogue in its chain, found through fmt.Errorf wraps and
 // decoded errors alike, with err's own text when it wraps that error; its
 // text alone when the chain holds none.
-func LogValueOf(err error) slog.Value {
+func LogValueOf(err error) slog.Value { return logValueOf(err, 0) }
+
+// logValueOf is LogValueOf for an error depth groups of a log value hold.
+func logValueOf(err error, depth int) slog.Value {
 	if err == nil {
 		return slog.StringValue("<nil>")
 	}
@@ -965,15 +975,35 @@ func LogValueOf(err error) slog.Value {
 	}
 	var v slog.Value
 	switch c := c.(type) {
+	case *RemoteError:
+		v = c.logValue(depth)
+	case variant:
+		if i := variantIndex(c); !isNil(c) && i < len(infos) && reflect.TypeOf(c) == reflect.TypeOf(variantTypes[i]) {
+			v = logVariant(c, i, nil, depth)
+		} else {
+			v = slog.AnyValue(c).Resolve()
+		}
 	case slog.LogValuer:
-		v = c.LogValue()
+		v = slog.AnyValue(c).Resolve()
 	default:
 		v = slog.GroupValue(slog.String("error", scrub(errorText(c))), slog.String("code", scrub(string(c.Code()))),
 			slog.Int("num", c.CodeNum()), slog.String("category", scrub(string(c.Category()))),
 			slog.String("class", c.Class().String()), slog.Bool("retryable", c.Retryable()))
 	}
 	if text := errorText(err); text != c.Error() {
-		attrs := append([]slog.Attr{slog.String("error", scrub(text))}, v.Group()[1:]...)
+		// The wrapper's text in place of the error's own: the first
+		// attribute of a group that starts with it, as the catalogue's
+		// and decoded errors' do; before any other group, and beside any
+		// other value, which is then its cause.
+		attrs := []slog.Attr{slog.String("error", scrub(text))}
+		switch {
+		case v.Kind() != slog.KindGroup:
+			attrs = append(attrs, slog.Attr{Key: "cause", Value: v})
+		case len(v.Group()) > 0 && v.Group()[0].Key == "error":
+			attrs = append(attrs, v.Group()[1:]...)
+		default:
+			attrs = append(attrs, v.Group()...)
+		}
 		v = slog.GroupValue(attrs...)
 	}
 	return v
@@ -2626,7 +2656,10 @@ func (e *RemoteError) Is(target error) bool {
 // them (a cause as its own log value; a sensitive field never travels);
 // for a code this catalogue does not know, the payload's fields as they
 // came, a text as itself and any other value as its JSON, scrubbed.
-func (e *RemoteError) LogValue() slog.Value {
+func (e *RemoteError) LogValue() slog.Value { return e.logValue(0) }
+
+// logValue is LogValue of e, which depth groups of a log value hold.
+func (e *RemoteError) logValue(depth int) slog.Value {
 	if e == nil {
 		return slog.StringValue("<nil>")
 	}
@@ -2634,7 +2667,7 @@ func (e *RemoteError) LogValue() slog.Value {
 		slog.Int("num", e.Payload.CodeNum), slog.String("category", scrub(string(e.Payload.Category))),
 		slog.String("class", e.Class().String()), slog.Bool("retryable", e.Retryable()), slog.Bool("remote", true)}
 	if e.err != nil {
-		return slog.GroupValue(appendLogFields(attrs, e.err, e.index, e.sent, e)...)
+		return slog.GroupValue(appendLogFields(attrs, e.err, e.index, e.sent, e, depth)...)
 	}
 	for _, f := range e.Payload.Fields {
 		attrs = append(attrs, logJSON(f.Name, f.Value))
@@ -2743,8 +2776,18 @@ func rewriteJSON(dst, data []byte, scrubbing bool) []byte {
 	}
 }
 
-// maxPayload bounds the payloads DecodePayload reads.
+// maxPayload bounds the payloads DecodePayload and the projections'
+// decoders read.
 const maxPayload = 1 << 20
+
+// sizeError is the error of a decoder given more than maxPayload bytes;
+// nil for data within the bound.
+func sizeError(data []byte) error {
+	if len(data) > maxPayload {
+		return fmt.Errorf("%s: payload of %d bytes; at most %d are decoded", packageName, len(data), maxPayload)
+	}
+	return nil
+}
 
 // DecodePayload decodes what LLMPayload, AppendLLMPayload or json.Marshal
 // of an error of this catalogue wrote, in this service or another one
@@ -3065,8 +3108,8 @@ func (d *decoder) writeValue(dst []byte, m *jsonMember, e *edit) []byte {
 }
 
 func (d *decoder) decode(data []byte) (*RemoteError, error) {
-	if len(data) > maxPayload {
-		return nil, fmt.Errorf("%s: payload of %d bytes; at most %d are decoded", packageName, len(data), maxPayload)
+	if err := sizeError(data); err != nil {
+		return nil, err
 	}
 	if !json.Valid(data) {
 		// readObject says what is wrong as the other readers do.

@@ -247,6 +247,9 @@ func MCPResult(err error, structured bool) ([]byte, MCPKind) {
 // JSON-RPC error object, decoded as DecodePayload does (the result's and
 // its content's keys too: matched exactly, each once).
 func DecodeMCPResult(data []byte) (*RemoteError, error) {
+	if err := sizeError(data); err != nil {
+		return nil, err
+	}
 	members, _, err := readObject(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: MCP result: %w", packageName, err)
@@ -286,6 +289,9 @@ func AnthropicToolResult(toolUseID string, err error) []byte {
 // tool use it answers, and the error, decoded as DecodePayload does (the
 // block's keys too: matched exactly, each once).
 func DecodeAnthropicToolResult(data []byte) (string, *RemoteError, error) {
+	if err := sizeError(data); err != nil {
+		return "", nil, err
+	}
 	var typ, id, content string
 	var isError bool
 	if _, err := readMembers(data, member{"type", &typ}, member{"tool_use_id", &id}, member{"content", &content}, member{"is_error", &isError}); err != nil {
@@ -314,6 +320,9 @@ func OpenAIToolMessage(toolCallID string, err error) []byte {
 // call it answers, and the error, decoded as DecodePayload does (the
 // message's keys too: matched exactly, each once).
 func DecodeOpenAIToolMessage(data []byte) (string, *RemoteError, error) {
+	if err := sizeError(data); err != nil {
+		return "", nil, err
+	}
 	var role, id, content string
 	if _, err := readMembers(data, member{"role", &role}, member{"tool_call_id", &id}, member{"content", &content}); err != nil {
 		return "", nil, fmt.Errorf("%s: tool message: %w", packageName, err)
@@ -401,6 +410,9 @@ var problemMembers = []string{"type", "title", "status", "detail", "instance", "
 // without a code (about:blank) is an error. The detail is the decoded
 // error's message and its user message.
 func DecodeProblem(data []byte) (*RemoteError, error) {
+	if err := sizeError(data); err != nil {
+		return nil, err
+	}
 	members, order, err := readObject(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: problem: %w", packageName, err)
@@ -596,6 +608,9 @@ func parseProtoDuration(s string) (time.Duration, error) {
 // and the first LocalizedMessage's message the user message. A status
 // without ErrorInfo is an error.
 func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
+	if err := sizeError(data); err != nil {
+		return nil, err
+	}
 	var message string
 	st, err := readMembers(data, member{"message", &message})
 	if err != nil {
@@ -760,6 +775,9 @@ func AgentResponse(err error) []byte {
 // DecodeAgentResponse reads back what AgentResponse wrote: the code, the
 // message and the metadata's fields, decoded as DecodePayload does.
 func DecodeAgentResponse(data []byte) (*RemoteError, error) {
+	if err := sizeError(data); err != nil {
+		return nil, err
+	}
 	var success *bool
 	var code Code
 	var message string

@@ -23,6 +23,9 @@ func AnthropicToolResult(toolUseID string, err error) []byte {
 // tool use it answers, and the error, decoded as DecodePayload does (the
 // block's keys too: matched exactly, each once).
 func DecodeAnthropicToolResult(data []byte) (string, *RemoteError, error) {
+	if err := sizeError(data); err != nil {
+		return "", nil, err
+	}
 	var typ, id, content string
 	var isError bool
 	if _, err := readMembers(data, member{"type", &typ}, member{"tool_use_id", &id}, member{"content", &content}, member{"is_error", &isError}); err != nil {

@@ -42,6 +42,9 @@ func AgentResponse(err error) []byte {
 // DecodeAgentResponse reads back what AgentResponse wrote: the code, the
 // message and the metadata's fields, decoded as DecodePayload does.
 func DecodeAgentResponse(data []byte) (*RemoteError, error) {
+	if err := sizeError(data); err != nil {
+		return nil, err
+	}
 	var success *bool
 	var code Code
 	var message string

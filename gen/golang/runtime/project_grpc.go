@@ -179,6 +179,9 @@ func parseProtoDuration(s string) (time.Duration, error) {
 // and the first LocalizedMessage's message the user message. A status
 // without ErrorInfo is an error.
 func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
+	if err := sizeError(data); err != nil {
+		return nil, err
+	}
 	var message string
 	st, err := readMembers(data, member{"message", &message})
 	if err != nil {

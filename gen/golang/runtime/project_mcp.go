@@ -57,6 +57,9 @@ func MCPResult(err error, structured bool) ([]byte, MCPKind) {
 // JSON-RPC error object, decoded as DecodePayload does (the result's and
 // its content's keys too: matched exactly, each once).
 func DecodeMCPResult(data []byte) (*RemoteError, error) {
+	if err := sizeError(data); err != nil {
+		return nil, err
+	}
 	members, _, err := readObject(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: MCP result: %w", packageName, err)

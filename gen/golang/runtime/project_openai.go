@@ -23,6 +23,9 @@ func OpenAIToolMessage(toolCallID string, err error) []byte {
 // call it answers, and the error, decoded as DecodePayload does (the
 // message's keys too: matched exactly, each once).
 func DecodeOpenAIToolMessage(data []byte) (string, *RemoteError, error) {
+	if err := sizeError(data); err != nil {
+		return "", nil, err
+	}
 	var role, id, content string
 	if _, err := readMembers(data, member{"role", &role}, member{"tool_call_id", &id}, member{"content", &content}); err != nil {
 		return "", nil, fmt.Errorf("%s: tool message: %w", packageName, err)

@@ -88,6 +88,9 @@ var problemMembers = []string{"type", "title", "status", "detail", "instance", "
 // without a code (about:blank) is an error. The detail is the decoded
 // error's message and its user message.
 func DecodeProblem(data []byte) (*RemoteError, error) {
+	if err := sizeError(data); err != nil {
+		return nil, err
+	}
 	members, order, err := readObject(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: problem: %w", packageName, err)

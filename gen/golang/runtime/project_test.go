@@ -669,3 +669,19 @@ func TestProblemInstanceIsScrubbed(t *testing.T) {
 		t.Errorf("instance not scrubbed: %s", doc)
 	}
 }
+
+// TestProjectionDecodersAreBounded: every projection's decoder refuses
+// more than maxPayload bytes before it reads any, as DecodePayload does,
+// whatever the bytes hold.
+func TestProjectionDecodersAreBounded(t *testing.T) {
+	pad := `"pad":"` + strings.Repeat("x", 8<<20) + `",`
+	for _, p := range projectAll(&RateLimited{Provider: "openai"}) {
+		if p.decode == nil {
+			continue
+		}
+		big := append([]byte("{"+pad), p.data[1:]...)
+		if _, err := p.decode(big); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("at most %d are decoded", maxPayload)) {
+			t.Errorf("%s: %d bytes decoded with error %v", p.name, len(big), err)
+		}
+	}
+}

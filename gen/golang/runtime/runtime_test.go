@@ -1266,6 +1266,55 @@ func TestLongChainsAreCutNotDropped(t *testing.T) {
 	}
 }
 
+// TestLongChainsLogAtMostMaxChainDeep: a chain's log value nests as deep
+// as its wire form does, at most maxChain levels, however long the chain
+// and whatever wraps its links; the innermost level logged holds the rest
+// of the chain as its text.
+func TestLongChainsLogAtMostMaxChainDeep(t *testing.T) {
+	depth := func(v any) int {
+		var walk func(v any) int
+		walk = func(v any) int {
+			m, ok := v.(map[string]any)
+			if !ok {
+				return 0
+			}
+			d := 0
+			for _, x := range m {
+				d = max(d, walk(x))
+			}
+			return d + 1
+		}
+		return walk(v)
+	}
+	for _, n := range []int{maxChain - 2, maxChain - 1, maxChain, 3 * maxChain} {
+		for _, c := range []struct {
+			name string
+			link func(error) error
+		}{
+			{"a plain cause", func(err error) error { return &MemoryUnavailable{Err: err} }},
+			{"a plain cause wrapped", func(err error) error { return &MemoryUnavailable{Err: fmt.Errorf("again: %w", err)} }},
+		} {
+			err := errors.New("root")
+			for range n {
+				err = c.link(err)
+			}
+			var b bytes.Buffer
+			slog.New(slog.NewJSONHandler(&b, nil)).Error("failed", LogAttr(err))
+			var line map[string]any
+			if jerr := json.Unmarshal(b.Bytes(), &line); jerr != nil {
+				t.Fatalf("%d links, %s: the log is not JSON: %v", n, c.name, jerr)
+			}
+			got := depth(line["error"])
+			if want := min(n, maxChain); got != want {
+				t.Errorf("%d links, %s: the log nests %d levels, want %d", n, c.name, got, want)
+			}
+			if !strings.Contains(b.String(), `root"`) {
+				t.Errorf("%d links, %s: the log lost the innermost text: %.300s", n, c.name, b.String())
+			}
+		}
+	}
+}
+
 // loggedAdapter is an adapter with a log value of its own, of any kind.
 type loggedAdapter struct {
 	adapter
