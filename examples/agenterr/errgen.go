@@ -2255,6 +2255,10 @@ const (
 	// LocalizedMessage.
 	grpcDomain = "agents.example.com"
 	grpcLocale = "en-US"
+	// grpcReasonIsCode says the catalogue's codes are spelled as ErrorInfo reasons
+	// are (upper_snake): the reason of a code it does not know is that code as it
+	// stands, not its lower case.
+	grpcReasonIsCode = false
 )
 
 // grpcCodes holds the canonical gRPC code of every variant, in the order of

@@ -112,3 +112,28 @@ families:
         fields:
           - {name: x, type: duration, retry_after: true}
 `
+
+// TestGRPCReasonCase: the generated package reads the ErrorInfo reason of
+// a code it does not know in the catalogue's own case, which the model
+// says and the code file records beside the other gRPC tables.
+func TestGRPCReasonCase(t *testing.T) {
+	for codeCase, want := range map[string]string{"snake": "grpcReasonIsCode = false\n", "upper_snake": "grpcReasonIsCode = true\n"} {
+		code := "late"
+		if codeCase == "upper_snake" {
+			code = "LATE"
+		}
+		src := "version: 1\npackage: p\ncode_case: " + codeCase + "\nuser_message: Failed ({code}).\nprojections: [grpc]\ngrpc: {domain: p.example.com}\n" +
+			"categories: {other: Anything.}\nfamilies:\n  - name: PError\n    variants:\n      - {name: Late, code: " + code + ", num: 1, category: other, message: late}\n"
+		m, diags := gen.Parse("errors.yaml", []byte(src))
+		if m == nil {
+			t.Fatal(diags)
+		}
+		files, err := golang.Emit(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(files[golang.CodeFile], []byte(want)) {
+			t.Errorf("code_case %s: %s lacks %q", codeCase, golang.CodeFile, want)
+		}
+	}
+}

@@ -153,6 +153,8 @@ func genProjectionTables(f *printer.File, m *model.Catalogue) {
 			{Doc: []string{"grpcDomain is the domain of every ErrorInfo, grpcLocale the locale of every", "LocalizedMessage."},
 				Name: "grpcDomain", Value: printer.Quote(m.GRPCDomain)},
 			{Name: "grpcLocale", Value: printer.Quote(m.GRPCLocale)},
+			{Doc: []string{"grpcReasonIsCode says the catalogue's codes are spelled as ErrorInfo reasons", "are (upper_snake): the reason of a code it does not know is that code as it", "stands, not its lower case."},
+				Name: "grpcReasonIsCode", Value: strconv.FormatBool(m.GRPCReasonIsCode())},
 		})
 		codes := make([]string, len(m.ByNum))
 		for i, v := range m.ByNum {

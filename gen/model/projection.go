@@ -101,6 +101,11 @@ func (v *Variant) GRPCCodeNum() int { return slices.Index(GRPCCodes, v.GRPCCode)
 // UPPER_SNAKE (AIP-193).
 func (v *Variant) GRPCReason() string { return strings.ToUpper(v.Code) }
 
+// GRPCReasonIsCode reports whether a reason is spelled as c's codes are
+// (upper_snake), so that the reason of a code c does not know is read back
+// as that code as it stands; otherwise as its lower case.
+func (c *Catalogue) GRPCReasonIsCode() bool { return c.CodeCase == UpperSnake }
+
 // DefaultProblemStatus is the status of a problem document for a variant
 // without an error status (400 to 599) in http_status, unless the catalogue's problem section says
 // otherwise.

@@ -262,16 +262,25 @@ func decodeStatus(reason, message, user string, metadata map[string]string, wait
 	return r, err
 }
 
+// reasonCode is the code an ErrorInfo reason names, its row and whether
+// the catalogue knows it: a code of the catalogue as the reason spells it
+// or in lower case; else the reason as the catalogue spells codes, as it
+// stands when they are upper_snake (upper), in lower case otherwise.
+func reasonCode(reason string, upper bool) (Code, int, bool) {
+	code := Code(reason)
+	if i, ok := lookupCode(code); ok || upper {
+		return code, i, ok
+	}
+	code = Code(strings.ToLower(reason))
+	i, ok := lookupCode(code)
+	return code, i, ok
+}
+
 // decodeErrorInfo decodes an error from an ErrorInfo's reason and
 // metadata and the status's message: a text field's value is the string
 // itself, any other field's its JSON.
 func decodeErrorInfo(reason, message string, metadata map[string]string, wait time.Duration) (*RemoteError, error) {
-	code := Code(reason)
-	i, known := lookupCode(code)
-	if !known {
-		code = Code(strings.ToLower(reason))
-		i, known = lookupCode(code)
-	}
+	code, i, known := reasonCode(reason, grpcReasonIsCode)
 	members := map[string]json.RawMessage{}
 	var order []string
 	for name, v := range metadata {

@@ -685,3 +685,29 @@ func TestProjectionDecodersAreBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestReasonCode: an ErrorInfo reason names a code of the catalogue as it
+// stands or in lower case; a code the catalogue does not know is spelled
+// as the catalogue spells codes, so an upper_snake catalogue keeps a
+// newer sender's code as it came.
+func TestReasonCode(t *testing.T) {
+	for _, c := range []struct {
+		reason string
+		upper  bool
+		want   Code
+		known  bool
+	}{
+		{"RATE_LIMITED", false, CodeRateLimited, true},
+		{"NEW_THING", false, "new_thing", false},
+		{"NEW_THING", true, "NEW_THING", false},
+		{"new_thing", true, "new_thing", false},
+	} {
+		code, i, known := reasonCode(c.reason, c.upper)
+		if code != c.want || known != c.known || known && infos[i].Code != code {
+			t.Errorf("reasonCode(%q, %v) = %q, %d, %v; want %q, known %v", c.reason, c.upper, code, i, known, c.want, c.known)
+		}
+	}
+	if grpcReasonIsCode {
+		t.Errorf("the stand-in's codes are snake_case, but grpcReasonIsCode is set")
+	}
+}
