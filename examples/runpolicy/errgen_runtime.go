@@ -1908,9 +1908,14 @@ func (p *Payload) AppendJSON(dst []byte) []byte {
 				}
 				dst = appendString(dst, f.Name)
 				dst = append(dst, ':')
-				if scrubFields {
+				switch {
+				case len(f.Value) == 0:
+					// A field without a value is null, as encoding/json
+					// writes a nil json.RawMessage.
+					dst = append(dst, "null"...)
+				case scrubFields:
 					dst = rewriteJSON(dst, f.Value, true)
-				} else {
+				default:
 					dst = append(dst, f.Value...)
 				}
 				first = false

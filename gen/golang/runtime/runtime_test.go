@@ -1359,3 +1359,16 @@ func TestLogValueOfOtherErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestPayloadFieldWithoutValue: a Payload built by hand with a field that
+// has no value encodes it as null, valid JSON, by either path.
+func TestPayloadFieldWithoutValue(t *testing.T) {
+	p := Payload{Code: "x", Fields: []PayloadField{{Name: "a"}, {Name: "b", Value: json.RawMessage{}}}}
+	got, err := json.Marshal(p)
+	if err != nil || !json.Valid(got) || !bytes.Contains(got, []byte(`"a":null,"b":null`)) {
+		t.Errorf("json.Marshal = %s, %v", got, err)
+	}
+	if app := p.AppendJSON(nil); !bytes.Equal(app, got) {
+		t.Errorf("AppendJSON = %s, json.Marshal %s", app, got)
+	}
+}
