@@ -415,7 +415,7 @@ func catalogueChanges(base, head *model.Catalogue) []Change {
 	}
 	add("user_message", templateText(base.UserMessage), templateText(head.UserMessage))
 	add("retry", retryText(base.Retry), retryText(head.Retry))
-	add("classify", classifyText(base.Classify), classifyText(head.Classify))
+	add("classify", classifyText(base.Classify, head.CodeCase), classifyText(head.Classify, head.CodeCase))
 	add("projections", strings.Join(base.Projections, ", "), strings.Join(head.Projections, ", "))
 	add("problem type_base", selected(base, "problem", base.ProblemBase), selected(head, "problem", head.ProblemBase))
 	add("problem status", selected(base, "problem", statusText(base.ProblemStatus)), selected(head, "problem", statusText(head.ProblemStatus)))
@@ -464,7 +464,13 @@ func familyChanges(base, head *model.Catalogue, bf, hf *model.Family) []Change {
 	add("user_message", templateText(bf.UserMessage), templateText(hf.UserMessage))
 	add("nums", numsText(bf), numsText(hf))
 	add("reserved nums", ints(bf.ReservedNums), ints(hf.ReservedNums))
-	add("reserved codes", strings.Join(bf.ReservedCodes, ", "), strings.Join(hf.ReservedCodes, ", "))
+	// Base's codes as head spells them: a changed code_case is one change,
+	// at the catalogue.
+	var reserved []string
+	for _, c := range bf.ReservedCodes {
+		reserved = append(reserved, recase(c, head.CodeCase))
+	}
+	add("reserved codes", strings.Join(reserved, ", "), strings.Join(hf.ReservedCodes, ", "))
 	add("retry", retryText(bf.Retry), retryText(hf.Retry))
 	add("maps_to", mappingText(bf.MapsTo), mappingText(hf.MapsTo))
 	add("grpc_code", familyGRPCCode(base, bf), familyGRPCCode(head, hf))
@@ -488,12 +494,13 @@ func retryText(p *model.RetryPolicy) string {
 	return p.String()
 }
 
-// classifyText describes a classify section by its fallback, "" for none.
-func classifyText(c *model.Classifier) string {
+// classifyText describes a classify section by its fallback, spelled in
+// case cc; "" for none.
+func classifyText(c *model.Classifier, cc model.CodeCase) string {
 	if c == nil {
 		return ""
 	}
-	return "fallback " + c.Fallback.Code
+	return "fallback " + recase(c.Fallback.Code, cc)
 }
 
 // mappingText describes a family's conversion, "" for none.

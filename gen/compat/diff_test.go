@@ -485,3 +485,35 @@ func writeBaseAndHead(t *testing.T, dir, base, head string) {
 		}
 	}
 }
+
+// TestDiffCodeCaseIsOneChange: a catalogue whose code_case changed lists
+// that one change; its classify fallback and reserved codes, spelled anew
+// with every other code, are not changes of their own.
+func TestDiffCodeCaseIsOneChange(t *testing.T) {
+	cat := func(codeCase string, recase func(string) string) *model.Catalogue {
+		m, diags := gen.Parse("errors.yaml", []byte(recase("version: 1\npackage: agenterr\ncode_case: "+codeCase+"\nuser_message: The request failed ({code}).\n"+
+			"classify: {fallback: Unknown}\ncategories:\n  other: Anything.\nfamilies:\n  - name: ToolError\n    reserved: {codes: [tool_gone]}\n    variants:\n"+
+			"      - {name: Unknown, code: unknown, num: 1, category: other, message: unknown, fields: [{name: err, type: error}]}\n")))
+		if m == nil {
+			t.Fatal(diags)
+		}
+		return m
+	}
+	upper := func(s string) string {
+		return strings.NewReplacer("code: unknown", "code: UNKNOWN", "[tool_gone]", "[TOOL_GONE]").Replace(s)
+	}
+	base, head := cat("snake", func(s string) string { return s }), cat("upper_snake", upper)
+	report := compat.Diff(base, head, compat.Compare(base, head), compat.Go)
+	var got []string
+	for _, c := range report.Catalogue {
+		got = append(got, c.Attr)
+	}
+	for _, fd := range report.Families {
+		for _, c := range fd.Changes {
+			got = append(got, fd.Name+" "+c.Attr)
+		}
+	}
+	if want := []string{"code_case"}; !slices.Equal(got, want) {
+		t.Errorf("diff of a code_case change lists %q, want %q", got, want)
+	}
+}
