@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -709,5 +710,30 @@ func TestReasonCode(t *testing.T) {
 	}
 	if grpcReasonIsCode {
 		t.Errorf("the stand-in's codes are snake_case, but grpcReasonIsCode is set")
+	}
+}
+
+// TestNonFiniteFloatsTravelOn: a float field that is not a finite number
+// is null in JSON; decoded, it is NaN, so that a projection of the decoded
+// error writes it again rather than leaving it out as a zero.
+func TestNonFiniteFloatsTravelOn(t *testing.T) {
+	for _, load := range []float64{math.Inf(1), math.NaN()} {
+		err := &ToolUnavailable{Tool: "browser", Load: load}
+		for _, p := range projectAll(err) {
+			if p.decode == nil || !bytes.Contains(p.data, []byte(`"load":null`)) {
+				continue
+			}
+			r, derr := p.decode(p.data)
+			if derr != nil {
+				t.Fatalf("%v, %s: %v", load, p.name, derr)
+			}
+			var got *ToolUnavailable
+			if !errors.As(r, &got) || !math.IsNaN(got.Load) {
+				t.Errorf("%v, %s: decoded load %v", load, p.name, got)
+			}
+			if again := projectAll(r); !bytes.Contains(again[slices.IndexFunc(again, func(q projected) bool { return q.name == p.name })].data, []byte(`"load":null`)) {
+				t.Errorf("%v, %s: the decoded error's projection lost the load", load, p.name)
+			}
+		}
 	}
 }

@@ -3327,15 +3327,23 @@ func setInstance(v variant, i int, p *Payload) {
 // readField sets the field p points to from its JSON value: a duration
 // as a whole number of its unit, held at the largest (or smallest)
 // Duration when it is beyond them (a wait of more than 292 years), so
-// that a wait never wraps round to a short one, or to none.
+// that a wait never wraps round to a short one, or to none; a float that
+// is null as NaN, since only a value that is not a finite number is sent
+// as null (a zero is left out), and NaN is sent on as null again.
 func readField(p any, raw json.RawMessage, unit time.Duration) error {
-	if d, ok := p.(*time.Duration); ok {
+	switch p := p.(type) {
+	case *time.Duration:
 		var n int64
 		if err := json.Unmarshal(raw, &n); err != nil {
 			return err
 		}
-		*d = inDuration(n, unit)
+		*p = inDuration(n, unit)
 		return nil
+	case *float64:
+		if string(raw) == "null" {
+			*p = math.NaN()
+			return nil
+		}
 	}
 	return json.Unmarshal(raw, p)
 }
