@@ -73,8 +73,11 @@ type resolver struct {
 	imports Importer
 
 	names map[string]diag.Pos // family and variant names
-	codes map[string]diag.Pos
-	nums  map[int64]diag.Pos
+	// goNames holds every Go name the generated package declares for the
+	// catalogue, with what declared it (constants).
+	goNames map[string]goName
+	codes   map[string]diag.Pos
+	nums    map[int64]diag.Pos
 	// ranges are the http_status ranges accepted so far, and statuses,
 	// for each width, which of them covers each status (its index in
 	// ranges plus one).
@@ -1114,24 +1117,10 @@ func (r *resolver) builtinWarnings() {
 // another constant. Family and variant names were checked before; a
 // constant is reported at the catalogue name it is made from.
 func (r *resolver) constants() {
-	// owner says what took a Go name; its text is built only when a
-	// second declaration collides, so a large catalogue pays no string
-	// per name.
-	type owner struct {
-		what string // text before the name, or the whole text when name is ""
-		name string
-		pos  *diag.Pos
-	}
-	describe := func(o owner) string {
-		switch {
-		case o.pos != nil:
-			return "the name at " + at(*o.pos)
-		case o.name == "":
-			return o.what
-		}
-		return o.what + diag.Quote(o.name)
-	}
+	type owner = goName
+	describe := goName.String
 	taken := make(map[string]owner, len(PackageScope)+len(r.names)+len(r.familyNames)+len(r.m.Categories)+len(r.m.Variants))
+	r.goNames = taken
 	for _, n := range PackageScope {
 		taken[n] = owner{what: "the generated package's own API"}
 	}
@@ -1197,6 +1186,25 @@ func (r *resolver) constants() {
 			taken[name] = owner{what: "the constant of value " + diag.Quote(val) + " of attribute " + diag.Quote(a.Name)}
 		}
 	}
+}
+
+// goName says what took a Go name of the generated package; its text is
+// built only when a second declaration collides, so a large catalogue
+// pays no string per name.
+type goName struct {
+	what string // text before the name, or the whole text when name is ""
+	name string
+	pos  *diag.Pos
+}
+
+func (o goName) String() string {
+	switch {
+	case o.pos != nil:
+		return "the name at " + at(*o.pos)
+	case o.name == "":
+		return o.what
+	}
+	return o.what + diag.Quote(o.name)
 }
 
 // statusCover maps each HTTP status (100 to 599) to a range covering it.

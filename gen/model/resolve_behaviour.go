@@ -148,6 +148,11 @@ func (r *resolver) mapping(af *ast.Family, f *Family) {
 	if p, dup := r.names[fn]; dup {
 		r.errorf(am.Family.Pos, "the conversion %s this mapping generates is already a name of the catalogue (at %s)", fn, at(p))
 		complete = false
+	} else if o, dup := r.goNames[fn]; dup {
+		r.errorf(am.Family.Pos, "the conversion %s this mapping generates is taken by %s", fn, o)
+		complete = false
+	} else if complete {
+		r.goNames[fn] = goName{what: "the conversion of family ", name: f.Name}
 	}
 	if complete {
 		f.MapsTo = mp
