@@ -115,8 +115,9 @@ func prune(e *env, dir string, rels []string, verbose bool) error {
 // checkPackage refuses to generate package m.Package into a folder whose
 // other Go files are of another package: the folder would not build, and
 // the catalogue's package: line is what to fix (or -o). errgen's own
-// files, files excluded from every build (//go:build ignore) and a test
-// file's external package (name_test) do not count.
+// files, files excluded from every build (//go:build ignore, or a name
+// the go command ignores, starting with _ or .) and a test file's external
+// package (name_test) do not count.
 func checkPackage(m *model.Catalogue, dir string) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -124,7 +125,8 @@ func checkPackage(m *model.Catalogue, dir string) error {
 	}
 	for _, e := range entries {
 		name := e.Name()
-		if !e.Type().IsRegular() || filepath.Ext(name) != ".go" || slices.Contains(golang.Files, name) {
+		// The go command ignores a file whose name starts with _ or .
+		if !e.Type().IsRegular() || filepath.Ext(name) != ".go" || slices.Contains(golang.Files, name) || strings.HasPrefix(name, "_") || strings.HasPrefix(name, ".") {
 			continue
 		}
 		head, _, err := fsafe.ReadHead(filepath.Join(dir, name), headSize)

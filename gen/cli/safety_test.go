@@ -833,6 +833,9 @@ func TestPackageMustMatchFolder(t *testing.T) {
 	write("gen.go", "//go:build ignore\n\npackage main\n")
 	write("x_test.go", "package toolerr_test\n")
 	write("doc.go", "// Package toolerr holds the tool errors.\npackage toolerr\n")
+	// The go command ignores a file whose name starts with _ or .
+	write("_scratch.go", "package scratch\n\nfunc broken() {\n")
+	write(".hidden.go", "package hidden\n")
 	if code, _, stderr := runCLI(t, "generate", path); code != 0 {
 		t.Fatalf("a folder of the same package: exit %d\n%s", code, stderr)
 	}
