@@ -104,7 +104,7 @@ func view(m *model.Catalogue) catalogueView {
 	}
 	for _, f := range m.Families {
 		fv := familyView{
-			Name: markdown.Text(f.Name), Anchor: FamilyAnchor(f), Doc: markdown.Para(f.Doc),
+			Name: markdown.Text(f.Name), Anchor: FamilyAnchor(m, f), Doc: markdown.Para(f.Doc),
 			ReservedNums: joinInts(f.ReservedNums), ReservedCodes: codes(f.ReservedCodes),
 		}
 		if f.HasPayload() {
@@ -117,7 +117,7 @@ func view(m *model.Catalogue) catalogueView {
 			fv.Retry = markdown.Text(f.Retry.String())
 		}
 		if mp := f.MapsTo; mp != nil {
-			fv.MapsTo = "[" + markdown.Text(mp.To.Name) + "](#" + FamilyAnchor(mp.To) + ") by " + markdown.Code(mp.Func())
+			fv.MapsTo = "[" + markdown.Text(mp.To.Name) + "](#" + FamilyAnchor(m, mp.To) + ") by " + markdown.Code(mp.Func())
 			if mp.Default != nil {
 				fv.MapsTo += ", default " + markdown.Code(mp.Default.Code)
 			}
@@ -135,9 +135,25 @@ func view(m *model.Catalogue) catalogueView {
 	return v
 }
 
-// FamilyAnchor is the id of a family's section. Codes cannot hold a
-// hyphen, so it never collides with a code's anchor.
-func FamilyAnchor(f *model.Family) string { return "family-" + strings.ToLower(f.Name) }
+// FamilyAnchor is the id of the section of f, a family of m: its name in
+// lower case, and for a family named like an earlier one but for case
+// (ToolError, Toolerror), the count of such families, from 2. Codes cannot
+// hold a hyphen, so it never collides with a code's anchor.
+func FamilyAnchor(m *model.Catalogue, f *model.Family) string {
+	a, n := "family-"+strings.ToLower(f.Name), 1
+	for _, g := range m.Families {
+		if g == f {
+			break
+		}
+		if strings.EqualFold(g.Name, f.Name) {
+			n++
+		}
+	}
+	if n > 1 {
+		a += "-" + strconv.Itoa(n)
+	}
+	return a
+}
 
 func variant(v *model.Variant) variantView {
 	vv := variantView{

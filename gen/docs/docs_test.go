@@ -299,3 +299,23 @@ families:
 		t.Errorf("explain begins:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// TestFamilyAnchorsAreUnique: families named alike but for case have
+// sections of their own, each linked to its own.
+func TestFamilyAnchorsAreUnique(t *testing.T) {
+	m, diags := gen.Parse("errors.yaml", []byte("version: 1\npackage: p\nuser_message: Failed ({code}).\ncategories: {other: Anything.}\nfamilies:\n"+
+		"  - name: ToolError\n    variants:\n      - {name: A, code: a, num: 1, category: other, message: a, fields: [{name: cause, type: error}]}\n"+
+		"  - name: Toolerror\n    maps_to: {family: ToolError, default: A}\n    variants:\n      - {name: B, code: b, num: 2, category: other, message: b}\n"))
+	if m == nil {
+		t.Fatal(diags)
+	}
+	out, err := docs.Render(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`id="family-toolerror"`, `id="family-toolerror-2"`, "](#family-toolerror) by"} {
+		if strings.Count(string(out), want) != 1 {
+			t.Errorf("the reference has %q %d times, want once:\n%s", want, strings.Count(string(out), want), out)
+		}
+	}
+}
