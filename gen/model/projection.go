@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/errgen/errgen/gen/ast"
 	"github.com/errgen/errgen/gen/diag"
@@ -327,6 +328,18 @@ func firstFew(items []string, max int) string {
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
+// uriUnsafe is the index of the first byte of s that a URI never holds
+// as it is (RFC 3986): a space, a control character, a byte past ASCII,
+// or one of "<>\^`{|}; -1 when there is none.
+func uriUnsafe(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= ' ' || c >= 0x7f || strings.IndexByte("\"<>\\^`{|}", c) >= 0 {
+			return i
+		}
+	}
+	return -1
+}
+
 func (r *resolver) problem(pr *ast.Problem, selected map[string]diag.Pos) {
 	if _, ok := selected["problem"]; !ok {
 		r.unselected("problem", []projectionUse{{pr.Pos, "the problem section", "problem configures the problem projection"}})
@@ -340,10 +353,13 @@ func (r *resolver) problem(pr *ast.Problem, selected map[string]diag.Pos) {
 			r.errorf(b.Pos, "type_base %s must end in / or #, so that the code follows it as a path segment or fragment", diag.Quote(b.Value))
 		case u.RawQuery != "" || u.User != nil:
 			r.errorf(b.Pos, "type_base %s must have no query and no userinfo", diag.Quote(b.Value))
-		case strings.ContainsAny(b.Value, " \"<>\\^`{|}"):
+		case uriUnsafe(b.Value) >= 0:
 			// Characters a URI never holds as they are (RFC 3986): a
-			// problem's type must be a URI reference.
-			r.errorf(b.Pos, "type_base %s must be a URI as written: percent-escape %s", diag.Quote(b.Value), diag.Quote(string(b.Value[strings.IndexAny(b.Value, " \"<>\\^`{|}")])))
+			// problem's type must be a URI reference, not an IRI.
+			_, size := utf8.DecodeRuneInString(b.Value[uriUnsafe(b.Value):])
+			r.errorf(b.Pos, "type_base %s must be a URI as written: percent-escape %s", diag.Quote(b.Value), diag.Quote(b.Value[uriUnsafe(b.Value):uriUnsafe(b.Value)+size]))
+		case strings.Contains(strings.TrimSuffix(b.Value, "#"), "#"):
+			r.errorf(b.Pos, "type_base %s may hold # only as its last character: the code follows it as the fragment, which cannot hold another #", diag.Quote(b.Value))
 		default:
 			r.m.ProblemBase = b.Value
 		}

@@ -224,6 +224,8 @@ compat:
 	cases["retry base without a leading digit"] = withRetry(".5s")
 	cases["retry base with a sign"] = withRetry("+1s")
 	cases["empty subcodes"] = strings.Replace(cases["base"], "        num: 1\n", "        num: 1\n        subcodes: []\n", 1)
+	cases["type_base percent-escaped, with a port"] = strings.Replace(cases["base"], "package: demo\n",
+		"package: demo\nprojections: [problem]\nproblem: {type_base: \"https://example.com:8443/%C3%A9/errors#\"}\n", 1)
 	cases["type_base with an @ in its path and an upper-case scheme"] = strings.Replace(cases["base"], "package: demo\n",
 		"package: demo\nprojections: [problem]\nproblem: {type_base: \"HTTPS://example.com/@team/errors/\"}\n", 1)
 	for name, src := range cases {
@@ -293,6 +295,9 @@ func TestRejects(t *testing.T) {
 		{"catalogue user_message uses a field", edit(t, "package: demo\n", "package: demo\nuser_message: \"{path} failed\"\n")},
 		{"catalogue user_message spans lines", edit(t, "package: demo\n", "package: demo\nuser_message: \"a\\nb {code}\"\n")},
 		{"type_base with a space", edit(t, "package: demo\n", "package: demo\nprojections: [problem]\nproblem: {type_base: \"https://x.example/a b/\"}\n")},
+		{"type_base not ASCII", edit(t, "package: demo\n", "package: demo\nprojections: [problem]\nproblem: {type_base: \"https://x.example/\u00e9/\"}\n")},
+		{"type_base with a # before its end", edit(t, "package: demo\n", "package: demo\nprojections: [problem]\nproblem: {type_base: \"https://x.example/a#b/\"}\n")},
+		{"type_base with two #", edit(t, "package: demo\n", "package: demo\nprojections: [problem]\nproblem: {type_base: \"https://x.example/#a#\"}\n")},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
