@@ -356,8 +356,9 @@ func (r *resolver) problem(pr *ast.Problem, selected map[string]diag.Pos) {
 		case uriUnsafe(b.Value) >= 0:
 			// Characters a URI never holds as they are (RFC 3986): a
 			// problem's type must be a URI reference, not an IRI.
-			_, size := utf8.DecodeRuneInString(b.Value[uriUnsafe(b.Value):])
-			r.errorf(b.Pos, "type_base %s must be a URI as written: percent-escape %s", diag.Quote(b.Value), diag.Quote(b.Value[uriUnsafe(b.Value):uriUnsafe(b.Value)+size]))
+			bad := b.Value[uriUnsafe(b.Value):]
+			_, size := utf8.DecodeRuneInString(bad)
+			r.errorf(b.Pos, "type_base %s must be a URI as written: percent-escape %s", diag.Quote(b.Value), diag.Quote(bad[:size]))
 		case strings.Contains(strings.TrimSuffix(b.Value, "#"), "#"):
 			r.errorf(b.Pos, "type_base %s may hold # only as its last character: the code follows it as the fragment, which cannot hold another #", diag.Quote(b.Value))
 		default:

@@ -1117,46 +1117,44 @@ func (r *resolver) builtinWarnings() {
 // another constant. Family and variant names were checked before; a
 // constant is reported at the catalogue name it is made from.
 func (r *resolver) constants() {
-	type owner = goName
-	describe := goName.String
-	taken := make(map[string]owner, len(PackageScope)+len(r.names)+len(r.familyNames)+len(r.m.Categories)+len(r.m.Variants))
+	taken := make(map[string]goName, len(PackageScope)+len(r.names)+len(r.familyNames)+len(r.m.Categories)+len(r.m.Variants))
 	r.goNames = taken
 	for _, n := range PackageScope {
-		taken[n] = owner{what: "the generated package's own API"}
+		taken[n] = goName{what: "the generated package's own API"}
 	}
 	for name, pos := range r.names {
-		taken[name] = owner{pos: &pos}
+		taken[name] = goName{pos: &pos}
 	}
 	for name := range r.familyNames {
-		taken[names.FamilyHelper(name)] = owner{what: "the generated helper for family ", name: name}
+		taken[names.FamilyHelper(name)] = goName{what: "the generated helper for family ", name: name}
 	}
 	for _, c := range r.m.Categories {
 		if !names.IsCode(c.Name) {
 			continue
 		}
 		if o, dup := taken[c.GoName]; dup {
-			r.errorf(c.Pos, "category %s becomes the constant %s, which is taken by %s", diag.Quote(c.Name), c.GoName, describe(o))
+			r.errorf(c.Pos, "category %s becomes the constant %s, which is taken by %s", diag.Quote(c.Name), c.GoName, o)
 			continue
 		}
-		taken[c.GoName] = owner{what: "the constant of category ", name: c.Name}
+		taken[c.GoName] = goName{what: "the constant of category ", name: c.Name}
 	}
 	for _, v := range r.m.Variants {
 		if pos, ok := r.names[v.Name]; !ok || pos != v.Src.Name.Pos {
 			continue // refused already, as a name
 		}
 		if o, dup := taken[v.CodeConst()]; dup {
-			r.errorf(v.Src.Name.Pos, "variant %s has the code constant %s, which is taken by %s", diag.Quote(v.Name), v.CodeConst(), describe(o))
+			r.errorf(v.Src.Name.Pos, "variant %s has the code constant %s, which is taken by %s", diag.Quote(v.Name), v.CodeConst(), o)
 			continue
 		}
-		taken[v.CodeConst()] = owner{what: "the code constant of variant ", name: v.Name}
+		taken[v.CodeConst()] = goName{what: "the code constant of variant ", name: v.Name}
 	}
 	for _, v := range r.m.Variants {
 		for _, sc := range v.Subcodes {
 			if o, dup := taken[sc.GoName]; dup {
-				r.errorf(sc.Pos, "sub-code %s becomes the constant %s, which is taken by %s", diag.Quote(sc.Code), sc.GoName, describe(o))
+				r.errorf(sc.Pos, "sub-code %s becomes the constant %s, which is taken by %s", diag.Quote(sc.Code), sc.GoName, o)
 				continue
 			}
-			taken[sc.GoName] = owner{what: "the constant of sub-code ", name: sc.Code}
+			taken[sc.GoName] = goName{what: "the constant of sub-code ", name: sc.Code}
 		}
 	}
 	for _, a := range r.m.Attributes {
@@ -1167,11 +1165,11 @@ func (r *resolver) constants() {
 		clash := false
 		for _, name := range declared {
 			if o, dup := taken[name]; dup {
-				r.errorf(a.NamePos, "attribute %s declares %s, which is taken by %s; rename the attribute", diag.Quote(a.Name), name, describe(o))
+				r.errorf(a.NamePos, "attribute %s declares %s, which is taken by %s; rename the attribute", diag.Quote(a.Name), name, o)
 				clash = true
 				break
 			}
-			taken[name] = owner{what: "a name of attribute ", name: a.Name}
+			taken[name] = goName{what: "a name of attribute ", name: a.Name}
 		}
 		if clash || a.Type != AttrEnum {
 			continue
@@ -1180,10 +1178,10 @@ func (r *resolver) constants() {
 		for i, val := range a.Values {
 			name := a.ValueConst(val)
 			if o, dup := taken[name]; dup {
-				r.errorf(a.valuePos[i], "value %s of attribute %s becomes the constant %s, which is taken by %s; rename the value", diag.Quote(val), diag.Quote(a.Name), name, describe(o))
+				r.errorf(a.valuePos[i], "value %s of attribute %s becomes the constant %s, which is taken by %s; rename the value", diag.Quote(val), diag.Quote(a.Name), name, o)
 				continue
 			}
-			taken[name] = owner{what: "the constant of value " + diag.Quote(val) + " of attribute " + diag.Quote(a.Name)}
+			taken[name] = goName{what: "the constant of value " + diag.Quote(val) + " of attribute " + diag.Quote(a.Name)}
 		}
 	}
 }
