@@ -432,12 +432,18 @@ func (r *resolver) grpc(selected map[string]diag.Pos) {
 			if vc, ok := code(v.Src.GRPCCode); ok {
 				v.GRPCCode = vc
 			}
+			if reason := v.GRPCReason(); on && !grpcReasonRE.MatchString(reason) {
+				r.warnf(v.Src.Code.Pos, "the gRPC ErrorInfo reason %s breaks AIP-193's form: 3 to 63 of A-Z, 0-9 and _, a letter first and no _ last", diag.Quote(reason))
+			}
 		}
 	}
 	r.unselected("grpc", uses)
 }
 
 var (
+	// grpcReasonRE is the form AIP-193 gives an ErrorInfo reason:
+	// [A-Z][A-Z0-9_]+[A-Z0-9], at most 63 characters.
+	grpcReasonRE = regexp.MustCompile(`^[A-Z][A-Z0-9_]{1,61}[A-Z0-9]$`)
 	grpcDomainRE = regexp.MustCompile(`^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$`)
 	localeRE     = regexp.MustCompile(`^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$`)
 )
