@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/errgen/errgen/gen/ast"
 	"github.com/errgen/errgen/gen/diag"
@@ -364,8 +365,8 @@ func (r *resolver) instance(f *Family, av *ast.Variant, v *Variant, payload bool
 	required := map[string]diag.Pos{}
 	for _, s := range av.RequiredFields {
 		switch p, dup := required[s.Value]; {
-		case strings.TrimSpace(s.Value) == "" || strings.ContainsAny(s.Value, " \t"):
-			r.errorf(s.Pos, "each item of required_fields must be a parameter name, without spaces, got %s", diag.Quote(s.Value))
+		case s.Value == "" || strings.ContainsFunc(s.Value, isSpace):
+			r.errorf(s.Pos, "each item of required_fields must be a parameter name, without white space, got %s", diag.Quote(s.Value))
 		case dup:
 			r.errorf(s.Pos, "required field %s is listed twice (first at %s)", diag.Quote(s.Value), at(p))
 		default:
@@ -396,3 +397,7 @@ func instanceWhat(inf InstanceField) string {
 	}
 	return "instance hint " + diag.Quote(inf.Hint.String())
 }
+
+// isSpace reports whether r is a space a text may hold: tab or a Unicode
+// space separator. The loader refuses line breaks and other controls.
+func isSpace(r rune) bool { return r == '\t' || unicode.Is(unicode.Zs, r) }

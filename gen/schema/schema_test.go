@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -82,6 +83,25 @@ func TestReferenceCatalogue(t *testing.T) {
 	}
 	if err := sch.Validate(fromYAML(t, string(src))); err != nil {
 		t.Errorf("errors.yaml does not validate:\n%v", err)
+	}
+}
+
+// TestExampleCatalogues: every example's catalogue validates; together they
+// use each projection and its settings.
+func TestExampleCatalogues(t *testing.T) {
+	sch := compile(t)
+	paths, err := filepath.Glob("../../examples/*/errors.yaml")
+	if err != nil || len(paths) < 5 {
+		t.Fatalf("want the examples' catalogues, got %v (%v)", paths, err)
+	}
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sch.Validate(fromYAML(t, string(src))); err != nil {
+			t.Errorf("%s does not validate:\n%v", p, err)
+		}
 	}
 }
 
@@ -228,6 +248,14 @@ compat:
 		"package: demo\nprojections: [problem]\nproblem: {type_base: \"https://example.com:8443/%C3%A9/errors#\"}\n", 1)
 	cases["type_base with an @ in its path and an upper-case scheme"] = strings.Replace(cases["base"], "package: demo\n",
 		"package: demo\nprojections: [problem]\nproblem: {type_base: \"HTTPS://example.com/@team/errors/\"}\n", 1)
+	cases["match with an empty is beside contains"] = strings.Replace(cases["base"], "package: demo\n", "package: demo\nclassify: {fallback: Broken}\n", 1) +
+		"        match: {is: [], contains: [broke]}\n" +
+		"      - {name: Other, code: other, num: 2, category: io, message: \"other {cause}\", fields: [{name: cause, type: error}], match: {is: [context.Canceled], contains: []}}\n"
+	cases["match with an empty is beside contains"] = strings.Replace(cases["match with an empty is beside contains"],
+		"            example: a/b\n", "            example: a/b\n          - name: cause\n            type: error\n", 1)
+	cases["grpc, problem and mcp settings with their projections"] = strings.Replace(cases["base"], "package: demo\n",
+		"package: demo\nprojections: [grpc, problem, mcp]\ngrpc: {domain: demo.example.com}\nproblem: {type_base: \"https://example.com/e/\"}\n", 1) +
+		"        grpc_code: UNAVAILABLE\n        mcp_error: -2147483648\n"
 	for name, src := range cases {
 		t.Run(name, func(t *testing.T) {
 			if err := sch.Validate(fromYAML(t, src)); err != nil {
@@ -297,6 +325,16 @@ func TestRejects(t *testing.T) {
 		{"type_base with a space", edit(t, "package: demo\n", "package: demo\nprojections: [problem]\nproblem: {type_base: \"https://x.example/a b/\"}\n")},
 		{"type_base not ASCII", edit(t, "package: demo\n", "package: demo\nprojections: [problem]\nproblem: {type_base: \"https://x.example/\u00e9/\"}\n")},
 		{"type_base with a # before its end", edit(t, "package: demo\n", "package: demo\nprojections: [problem]\nproblem: {type_base: \"https://x.example/a#b/\"}\n")},
+		{"match with no rule", edit(t, "package: demo\n", "package: demo\nclassify: {fallback: Broken}\n") + "          - name: cause\n            type: error\n        match: {is: [], contains: []}\n"},
+		{"required_fields with a Unicode space", edit(t, "retryable: true", "retryable: true\n        required_fields: [\"file\u2003path\"]")},
+		{"required_fields with a line break", edit(t, "retryable: true", "retryable: true\n        required_fields: [\"file\\npath\"]")},
+		{"unit on a string field", edit(t, "            payload: true\n", "            payload: true\n            unit: s\n")},
+		{"mcp_error beyond 32 bits", edit(t, "package: demo\n", "package: demo\nprojections: [mcp]\n") + "        mcp_error: 2147483648\n"},
+		{"mcp_error without mcp", edit(t, "package: demo\n", "package: demo\nprojections: [grpc]\ngrpc: {domain: demo.example.com}\n") + "        mcp_error: -32602\n"},
+		{"grpc section without grpc", edit(t, "package: demo\n", "package: demo\ngrpc: {domain: demo.example.com}\n")},
+		{"grpc_code without grpc", edit(t, "    nums: [1, 99]\n", "    nums: [1, 99]\n    grpc_code: UNAVAILABLE\n")},
+		{"variant grpc_code without grpc", edit(t, "package: demo\n", "package: demo\nprojections: [mcp]\n") + "        grpc_code: UNAVAILABLE\n"},
+		{"problem section without problem", edit(t, "package: demo\n", "package: demo\nprojections: [grpc]\ngrpc: {domain: demo.example.com}\nproblem: {type_base: \"https://example.com/e/\"}\n")},
 		{"type_base with two #", edit(t, "package: demo\n", "package: demo\nprojections: [problem]\nproblem: {type_base: \"https://x.example/#a#\"}\n")},
 	}
 	for _, c := range cases {
