@@ -256,6 +256,8 @@ compat:
 	cases["grpc, problem and mcp settings with their projections"] = strings.Replace(cases["base"], "package: demo\n",
 		"package: demo\nprojections: [grpc, problem, mcp]\ngrpc: {domain: demo.example.com}\nproblem: {type_base: \"https://example.com/e/\"}\n", 1) +
 		"        grpc_code: UNAVAILABLE\n        mcp_error: -2147483648\n"
+	cases["attribute defaults of each type"] = strings.Replace(cases["base"], "families:\n",
+		"attributes:\n  - {name: a, type: bool, default: true}\n  - {name: b, type: int, default: -2147483648}\n  - {name: c, type: enum, values: [x, \"y\"], default: x}\n  - {name: d, type: string, default: 3}\nfamilies:\n", 1)
 	for name, src := range cases {
 		t.Run(name, func(t *testing.T) {
 			if err := sch.Validate(fromYAML(t, src)); err != nil {
@@ -335,6 +337,10 @@ func TestRejects(t *testing.T) {
 		{"grpc_code without grpc", edit(t, "    nums: [1, 99]\n", "    nums: [1, 99]\n    grpc_code: UNAVAILABLE\n")},
 		{"variant grpc_code without grpc", edit(t, "package: demo\n", "package: demo\nprojections: [mcp]\n") + "        grpc_code: UNAVAILABLE\n"},
 		{"problem section without problem", edit(t, "package: demo\n", "package: demo\nprojections: [grpc]\ngrpc: {domain: demo.example.com}\nproblem: {type_base: \"https://example.com/e/\"}\n")},
+		{"bool attribute default 1", edit(t, "families:\n", "attributes:\n  - {name: a, type: bool, default: 1}\nfamilies:\n")},
+		{"int attribute default quoted", edit(t, "families:\n", "attributes:\n  - {name: a, type: int, default: \"3\"}\nfamilies:\n")},
+		{"int attribute default beyond 32 bits", edit(t, "families:\n", "attributes:\n  - {name: a, type: int, default: 2147483648}\nfamilies:\n")},
+		{"enum attribute default true", edit(t, "families:\n", "attributes:\n  - {name: a, type: enum, values: [x, \"y\"], default: true}\nfamilies:\n")},
 		{"type_base with two #", edit(t, "package: demo\n", "package: demo\nprojections: [problem]\nproblem: {type_base: \"https://x.example/#a#\"}\n")},
 	}
 	for _, c := range cases {
