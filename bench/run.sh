@@ -169,12 +169,14 @@ count_setup() {
 
 # count DIR LABEL: run the compiler on the package in DIR as go build
 # would, on one thread (-c=1), without the collector's pacing
-# (GOGC=off) or preemption signals, which callgrind cannot follow;
+# (GOGC=off) or preemption signals, which callgrind cannot follow, and
+# without RDTSCP, which the Go runtime's cputicks uses where the processor
+# has it and which valgrind 3.19 cannot run (the compiler dies of SIGILL);
 # print LABEL and the instructions it executed.
 count() {
 	local files n
 	files=$(ls "$1"/*.go | grep -v '_test\.go$')
-	n=$(GOGC=off GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+	n=$(GOGC=off GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off valgrind --tool=callgrind --callgrind-out-file=/dev/null \
 		"$compile" -o "$1.a" -p example.com/bench/pkg -lang=go1.23 -complete -c=1 -nolocalimports \
 		-importcfg "$cfg" -pack $files 2>&1 | sed -n 's/.*Collected : //p')
 	[[ -n $n ]] || { echo "callgrind gave no count for $1" >&2; return 1; }
