@@ -392,6 +392,19 @@ func TestCompatRegistryMovedCode(t *testing.T) {
 	if want := `b/errors.yaml:10:36: NUM_REASSIGNED: num 60 now identifies "early" in "b/errors.yaml"; in base it identified "late" in "a/errors.yaml" (base git:HEAD:a/errors.yaml:10:34)`; code != 1 || !strings.Contains(stdout, want) {
 		t.Errorf("compat with a num given to another code in another catalogue exited %d:\n%s%s\nwant:\n%s", code, stdout, stderr, want)
 	}
+
+	// So does a code that moves in with that num: busy leaves a for b
+	// with num 60, which in base identified late.
+	write("errgen.registry.yaml", strings.NewReplacer("[[1, 99]]", "[[1, 59], [61, 99]]", "[[100, 199]]", "[[60, 60], [100, 199]]").Replace(registryBase))
+	write("a/errors.yaml", strings.NewReplacer("{name: Busy, code: busy, num: 1,", "{name: Fresh, code: fresh, num: 2,").Replace(catalogueAWithoutLate)+"    reserved: {nums: [1], codes: [late]}\n")
+	write("b/errors.yaml", catalogueB+"      - {name: Busy, code: busy, num: 60, category: other, message: busy}\n")
+	if code, stdout, stderr := runCLI(t, "lint"); code != 0 {
+		t.Fatalf("lint of the code moved onto late's num exited %d:\n%s%s", code, stdout, stderr)
+	}
+	code, stdout, stderr = runCLI(t, "compat", "--against", "git:HEAD")
+	if want := `b/errors.yaml:10:34: NUM_REASSIGNED: num 60 now identifies "busy" in "b/errors.yaml"; in base it identified "late" in "a/errors.yaml" (base git:HEAD:a/errors.yaml:10:34)`; code != 1 || !strings.Contains(stdout, want+"\n") {
+		t.Errorf("compat with a code moved onto another code's num exited %d:\n%s%s\nwant the line:\n%s", code, stdout, stderr, want)
+	}
 }
 
 // TestCompatRegistrySaysWhereToWaive: the advice after breaking changes

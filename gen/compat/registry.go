@@ -219,7 +219,10 @@ func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 					}
 				}
 				add(Finding{Rule: CodeMoved, Pos: v.KeyPos("code"), BasePos: w.pos, Code: v.Code, Family: v.Family.Name, Message: msg})
-			} else if w, ok := baseNums[v.Num]; ok && w.cat != p {
+			}
+			// A num another catalogue gave another meaning in base, whether
+			// or not the code came with it from elsewhere.
+			if w, ok := baseNums[v.Num]; ok && w.cat != p && !strings.EqualFold(w.code, v.Code) {
 				was := fmt.Sprintf("in base it identified %s in %s", q(w.code), q(w.cat))
 				if w.code == "" {
 					was = fmt.Sprintf("in base %s reserved it", q(w.cat))
