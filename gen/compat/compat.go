@@ -609,8 +609,20 @@ func (c *comparer) fields(bv, hv *model.Variant) {
 		case !bf.Sensitive && hf.Sensitive:
 			c.addField(SensitiveAdded, hf.KeyPos("sensitive"), bf.KeyPos("sensitive"), code, bf.Name, "field %s of %s is now sensitive: its key leaves the wire form, and logs show %s", name, q(code), model.Redacted)
 		}
-		if bf.Type.Kind == model.Duration && hf.Type.Kind == model.Duration && bf.Unit != hf.Unit {
+		// A sensitive field's number is never shown, so neither its unit
+		// nor its rounding can change what anyone reads.
+		switch shown := !bf.Sensitive && !hf.Sensitive; {
+		case !shown || bf.Type.Kind != model.Duration || hf.Type.Kind != model.Duration:
+		case bf.Unit != hf.Unit:
 			c.addField(UnitChanged, hf.KeyPos("unit"), bf.KeyPos("unit"), code, bf.Name, "field %s of %s now counts %s; in base it counted %s", name, q(code), hf.Unit.Name, bf.Unit.Name)
+		case bf.RetryAfter != hf.RetryAfter && hf.Unit.Size > 1:
+			// The retry_after field's number is rounded up, any other's cut
+			// (a whole number of nanoseconds either way).
+			msg := "field %s of %s is no longer the retry_after field: its number is cut to a whole number of %s; in base it was rounded up"
+			if hf.RetryAfter {
+				msg = "field %s of %s is now the retry_after field: its number is rounded up to a whole number of %s; in base it was cut"
+			}
+			c.addField(UnitChanged, hf.KeyPos("retry_after"), bf.KeyPos("retry_after"), code, bf.Name, msg, name, q(code), hf.Unit.Name)
 		}
 	}
 	// The order of the payload's keys: the bytes change, the meaning does

@@ -167,7 +167,7 @@ var Rules = []Rule{
 	{FieldRemoved, JSON, Break, "A field that is not in the payload was removed: its key leaves the wire form (and the Go struct)."},
 	{FieldRenamed, JSON, Break, "A field that is not in the payload was renamed: its key in the wire form changed (and its Go name)."},
 	{FieldRetyped, JSON, Break, "A field that is not in the payload changed type: its value in the wire form changed (and its Go type)."},
-	{UnitChanged, JSON, Break, "A duration field's unit changed: its number in payloads, wire forms, logs and messages now counts another unit."},
+	{UnitChanged, JSON, Break, "A duration field's unit changed, or it became or stopped being the retry_after field, whose number alone is rounded up to the unit: its number in payloads, wire forms, logs and messages changes. Not for a sensitive field, whose number is never shown."},
 	{ProblemTypeChanged, JSON, Break, "The problem projection's type_base changed: every problem document's type URI, which clients match on, changes."},
 	{ProblemStatusChanged, JSON, Break, "A variant's problem documents have another HTTP status (its first http_status from 400 to 599, or the catalogue's problem status, changed)."},
 	{GRPCCodeChanged, JSON, Break, "A variant's gRPC status has another canonical code (its grpc_code or its family's changed), or the ErrorInfo domain changed."},
