@@ -709,6 +709,13 @@ func (c *comparer) removed(bv *model.Variant) {
 		for _, br := range bv.Match {
 			c.add(ClassifyRuleRemoved, pos, br.Pos, code, "foreign errors that match %s no longer classify as %s, which was removed; they classify by the other rules, or as %s", br, q(code), q(hc.Fallback.Code))
 		}
+		if bv.ClassifyByStatus && c.base.cat.Classify != nil {
+			texts := make([]string, len(bv.HTTP))
+			for i, s := range bv.HTTP {
+				texts[i] = s.Text
+			}
+			c.add(ClassifyRuleRemoved, pos, bv.KeyPos("http_status"), code, "foreign errors with http_status %s no longer classify as %s, which was removed; they classify by the other rules, or as %s", strings.Join(texts, ", "), q(code), q(hc.Fallback.Code))
+		}
 	}
 	numOK := c.head.resNums[bv.Num] != nil || c.head.byNum[bv.Num] != nil
 	codeOK := c.head.resCodes[code] != nil
