@@ -388,6 +388,34 @@ families:
 	}
 }
 
+// TestDiffPlacesARuleTakenByAStatus: a new http_status Classify tries
+// before a contains rule takes what matches both; the finding sits beside
+// the status, and the variant whose rule lost, unchanged, is not listed.
+func TestDiffPlacesARuleTakenByAStatus(t *testing.T) {
+	dir := t.TempDir()
+	const base = `version: 1
+package: p
+user_message: Failed ({code}).
+classify: {fallback: Other}
+categories:
+  other: Anything.
+families:
+  - name: E
+    variants:
+      - {name: Reset, code: reset, num: 1, category: other, message: "reset: {cause}", match: {contains: [connection reset]}, fields: [{name: cause, type: error}]}
+      - {name: Other, code: other, num: 2, category: other, message: "failed: {cause}", fields: [{name: cause, type: error}]}
+`
+	writeBaseAndHead(t, dir, base, strings.Replace(base, `message: "failed: {cause}",`, `message: "failed: {cause}", http_status: [502],`, 1))
+	got := runCLI(t, dir, "diff", "--format", "text", "--color", "never", "--against", "base.yaml")
+	want := `E
+  ~ other (2)
+      http_status: none → "502"
+        BREAKING CLASSIFY_RULE_REMOVED: foreign errors that match contains "connection reset" no longer classify as "reset"`
+	if !strings.Contains(got, want) || strings.Contains(got, "~ reset") {
+		t.Errorf("diff does not place the finding beside the status that took the rule; want:\n%s\ngot:\n%s", want, got)
+	}
+}
+
 // oneVariant resolves a catalogue of one family and one variant, written
 // as a flow mapping, with the top-level keys top beside the required ones.
 func oneVariant(t *testing.T, top, variant string) *model.Catalogue {
