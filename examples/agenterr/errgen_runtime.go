@@ -2845,7 +2845,8 @@ type jsonNode struct {
 	object     bool
 	members    []jsonMember
 	index      map[string]int // an object's members by key: the first of each
-	dup        string         // an object's first key given twice, "" for none
+	dup        string         // an object's first key given twice, when twice
+	twice      bool           // an object has a key given twice
 	items      []*jsonNode
 	// decoded is the object decoded as an error, once it was asked for;
 	// clean is what clean returned for the node, once it was asked for.
@@ -2912,8 +2913,8 @@ func (d *decoder) parse(pos, level int) (n *jsonNode, start, end int) {
 			}
 			if _, dup := n.index[name]; !dup {
 				n.index[name] = len(n.members)
-			} else if n.dup == "" {
-				n.dup = name
+			} else if !n.twice {
+				n.dup, n.twice = name, true
 			}
 			n.members = append(n.members, jsonMember{name, kstart, kend, vstart, vend, child})
 			pos = vend
@@ -3160,7 +3161,7 @@ func (d *decoder) decodeObject(n *jsonNode) *decodeResult {
 // decodeOnce decodes the object n as an error, and sets in got how it is
 // passed on and what it took on from its cause.
 func (d *decoder) decodeOnce(n *jsonNode, got *decodedCause) (*RemoteError, error) {
-	if n.dup != "" {
+	if n.twice {
 		return nil, fmt.Errorf("%s: payload: key %q appears twice", packageName, n.dup)
 	}
 	e := &RemoteError{}
@@ -3289,7 +3290,7 @@ func (d *decoder) cleanOnce(n *jsonNode) *edit {
 		}
 		return ed.orNil()
 	}
-	if n.dup != "" {
+	if n.twice {
 		return nil
 	}
 	if _, ok := n.index["code"]; ok {
@@ -3380,7 +3381,7 @@ func (d *decoder) setCause(v variant, k int, f *field, m *jsonMember, level int)
 	switch {
 	case n == nil || !n.object:
 		return got, errors.New("not a JSON object")
-	case n.dup != "":
+	case n.twice:
 		return got, fmt.Errorf("key %q appears twice", n.dup)
 	}
 	raw := d.doc[m.vstart:m.vend:m.vend]

@@ -416,6 +416,9 @@ func TestDecodeIsStrict(t *testing.T) {
 	for _, bad := range []string{
 		`{` + head + `,"code":"tool_timeout","code":"rate_limited"}`,
 		`{` + head + `,"code":"tool_timeout","tool":"a","tool":"b"}`,
+		// The empty key is a key like any other.
+		`{` + head + `,"code":"tool_timeout","":1,"":2}`,
+		`{` + head + `,"code":"zzz_new","":1,"":2}`,
 		`{` + head + `,"code":"tool_timeout"} {}`,
 		`[1]`,
 		`{` + head + `}`,
@@ -424,6 +427,14 @@ func TestDecodeIsStrict(t *testing.T) {
 		if r, err := DecodePayload([]byte(bad)); err == nil {
 			t.Errorf("DecodePayload(%s) = %+v, want an error", bad, r.Payload)
 		}
+	}
+	// Nor in a cause, of a code this catalogue does not know.
+	wire := strings.Replace(string(mustMarshal(t, &ProviderTimeout{Cause: &RateLimited{}})), `"code":"rate_limited"`, `"code":"zzz_new","":1,"":2`, 1)
+	if !strings.Contains(wire, `"cause":{`) {
+		t.Fatalf("no cause object in %s", wire)
+	}
+	if r, err := DecodePayload([]byte(wire)); err == nil {
+		t.Errorf("DecodePayload(%s) = %+v, want an error", wire, r.Payload)
 	}
 	// "Code" and "CODE" are not "code"; "ſ" does not fold to "s".
 	for _, other := range []string{`"Code"`, `"CODE"`, `"code "`} {
