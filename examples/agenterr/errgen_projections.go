@@ -243,19 +243,30 @@ func MCPResult(err error, structured bool) ([]byte, MCPKind) {
 }
 
 // DecodeMCPResult reads back what MCPResult wrote, either kind: the
-// payload in the first text content of a tool result, or in the data of a
-// JSON-RPC error object, decoded as DecodePayload does (the result's and
-// its content's keys too: matched exactly, each once).
+// payload in the first text content of a tool result with "isError":
+// true, or in the data of a JSON-RPC error object (with its code and
+// message), decoded as DecodePayload does (the result's and its content's
+// keys too: matched exactly, each once). A tool result without "isError":
+// true is a success, not an error, and is refused.
 func DecodeMCPResult(data []byte) (*RemoteError, error) {
 	if err := sizeError(data); err != nil {
 		return nil, err
 	}
-	members, _, err := readObject(data)
+	var code *int
+	var message *string
+	var isError bool
+	members, err := readMembers(data, member{"code", &code}, member{"message", &message}, member{"isError", &isError})
 	if err != nil {
 		return nil, fmt.Errorf("%s: MCP result: %w", packageName, err)
 	}
 	if raw, ok := members["data"]; ok {
+		if code == nil || message == nil {
+			return nil, errors.New(packageName + `: MCP error object without its "code" and "message"`)
+		}
 		return DecodePayload(raw)
+	}
+	if !isError {
+		return nil, errors.New(packageName + `: MCP tool result without "isError": true is not an error`)
 	}
 	content, err := readList(members["content"])
 	if err != nil {

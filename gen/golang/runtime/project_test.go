@@ -542,6 +542,42 @@ func TestEnvelopesAreStrict(t *testing.T) {
 	}
 }
 
+// TestMCPResultMustBeAnError: DecodeMCPResult reads a tool result only
+// when it says it is an error, and a JSON-RPC error object only when it
+// has the code and message every error object has, as MCPResult writes
+// them; a successful tool result whose text happens to be a payload is
+// not an error.
+func TestMCPResultMustBeAnError(t *testing.T) {
+	data := string(mustMarshal(t, &RateLimited{Provider: "openai"}))
+	payload := string(mustMarshal(t, data))
+	for _, c := range []struct {
+		result string
+		ok     bool
+	}{
+		{`{"content":[{"type":"text","text":` + payload + `}],"isError":true}`, true},
+		{`{"content":[{"type":"text","text":` + payload + `}],"isError":false}`, false},
+		{`{"content":[{"type":"text","text":` + payload + `}]}`, false},
+		{`{"code":-32602,"message":"m","data":` + data + `}`, true},
+		{`{"message":"m","data":` + data + `}`, false},
+		{`{"code":-32602,"data":` + data + `}`, false},
+		{`{"code":"-32602","message":"m","data":` + data + `}`, false},
+	} {
+		r, err := DecodeMCPResult([]byte(c.result))
+		if got := err == nil; got != c.ok {
+			t.Errorf("DecodeMCPResult(%s) = %v, %v; want an error: %t", c.result, r, err, !c.ok)
+		} else if c.ok && r.Code() != CodeRateLimited {
+			t.Errorf("DecodeMCPResult(%s): code %v", c.result, r.Code())
+		}
+	}
+	// Both kinds MCPResult writes read back.
+	for _, err := range []error{&RateLimited{}, &CapabilityDenied{}} {
+		out, _ := MCPResult(err, true)
+		if r, derr := DecodeMCPResult(out); derr != nil || r.Code() != CodeOf(err) {
+			t.Errorf("DecodeMCPResult(MCPResult(%T)) = %v, %v", err, r, derr)
+		}
+	}
+}
+
 // TestGRPCStatusValuesAreStrict: a metadata value read as JSON is one
 // value, so a sender cannot slip keys of its own into the decoded payload
 // ("retryable" beside the field), and RetryInfo's delay is a protobuf

@@ -503,7 +503,7 @@ func TestDecodeIsLinear(t *testing.T) {
 		}
 	}
 	data := hostileNesting(40)["a cause of another family"]
-	if r, err := DecodeMCPResult(append(append([]byte(`{"content":[{"type":"text","text":`), appendString(nil, data)...), "}]}"...)); err != nil || r.Code() != "from_the_future" {
+	if r, err := DecodeMCPResult(append(append([]byte(`{"content":[{"type":"text","text":`), appendString(nil, data)...), `}],"isError":true}`...)); err != nil || r.Code() != "from_the_future" {
 		t.Errorf("DecodeMCPResult: %v, %v", r, err)
 	}
 	if r, err := DecodeAgentResponse([]byte(`{"success":false,"error":"from_the_future","message":"m","metadata":{"a":` + data + `}}`)); err != nil || r.Code() != "from_the_future" {
