@@ -140,11 +140,11 @@ func readList(data []byte) ([]json.RawMessage, error) {
 }
 
 // decodeProjected decodes the error a projection carried, as DecodePayload
-// decodes a payload: its code, its num (-1 when the shape has none: the
+// decodes a payload (the caller bounded the document it came in): its code, its num (nil when the shape has none: the
 // catalogue's), its message, and the other members in order, its fields
 // and any payload keys it carries (retryable, category). A code this
 // catalogue knows gives the typed error.
-func decodeProjected(code Code, num int, message string, members map[string]json.RawMessage, order []string) (*RemoteError, error) {
+func decodeProjected(code Code, num *int, message string, members map[string]json.RawMessage, order []string) (*RemoteError, error) {
 	if code == "" {
 		return nil, fmt.Errorf("%s: no code", packageName)
 	}
@@ -163,11 +163,11 @@ func decodeProjected(code Code, num int, message string, members map[string]json
 		dst = append(dst, ',')
 	}
 	dst = append(appendKey(dst, "code"), appendString(nil, string(code))...)
-	if num < 0 && known {
-		num = infos[i].Num
+	if num == nil && known {
+		num = &infos[i].Num
 	}
-	if num >= 0 {
-		dst = append(appendKey(append(dst, ','), "code_num"), strconv.Itoa(num)...)
+	if num != nil {
+		dst = append(appendKey(append(dst, ','), "code_num"), strconv.Itoa(*num)...)
 	}
 	if known {
 		written["category"] = true
@@ -180,14 +180,16 @@ func decodeProjected(code Code, num int, message string, members map[string]json
 			dst = append(append(appendString(append(dst, ','), name), ':'), raw...)
 		}
 	}
-	r, err := decode(append(dst, '}'))
+	d := decoder{rebuilt: true}
+	r, err := d.decode(append(dst, '}'))
 	if err == nil && known && !written["retryable"] && r.err != nil {
 		// The shape does not carry retryable: the typed error answers (with
 		// the cause held outside its field, if any), and its answer goes
 		// into the payload as if the shape had carried it, so that the
 		// wire form it is relayed in carries it on.
 		dst = append(appendKey(append(dst, ','), "retryable"), strconv.AppendBool(nil, r.variantRetryable())...)
-		return decode(append(dst, '}'))
+		d = decoder{rebuilt: true}
+		return d.decode(append(dst, '}'))
 	}
 	return r, err
 }

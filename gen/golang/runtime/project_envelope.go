@@ -61,5 +61,5 @@ func DecodeAgentResponse(data []byte) (*RemoteError, error) {
 			return nil, fmt.Errorf("%s: agent response metadata: %w", packageName, err)
 		}
 	}
-	return decodeProjected(code, -1, message, members, order)
+	return decodeProjected(code, nil, message, members, order)
 }

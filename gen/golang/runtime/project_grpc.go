@@ -318,5 +318,5 @@ func decodeErrorInfo(reason, message string, metadata map[string]string, wait ti
 		}
 	}
 	slices.Sort(order)
-	return decodeProjected(code, -1, message, members, order)
+	return decodeProjected(code, nil, message, members, order)
 }

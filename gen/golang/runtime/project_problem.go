@@ -97,13 +97,15 @@ func DecodeProblem(data []byte) (*RemoteError, error) {
 	}
 	var code Code
 	var detail string
-	num := -1
+	var num *int
 	if err := json.Unmarshal(members["code"], &code); err != nil || code == "" {
 		return nil, fmt.Errorf("%s: problem has no code", packageName)
 	}
 	if raw, ok := members["code_num"]; ok {
 		if err := json.Unmarshal(raw, &num); err != nil {
 			return nil, fmt.Errorf("%s: problem code_num: %w", packageName, err)
+		} else if num == nil {
+			return nil, fmt.Errorf("%s: problem code_num is null", packageName)
 		}
 	}
 	json.Unmarshal(members["detail"], &detail)

@@ -695,6 +695,35 @@ func TestDecodedUserMessage(t *testing.T) {
 	}
 }
 
+// TestProjectionDecodersReadUpToTheBound: the bound is the document's
+// size: a document under it decodes, though the payload a decoder
+// rebuilds from it is longer (a "<" a text holds as it is is written as
+// six bytes), as is a code_num a problem sends, which must be the
+// catalogue's.
+func TestProjectionDecodersReadUpToTheBound(t *testing.T) {
+	text := strings.Repeat("<", maxPayload/5)
+	for name, c := range map[string]struct {
+		decode func([]byte) (*RemoteError, error)
+		doc    string
+	}{
+		"problem":        {DecodeProblem, `{"type":"about:blank","title":"t","status":429,"code":"rate_limited","code_num":2001,"detail":"` + text + `"}`},
+		"agent_response": {DecodeAgentResponse, `{"success":false,"error":"rate_limited","message":"` + text + `"}`},
+		"grpc": {DecodeGRPCStatusJSON, `{"code":14,"message":"` + text + `","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"RATE_LIMITED","domain":"` +
+			grpcDomain + `"}]}`},
+	} {
+		r, err := c.decode([]byte(c.doc))
+		if err != nil || r.Code() != CodeRateLimited || r.Error() != text {
+			t.Errorf("%s: %d bytes: %v, %v", name, len(c.doc), r, err)
+		}
+	}
+	for _, num := range []string{"-1", "-2001", "2002", "null", `"2001"`} {
+		doc := `{"type":"about:blank","title":"t","status":429,"code":"rate_limited","code_num":` + num + `}`
+		if r, err := DecodeProblem([]byte(doc)); err == nil {
+			t.Errorf("DecodeProblem with code_num %s = %v, %d; want an error", num, r.Code(), r.CodeNum())
+		}
+	}
+}
+
 // TestProblemInstanceIsScrubbed: the instance is a string the document
 // sends like any other, often the request's URI, whose query can hold a
 // token; the scrubber applies to it as to every string value.

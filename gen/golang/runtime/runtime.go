@@ -2830,6 +2830,11 @@ type decoder struct {
 	// of it, and the Raw and fields of what is passed on as it came are
 	// slices of it.
 	doc []byte
+	// rebuilt says the payload is one a projection's decoder wrote from
+	// the document it was given, which it bounded: the payload may be a
+	// few times longer (a "<" in a text is written as six bytes), and is
+	// not held to maxPayload again.
+	rebuilt bool
 	// objects counts the objects decoded, for tests.
 	objects int
 }
@@ -3114,7 +3119,7 @@ func (d *decoder) writeValue(dst []byte, m *jsonMember, e *edit) []byte {
 }
 
 func (d *decoder) decode(data []byte) (*RemoteError, error) {
-	if err := sizeError(data); err != nil {
+	if err := sizeError(data); err != nil && !d.rebuilt {
 		return nil, err
 	}
 	if !json.Valid(data) {
