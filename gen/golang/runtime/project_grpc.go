@@ -177,7 +177,8 @@ func parseProtoDuration(s string) (time.Duration, error) {
 // DecodePayload does (the status's and its details' keys too: matched
 // exactly, each once), a RetryInfo's delay the wait (see decodeStatus),
 // and the first LocalizedMessage's message the user message. A status
-// without ErrorInfo is an error.
+// without ErrorInfo, or whose first ErrorInfo is of another domain than
+// the catalogue's, is an error.
 func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 	if err := sizeError(data); err != nil {
 		return nil, err
@@ -192,18 +193,18 @@ func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 		return nil, fmt.Errorf("%s: gRPC status details: %w", packageName, err)
 	}
 	var info map[string]json.RawMessage
-	var reason, user string
+	var reason, domain, user string
 	var wait time.Duration
 	for _, d := range details {
-		var typ, why, delay string
-		detail, err := readMembers(d, member{"@type", &typ}, member{"reason", &why}, member{"retryDelay", &delay})
+		var typ, why, in, delay string
+		detail, err := readMembers(d, member{"@type", &typ}, member{"reason", &why}, member{"domain", &in}, member{"retryDelay", &delay})
 		if err != nil {
 			return nil, fmt.Errorf("%s: gRPC status detail: %w", packageName, err)
 		}
 		switch typ {
 		case "type.googleapis.com/google.rpc.ErrorInfo":
 			if info == nil {
-				info, reason = detail, why
+				info, reason, domain = detail, why, in
 			}
 		case "type.googleapis.com/google.rpc.RetryInfo":
 			if _, ok := detail["retryDelay"]; ok {
@@ -236,11 +237,11 @@ func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 			metadata[name] = v
 		}
 	}
-	return decodeStatus(reason, message, user, metadata, wait)
+	return decodeStatus(reason, domain, message, user, metadata, wait)
 }
 
 // decodeStatus decodes the error a gRPC status carries, from its
-// ErrorInfo's reason and metadata, its message, the message of its
+// ErrorInfo's reason, domain and metadata, its message, the message of its
 // LocalizedMessage (the user message, "" without one), and the delay of
 // its RetryInfo, 0 without one. The status says nothing of retryability but
 // through RetryInfo, which only a retryable error's status has: with one,
@@ -250,8 +251,13 @@ func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 // travelled, and no cause (a wrapper retryable through its cause is not).
 // Both travel on in the decoded error's wire form: "retryable" and the
 // variant's retry_after field, when it has one; a variant without one
-// keeps the delay in this process only.
-func decodeStatus(reason, message, user string, metadata map[string]string, wait time.Duration) (*RemoteError, error) {
+// keeps the delay in this process only. A reason names an error only in
+// its domain (AIP-193), so an ErrorInfo of another domain than the
+// catalogue's is an error.
+func decodeStatus(reason, domain, message, user string, metadata map[string]string, wait time.Duration) (*RemoteError, error) {
+	if domain != grpcDomain {
+		return nil, fmt.Errorf("%s: gRPC ErrorInfo of domain %q, not %q: its reason %q is not a code of this catalogue", packageName, domain, grpcDomain, reason)
+	}
 	r, err := decodeErrorInfo(reason, message, metadata, wait)
 	if err == nil && wait > 0 {
 		r.wait = wait

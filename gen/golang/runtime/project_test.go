@@ -450,7 +450,7 @@ func TestRetryInfoKeepsItsPrecision(t *testing.T) {
 // beside their own members, not the payload's "type".
 func TestProjectedFieldNamedType(t *testing.T) {
 	e := &ServerError{Provider: "openai", Status: 503, Type: "overloaded"}
-	status := []byte(`{"code":14,"message":"m","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"SERVER_ERROR","metadata":{"status":"503","type":"overloaded"}}]}`)
+	status := []byte(`{"code":14,"message":"m","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"SERVER_ERROR","domain":"standin.example.com","metadata":{"status":"503","type":"overloaded"}}]}`)
 	for name, decode := range map[string]func() (*RemoteError, error){
 		"agent_response": func() (*RemoteError, error) { return DecodeAgentResponse(AgentResponse(e)) },
 		"grpc":           func() (*RemoteError, error) { return DecodeGRPCStatusJSON(status) },
@@ -469,7 +469,7 @@ func TestProjectedFieldNamedType(t *testing.T) {
 	// payload's type.
 	for name, data := range map[string]string{
 		"agent_response": `{"success":false,"error":"rate_limited","message":"m","metadata":{"provider":"x","type":"burst"}}`,
-		"grpc":           `{"code":14,"message":"m","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"RATE_LIMITED","metadata":{"provider":"x","type":"burst"}}]}`,
+		"grpc":           `{"code":14,"message":"m","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"RATE_LIMITED","domain":"standin.example.com","metadata":{"provider":"x","type":"burst"}}]}`,
 	} {
 		decode := DecodeAgentResponse
 		if name == "grpc" {
@@ -499,7 +499,7 @@ func TestEnvelopesAreStrict(t *testing.T) {
 		"openai":         func(b []byte) (*RemoteError, error) { _, r, err := DecodeOpenAIToolMessage(b); return r, err },
 		"anthropic":      func(b []byte) (*RemoteError, error) { _, r, err := DecodeAnthropicToolResult(b); return r, err },
 	}
-	info := `{"@type":"type.googleapis.com/google.rpc.ErrorInfo",`
+	info := `{"@type":"type.googleapis.com/google.rpc.ErrorInfo","domain":"standin.example.com",`
 	for _, c := range []struct{ shape, folded, twice string }{
 		{"agent_response",
 			`{"success":false,"error":"rate_limited","message":"m","Error":"auth_failed"}`,
@@ -578,13 +578,31 @@ func TestMCPResultMustBeAnError(t *testing.T) {
 	}
 }
 
+// TestGRPCReasonIsOfItsDomain: a reason names an error only within its
+// ErrorInfo's domain (AIP-193), so a status of another service's domain,
+// or of none, is not decoded as the catalogue's error of that name, which
+// a relay would then send on under the catalogue's own domain.
+func TestGRPCReasonIsOfItsDomain(t *testing.T) {
+	status := func(domain string) string {
+		return `{"code":7,"message":"m","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"RATE_LIMITED"` + domain + `}]}`
+	}
+	if r, err := DecodeGRPCStatusJSON([]byte(status(`,"domain":"` + grpcDomain + `"`))); err != nil || r.Code() != CodeRateLimited {
+		t.Fatalf("a status of the catalogue's domain: %v, %v", r, err)
+	}
+	for _, domain := range []string{`,"domain":"googleapis.com"`, `,"domain":""`, ``, `,"domain":"STANDIN.example.com"`} {
+		if r, err := DecodeGRPCStatusJSON([]byte(status(domain))); err == nil {
+			t.Errorf("a status with ErrorInfo %s decoded as %v", domain, r.Code())
+		}
+	}
+}
+
 // TestGRPCStatusValuesAreStrict: a metadata value read as JSON is one
 // value, so a sender cannot slip keys of its own into the decoded payload
 // ("retryable" beside the field), and RetryInfo's delay is a protobuf
 // duration, refused when it is not one rather than ignored.
 func TestGRPCStatusValuesAreStrict(t *testing.T) {
 	status := func(metadata, retry string) []byte {
-		s := `{"code":8,"message":"m","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"RATE_LIMITED","metadata":{"provider":"openai"` + metadata + `}}`
+		s := `{"code":8,"message":"m","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"RATE_LIMITED","domain":"standin.example.com","metadata":{"provider":"openai"` + metadata + `}}`
 		if retry != "" {
 			s += `,{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"` + retry + `"}`
 		}
