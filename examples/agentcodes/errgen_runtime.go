@@ -2675,10 +2675,18 @@ func (e *RemoteError) logValue(depth int) slog.Value {
 		return slog.GroupValue(appendLogFields(attrs, e.err, e.index, e.sent, e, depth)...)
 	}
 	for _, f := range e.Payload.Fields {
-		attrs = append(attrs, logJSON(f.Name, f.Value))
+		// No catalogue has a field named like a key above: a member so
+		// named would log a second value under it.
+		if !slices.Contains(logKeys[:], f.Name) {
+			attrs = append(attrs, logJSON(f.Name, f.Value))
+		}
 	}
 	return slog.GroupValue(attrs...)
 }
+
+// logKeys are the keys of a decoded error's log value before its fields,
+// in order; a variant's has all but the last.
+var logKeys = [...]string{"error", "code", "num", "category", "class", "retryable", "remote"}
 
 // logJSON is the log attribute of a JSON value: a text as a string, true
 // and false as a bool, a number as a json.Number (a number to a JSON

@@ -40,6 +40,11 @@ var Methods = []string{
 	"LogValue", "MarshalJSON", "Is", "Format",
 }
 
+// LogKeys are the keys a variant's log value starts with, before its
+// fields (a decoded error's adds "remote"). A field named like one would
+// be logged twice under one key.
+var LogKeys = []string{"error", "code", "num", "category", "class", "retryable", "remote"}
+
 // categoryConst is the typed constant of a category: rate_limit →
 // CategoryRateLimit.
 func categoryConst(name string) string { return "Category" + names.Go(name) }

@@ -567,6 +567,8 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 					r.errorf(af.Name.Pos, "field %s becomes %s, which is a generated method; rename the field", diag.Quote(name), g)
 				case dup:
 					r.errorf(af.Name.Pos, "field %s becomes %s, like the field at %s; rename one", diag.Quote(name), g, at(p))
+				case slices.Contains(LogKeys, name):
+					r.errorf(af.Name.Pos, "field %s would be logged beside the log value's own %s key; rename the field", diag.Quote(name), diag.Quote(name))
 				case af.Payload.Value && slices.Contains(PayloadKeys, name):
 					r.errorf(af.Name.Pos, "payload field %s uses a key the payload already has; rename the field", diag.Quote(name))
 				case payload && slices.Contains(PayloadKeys, name):

@@ -295,6 +295,7 @@ func TestRejects(t *testing.T) {
 		{"field name CamelCase", edit(t, "- name: path", "- name: FilePath")},
 		{"field name is a method", edit(t, "- name: path", "- name: code")},
 		{"field name is a method spelt letter by letter", edit(t, "- name: path", "- name: marshal_j_s_o_n")},
+		{"field name is a log key", edit(t, "- name: path", "- name: remote")},
 		{"family name lower-case", edit(t, "name: DemoError", "name: demoError")},
 		{"package keyword", edit(t, "package: demo", "package: func")},
 		{"package upper-case", edit(t, "package: demo", "package: Demo")},
@@ -475,10 +476,16 @@ func TestListsMatchChecker(t *testing.T) {
 		t.Errorf("field types: schema %v, checker %v", types, want)
 	}
 
-	// Every snake_case name whose Go name is a generated method is refused:
-	// an initialism such as LLM spelt as one word or letter by letter.
+	// Every snake_case name whose Go name is a generated method is refused
+	// (an initialism such as LLM spelt as one word or letter by letter), and
+	// every key a log value starts with.
 	forbidden := strs(t, object(t, field, "properties", "name", "not")["enum"])
 	var want []string
+	for _, k := range model.LogKeys {
+		if !slices.Contains(model.Methods, names.Go(k)) {
+			want = append(want, k)
+		}
+	}
 	for _, m := range model.Methods {
 		for _, n := range spellings(m) {
 			if names.Go(n) == m {

@@ -1006,6 +1006,34 @@ func TestLogValue(t *testing.T) {
 	}
 }
 
+// TestLogKeysAreOnce: a log value starts with the keys the model reserves
+// (model.LogKeys), which no field of a catalogue may take; a decoded error
+// of a code this catalogue does not know leaves out a member named like
+// one, so a sender cannot log a second class or num beside the true ones.
+func TestLogKeysAreOnce(t *testing.T) {
+	if !slicesEqual(logKeys[:], model.LogKeys) {
+		t.Fatalf("the runtime's log keys %v differ from the model's %v", logKeys, model.LogKeys)
+	}
+	keys := func(v slog.Value) []string {
+		var out []string
+		for _, a := range v.Group() {
+			out = append(out, a.Key)
+		}
+		return out
+	}
+	if got := keys((&ToolTimeout{Tool: "t"}).LogValue()); !slicesEqual(got[:len(logKeys)-1], logKeys[:len(logKeys)-1]) {
+		t.Errorf("a variant's log keys: %v", got)
+	}
+	r, err := DecodePayload([]byte(`{"code":"zzz_new","code_num":9001,"category":"new","error":"newer","retryable":false,"suppress_retry":false,` +
+		`"class":"retryable","remote":false,"num":4001,"tool":"t"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := keys(r.LogValue()), append(logKeys[:], "tool"); !slicesEqual(got, want) {
+		t.Errorf("a decoded error's log keys: %v, want %v", got, want)
+	}
+}
+
 // A decoded error logs what travelled: the sender's message, this
 // catalogue's class, and its fields as the variant logs them (its cause
 // as a group) or, for an unknown code, as they came; never a field that
