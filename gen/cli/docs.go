@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -50,8 +51,8 @@ registry's folder: write the index there.`,
 			if *check && *out == "" {
 				return usagef("--check needs -o FILE")
 			}
-			if isGoFile(*out) {
-				return usagef("-o %s names a Go file, and the Markdown reference in it would break the package; write it to a Markdown file such as ERRORS.md", diag.Quote(*out))
+			if what := goToolFile(*out); what != "" {
+				return usagef("-o %s names %s, which the go command reads, and the Markdown reference in it would break the package; write it to a Markdown file such as ERRORS.md", diag.Quote(*out), what)
 			}
 			if namesFolder(*out) {
 				return usagef("-o %s names a folder; give the file to write, such as %s", diag.Quote(*out), diag.Quote(path.Join(filepath.ToSlash(*out), "ERRORS.md")))
@@ -110,8 +111,8 @@ func checkDocsFlag(rel string) error {
 	if !filepath.IsLocal(rel) {
 		return usagef("--docs %s must be a relative path inside the output folder; write the reference elsewhere with errgen docs -o FILE", diag.Quote(rel))
 	}
-	if isGoFile(rel) {
-		return usagef("--docs %s names a Go file, and the Markdown reference in it would break the package; write it to a Markdown file such as ERRORS.md", diag.Quote(rel))
+	if what := goToolFile(rel); what != "" {
+		return usagef("--docs %s names %s, which the go command reads, and the Markdown reference in it would break the package; write it to a Markdown file such as ERRORS.md", diag.Quote(rel), what)
 	}
 	if namesFolder(rel) {
 		return usagef("--docs %s names a folder; give the file to write, such as %s", diag.Quote(rel), diag.Quote(path.Join(filepath.ToSlash(rel), "ERRORS.md")))
@@ -133,11 +134,32 @@ func namesFolder(p string) bool {
 	return base == "." || base == ".."
 }
 
-// isGoFile reports whether p names a Go source file, in any letter case:
-// ERRORS.GO is errors.go on macOS and Windows.
-func isGoFile(p string) bool {
-	return strings.EqualFold(filepath.Ext(p), ".go")
+// goToolFile says what p names that the go command reads, in any letter
+// case (ERRORS.GO is errors.go on macOS and Windows), or "": a Go source
+// file; a file it builds into a package (C, C++, assembly, Fortran,
+// Objective-C, SWIG, a .syso object); or a module or workspace file.
+func goToolFile(p string) string {
+	base := filepath.Base(p)
+	for _, name := range []string{"go.mod", "go.sum", "go.work", "go.work.sum"} {
+		if strings.EqualFold(base, name) {
+			return "the module file " + name
+		}
+	}
+	ext := filepath.Ext(base)
+	switch {
+	case strings.EqualFold(ext, ".go"):
+		return "a Go file"
+	case slices.ContainsFunc(packageExts, func(e string) bool { return strings.EqualFold(ext, e) }):
+		return "a " + ext + " file"
+	}
+	return ""
 }
+
+// packageExts are the extensions, besides .go, of the files the go command
+// builds into a package (go help packages: "Non-test Go source files" and
+// the files of cgo, SWIG and assembly).
+var packageExts = []string{".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".hxx", ".s", ".sx",
+	".f", ".for", ".f90", ".m", ".swig", ".swigcxx", ".syso"}
 
 // docsFile is the Markdown reference of m as one more file of errgen
 // generate --docs, at rel inside the output folder (checkDocsFlag).

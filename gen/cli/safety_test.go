@@ -652,10 +652,11 @@ func TestOutputTargetsMustNotCollide(t *testing.T) {
 }
 
 // TestReferenceIsNeverAGoFile: Markdown in a .go file would break the
-// package (and errgen would then refuse its own file), so a reference path
-// ending in .go, in any case, is a usage error of generate --docs and docs
-// -o: exit 2, nothing written, whatever the file is (a generated one, the
-// gRPC file, a test file, a new one).
+// package (and errgen would then refuse its own file), as it would in any
+// other file the go command reads (C or assembly it builds into the
+// package, go.mod), so such a reference path, in any case, is a usage
+// error of generate --docs and docs -o: exit 2, nothing written, whatever
+// the file is (a generated one, the gRPC file, a test file, a new one).
 func TestReferenceIsNeverAGoFile(t *testing.T) {
 	for _, args := range [][]string{
 		{"generate", "--docs", "ERRORS.go"},
@@ -668,6 +669,13 @@ func TestReferenceIsNeverAGoFile(t *testing.T) {
 		{"docs", "-o", "x.go"},
 		{"docs", "-o", "ERRORS.Go"},
 		{"docs", "--check", "-o", "errgen.go"},
+		// The other files the go command reads.
+		{"generate", "--docs", "ERRORS.c"},
+		{"generate", "--docs", "errors.S"},
+		{"generate", "--docs", "go.mod"},
+		{"generate", "--docs", "sub/GO.SUM"},
+		{"docs", "-o", "ERRORS.syso"},
+		{"docs", "-o", "go.work"},
 	} {
 		dir := t.TempDir()
 		t.Chdir(dir)
@@ -677,7 +685,8 @@ func TestReferenceIsNeverAGoFile(t *testing.T) {
 		before := snapshot(t, dir)
 		code, stdout, stderr := runCLI(t, args...)
 		flag := args[len(args)-2]
-		if code != 2 || stdout != "" || !strings.Contains(stderr, flag+" "+diag.Quote(args[len(args)-1])+" names a Go file, and the Markdown reference in it would break the package; write it to a Markdown file such as ERRORS.md") {
+		if code != 2 || stdout != "" || !strings.Contains(stderr, flag+" "+diag.Quote(args[len(args)-1])+" names ") ||
+			!strings.Contains(stderr, ", which the go command reads, and the Markdown reference in it would break the package; write it to a Markdown file such as ERRORS.md") {
 			t.Errorf("errgen %s: exit %d, stderr:\n%s", strings.Join(args, " "), code, stderr)
 		}
 		sameTree(t, dir, before)
