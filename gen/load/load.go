@@ -682,8 +682,11 @@ func (ld *loader) text(e entry, ok bool, what string, multiline bool) ast.String
 		}
 		return ast.String{Pos: pos}
 	}
-	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) == 0 && yaml11Bools[n.Value] {
+	if plain := n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) == 0; plain && yaml11Bools[n.Value] {
 		ld.errorf(n, "%s must be text, got %s, which YAML 1.1 parsers read as a boolean; quote it to keep it as text", what, diag.Quote(n.Value))
+		return ast.String{Pos: pos}
+	} else if plain && yaml11Sexagesimal.MatchString(n.Value) {
+		ld.errorf(n, "%s must be text, got %s, which YAML 1.1 parsers read as a number in base 60; quote it to keep it as text", what, diag.Quote(n.Value))
 		return ast.String{Pos: pos}
 	}
 	ld.checkRunes(n, what, multiline)
@@ -771,6 +774,11 @@ var yaml11Bools = map[string]bool{
 	"n": true, "N": true, "no": true, "No": true, "NO": true,
 	"on": true, "On": true, "ON": true, "off": true, "Off": true, "OFF": true,
 }
+
+// yaml11Sexagesimal matches the plain values YAML 1.1 reads as numbers in
+// base 60 (1:30 is 90, 1:30.5 is 90.5) and YAML 1.2 as text: its int and
+// float forms.
+var yaml11Sexagesimal = regexp.MustCompile(`^[-+]?([1-9][0-9_]*(:[0-5]?[0-9])+|[0-9][0-9_]*(:[0-5]?[0-9])+\.[0-9_]*)$`)
 
 // boolean reads true or false, and nothing else: YAML 1.1's yes/no/on/off
 // mean different things to different parsers.
