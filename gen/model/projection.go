@@ -11,6 +11,7 @@ import (
 
 	"github.com/errgen/errgen/gen/ast"
 	"github.com/errgen/errgen/gen/diag"
+	"github.com/errgen/errgen/gen/names"
 )
 
 // A projection is a published shape an error leaves the process in besides
@@ -445,5 +446,5 @@ var (
 	// [A-Z][A-Z0-9_]+[A-Z0-9], at most 63 characters.
 	grpcReasonRE = regexp.MustCompile(`^[A-Z][A-Z0-9_]{1,61}[A-Z0-9]$`)
 	grpcDomainRE = regexp.MustCompile(`^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$`)
-	localeRE     = regexp.MustCompile(`^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$`)
+	localeRE     = regexp.MustCompile(names.LocalePattern)
 )

@@ -40,3 +40,19 @@ func TestProblemStatusIsAnErrorStatus(t *testing.T) {
 		}
 	}
 }
+
+// TestLocaleIsABCP47Tag: grpc.locale takes every well-formed BCP 47 tag,
+// extensions and private use included, and nothing that is not one.
+func TestLocaleIsABCP47Tag(t *testing.T) {
+	for _, tag := range []string{"en", "en-US", "zh-Hant-TW", "es-419", "sl-rozaj-biske", "de-CH-1901", "zh-yue-HK",
+		"en-u-ca-gregory", "en-US-x-twain", "en-a-bbb-x-a-ccc", "x-private", "EN-us"} {
+		if !localeRE.MatchString(tag) {
+			t.Errorf("%s is refused", tag)
+		}
+	}
+	for _, tag := range []string{"", "e", "en-", "en--US", "en-a", "en-US-x", "en-x-", "en_US", "12", "toolonglang", "en-US-x-toolongpart"} {
+		if localeRE.MatchString(tag) {
+			t.Errorf("%s is taken", tag)
+		}
+	}
+}

@@ -33,6 +33,10 @@ const (
 	ExportedPattern = `^[A-Z][A-Za-z0-9]*$`
 	// SnakePattern is what field names match.
 	SnakePattern = `^[a-z][a-z0-9]*(_[a-z0-9]+)*$`
+	// LocalePattern is what a BCP 47 language tag matches (RFC 5646's
+	// well-formed langtag, or a private-use tag; no grandfathered tags):
+	// en-US, zh-Hant-TW, es-419, en-u-ca-gregory, en-US-x-twain.
+	LocalePattern = `^([A-Za-z]{2,3}(-[A-Za-z]{3}){0,3}|[A-Za-z]{4,8})(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?(-([A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*(-[0-9A-WY-Za-wy-z](-[A-Za-z0-9]{2,8})+)*(-[Xx](-[A-Za-z0-9]{1,8})+)?$|^[Xx](-[A-Za-z0-9]{1,8})+$`
 	// PackagePattern is what the package name matches.
 	PackagePattern = `^[a-z][a-z0-9]*$`
 	// RulePattern is what a compat rule ID matches.

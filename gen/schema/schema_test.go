@@ -502,6 +502,10 @@ func TestListsMatchChecker(t *testing.T) {
 		t.Errorf("payload keys: schema %v, checker %v", payloadKeys, model.PayloadKeys)
 	}
 
+	if got := object(t, doc, "$defs", "grpc", "properties", "locale")["pattern"]; got != names.LocalePattern {
+		t.Errorf("grpc locale pattern: schema %v, checker %v", got, names.LocalePattern)
+	}
+
 	scope := strs(t, object(t, doc, "$defs", "goName", "not")["enum"])
 	if !sameSet(scope, model.PackageScope) {
 		t.Errorf("reserved Go names: schema %v, generator %v", scope, model.PackageScope)
