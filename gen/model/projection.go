@@ -348,8 +348,8 @@ func (r *resolver) problem(pr *ast.Problem, selected map[string]diag.Pos) {
 	if b := pr.TypeBase; b.Set {
 		u, err := url.Parse(b.Value)
 		switch {
-		case err != nil || u.Scheme != "https" && u.Scheme != "http" || u.Host == "":
-			r.errorf(b.Pos, "type_base %s must be an absolute http or https URI", diag.Quote(b.Value))
+		case err != nil || u.Scheme != "https" && u.Scheme != "http" || u.Hostname() == "":
+			r.errorf(b.Pos, "type_base %s must be an absolute http or https URI, with a host", diag.Quote(b.Value))
 		case !strings.HasSuffix(b.Value, "/") && !strings.HasSuffix(b.Value, "#"):
 			r.errorf(b.Pos, "type_base %s must end in / or #, so that the code follows it as a path segment or fragment", diag.Quote(b.Value))
 		case u.RawQuery != "" || u.User != nil:

@@ -346,6 +346,7 @@ func TestRejects(t *testing.T) {
 		{"int attribute default quoted", edit(t, "families:\n", "attributes:\n  - {name: a, type: int, default: \"3\"}\nfamilies:\n")},
 		{"int attribute default beyond 32 bits", edit(t, "families:\n", "attributes:\n  - {name: a, type: int, default: 2147483648}\nfamilies:\n")},
 		{"enum attribute default true", edit(t, "families:\n", "attributes:\n  - {name: a, type: enum, values: [x, \"y\"], default: true}\nfamilies:\n")},
+		{"type_base without a host", edit(t, "package: demo\n", "package: demo\nprojections: [problem]\nproblem: {type_base: \"https://:80/\"}\n")},
 		{"type_base with two #", edit(t, "package: demo\n", "package: demo\nprojections: [problem]\nproblem: {type_base: \"https://x.example/#a#\"}\n")},
 	}
 	for _, c := range cases {
