@@ -915,7 +915,9 @@ func appendLogFields(attrs []slog.Attr, e variant, i int, sent map[string]bool, 
 				continue
 			}
 			v := logValueOf(cause, depth+1)
-			if c, ok := cause.(variant); ok && from != nil && from.held != nil {
+			if c, ok := cause.(variant); ok && from.decodedAs(c) != nil {
+				v = from.decodedAs(c).logValue(depth + 1)
+			} else if ok && from != nil && from.held != nil {
 				if k, ok := lookupCode(c.Code()); ok && !isNil(c) {
 					v = logVariant(c, k, from, depth+1)
 				}
@@ -2284,7 +2286,7 @@ func appendCause(dst []byte, cause error, depth int, top *RemoteError) []byte {
 	}
 	if v, ok := cause.(variant); ok {
 		if i, ok := lookupCode(v.Code()); ok {
-			return appendObject(dst, v, i, true, depth, nil, top)
+			return appendObject(dst, v, i, true, depth, top.decodedAs(v), top)
 		}
 	}
 	dst = append(dst, `{"error":`...)
@@ -2494,6 +2496,22 @@ type RemoteError struct {
 	// which take it for heldBy's cause.
 	held   error
 	heldBy variant
+	// causes are the decoded errors of the causes in err's chain (their
+	// objects in the payload), by the variant each decoded into: written
+	// again (a projection, a wire form, the log), a cause is written with
+	// what it arrived with, its message, suppression key, hints and
+	// retryability, as e itself is, not texts rendered again from the
+	// fields that travelled. Shared by every error of the chain.
+	causes map[variant]*RemoteError
+}
+
+// decodedAs returns the decoded error v, a variant in e's chain, was
+// decoded from, nil when it was not. e may be nil.
+func (e *RemoteError) decodedAs(v variant) *RemoteError {
+	if e == nil {
+		return nil
+	}
+	return e.causes[v]
 }
 
 // causeOf returns the cause of v, a variant in e's chain: the cause e
@@ -2838,6 +2856,8 @@ type decoder struct {
 	// of it, and the Raw and fields of what is passed on as it came are
 	// slices of it.
 	doc []byte
+	// causes are the errors decoded into cause fields (RemoteError.causes).
+	causes map[variant]*RemoteError
 	// rebuilt says the payload is one a projection's decoder wrote from
 	// the document it was given, which it bounded: the payload may be a
 	// few times longer (a "<" in a text is written as six bytes), and is
@@ -3148,6 +3168,11 @@ func (d *decoder) decode(data []byte) (*RemoteError, error) {
 		return nil, res.err
 	}
 	res.r.held, res.r.heldBy = res.held, res.heldBy
+	res.r.causes = d.causes
+	for _, c := range d.causes {
+		// Each is of the same chain, which holds the same cause.
+		c.held, c.heldBy, c.causes = res.held, res.heldBy, d.causes
+	}
 	d.finish(res)
 	if res.edit == nil {
 		// Exactly as received, the white space around the object too.
@@ -3429,6 +3454,10 @@ func (d *decoder) setCause(v variant, k int, f *field, m *jsonMember, level int)
 		got = res.decodedCause
 		if res.r.err != nil {
 			cause = res.r.err
+			if d.causes == nil {
+				d.causes = map[variant]*RemoteError{}
+			}
+			d.causes[res.r.err] = res.r
 		} else {
 			// The decoded error itself is the cause, and is kept.
 			cause, got.leaf = res.r, res

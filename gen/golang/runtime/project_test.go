@@ -820,3 +820,55 @@ func TestNonFiniteFloatsTravelOn(t *testing.T) {
 		}
 	}
 }
+
+// TestRelayedCauseKeepsItsTexts: a decoded cause passes on what it
+// arrived with, in every shape: a service that decodes a payload, wraps it
+// and sends the wire form on, and a third that decodes that and answers
+// with a projection, sends the first service's message and key for the
+// cause, not texts rendered again from the fields that travelled (a
+// payload leaves out fields its message names: seconds here).
+func TestRelayedCauseKeepsItsTexts(t *testing.T) {
+	first := &ToolTimeout{Tool: "terminal", Seconds: 30}
+	r1, err := DecodePayload(first.AppendLLMPayload(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2, err := DecodePayload(mustMarshal(t, &OperatorFailed{Cause: r1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `"error":` + string(mustMarshal(t, first.Error()))
+	if wire := string(mustMarshal(t, r2)); !strings.Contains(wire, want) {
+		t.Fatalf("the wire form of the relayed error lacks %s:\n%s", want, wire)
+	}
+	for _, p := range projectAll(r2) {
+		var text string
+		if strings.HasPrefix(p.name, "mcp") {
+			r, err := DecodeMCPResult(p.data)
+			if err != nil {
+				t.Fatalf("%s: %v", p.name, err)
+			}
+			text = string(r.Raw)
+		} else if p.name == "agent_response" {
+			text = string(p.data)
+		} else {
+			continue
+		}
+		if !strings.Contains(text, strings.ReplaceAll(want, `"`, `\"`)) && !strings.Contains(text, want) {
+			t.Errorf("%s: the cause's text is not the sender's %s:\n%s", p.name, want, text)
+		}
+	}
+	var logged string
+	for _, a := range LogValueOf(r2).Group() {
+		if a.Key == "cause" {
+			for _, c := range a.Value.Resolve().Group() {
+				if c.Key == "error" {
+					logged = c.Value.String()
+				}
+			}
+		}
+	}
+	if logged != first.Error() {
+		t.Errorf("the relayed error logs its cause's text as %q, want the sender's %q", logged, first.Error())
+	}
+}
