@@ -2270,8 +2270,9 @@ func appendImported(dst []byte, cause error, depth int, top *RemoteError) []byte
 }
 
 // appendCause appends a cause in a wire form: an error of the catalogue as
-// its own wire form (a decoded one as it was received), any other error as
-// an object holding its text under "error", nothing for none (top: see
+// its own wire form (a decoded one as it was received), a wrap of one as
+// that error's wire form with the wrap's text, any other error as an
+// object holding its text under "error", nothing for none (top: see
 // appendObject).
 func appendCause(dst []byte, cause error, depth int, top *RemoteError) []byte {
 	switch {
@@ -2287,6 +2288,22 @@ func appendCause(dst []byte, cause error, depth int, top *RemoteError) []byte {
 	if v, ok := cause.(variant); ok {
 		if i, ok := lookupCode(v.Code()); ok {
 			return appendObject(dst, v, i, true, depth, top.decodedAs(v), top)
+		}
+	}
+	// An error of the catalogue inside a wrap (fmt.Errorf's %w) travels as
+	// itself with the wrap's text, so that a decoder finds it, and with it
+	// its retryability and its wait.
+	switch c := find(cause).(type) {
+	case *RemoteError:
+		if c.err != nil {
+			w := *c
+			w.Payload.Error = errorText(cause)
+			return appendObject(dst, c.err, c.index, true, depth, &w, top)
+		}
+	case variant:
+		if i, ok := lookupCode(c.Code()); ok && !isNil(c) {
+			w := &RemoteError{Payload: Payload{Error: errorText(cause), Retryable: top.retryableOf(c)}, err: c, index: i}
+			return appendObject(dst, c, i, true, depth, w, top)
 		}
 	}
 	dst = append(dst, `{"error":`...)

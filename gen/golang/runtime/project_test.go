@@ -872,3 +872,39 @@ func TestRelayedCauseKeepsItsTexts(t *testing.T) {
 		t.Errorf("the relayed error logs its cause's text as %q, want the sender's %q", logged, first.Error())
 	}
 }
+
+// TestWrappedCauseTravels: a catalogue error wrapped by fmt.Errorf in a
+// cause field of type error travels as itself, with the wrap's text: the
+// wire form carries its code, retryability and wait, so a decoder finds
+// it, and what is retryable through its cause stays retryable. Sent as
+// its text alone, the error inside was lost to every relay.
+func TestWrappedCauseTravels(t *testing.T) {
+	limited := &RateLimited{Provider: "p", RetryAfter: 2 * time.Second}
+	inner := &OperatorFailed{Cause: fmt.Errorf("attempt 2: %w", limited)}
+	e := &OperatorFailed{Cause: inner}
+	r, err := DecodePayload(mustMarshal(t, e))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Error() != e.Error() {
+		t.Errorf("text %q, want %q", r.Error(), e.Error())
+	}
+	decodedInner, ok := r.Unwrap().(*OperatorFailed).Cause.(*OperatorFailed)
+	if !ok {
+		t.Fatalf("the inner wrapper did not decode: %#v", r.Unwrap())
+	}
+	if !decodedInner.Retryable() {
+		t.Errorf("the inner wrapper decoded as %q, not retryable", decodedInner.Error())
+	}
+	var got *RateLimited
+	if !errors.As(r, &got) || got.Provider != "p" {
+		t.Errorf("errors.As finds %#v in the decoded chain", got)
+	}
+	if d, ok := RetryAfterOf(r); !ok || d != 2*time.Second {
+		t.Errorf("RetryAfterOf = %v, %t; want 2s", d, ok)
+	}
+	// Relayed in a projection, it is the same.
+	if again, want := AgentResponse(r), AgentResponse(e); !bytes.Equal(again, want) {
+		t.Errorf("relayed:\n got %s\nwant %s", again, want)
+	}
+}
