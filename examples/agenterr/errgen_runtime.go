@@ -2127,11 +2127,17 @@ func appendObject(dst []byte, e variant, i int, wire bool, depth int, from, top 
 		case keySuppressRetry:
 			dst = strconv.AppendBool(dst, in.SuppressRetry)
 		case keySuppressionKey:
-			if got.SuppressionKey != "" {
+			switch key := override(e, forms[i].keyField); {
+			case got.SuppressionKey != "":
 				dst = appendString(dst, scrub(got.SuppressionKey))
-			} else if key := override(e, forms[i].keyField); key != "" {
+			case from != nil && from.texts:
+				// The sender had none.
+			case key != "":
 				dst = appendString(dst, scrub(key))
-			} else if live && forms[i].key != "" {
+			case live && forms[i].key != "" && (from == nil || from.sent == nil || payloadOnly(forms[i].key, forms[i].fields)):
+				// Decoded from a projection, which carries the payload
+				// fields only, e renders the key as the sender did only
+				// when the key names no other.
 				dst = append(dst, '"')
 				if dst = appendTemplate(dst, e, i, forms[i].key, top); len(dst) == start+1 {
 					dst = dst[:start]
@@ -2140,9 +2146,9 @@ func appendObject(dst []byte, e variant, i int, wire bool, depth int, from, top 
 				}
 			}
 		case keySuggestedTool:
-			dst = appendOptional(dst, orStatic(got.SuggestedTool, orStatic(override(e, forms[i].toolField), in.SuggestedTool)))
+			dst = appendOptional(dst, orSent(from, got.SuggestedTool, orStatic(override(e, forms[i].toolField), in.SuggestedTool)))
 		case keySuggestedAction:
-			dst = appendOptional(dst, orStatic(got.SuggestedAction, orStatic(override(e, forms[i].actionField), in.SuggestedAction)))
+			dst = appendOptional(dst, orSent(from, got.SuggestedAction, orStatic(override(e, forms[i].actionField), in.SuggestedAction)))
 		case keyRequiredFields:
 			if wire {
 				break
@@ -2153,7 +2159,7 @@ func appendObject(dst []byte, e variant, i int, wire bool, depth int, from, top 
 				dst = appendStrings(dst, forms[i].required)
 			}
 		case keyUsageHint:
-			dst = appendOptional(dst, orStatic(got.UsageHint, in.UsageHint))
+			dst = appendOptional(dst, orSent(from, got.UsageHint, in.UsageHint))
 		}
 		if k.omit && len(dst) == start {
 			dst = dst[:mark]
@@ -2162,6 +2168,39 @@ func appendObject(dst []byte, e variant, i int, wire bool, depth int, from, top 
 		first = false
 	}
 	return append(dst, '}')
+}
+
+// orSent is the hint a decoded error from arrived with, sent; when from
+// is nil, or its shape carries no hints, sent if set, else own, the
+// catalogue's or the instance's.
+func orSent(from *RemoteError, sent, own string) string {
+	if from != nil && from.texts {
+		return sent
+	}
+	return orStatic(sent, own)
+}
+
+// payloadOnly reports whether every field the template t names is a
+// payload field of fields, which every projection carries.
+func payloadOnly(t string, fields []field) bool {
+	for {
+		j := strings.IndexByte(t, '{')
+		switch {
+		case j < 0 || j+1 == len(t):
+			return true
+		case t[j+1] == '{':
+			t = t[j+2:]
+			continue
+		}
+		end := strings.IndexByte(t[j:], '}')
+		if end < 0 {
+			return true
+		}
+		if k := fieldIndex(fields, t[j+1:j+end]); k >= 0 && !fields[k].payload {
+			return false
+		}
+		t = t[j+end+1:]
+	}
 }
 
 // noPayload is the payload appendObject reads its texts from for an error
@@ -2504,6 +2543,11 @@ type RemoteError struct {
 	// user is the user message the shape carried (a problem document's
 	// detail, a gRPC status's LocalizedMessage), "" for none.
 	user string
+	// texts says the shape carried the suppression key and the hints (a
+	// payload or a wire form): one it left out, the sender had none of, and
+	// none is passed on. Another shape (a projection) carries only the
+	// payload fields, and what it did not carry is the catalogue's.
+	texts bool
 	// held is a cause the sender sent with a code this catalogue does not
 	// know (a newer sender's variant) in a field typed with a family,
 	// which no error of the family can stand for: the field of heldBy, the
@@ -3186,6 +3230,9 @@ func (d *decoder) decode(data []byte) (*RemoteError, error) {
 	}
 	res.r.held, res.r.heldBy = res.held, res.heldBy
 	res.r.causes = d.causes
+	// A payload a projection's decoder rebuilt has no key or hints of its
+	// own; the wire forms of causes inside it do.
+	res.r.texts = !d.rebuilt
 	for _, c := range d.causes {
 		// Each is of the same chain, which holds the same cause.
 		c.held, c.heldBy, c.causes = res.held, res.heldBy, d.causes
@@ -3219,7 +3266,7 @@ func (d *decoder) decodeOnce(n *jsonNode, got *decodedCause) (*RemoteError, erro
 	if n.twice {
 		return nil, fmt.Errorf("%s: payload: key %q appears twice", packageName, n.dup)
 	}
-	e := &RemoteError{}
+	e := &RemoteError{texts: true}
 	p := &e.Payload
 	if err := json.Unmarshal(d.value(n, "code"), &p.Code); err != nil || p.Code == "" {
 		return nil, errors.New(packageName + ": payload has no code")

@@ -908,3 +908,58 @@ func TestWrappedCauseTravels(t *testing.T) {
 		t.Errorf("relayed:\n got %s\nwant %s", again, want)
 	}
 }
+
+// TestRelayPassesOnOnlyWhatArrived: a payload or a wire form carries the
+// suppression key and the hints, so one it arrived without had none at
+// the sender (an older catalogue's), and a relay adds none; a projection
+// carries neither, so its decoded error takes the catalogue's, with a key
+// rendered only from payload fields, the only fields it carries.
+func TestRelayPassesOnOnlyWhatArrived(t *testing.T) {
+	e := &ToolUnavailable{Tool: "browser", Reason: "down"}
+	payload := string(e.AppendLLMPayload(nil))
+	for _, k := range []string{"suppression_key", "suggested_tool", "suggested_action", "usage_hint"} {
+		if !strings.Contains(payload, `"`+k+`":`) {
+			t.Fatalf("the payload has no %s to leave out: %s", k, payload)
+		}
+	}
+	var older map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(payload), &older); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"suppression_key", "suggested_tool", "suggested_action", "usage_hint"} {
+		delete(older, k)
+	}
+	r, err := DecodePayload(mustMarshal(t, older))
+	if err != nil {
+		t.Fatal(err)
+	}
+	relayed, _ := MCPResult(r, true)
+	for _, k := range []string{"suppression_key", "suggested_tool", "suggested_action", "usage_hint"} {
+		if strings.Contains(string(relayed), k) {
+			t.Errorf("the relay added %s, which the sender did not send:\n%s", k, relayed)
+		}
+	}
+	// From a gRPC status, the catalogue's hints and the key from the tool.
+	g, err := DecodeGRPCStatusJSON(GRPCStatusJSON(e))
+	if err != nil {
+		t.Fatal(err)
+	}
+	relayed, _ = MCPResult(g, true)
+	if !strings.Contains(string(relayed), `suppression_key\":\"browser:tool_unavailable`) || !strings.Contains(string(relayed), `suggested_tool\":\"clarify`) {
+		t.Errorf("the relay of a decoded status lacks the catalogue's key or hints:\n%s", relayed)
+	}
+}
+
+// TestPayloadOnly: a key renders from a projection's decoded error only
+// when every field it names is a payload field.
+func TestPayloadOnly(t *testing.T) {
+	fields := []field{{name: "tool", payload: true}, {name: "reason"}}
+	for key, want := range map[string]bool{
+		"{tool}:{code}": true, "{reason}": false, "{tool}-{reason}": false, "{{reason}}": true,
+		"static": true, "{code}": true, "{tool": true, "a{{b}}{tool}": true, "{{{reason}}}": false,
+	} {
+		if got := payloadOnly(key, fields); got != want {
+			t.Errorf("payloadOnly(%q) = %t, want %t", key, got, want)
+		}
+	}
+}
