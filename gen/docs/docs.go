@@ -100,7 +100,7 @@ func view(m *model.Catalogue) catalogueView {
 		v.Attributes = append(v.Attributes, av)
 	}
 	if c := m.Classify; c != nil {
-		v.Classify = "`Classify` returns a new [" + markdown.Code(c.Fallback.Code) + "](#" + c.Fallback.Code + ") for a foreign error no rule matches. It tries every variant's `is` rules, then `http_status` (of the variants that hold a cause of type `error`), then every `contains` rule, each in catalogue order; the first that matches decides."
+		v.Classify = "`Classify` returns a new [" + markdown.Code(c.Fallback.Code) + "](#" + CodeAnchor(m, c.Fallback.Code) + ") for a foreign error no rule matches. It tries every variant's `is` rules, then `http_status` (of the variants that hold a cause of type `error`), then every `contains` rule, each in catalogue order; the first that matches decides."
 	}
 	for _, f := range m.Families {
 		fv := familyView{
@@ -126,13 +126,30 @@ func view(m *model.Catalogue) catalogueView {
 			fv.Nums = strconv.Itoa(f.Nums[0]) + "–" + strconv.Itoa(f.Nums[1])
 		}
 		for _, vr := range f.Variants {
-			vv := variant(vr)
+			vv := variant(m, vr)
 			vv.Projections = markdown.Text(strings.Join(vr.ProjectionText(m), "; "))
 			fv.Variants = append(fv.Variants, vv)
 		}
 		v.Families = append(v.Families, fv)
 	}
 	return v
+}
+
+// CodeAnchor is the id of the entry of code, a code of m, in m's
+// reference: the code, unless a heading of the reference has that id
+// (Markdown renderers give "## Categories" the id categories, and a
+// family's heading its name in lower case), where a link to it would open
+// the heading; then the code and "-code", which no heading id and no
+// other code can be, since codes hold no hyphen.
+func CodeAnchor(m *model.Catalogue, code string) string {
+	taken := strings.EqualFold(code, "categories") || strings.EqualFold(code, "attributes") && len(m.Attributes) > 0
+	for _, f := range m.Families {
+		taken = taken || strings.EqualFold(code, f.Name)
+	}
+	if taken {
+		return code + "-code"
+	}
+	return code
 }
 
 // FamilyAnchor is the id of the section of f, a family of m: its name in
@@ -155,10 +172,10 @@ func FamilyAnchor(m *model.Catalogue, f *model.Family) string {
 	return a
 }
 
-func variant(v *model.Variant) variantView {
+func variant(m *model.Catalogue, v *model.Variant) variantView {
 	vv := variantView{
-		Code: markdown.Code(v.Code), Anchor: v.Code, Num: strconv.Itoa(v.Num), Name: markdown.Code(v.Name),
-		Category: markdown.Code(v.Category.Name), Class: v.ClassRule().String(), Retryable: v.Retry.Short(),
+		Code: markdown.Code(v.Code), Anchor: CodeAnchor(m, v.Code), Num: strconv.Itoa(v.Num), Name: markdown.Code(v.Name),
+		Category: markdown.Code(v.Category.Name), Class: v.ClassRule().String(), Retryable: v.RetryShort(),
 		SuppressRetry: yesNo(v.SuppressRetry), Doc: markdown.Para(v.Doc), Message: markdown.Code(v.Message.Text),
 		MessageCell: markdown.CodeCell(v.Message.Text),
 		HTTPStatus:  v.HTTPText(), ExampleMessage: markdown.Code(oracle.Message(v)),
@@ -186,7 +203,7 @@ func variant(v *model.Variant) variantView {
 	}
 	vv.RequiredFields = codes(v.RequiredFields)
 	if c := v.MapCase(); c != nil {
-		vv.MapsTo = "[" + markdown.Code(c.To.Code) + "](#" + c.To.Code + ")"
+		vv.MapsTo = "[" + markdown.Code(c.To.Code) + "](#" + CodeAnchor(m, c.To.Code) + ")"
 	}
 	vv.Classify = opt(v.ClassifyText(), markdown.Text)
 	vv.SuggestedTool = opt(v.SuggestedTool, markdown.Code)

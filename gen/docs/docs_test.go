@@ -319,3 +319,59 @@ func TestFamilyAnchorsAreUnique(t *testing.T) {
 		}
 	}
 }
+
+// TestCodeAnchorsAreNotHeadingIDs: Markdown renderers give each heading an
+// id (## Categories: categories; a family's heading: its name in lower
+// case); a code with such an id gets an anchor of its own, so the links to
+// its entry, in the reference and in the registry's index, open the entry
+// and not the heading.
+func TestCodeAnchorsAreNotHeadingIDs(t *testing.T) {
+	m, diags := gen.Parse("errors.yaml", []byte("version: 1\npackage: p\nuser_message: Failed ({code}).\ncategories: {other: Anything.}\n"+
+		"classify: {fallback: Categories}\nfamilies:\n"+
+		"  - name: Timeout\n    variants:\n      - {name: Timeout1, code: timeout, num: 1, category: other, message: a}\n"+
+		"      - {name: Categories, code: categories, num: 2, category: other, message: \"b {cause}\", fields: [{name: cause, type: error}]}\n"+
+		"      - {name: Other, code: other, num: 3, category: other, message: c}\n"))
+	if m == nil {
+		t.Fatal(diags)
+	}
+	out, err := docs.Render(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`<a id="timeout-code"></a>`, `(#timeout-code)`, `<a id="categories-code"></a>`, "returns a new [`categories`](#categories-code)", `<a id="other"></a>`, `(#other)`} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("the reference lacks %s:\n%s", want, out)
+		}
+	}
+	for _, taken := range []string{`id="timeout"`, `(#timeout)`, `id="categories"`, `(#categories)`} {
+		if strings.Contains(string(out), taken) {
+			t.Errorf("the reference has %s, a heading's id:\n%s", taken, out)
+		}
+	}
+	index := string(docs.RenderIndex("errgen.registry.yaml", []docs.IndexEntry{{Model: m, Path: "p/errors.yaml", Docs: "p/ERRORS.md"}}))
+	if !strings.Contains(index, "(p/ERRORS.md#timeout-code)") || !strings.Contains(index, "(p/ERRORS.md#other)") {
+		t.Errorf("the index does not link to the entries' anchors:\n%s", index)
+	}
+}
+
+// TestIndexListsEveryCode: the registry's index lists sub-codes, which
+// instances send as their code, beside their variant's entry, and says
+// that ClassPolicy decides a configurable code's retryability.
+func TestIndexListsEveryCode(t *testing.T) {
+	m, diags := gen.Parse("errors.yaml", []byte("version: 1\npackage: p\nuser_message: Failed ({code}).\ncategories: {other: Anything.}\nfamilies:\n"+
+		"  - name: E\n    variants:\n      - {name: Limited, code: limited, num: 1, category: other, message: a, subcodes: [{code: limited_tokens, doc: Too many tokens.}]}\n"+
+		"      - {name: Auth, code: auth, num: 2, category: other, message: b, configurable: true}\n"))
+	if m == nil {
+		t.Fatal(diags)
+	}
+	index := string(docs.RenderIndex("errgen.registry.yaml", []docs.IndexEntry{{Model: m, Path: "p/errors.yaml", Docs: "p/ERRORS.md"}}))
+	for _, want := range []string{
+		"3 codes in 1 catalogues",
+		"| [`limited_tokens`](p/ERRORS.md#limited) | 1 | p/errors.yaml |  | `other` | no | sub-code of `limited`: Too many tokens. |",
+		"| [`auth`](p/ERRORS.md#auth) | 2 | p/errors.yaml |  | `other` | by policy (default no) |",
+	} {
+		if !strings.Contains(index, want) {
+			t.Errorf("the index lacks %s:\n%s", want, index)
+		}
+	}
+}

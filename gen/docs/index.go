@@ -29,7 +29,9 @@ func RenderIndex(file string, entries []IndexEntry) []byte {
 	var b strings.Builder
 	total := 0
 	for _, en := range entries {
-		total += len(en.Model.Variants)
+		for _, v := range en.Model.Variants {
+			total += 1 + len(v.Subcodes)
+		}
 	}
 	fmt.Fprintf(&b, "%s\n\n# Error codes of every service\n\n", Marker(file))
 	fmt.Fprintf(&b, "%d codes in %d catalogues. Each code links to its entry in its catalogue's reference.\n\n", total, len(entries))
@@ -39,7 +41,7 @@ func RenderIndex(file string, entries []IndexEntry) []byte {
 		for i, r := range en.Ranges {
 			ranges[i] = fmt.Sprintf("%d–%d", r[0], r[1])
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %d |\n", link(en, ""), markdown.Text(en.Owner), strings.Join(ranges, ", "),
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %d |\n", link(en, "", ""), markdown.Text(en.Owner), strings.Join(ranges, ", "),
 			markdown.Code(en.Model.Package), len(en.Model.Variants))
 	}
 	type row struct {
@@ -55,16 +57,26 @@ func RenderIndex(file string, entries []IndexEntry) []byte {
 	slices.SortStableFunc(rows, func(a, b row) int { return a.v.Num - b.v.Num })
 	b.WriteString("\n| Code | Num | Catalogue | Owner | Category | Retryable | Message |\n|---|---|---|---|---|---|---|\n")
 	for _, r := range rows {
-		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s | %s |\n", link(r.en, r.v.Code), r.v.Num, markdown.Text(r.en.Path),
-			markdown.Text(r.en.Owner), markdown.Code(r.v.Category.Name), r.v.Retry.Short(), markdown.CodeCell(r.v.Message.Text))
+		cells := func(code, message string) {
+			fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s | %s |\n", code, r.v.Num, markdown.Text(r.en.Path),
+				markdown.Text(r.en.Owner), markdown.Code(r.v.Category.Name), markdown.Text(r.v.RetryShort()), message)
+		}
+		cells(link(r.en, r.v.Code, r.v.Code), markdown.CodeCell(r.v.Message.Text))
+		// A sub-code is the code its instances send, with the variant's
+		// num: a code of the catalogue like any other, at its variant's
+		// entry.
+		for _, sc := range r.v.Subcodes {
+			cells(link(r.en, sc.Code, r.v.Code), "sub-code of "+markdown.Code(r.v.Code)+": "+markdown.Text(sc.Doc))
+		}
 	}
 	return []byte(b.String())
 }
 
-// link is a Markdown link to a code's entry in en's reference (anchor is
-// the code), or to the reference itself; without a reference, to the
-// catalogue file, and for a code, the code as plain text.
-func link(en IndexEntry, code string) string {
+// link is a Markdown link to code at the entry of the variant whose code
+// is entry in en's reference (CodeAnchor), or to the reference itself;
+// without a reference, to the catalogue file, and for a code, the code as
+// plain text.
+func link(en IndexEntry, code, entry string) string {
 	switch {
 	case code == "" && en.Docs == "":
 		return "[" + markdown.Text(en.Path) + "](" + en.Path + ")"
@@ -73,5 +85,5 @@ func link(en IndexEntry, code string) string {
 	case en.Docs == "":
 		return markdown.Code(code)
 	}
-	return "[" + markdown.Code(code) + "](" + en.Docs + "#" + code + ")"
+	return "[" + markdown.Code(code) + "](" + en.Docs + "#" + CodeAnchor(en.Model, entry) + ")"
 }

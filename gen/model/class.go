@@ -78,6 +78,16 @@ func (r Retry) Short() string {
 	return "no"
 }
 
+// RetryShort is the variant's retryability as the docs' tables show it:
+// Retry.Short, or for a configurable variant, that ClassPolicy decides,
+// with the default.
+func (v *Variant) RetryShort() string {
+	if v.Configurable {
+		return "by policy (default " + v.Retry.Short() + ")"
+	}
+	return v.Retry.Short()
+}
+
 // GoDoc is the doc comment of a generated Retryable method whose cause
 // decides.
 func (r Retry) GoDoc() string {
