@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -30,6 +29,9 @@ type catalogueSet struct {
 	// (nil without a registry).
 	paths   []string
 	entries []*ast.RegistryEntry
+	// unsafe are the errors of the entries whose path cannot be read
+	// safely (a link, a folder), nil for the others.
+	unsafe []error
 	// unlisted are the catalogues below root the registry does not list
 	// (registry.Unlisted), found on first use; meant those of them a
 	// listed path that does not exist was taken for, reported there.
@@ -95,9 +97,9 @@ func catalogues(e *env, args []string) (*catalogueSet, error) {
 	for _, en := range reg.Catalogues {
 		// The registry is in the repository a pull request controls: no
 		// folder on the way to a catalogue may be a link out of it.
-		if err := fsafe.CheckBelow(set.root, path.Clean(en.Path.Value)); err != nil {
-			return nil, fmt.Errorf("%s: catalogue %s: %w", en.Path.Pos, diag.Quote(en.Path.Value), fsafe.PathError(err))
-		}
+		// Such an entry is reported at its path, and the others are
+		// checked (load).
+		set.unsafe = append(set.unsafe, fsafe.CheckBelow(set.root, path.Clean(en.Path.Value)))
 		set.paths = append(set.paths, filepath.Join(set.root, filepath.FromSlash(path.Clean(en.Path.Value))))
 		set.entries = append(set.entries, en)
 	}
@@ -201,6 +203,10 @@ func (s *catalogueSet) load(ctx context.Context, nameOf func(string) string) ([]
 		shared = newImporter(filepath.Join(s.root, registry.FileName))
 	}
 	for i, p := range s.paths {
+		if i < len(s.unsafe) && s.unsafe[i] != nil {
+			all.Errorf(s.entries[i].Path.Pos, "catalogue %s cannot be read: %v", diag.Quote(s.entries[i].Path.Value), fsafe.PathError(s.unsafe[i]))
+			continue
+		}
 		imp := shared
 		if imp == nil {
 			imp = newImporter(p)

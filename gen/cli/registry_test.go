@@ -559,6 +559,53 @@ func TestRegistryRefusesLinkedFolders(t *testing.T) {
 	}
 }
 
+// TestRegistryEntryThatCannotBeRead: an entry whose path is a folder, or
+// a link (to the file or on the way to it), is reported at its path, as a
+// catalogue that does not exist is, and every other catalogue is still
+// checked: lint, docs and export report the others' errors too.
+func TestRegistryEntryThatCannotBeRead(t *testing.T) {
+	for name, c := range map[string]struct {
+		path, want string
+		setup      func(root string) error
+	}{
+		"a folder": {"b", `catalogue "b" cannot be read: b is a folder, not a regular file`, func(string) error { return nil }},
+		"a linked file": {"c/errors.yaml", `catalogue "c/errors.yaml" cannot be read: c/errors.yaml is a symlink, not a regular file`, func(root string) error {
+			os.Mkdir(filepath.Join(root, "c"), 0o755)
+			return os.Symlink(filepath.Join(root, "b", "errors.yaml"), filepath.Join(root, "c", "errors.yaml"))
+		}},
+		"a linked folder": {"d/errors.yaml", `catalogue "d/errors.yaml" cannot be read: d is a symlink; errgen reads and writes files inside folders, and never through a link`, func(root string) error {
+			return os.Symlink(filepath.Join(root, "b"), filepath.Join(root, "d"))
+		}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			root := t.TempDir()
+			for p, data := range map[string]string{
+				// A's num is outside its range: an error of its own.
+				"a/errors.yaml": strings.Replace(catalogueA, "num: 60,", "num: 160,", 1),
+				"b/errors.yaml": catalogueB,
+				"errgen.registry.yaml": "version: 1\ncatalogues:\n  - {path: a/errors.yaml, owner: team-a, nums: [[1, 99]]}\n" +
+					"  - {path: " + c.path + ", owner: team-b, nums: [[100, 199]]}\n",
+			} {
+				os.MkdirAll(filepath.Dir(filepath.Join(root, p)), 0o755)
+				if err := os.WriteFile(filepath.Join(root, p), []byte(data), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := c.setup(root); err != nil {
+				t.Fatal(err)
+			}
+			t.Chdir(root)
+			for _, args := range [][]string{{"lint"}, {"export"}, {"docs"}} {
+				code, _, stderr := runCLI(t, args...)
+				if code != 1 || !strings.Contains(stderr, "errgen.registry.yaml:4:12: "+c.want) ||
+					!strings.Contains(stderr, "a/errors.yaml:10:34: num 160 is outside") || strings.Contains(stderr, "errgen: errgen.registry.yaml") {
+					t.Errorf("%s exited %d:\n%s", args[0], code, stderr)
+				}
+			}
+		})
+	}
+}
+
 // crossTest runs in the orchestrator package generated from
 // testdata/registry: its cause is the gateway's family, imported from the
 // gateway's package.

@@ -44,12 +44,17 @@ func (e *TooLargeError) Error() string {
 	return fmt.Sprintf("%s is %d bytes; errgen reads at most %d", diag.Path(e.Path), e.Size, e.Max)
 }
 
-// kindError describes a path that is not a regular file.
+// kindError describes a path that is not a regular file, or a symlink on
+// the way to one (onTheWay).
 type kindError struct {
 	path, what string
+	onTheWay   bool
 }
 
 func (e *kindError) Error() string {
+	if e.onTheWay {
+		return fmt.Sprintf("%s is %s; errgen reads and writes files inside folders, and never through a link", diag.Path(e.path), e.what)
+	}
 	return fmt.Sprintf("%s is %s, not a regular file; errgen reads and writes only regular files, and never through a link", diag.Path(e.path), e.what)
 }
 
@@ -93,7 +98,7 @@ func Open(path string) (*os.File, fs.FileInfo, error) {
 	f, err := openNoFollow(path)
 	if err != nil {
 		if isLoop(err) {
-			return nil, nil, &kindError{path, "a symlink"}
+			return nil, nil, &kindError{path: path, what: "a symlink"}
 		}
 		return nil, nil, PathError(err)
 	}
@@ -104,7 +109,7 @@ func Open(path string) (*os.File, fs.FileInfo, error) {
 	}
 	if !st.Mode().IsRegular() {
 		f.Close()
-		return nil, nil, &kindError{path, describe(st.Mode())}
+		return nil, nil, &kindError{path: path, what: describe(st.Mode())}
 	}
 	return f, st, nil
 }
@@ -165,12 +170,14 @@ func CheckBelow(dir, rel string) error {
 		}
 		last := i == len(parts)-1
 		switch m := st.Mode(); {
+		case m&fs.ModeSymlink != 0 && last:
+			return &kindError{path: p, what: "a symlink"}
 		case m&fs.ModeSymlink != 0:
-			return &kindError{p, "a symlink"}
+			return &kindError{path: p, what: "a symlink", onTheWay: true}
 		case !last && !m.IsDir():
 			return &folderError{p, describe(m)}
 		case last && !m.IsRegular():
-			return &kindError{p, describe(m)}
+			return &kindError{path: p, what: describe(m)}
 		}
 	}
 	return nil
