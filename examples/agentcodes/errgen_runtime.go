@@ -2700,10 +2700,33 @@ func (e *RemoteError) Class() Class {
 	return ClassTerminal
 }
 
-// configurable reports whether e is a decoded variant whose class the
-// application's ClassPolicy decides.
+// configurable reports whether the application's ClassPolicy decides the
+// class of e, a decoded variant: the catalogue marks it configurable, or
+// its retryability is its cause's (retryable_from_cause), down to a cause
+// that is marked so. Then e's variant answers with this deployment's
+// policy, not the sender's.
 func (e *RemoteError) configurable() bool {
-	return e != nil && e.err != nil && infos[e.index].Configurable
+	if e == nil || e.err == nil {
+		return false
+	}
+	v, i := e.err, e.index
+	for range maxChain {
+		if infos[i].Configurable {
+			return true
+		}
+		if !infos[i].RetryableFromCause {
+			return false
+		}
+		c, ok := find(e.causeOf(v)).(variant)
+		if !ok || isNil(c) {
+			return false
+		}
+		if i, ok = lookupCode(c.Code()); !ok {
+			return false
+		}
+		v = c
+	}
+	return false
 }
 
 // UserMessage returns the user message the shape it was decoded from

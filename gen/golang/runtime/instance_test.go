@@ -263,6 +263,35 @@ func TestDecodedFollowsClassPolicy(t *testing.T) {
 	}
 }
 
+// TestDecodedWrapperFollowsClassPolicy: a decoded error whose
+// retryability is its cause's (retryable_from_cause), down to a
+// configurable cause, answers with this deployment's policy, as the
+// variant it unwraps to and the error before sending do, not with the
+// sender's retryable.
+func TestDecodedWrapperFollowsClassPolicy(t *testing.T) {
+	t.Cleanup(func() { SetClassPolicy(nil) })
+	local := &OperatorFailed{Cause: &OperatorFailed{Cause: &CapabilityDenied{Tool: "shell"}}}
+	sent := mustMarshal(t, local) // under the default policy: not retryable
+	if err := SetClassPolicy(ClassPolicy{CodeCapabilityDenied: ClassRetryable}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := DecodePayload(sent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !IsRetryable(local) || !IsRetryable(r) || ClassOf(r) != ClassRetryable || !r.Unwrap().(Error).Retryable() {
+		t.Errorf("under a policy that retries the cause: local %t, decoded %t, class %v, its variant %t",
+			IsRetryable(local), IsRetryable(r), ClassOf(r), r.Unwrap().(Error).Retryable())
+	}
+	if _, ok := RetryDelay(r, 1); !ok {
+		t.Error("RetryDelay does not retry the decoded error")
+	}
+	// A wrapper that is not retryable_from_cause keeps the sender's answer.
+	if r, err := DecodePayload(mustMarshal(t, &ProviderTimeout{Cause: &CapabilityDenied{}})); err != nil || !r.Retryable() {
+		t.Errorf("a wrapper retryable of its own: %v, %v", r, err)
+	}
+}
+
 // TestGoldenUnderDeploymentState: a scrubber and a class policy the
 // package sets at start-up (an init function, its tests' TestMain) do not
 // make the generated golden test fail, since the golden files hold the
