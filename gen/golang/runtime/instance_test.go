@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -289,6 +290,50 @@ func TestDecodedWrapperFollowsClassPolicy(t *testing.T) {
 	// A wrapper that is not retryable_from_cause keeps the sender's answer.
 	if r, err := DecodePayload(mustMarshal(t, &ProviderTimeout{Cause: &CapabilityDenied{}})); err != nil || !r.Retryable() {
 		t.Errorf("a wrapper retryable of its own: %v, %v", r, err)
+	}
+}
+
+// TestLogReadsThePolicyOnce: a log value's class and retryable come from
+// one reading of the class policy, so a policy set meanwhile gives both
+// the old answers or both the new ones.
+func TestLogReadsThePolicyOnce(t *testing.T) {
+	t.Cleanup(func() { SetClassPolicy(nil) })
+	done := make(chan struct{})
+	go func() {
+		for i := 0; ; i++ {
+			select {
+			case <-done:
+				return
+			default:
+			}
+			class := ClassRetryable
+			if i%2 == 1 {
+				class = ClassTerminal
+			}
+			SetClassPolicy(ClassPolicy{CodeCapabilityDenied: class})
+		}
+	}()
+	defer close(done)
+	r, err := DecodePayload((&CapabilityDenied{}).AppendLLMPayload(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 5000 {
+		for _, v := range []slog.Value{(&CapabilityDenied{}).LogValue(), r.LogValue()} {
+			var class string
+			var retryable bool
+			for _, a := range v.Group() {
+				switch a.Key {
+				case "class":
+					class = a.Value.String()
+				case "retryable":
+					retryable = a.Value.Bool()
+				}
+			}
+			if retryable != (class == "retryable") {
+				t.Fatalf("read %d: class %s with retryable %t", i, class, retryable)
+			}
+		}
 	}
 }
 

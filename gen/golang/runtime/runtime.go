@@ -875,7 +875,10 @@ func logValue(ev any) slog.Value {
 // log value hold it.
 func logVariant(e variant, i int, from *RemoteError, depth int) slog.Value {
 	in := &infos[i]
-	msg, class, retryable := render(e, i, textMessage), e.Class(), e.Retryable()
+	// One reading of the class policy: a policy set meanwhile gives both
+	// the old answers or both the new ones, never a mix.
+	msg, class := render(e, i, textMessage), e.Class()
+	retryable := class == ClassRetryable
 	if from != nil && from.held != nil && !isNil(e) {
 		// In a chain whose decoded error holds a cause for one of its
 		// variants, e says what it would with that cause in its field: its
@@ -2770,9 +2773,10 @@ func (e *RemoteError) logValue(depth int) slog.Value {
 	if e == nil {
 		return slog.StringValue("<nil>")
 	}
+	class := e.Class() // retryable from it: one reading of the class policy
 	attrs := []slog.Attr{slog.String("error", scrub(e.Error())), slog.String("code", scrub(string(e.Payload.Code))),
 		slog.Int("num", e.Payload.CodeNum), slog.String("category", scrub(string(e.Payload.Category))),
-		slog.String("class", e.Class().String()), slog.Bool("retryable", e.Retryable()), slog.Bool("remote", true)}
+		slog.String("class", class.String()), slog.Bool("retryable", class == ClassRetryable), slog.Bool("remote", true)}
 	if e.err != nil {
 		return slog.GroupValue(appendLogFields(attrs, e.err, e.index, e.sent, e, depth)...)
 	}
