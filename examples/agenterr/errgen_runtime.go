@@ -1716,9 +1716,9 @@ var now = time.Now
 // FromHTTP returns a new error of the variant that stands for an HTTP
 // status (see LookupHTTPStatus), its fields unset but for its retry-after
 // field, set from the Retry-After header when there is one: a number of
-// seconds, or an HTTP date (the time until then, rounded up to whole
-// seconds). header is an
-// http.Header, or anything with its Get method.
+// seconds (past what a time.Duration holds, the longest one), or an HTTP
+// date, in GMT (the time until then, rounded up to whole seconds). header
+// is an http.Header, or anything with its Get method.
 func FromHTTP(status int, header interface{ Get(key string) string }) (Error, bool) {
 	i, ok := statusIndex(httpStatuses[:], status)
 	if !ok {
@@ -1740,8 +1740,11 @@ func FromHTTP(status int, header interface{ Get(key string) string }) (Error, bo
 	return v, true
 }
 
-// httpDates are the layouts an HTTP date may have (RFC 9110, 5.6.7).
-var httpDates = []string{time.RFC1123, "Monday, 02-Jan-06 15:04:05 GMT", time.ANSIC}
+// httpDates are the layouts an HTTP date may have (RFC 9110, 5.6.7), all
+// in GMT: IMF-fixdate, the obsolete RFC 850 form, and asctime's, which
+// names no zone (time.Parse reads it as UTC). A date in another zone is
+// not an HTTP date.
+var httpDates = []string{"Mon, 02 Jan 2006 15:04:05 GMT", "Monday, 02-Jan-06 15:04:05 GMT", time.ANSIC}
 
 // parseRetryAfter reads a Retry-After value: delay seconds, or an HTTP
 // date, which is read as the time from now until then in whole seconds,
@@ -1751,8 +1754,13 @@ func parseRetryAfter(s string) (time.Duration, bool) {
 	if s == "" {
 		return 0, false
 	}
-	if n, err := strconv.ParseUint(s, 10, 32); err == nil {
-		return time.Duration(n) * time.Second, true
+	if strings.Trim(s, "0123456789") == "" {
+		// Delay seconds, any number of digits: past what a Duration
+		// holds, the longest one, never a shorter wait.
+		if n, err := strconv.ParseUint(s, 10, 64); err == nil && n <= math.MaxInt64/uint64(time.Second) {
+			return time.Duration(n) * time.Second, true
+		}
+		return math.MaxInt64, true
 	}
 	for _, layout := range httpDates {
 		if t, err := time.Parse(layout, s); err == nil {

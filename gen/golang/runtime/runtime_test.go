@@ -962,6 +962,25 @@ func TestHTTPStatuses(t *testing.T) {
 	if e, _ := FromHTTP(429, h); e.(*RateLimited).RetryAfter != 0 {
 		t.Errorf("a Retry-After that is neither: %v", e.(*RateLimited).RetryAfter)
 	}
+	// An HTTP date is in GMT: one in another zone is not one, whatever
+	// the machine's zone, nor is a date with a zone of its own invention.
+	for _, v := range []string{"Sun, 22 Nov 2026 12:01:30 EST", "Sun, 22 Nov 2026 12:01:30 XYZ", "Sun, 22 Nov 2026 12:01:30 +0000"} {
+		h.Set("Retry-After", v)
+		if e, _ := FromHTTP(429, h); e.(*RateLimited).RetryAfter != 0 {
+			t.Errorf("Retry-After %s read as %v", v, e.(*RateLimited).RetryAfter)
+		}
+	}
+	for v, want := range map[string]time.Duration{
+		"Sunday, 22-Nov-26 12:01:30 GMT": 90 * time.Second, "Sun Nov 22 12:01:30 2026": 90 * time.Second,
+		// Delay seconds past 32 bits, and past what a Duration holds: the
+		// longest wait, never none.
+		"4294967296": 4294967296 * time.Second, "9223372037": math.MaxInt64, "99999999999999999999999": math.MaxInt64,
+	} {
+		h.Set("Retry-After", v)
+		if e, _ := FromHTTP(429, h); e.(*RateLimited).RetryAfter != want {
+			t.Errorf("Retry-After %s read as %v, want %v", v, e.(*RateLimited).RetryAfter, want)
+		}
+	}
 	if e, ok := FromHTTP(502, nil); !ok || e.Code() != CodeServerError {
 		t.Errorf("FromHTTP(502, nil) = %v, %v", e, ok)
 	}
