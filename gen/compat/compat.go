@@ -158,6 +158,11 @@ type Others struct {
 	// moved to one of them needs no reserved code, since the code lives
 	// on; its num is reserved unless it moved too.
 	Elsewhere map[string]Held
+	// Nums maps each num a variant of another catalogue holds in head to
+	// that catalogue (see HeldNums). A variant whose num one of them took
+	// needs no reserved num, which the registry would refuse: that the num
+	// now means another code is NUM_REASSIGNED across the catalogues.
+	Nums map[int]string
 	// Renamed maps the family types of other catalogues, PACKAGE.Family
 	// as base writes them, to what they became in head, where that
 	// differs (see RenamedFamilies): a field of such a type keeps its
@@ -723,6 +728,9 @@ func (c *comparer) removed(bv *model.Variant) {
 	if h, ok := c.others.Elsewhere[strings.ToLower(code)]; ok {
 		codeOK, moved = true, " (its code moved to "+q(h.Catalogue)+")"
 		numOK = numOK || h.Num == bv.Num
+	}
+	if _, ok := c.others.Nums[bv.Num]; ok {
+		numOK = true
 	}
 	var what string
 	switch {

@@ -80,6 +80,21 @@ func Elsewhere(head []RegistryCatalogue, i int) map[string]Held {
 	return out
 }
 
+// HeldNums maps each num a variant of a catalogue of head other than the
+// i-th holds to that catalogue: Others.Nums of the i-th.
+func HeldNums(head []RegistryCatalogue, i int) map[int]string {
+	out := map[int]string{}
+	for k, h := range head {
+		if k == i {
+			continue
+		}
+		for _, v := range h.Model.Variants {
+			out[v.Num] = h.key()
+		}
+	}
+	return out
+}
+
 // RenamedFamilies maps the family types of a registry's catalogues,
 // PACKAGE.Family as a field of another catalogue writes them in base, to
 // what they became in head, where the family was renamed or its package
