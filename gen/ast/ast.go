@@ -157,6 +157,9 @@ type Scalar struct {
 	Pos    diag.Pos
 	Text   string
 	Quoted bool
+	// NotText says what a YAML reader takes the value for where it is not
+	// text (the number 3, a YAML 1.1 boolean), "" when it is text.
+	NotText string
 }
 
 // AttrValue is an attribute set on a family or a variant.

@@ -393,7 +393,7 @@ func (ld *loader) scalar(n *yaml.Node, what string) *ast.Scalar {
 		return nil
 	}
 	ld.checkRunes(n, what, false)
-	return &ast.Scalar{Pos: ld.pos(n), Text: n.Value,
+	return &ast.Scalar{Pos: ld.pos(n), Text: n.Value, NotText: notText(n),
 		Quoted: n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0}
 }
 

@@ -674,19 +674,12 @@ func (ld *loader) text(e entry, ok bool, what string, multiline bool) ast.String
 		ld.errorf(n, "%s must be text, got %s%s", what, describe(n), hint)
 		return ast.String{Pos: pos}
 	}
-	if n.Tag != "!!str" {
-		if n.Tag == "!!null" {
-			ld.diags.Errorf(ld.missingPos(e), "%s has no value; write one (or leave out the key where it is optional)", what)
-		} else {
-			ld.errorf(n, "%s must be text, got %s; quote it to keep it as text", what, describe(n))
-		}
+	if n.Tag == "!!null" {
+		ld.diags.Errorf(ld.missingPos(e), "%s has no value; write one (or leave out the key where it is optional)", what)
 		return ast.String{Pos: pos}
 	}
-	if plain := n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) == 0; plain && yaml11Bools[n.Value] {
-		ld.errorf(n, "%s must be text, got %s, which YAML 1.1 parsers read as a boolean; quote it to keep it as text", what, diag.Quote(n.Value))
-		return ast.String{Pos: pos}
-	} else if plain && yaml11Sexagesimal.MatchString(n.Value) {
-		ld.errorf(n, "%s must be text, got %s, which YAML 1.1 parsers read as a number in base 60; quote it to keep it as text", what, diag.Quote(n.Value))
+	if got := notText(n); got != "" {
+		ld.errorf(n, "%s must be text, got %s; quote it to keep it as text", what, got)
 		return ast.String{Pos: pos}
 	}
 	ld.checkRunes(n, what, multiline)
@@ -763,6 +756,23 @@ func (ld *loader) integerOf(n *yaml.Node, what, one string) ast.Int {
 		return ast.Int{Pos: pos}
 	}
 	return ast.Int{Value: v, Pos: pos, Set: true}
+}
+
+// notText says what a YAML reader takes the scalar n for where it is not
+// text: "the number 3", or for a plain value YAML 1.1 reads otherwise than
+// YAML 1.2, "\"yes\", which YAML 1.1 parsers read as a boolean"; "" when
+// every reader takes it for text.
+func notText(n *yaml.Node) string {
+	plain := n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) == 0
+	switch {
+	case n.Tag != "!!str":
+		return describe(n)
+	case plain && yaml11Bools[n.Value]:
+		return diag.Quote(n.Value) + ", which YAML 1.1 parsers read as a boolean"
+	case plain && yaml11Sexagesimal.MatchString(n.Value):
+		return diag.Quote(n.Value) + ", which YAML 1.1 parsers read as a number in base 60"
+	}
+	return ""
 }
 
 // yaml11Bools are the plain values YAML 1.1 reads as booleans and YAML 1.2

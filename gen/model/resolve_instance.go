@@ -215,6 +215,11 @@ func (r *resolver) attrValue(a *Attribute, sc ast.Scalar, what string) (AttrValu
 			return AttrValue{}, false
 		}
 		return AttrValue{Int: n}, true
+	case AttrString:
+		if sc.NotText != "" {
+			r.errorf(sc.Pos, "%s must be text, got %s; quote it to keep it as text", what, sc.NotText)
+			return AttrValue{}, false
+		}
 	case AttrEnum:
 		if !slices.Contains(a.Values, s) {
 			r.errorf(sc.Pos, "%s must be one of %s, got %s%s", what, strings.Join(a.Values, ", "), diag.Quote(s), suggestFrom(s, a.Values))

@@ -259,7 +259,7 @@ compat:
 	cases["a payload key as a field's name where the family has no payload_type"] = strings.NewReplacer(
 		"    payload_type: demo_error\n", "", "            payload: true\n", "", "- name: path", "- name: suggested_tool", "{path}", "{suggested_tool}").Replace(cases["base"])
 	cases["attribute defaults of each type"] = strings.Replace(cases["base"], "families:\n",
-		"attributes:\n  - {name: a, type: bool, default: true}\n  - {name: b, type: int, default: -2147483648}\n  - {name: c, type: enum, values: [x, \"y\"], default: x}\n  - {name: d, type: string, default: 3}\nfamilies:\n", 1)
+		"attributes:\n  - {name: a, type: bool, default: true}\n  - {name: b, type: int, default: -2147483648}\n  - {name: c, type: enum, values: [x, \"y\"], default: x}\n  - {name: d, type: string, default: \"3\"}\nfamilies:\n", 1)
 	for name, src := range cases {
 		t.Run(name, func(t *testing.T) {
 			if err := sch.Validate(fromYAML(t, src)); err != nil {
@@ -345,6 +345,7 @@ func TestRejects(t *testing.T) {
 		{"bool attribute default 1", edit(t, "families:\n", "attributes:\n  - {name: a, type: bool, default: 1}\nfamilies:\n")},
 		{"int attribute default quoted", edit(t, "families:\n", "attributes:\n  - {name: a, type: int, default: \"3\"}\nfamilies:\n")},
 		{"int attribute default beyond 32 bits", edit(t, "families:\n", "attributes:\n  - {name: a, type: int, default: 2147483648}\nfamilies:\n")},
+		{"string attribute default a number", edit(t, "families:\n", "attributes:\n  - {name: a, type: string, default: 3}\nfamilies:\n")},
 		{"enum attribute default true", edit(t, "families:\n", "attributes:\n  - {name: a, type: enum, values: [x, \"y\"], default: true}\nfamilies:\n")},
 		{"type_base without a host", edit(t, "package: demo\n", "package: demo\nprojections: [problem]\nproblem: {type_base: \"https://:80/\"}\n")},
 		{"type_base with two #", edit(t, "package: demo\n", "package: demo\nprojections: [problem]\nproblem: {type_base: \"https://x.example/#a#\"}\n")},
