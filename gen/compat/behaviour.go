@@ -251,7 +251,7 @@ func (c *comparer) kindOrder(bc, hc *model.Classifier) map[*model.MatchRule]bool
 		}
 		t := takers[i]
 		c.addFinding(Finding{Rule: ClassifyRuleRemoved, Pos: hv.KeyPos("http_status"), BasePos: bv.KeyPos("http_status"), Code: hv.Code,
-			Family: c.familyOf(hv.Code), TakenBy: t.code,
+			Family: c.familyOf(hv.Code), TakenBy: t.code, TakenWith: "match",
 			Message: fmt.Sprintf("foreign errors that report http_status %s no longer classify as %s when they also match %s of %s, %s, tried before every status",
 				statusRanges(kept[hv]), q(hv.Code), t.what, q(t.code), t.how)})
 	}
@@ -277,11 +277,11 @@ func (c *comparer) kindOrder(bc, hc *model.Classifier) map[*model.MatchRule]bool
 		if i < 0 {
 			continue
 		}
-		t, verb := takers[i], "match"
+		t, verb, with := takers[i], "match", "match"
 		if i >= isTakers {
-			verb = "report"
+			verb, with = "report", "http_status"
 		}
-		c.addFinding(Finding{Rule: ClassifyRuleRemoved, Pos: hr.Pos, BasePos: br.Pos, Code: code, Family: c.familyOf(code), TakenBy: t.code,
+		c.addFinding(Finding{Rule: ClassifyRuleRemoved, Pos: hr.Pos, BasePos: br.Pos, Code: code, Family: c.familyOf(code), TakenBy: t.code, TakenWith: with,
 			Message: fmt.Sprintf("foreign errors that match %s no longer classify as %s when they also %s %s of %s, %s, tried before every contains rule", br, q(code), verb, t.what, q(t.code), t.how)})
 		reported[hr] = true
 	}
@@ -361,7 +361,7 @@ func (c *comparer) ruleOrder(base, head []*model.MatchRule, done map[*model.Matc
 			case c.h(base[k].Variant.Code) != r.Variant.Code:
 				by = r.Variant.Code
 			}
-			c.addFinding(Finding{Rule: ClassifyRuleRemoved, Pos: head[j].Pos, BasePos: base[i].Pos, Code: code, Family: c.familyOf(code), TakenBy: by,
+			c.addFinding(Finding{Rule: ClassifyRuleRemoved, Pos: head[j].Pos, BasePos: base[i].Pos, Code: code, Family: c.familyOf(code), TakenBy: by, TakenWith: "match",
 				Message: fmt.Sprintf("foreign errors that match %s no longer classify as %s when they also match %s of %s, %s", base[i], q(code), r, q(r.Variant.Code), how)})
 		}
 		seen(j)

@@ -42,6 +42,9 @@ type Finding struct {
 	// specific http_status), that variant's code, beside whose change
 	// diff shows the finding; empty otherwise.
 	TakenBy string
+	// TakenWith is the key of TakenBy's variant whose change took it:
+	// "match" or "http_status".
+	TakenWith string
 	// Message says what changed. All catalogue text in it is quoted.
 	Message string
 	// Attribute names the custom attribute a finding is about, for

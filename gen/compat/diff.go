@@ -371,10 +371,10 @@ func changeFor(changes []Change, f Finding) int {
 		if f.Rule == GoNameChanged {
 			return c.Attr == "name" || c.Attr == "family"
 		}
-		if f.Rule == ClassifyRuleRemoved && f.TakenBy != "" {
+		if f.Rule == ClassifyRuleRemoved && f.TakenWith != "" {
 			// The taker's rule that now comes first: a match rule or a
 			// status.
-			return c.Attr == "match" || c.Attr == "http_status"
+			return c.Attr == f.TakenWith
 		}
 		return c.Attr == attrOf[f.Rule]
 	})

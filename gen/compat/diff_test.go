@@ -414,6 +414,15 @@ families:
 	if !strings.Contains(got, want) || strings.Contains(got, "~ reset") {
 		t.Errorf("diff does not place the finding beside the status that took the rule; want:\n%s\ngot:\n%s", want, got)
 	}
+	// A variant that gains a status and a rule: the finding about what its
+	// new rule took is beside the rule, not the status.
+	writeBaseAndHead(t, dir, base, strings.Replace(base, `message: "failed: {cause}",`, `message: "failed: {cause}", http_status: [502], match: {is: [context.Canceled]},`, 1))
+	got = runCLI(t, dir, "diff", "--format", "text", "--color", "never", "--against", "base.yaml")
+	want = `      match: none → "is context.Canceled"
+        BREAKING CLASSIFY_RULE_REMOVED: foreign errors that match contains "connection reset" no longer classify as "reset" when they also match is context.Canceled`
+	if !strings.Contains(got, want) {
+		t.Errorf("diff does not place the finding beside the rule that took it; want:\n%s\ngot:\n%s", want, got)
+	}
 }
 
 // oneVariant resolves a catalogue of one family and one variant, written
