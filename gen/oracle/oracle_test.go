@@ -2,7 +2,9 @@ package oracle
 
 import (
 	"encoding/json"
+	"math"
 	"testing"
+	"time"
 )
 
 // FuzzIndent holds the oracle's indenter to json.MarshalIndent, which the
@@ -58,4 +60,21 @@ func hasSpace(src []byte) bool {
 		}
 	}
 	return false
+}
+
+// TestDurationJSON: a wait in protobuf's JSON mapping of Duration, exact to
+// the nanosecond however long: past 2^53 nanoseconds (104 days) a float64
+// no longer holds it, and the golden files of such examples were wrong.
+func TestDurationJSON(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		2 * time.Second: "2s", 1500 * time.Millisecond: "1.500s", time.Nanosecond: "0.000000001s",
+		90*time.Minute + 250*time.Microsecond: "5400.000250s",
+		2600*time.Hour + time.Nanosecond:      "9360000.000000001s",
+		300000*time.Hour + time.Millisecond:   "1080000000.001s",
+		time.Duration(math.MaxInt64):          "9223372036.854775807s",
+	} {
+		if got := durationJSON(d); got != want {
+			t.Errorf("durationJSON(%v) = %s, want %s", d, got, want)
+		}
+	}
 }

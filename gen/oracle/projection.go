@@ -167,15 +167,18 @@ func retryAfter(v *model.Variant) (time.Duration, bool) {
 	return 0, false
 }
 
-// durationJSON is d in protobuf's JSON mapping of Duration: seconds with
-// 0, 3, 6 or 9 fractional digits.
+// durationJSON is d, a positive wait, in protobuf's JSON mapping of
+// Duration: seconds with 0, 3, 6 or 9 fractional digits. Whole numbers
+// only: a float64 holds nanoseconds exactly only up to 2^53 of them (104
+// days), past which the last digits were wrong.
 func durationJSON(d time.Duration) string {
-	s := strconv.FormatFloat(d.Seconds(), 'f', 9, 64)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	if i := strings.IndexByte(s, '.'); i >= 0 {
-		for (len(s)-i-1)%3 != 0 {
-			s += "0"
-		}
+	whole := strconv.FormatInt(int64(d/time.Second), 10)
+	frac := strconv.FormatInt(int64(d%time.Second)+int64(time.Second), 10)[1:] // nine digits
+	for len(frac) > 0 && strings.HasSuffix(frac, "000") {
+		frac = frac[:len(frac)-3]
 	}
-	return s + "s"
+	if frac == "" {
+		return whole + "s"
+	}
+	return whole + "." + frac + "s"
 }
