@@ -711,18 +711,18 @@ func (c *comparer) removed(bv *model.Variant) {
 	if hf := c.family[bv.Family]; hf != nil {
 		where, pos = "family "+q(hf.Name), hf.KeyPos("variants")
 	}
-	// The foreign errors the variant's rules caught now fall to another
+	statuses := make([]string, len(bv.HTTP))
+	for i, s := range bv.HTTP {
+		statuses[i] = s.Text
+	}
+	// The foreign errors its rules and statuses caught now fall to another
 	// rule or to the fallback.
 	if hc := c.head.cat.Classify; hc != nil {
 		for _, br := range bv.Match {
 			c.add(ClassifyRuleRemoved, pos, br.Pos, code, "foreign errors that match %s no longer classify as %s, which was removed; they classify by the other rules, or as %s", br, q(code), q(hc.Fallback.Code))
 		}
 		if bv.ClassifyByStatus && c.base.cat.Classify != nil {
-			texts := make([]string, len(bv.HTTP))
-			for i, s := range bv.HTTP {
-				texts[i] = s.Text
-			}
-			c.add(ClassifyRuleRemoved, pos, bv.KeyPos("http_status"), code, "foreign errors with http_status %s no longer classify as %s, which was removed; they classify by the other rules, or as %s", strings.Join(texts, ", "), q(code), q(hc.Fallback.Code))
+			c.add(ClassifyRuleRemoved, pos, bv.KeyPos("http_status"), code, "foreign errors with http_status %s no longer classify as %s, which was removed; they classify by the other rules, or as %s", strings.Join(statuses, ", "), q(code), q(hc.Fallback.Code))
 		}
 	}
 	numOK := c.head.resNums[bv.Num] != nil || c.head.byNum[bv.Num] != nil
@@ -738,6 +738,12 @@ func (c *comparer) removed(bv *model.Variant) {
 	var what string
 	switch {
 	case numOK && codeOK:
+		// Retired as it should be; but the statuses it stood for in
+		// LookupHTTPStatus and FromHTTP now give another variant, or none.
+		// (A num another variant took is NUM_REASSIGNED there.)
+		if len(statuses) > 0 && c.head.byNum[bv.Num] == nil {
+			c.add(HTTPStatusRemoved, pos, bv.KeyPos("http_status"), code, "%s, which was retired, stood for http_status %s in LookupHTTPStatus and FromHTTP; they now give another variant, or none", q(code), strings.Join(statuses, ", "))
+		}
 		c.subcodesGone(bv, nil, c.headPos(bv.Family))
 		return
 	case numOK:
