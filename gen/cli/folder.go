@@ -118,11 +118,16 @@ func prune(e *env, dir string, rels []string, verbose bool) error {
 // files, files excluded from every build (//go:build ignore, or a name
 // the go command ignores, starting with _ or .) and a test file's external
 // package (name_test) do not count.
-func checkPackage(m *model.Catalogue, dir string) error {
+//
+// It returns the files of the package that errgen does not write (its
+// own, and its external tests'), whose names checkNames compares with
+// the generated ones'.
+func checkPackage(m *model.Catalogue, dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil // a missing folder holds no other package
+		return nil, nil // a missing folder holds no other package
 	}
+	var same []string
 	for _, e := range entries {
 		name := e.Name()
 		// The go command ignores a file whose name starts with _ or .
@@ -138,15 +143,131 @@ func checkPackage(m *model.Catalogue, dir string) error {
 			continue
 		}
 		pkg := f.Name.Name
-		if pkg == m.Package || strings.HasSuffix(name, "_test.go") && pkg == m.Package+"_test" {
+		if pkg == m.Package {
+			same = append(same, filepath.Join(dir, name))
+			continue
+		}
+		if strings.HasSuffix(name, "_test.go") && pkg == m.Package+"_test" {
 			continue
 		}
 		var l diag.List
 		l.Errorf(m.KeyPos("package"), "package %s does not match the Go files already in %s: %s is package %s; change package: or write elsewhere with -o",
 			diag.Quote(m.Package), diag.Path(displayPath(dir)), diag.Path(name), diag.Quote(pkg))
-		return &diagError{l}
+		return nil, &diagError{l}
+	}
+	return same, nil
+}
+
+// checkNames refuses to write the generated files into a package whose
+// other files (own, from checkPackage) declare a name the generated files
+// declare too at package level, or a method of the same name on the same
+// type: the package would not build. Each is reported at the other file's
+// declaration, which is what to rename. Only read when there are such
+// files.
+func checkNames(own []string, files []gen.File) error {
+	if len(own) == 0 {
+		return nil
+	}
+	generated := map[string]string{}
+	for _, f := range files {
+		if !strings.HasSuffix(f.Path, ".go") {
+			continue
+		}
+		fset := token.NewFileSet()
+		af, err := parser.ParseFile(fset, f.Path, f.Data, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		for name, pos := range declared(af) {
+			if _, dup := generated[name]; !dup {
+				generated[name] = fset.Position(pos).String()
+			}
+		}
+	}
+	var l diag.List
+	for _, p := range own {
+		src, err := fsafe.ReadFile(p, maxGolden)
+		if err != nil {
+			continue
+		}
+		fset := token.NewFileSet()
+		af, err := parser.ParseFile(fset, p, src, parser.SkipObjectResolution)
+		if err != nil {
+			continue // the go command reports it
+		}
+		for name, pos := range declared(af) {
+			if at, ok := generated[name]; ok {
+				where := fset.Position(pos)
+				what := "the name " + diag.Quote(name)
+				if typ, method, ok := strings.Cut(name, "."); ok {
+					what = "the method " + diag.Quote(method) + " of " + diag.Quote(typ)
+				}
+				l.Errorf(diag.Pos{File: displayPath(p), Line: where.Line, Col: where.Column},
+					"%s is declared by the generated package too (%s), so the package would not build; rename it here", what, at)
+			}
+		}
+	}
+	if len(l) > 0 {
+		return &diagError{l.Sort()}
 	}
 	return nil
+}
+
+// declared returns the names f declares at package level, with where:
+// functions, types, variables and constants by name, methods as
+// "Type.Method". init and _ may be declared more than once.
+func declared(f *ast.File) map[string]token.Pos {
+	out := map[string]token.Pos{}
+	add := func(id *ast.Ident) {
+		if id != nil && id.Name != "_" && id.Name != "init" {
+			out[id.Name] = id.Pos()
+		}
+	}
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil || len(d.Recv.List) == 0 {
+				add(d.Name)
+				continue
+			}
+			if recv := receiverName(d.Recv.List[0].Type); recv != "" {
+				out[recv+"."+d.Name.Name] = d.Name.Pos()
+			}
+		case *ast.GenDecl:
+			for _, sp := range d.Specs {
+				switch sp := sp.(type) {
+				case *ast.TypeSpec:
+					add(sp.Name)
+				case *ast.ValueSpec:
+					for _, id := range sp.Names {
+						add(id)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// receiverName is the name of a method's receiver type: T of T, *T, T[P]
+// and *T[P].
+func receiverName(e ast.Expr) string {
+	for {
+		switch x := e.(type) {
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.IndexListExpr:
+			e = x.X
+		case *ast.ParenExpr:
+			e = x.X
+		case *ast.Ident:
+			return x.Name
+		default:
+			return ""
+		}
+	}
 }
 
 // ignored reports whether the comments before a package clause hold a

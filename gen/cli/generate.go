@@ -97,7 +97,8 @@ usage error, found before the catalogue is read, as is a wrong --docs.`,
 			if dir == "" {
 				dir = filepath.Dir(path)
 			}
-			if err := checkPackage(m, dir); err != nil {
+			own, err := checkPackage(m, dir)
+			if err != nil {
 				return err
 			}
 			if *grpc && !m.Selects("grpc") {
@@ -128,6 +129,9 @@ usage error, found before the catalogue is read, as is a wrong --docs.`,
 				files = append(files, f)
 			}
 			if err := checkTargets(files, *docsOut != ""); err != nil {
+				return err
+			}
+			if err := checkNames(own, files); err != nil {
 				return err
 			}
 			if err := checkGRPCFile(dir, *grpc); err != nil {

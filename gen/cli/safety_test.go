@@ -829,6 +829,48 @@ func TestOrphanGoldenFiles(t *testing.T) {
 // is refused at the catalogue's package: line, naming the file; errgen's
 // own files, a file no build includes and an external test package do
 // not count.
+// TestOwnFilesKeepTheirNames: a file of the package's own beside the
+// generated ones that declares a name they declare too (a runtime helper
+// such as now, a type, a method on a generated type) is refused at its
+// declaration, before anything is written, by generate and generate
+// --check: the package would not build. Names the generated files do not
+// declare, init, _, and the external test package's are fine.
+func TestOwnFilesKeepTheirNames(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "errors.yaml")
+	write := func(name, src string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("errors.yaml", validCatalogue)
+	write("helpers.go", "package toolerr\n\nfunc init() {}\n\nvar _ = 1\n\nfunc describe() string { return \"\" }\n")
+	write("x_test.go", "package toolerr_test\n\nvar now = 1\n")
+	if code, _, stderr := runCLI(t, "generate", path); code != 0 {
+		t.Fatalf("names of its own: exit %d\n%s", code, stderr)
+	}
+	write("clock.go", "package toolerr\n\nimport \"time\"\n\nvar now = time.Now\n\ntype field struct{}\n\nfunc (*ToolTimeout) Code() Code { return \"\" }\n")
+	write("clock_test.go", "package toolerr\n\nfunc TestErrgenGolden() {}\n")
+	before := snapshot(t, dir)
+	write("errors.yaml", strings.Replace(validCatalogue, "retryable: true", "retryable: false", 1))
+	before["errors.yaml"], _ = os.ReadFile(path)
+	for _, args := range [][]string{{"generate", path}, {"generate", "--check", path}} {
+		code, _, stderr := runCLI(t, args...)
+		for _, want := range []string{
+			filepath.Join(dir, "clock.go") + `:5:5: the name "now" is declared by the generated package too (errgen_runtime.go:`,
+			filepath.Join(dir, "clock.go") + `:7:6: the name "field" is declared by the generated package too (errgen_runtime.go:`,
+			filepath.Join(dir, "clock.go") + `:9:21: the method "Code" of "ToolTimeout" is declared by the generated package too (errgen.go:`,
+			filepath.Join(dir, "clock_test.go") + `:3:6: the name "TestErrgenGolden" is declared by the generated package too (errgen_runtime_test.go:`,
+		} {
+			if code != 1 || !strings.Contains(stderr, want) {
+				t.Errorf("%v: exit %d, stderr:\n%s\nwant:\n%s", args, code, stderr, want)
+			}
+		}
+	}
+	sameTree(t, dir, before)
+}
+
 func TestPackageMustMatchFolder(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "errors.yaml")
