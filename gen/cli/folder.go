@@ -89,9 +89,29 @@ func isGolden(path, code string) bool {
 	return g.Code != nil && *g.Code == code && g.CodeNum != nil && g.Wire != nil
 }
 
-// orphanText says what an orphan golden file is.
-func orphanText(dir, rel string) string {
-	return fmt.Sprintf("%s is the golden file of a code the catalogue no longer has", diag.Path(displayPath(filepath.Join(dir, filepath.FromSlash(rel)))))
+// orphanText says what an orphan golden file is: of a code the catalogue
+// no longer has, or of one whose variant's example now selects another
+// code (a sub-code added, or the first one changed), as examples says.
+func orphanText(dir, rel string, examples map[string]string) string {
+	path := diag.Path(displayPath(filepath.Join(dir, filepath.FromSlash(rel))))
+	code := strings.TrimSuffix(strings.TrimPrefix(rel, "testdata/"), goldenSuffix)
+	if ex, ok := examples[code]; ok && ex != code {
+		return fmt.Sprintf("%s is the golden file of %s, which no example selects now: its variant's example selects %s (testdata/%s%s)", path, diag.Quote(code), diag.Quote(ex), ex, goldenSuffix)
+	}
+	return fmt.Sprintf("%s is the golden file of a code the catalogue no longer has", path)
+}
+
+// exampleCodes maps each code and sub-code of m to the code of its
+// variant's example (orphanText).
+func exampleCodes(m *model.Catalogue) map[string]string {
+	out := map[string]string{}
+	for _, v := range m.Variants {
+		out[v.Code] = v.ExampleCode()
+		for _, sc := range v.Subcodes {
+			out[sc.Code] = v.ExampleCode()
+		}
+	}
+	return out
 }
 
 // prune deletes the orphan golden files, each only while it is still a

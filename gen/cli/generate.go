@@ -41,18 +41,20 @@ EDIT." line, never reads or writes through a symlink, and never overwrites
 an existing golden file: those belong to you, and a change to what goes
 over the wire shows as a failing generated test. Two runs into one folder
 at once take turns. The package is refused when the folder holds Go files
-of another package.
+of another package, or a file of the package's own declares a name the
+generated files declare too.
 
-A golden file whose code the catalogue no longer has is reported (a
-warning; with --check, a failure). errgen deletes nothing unless asked:
+A golden file that no example writes any more, of a code the catalogue no
+longer has or one a variant's example no longer selects (its first
+sub-code does), is reported (a warning; with --check, a failure). errgen deletes nothing unless asked:
 --prune deletes those golden files, and only those. A file in testdata
 named *.golden.json that does not hold an errgen golden file (its "code",
 "code_num" and "wire", for the code it is named after) is the package's
 own and left alone.
 
 With --docs FILE the Markdown reference (see errgen docs) is one more
-generated file, at FILE inside DIR. FILE may not be a .go file: Markdown
-there would break the package.
+generated file, at FILE inside DIR. FILE may not be a file the go command
+reads (.go, .c, .s, go.mod, ...): Markdown there would break the package.
 
 With --grpc errgen also writes errgen_grpc.go: GRPCStatus and
 FromGRPCStatus, which import google.golang.org/grpc (status, codes) and
@@ -74,7 +76,7 @@ usage error, found before the catalogue is read, as is a wrong --docs.`,
 		out := fs.StringP("out", "o", "", "write the package into `DIR` (default: the catalogue's folder)")
 		docsOut := fs.String("docs", "", "also write the Markdown reference to `FILE`, relative to DIR")
 		check := fs.Bool("check", false, "write nothing; exit 1 with a diff when the output is stale")
-		pruneGolden := fs.Bool("prune", false, "delete the golden files of codes the catalogue no longer has")
+		pruneGolden := fs.Bool("prune", false, "delete the golden files no example writes any more")
 		verbose := fs.BoolP("verbose", "v", false, "list the files written")
 		grpc := fs.Bool("grpc", false, "also write errgen_grpc.go: GRPCStatus and FromGRPCStatus, which import gRPC (the catalogue selects the grpc projection)")
 		return func(ctx context.Context, e *env, args []string) error {
@@ -138,9 +140,9 @@ usage error, found before the catalogue is read, as is a wrong --docs.`,
 				return err
 			}
 			if *check {
-				return checkFiles(e, dir, files, true, "errgen generate")
+				return checkFiles(e, dir, files, exampleCodes(m), "errgen generate")
 			}
-			return writeFiles(ctx, e, dir, files, writeOptions{verbose: *verbose, golden: true, prune: *pruneGolden, docsFlag: "--docs"})
+			return writeFiles(ctx, e, dir, files, writeOptions{verbose: *verbose, golden: true, prune: *pruneGolden, examples: exampleCodes(m), docsFlag: "--docs"})
 		}
 	},
 }
@@ -279,6 +281,9 @@ type writeOptions struct {
 	verbose bool // list the files written
 	golden  bool // the files are a package: report its orphan golden files
 	prune   bool // and delete them
+	// examples maps each code and sub-code of the catalogue to the code of
+	// its variant's example, whose golden file the package holds.
+	examples map[string]string
 	// docsFlag is the flag that chose the Markdown file's path: --docs
 	// for generate, -o for docs.
 	docsFlag string
@@ -349,7 +354,7 @@ func writeFiles(ctx context.Context, e *env, dir string, files []gen.File, opt w
 		return prune(e, dir, gone, opt.verbose)
 	}
 	for _, rel := range gone {
-		fmt.Fprintf(e.stderr, "errgen: warning: %s; delete it, or run errgen generate --prune\n", orphanText(dir, rel))
+		fmt.Fprintf(e.stderr, "errgen: warning: %s; delete it, or run errgen generate --prune\n", orphanText(dir, rel, opt.examples))
 	}
 	return nil
 }
@@ -360,7 +365,8 @@ func writeFiles(ctx context.Context, e *env, dir string, files []gen.File, opt w
 // the same file. What the diff shows of a file on disk is bounded and made
 // inert (udiff), so a file planted in a pull request cannot print a secret
 // or a workflow command into the CI log.
-func checkFiles(e *env, dir string, files []gen.File, golden bool, fix string) error {
+func checkFiles(e *env, dir string, files []gen.File, examples map[string]string, fix string) error {
+	golden := examples != nil
 	stale := 0
 	refused := map[string]bool{} // what was printed, once each (printOnce)
 	for _, f := range files {
@@ -399,7 +405,7 @@ func checkFiles(e *env, dir string, files []gen.File, golden bool, fix string) e
 			return err
 		}
 		for _, rel := range gone {
-			fmt.Fprintf(e.stderr, "errgen: %s; run errgen generate --prune\n", orphanText(dir, rel))
+			fmt.Fprintf(e.stderr, "errgen: %s; run errgen generate --prune\n", orphanText(dir, rel, examples))
 			stale++
 		}
 	}

@@ -829,6 +829,35 @@ func TestOrphanGoldenFiles(t *testing.T) {
 // is refused at the catalogue's package: line, naming the file; errgen's
 // own files, a file no build includes and an external test package do
 // not count.
+// TestGoldenOfASubcodeExample: a variant's example selects its first
+// sub-code, so adding one leaves the golden file of the variant's own code
+// behind; generate says so, naming the file the example writes now, not
+// that the catalogue lost the code, and --prune deletes it.
+func TestGoldenOfASubcodeExample(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "errors.yaml")
+	if err := os.WriteFile(path, []byte(validCatalogue), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCLI(t, "generate", path); code != 0 {
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
+	withSub := strings.Replace(validCatalogue, "        code: tool_timeout\n", "        code: tool_timeout\n        subcodes: [{code: tool_timeout_hard, doc: No time left at all.}]\n", 1)
+	if withSub == validCatalogue {
+		t.Fatal("the catalogue has no tool_timeout to give a sub-code")
+	}
+	if err := os.WriteFile(path, []byte(withSub), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := filepath.Join(dir, "testdata", "tool_timeout.golden.json") + ` is the golden file of "tool_timeout", which no example selects now: its variant's example selects "tool_timeout_hard" (testdata/tool_timeout_hard.golden.json)`
+	if code, _, stderr := runCLI(t, "generate", path); code != 0 || !strings.Contains(stderr, want) || strings.Contains(stderr, "no longer has") {
+		t.Errorf("generate: exit %d, stderr:\n%s\nwant:\n%s", code, stderr, want)
+	}
+	if code, stdout, _ := runCLI(t, "generate", "--prune", "-v", path); code != 0 || !strings.Contains(stdout, "tool_timeout.golden.json (deleted)") {
+		t.Errorf("--prune: exit %d\n%s", code, stdout)
+	}
+}
+
 // TestOwnFilesKeepTheirNames: a file of the package's own beside the
 // generated ones that declares a name they declare too (a runtime helper
 // such as now, a type, a method on a generated type) is refused at its
