@@ -735,6 +735,17 @@ func (c *comparer) removed(bv *model.Variant) {
 	if _, ok := c.others.Nums[bv.Num]; ok {
 		numOK = true
 	}
+	if hv := c.head.subcodes[code]; hv != nil && !codeOK {
+		// Its code lives on as another variant's sub-code, which reserving
+		// it would refuse: the code now means that variant's error.
+		sc := hv.Subcodes[slices.IndexFunc(hv.Subcodes, func(sc *model.Subcode) bool { return c.h(sc.Code) == code || sc.Code == code })]
+		c.add(VariantRemovedUnreserved, sc.Pos, bv.Pos, code, "variant %s (num %d) was removed, and its code is now a sub-code of %s (num %d): clients that match the code get that error; give the sub-code another code and reserve this one", q(code), bv.Num, q(hv.Code), hv.Num)
+		if !numOK {
+			c.add(VariantRemovedUnreserved, pos, bv.Pos, code, "variant %s (num %d) was removed without reserving its num; add num under reserved of %s", q(code), bv.Num, where)
+		}
+		c.subcodesGone(bv, nil, pos)
+		return
+	}
 	var what string
 	switch {
 	case numOK && codeOK:
