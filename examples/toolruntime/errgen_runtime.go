@@ -2346,9 +2346,10 @@ func appendCause(dst []byte, cause error, depth int, top *RemoteError) []byte {
 	switch c := find(cause).(type) {
 	case *RemoteError:
 		if c.err != nil {
+			// Its chain is its own: its causes as they arrived.
 			w := *c
 			w.Payload.Error = errorText(cause)
-			return appendObject(dst, c.err, c.index, true, depth, &w, top)
+			return appendObject(dst, c.err, c.index, true, depth, &w, &w)
 		}
 	case variant:
 		if i, ok := lookupCode(c.Code()); ok && !isNil(c) {

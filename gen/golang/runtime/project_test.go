@@ -858,6 +858,11 @@ func TestRelayedCauseKeepsItsTexts(t *testing.T) {
 			t.Errorf("%s: the cause's text is not the sender's %s:\n%s", p.name, want, text)
 		}
 	}
+	// Wrapped by fmt.Errorf in a third service's error, the decoded error
+	// still writes its cause as it arrived.
+	if wire := string(mustMarshal(t, &OperatorFailed{Cause: fmt.Errorf("again: %w", r2)})); !strings.Contains(wire, want) || !strings.Contains(wire, `"error":"again: operator failed: `) {
+		t.Errorf("the wire form of the wrapped relayed error lacks %s or the wrap's text:\n%s", want, wire)
+	}
 	var logged string
 	for _, a := range LogValueOf(r2).Group() {
 		if a.Key == "cause" {
