@@ -311,7 +311,7 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 	}
 	renamed := compat.RenamedFamilies(pairs)
 	for i := range rr.pairs {
-		rr.pairs[i].others = compat.Others{Elsewhere: compat.Elsewhere(rr.heads, i), Nums: compat.HeldNums(rr.heads, i), Renamed: renamed}
+		rr.pairs[i].others = compat.OthersOf(rr.heads, i, renamed)
 		rr.pairs[i].arrived = compat.Arrived(rr.baseCats, rr.heads, i)
 	}
 	return rr, nil

@@ -858,6 +858,21 @@ func TestGoldenOfASubcodeExample(t *testing.T) {
 	}
 }
 
+// packageFolder returns a new folder holding validCatalogue as
+// errors.yaml, the catalogue's path, and a function that writes a file
+// into the folder.
+func packageFolder(t *testing.T) (dir, path string, write func(name, src string)) {
+	dir = t.TempDir()
+	write = func(name, src string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("errors.yaml", validCatalogue)
+	return dir, filepath.Join(dir, "errors.yaml"), write
+}
+
 // TestOwnFilesKeepTheirNames: a file of the package's own beside the
 // generated ones that declares a name they declare too (a runtime helper
 // such as now, a type, a method on a generated type) is refused at its
@@ -865,15 +880,7 @@ func TestGoldenOfASubcodeExample(t *testing.T) {
 // --check: the package would not build. Names the generated files do not
 // declare, init, _, and the external test package's are fine.
 func TestOwnFilesKeepTheirNames(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "errors.yaml")
-	write := func(name, src string) {
-		t.Helper()
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("errors.yaml", validCatalogue)
+	dir, path, write := packageFolder(t)
 	write("helpers.go", "package toolerr\n\nfunc init() {}\n\nvar _ = 1\n\nfunc describe() string { return \"\" }\n")
 	write("x_test.go", "package toolerr_test\n\nvar now = 1\n")
 	if code, _, stderr := runCLI(t, "generate", path); code != 0 {
@@ -901,15 +908,7 @@ func TestOwnFilesKeepTheirNames(t *testing.T) {
 }
 
 func TestPackageMustMatchFolder(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "errors.yaml")
-	write := func(name, src string) {
-		t.Helper()
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("errors.yaml", validCatalogue)
+	dir, path, write := packageFolder(t)
 	write("gen.go", "//go:build ignore\n\npackage main\n")
 	write("x_test.go", "package toolerr_test\n")
 	write("doc.go", "// Package toolerr holds the tool errors.\npackage toolerr\n")

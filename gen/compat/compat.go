@@ -157,12 +157,12 @@ func Compare(base, head *model.Catalogue) []Finding {
 // catalogue on its own.
 type Others struct {
 	// Elsewhere maps each code (lower case) that another catalogue holds
-	// in head to where, with its num (see Elsewhere). A variant whose code
+	// in head to where, with its num (see OthersOf). A variant whose code
 	// moved to one of them needs no reserved code, since the code lives
 	// on; its num is reserved unless it moved too.
 	Elsewhere map[string]Held
 	// Nums maps each num a variant of another catalogue holds in head to
-	// that catalogue (see HeldNums). A variant whose num one of them took
+	// that catalogue (see OthersOf). A variant whose num one of them took
 	// needs no reserved num, which the registry would refuse: that the num
 	// now means another code is NUM_REASSIGNED across the catalogues.
 	Nums map[int]string

@@ -62,37 +62,25 @@ type Held struct {
 	Num       int
 }
 
-// Elsewhere maps each code (lower case) that a catalogue of head other
-// than the i-th holds to where: Others.Elsewhere of the i-th.
-func Elsewhere(head []RegistryCatalogue, i int) map[string]Held {
-	out := map[string]Held{}
+// OthersOf is what the catalogues of head other than the i-th hold, for
+// the i-th's comparison (CompareIn, DiffIn): each code (lower case), with
+// where and its num (Others.Elsewhere), and each num (Others.Nums);
+// renamed is the registry's family renames (RenamedFamilies).
+func OthersOf(head []RegistryCatalogue, i int, renamed map[string]string) Others {
+	o := Others{Elsewhere: map[string]Held{}, Nums: map[int]string{}, Renamed: renamed}
 	for k, h := range head {
 		if k == i {
 			continue
 		}
 		for _, v := range h.Model.Variants {
-			out[strings.ToLower(v.Code)] = Held{h.key(), v.Num}
+			o.Elsewhere[strings.ToLower(v.Code)] = Held{h.key(), v.Num}
+			o.Nums[v.Num] = h.key()
 			for _, sc := range v.Subcodes {
-				out[strings.ToLower(sc.Code)] = Held{h.key(), 0}
+				o.Elsewhere[strings.ToLower(sc.Code)] = Held{h.key(), 0}
 			}
 		}
 	}
-	return out
-}
-
-// HeldNums maps each num a variant of a catalogue of head other than the
-// i-th holds to that catalogue: Others.Nums of the i-th.
-func HeldNums(head []RegistryCatalogue, i int) map[int]string {
-	out := map[int]string{}
-	for k, h := range head {
-		if k == i {
-			continue
-		}
-		for _, v := range h.Model.Variants {
-			out[v.Num] = h.key()
-		}
-	}
-	return out
+	return o
 }
 
 // RenamedFamilies maps the family types of a registry's catalogues,
