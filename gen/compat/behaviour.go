@@ -151,6 +151,36 @@ func (c *comparer) behaviour(bv, hv *model.Variant) {
 			c.add(ClassifyRuleRemoved, hv.KeyPos("match"), br.Pos, code, "foreign errors that match %s no longer classify as %s", br, q(code))
 		}
 	}
+	if bv.ClassifyByStatus && !hv.ClassifyByStatus && c.base.cat.Classify != nil {
+		c.statusesUnheld(bv, hv)
+	}
+}
+
+// statusesUnheld reports a variant that Classify gave for its http_status
+// in base and no longer can, its cause of type error retyped or removed:
+// the foreign errors with the statuses it stood for, and still lists (a
+// status it dropped is variant's), now classify by the other rules, or as
+// the fallback.
+func (c *comparer) statusesUnheld(bv, hv *model.Variant) {
+	bo := statusOwners(c.base.cat, true)
+	var statuses []int
+	for s, v := range bo {
+		if v == bv && hv.CoversStatus(s) {
+			statuses = append(statuses, s)
+		}
+	}
+	if len(statuses) == 0 {
+		return
+	}
+	bf := bv.Foreign()
+	pos, basePos, why := hv.KeyPos("fields"), bf.Pos, fmt.Sprintf("its cause field %s was removed", q(bf.Name))
+	if hf := hv.Cause; hf != nil {
+		pos, basePos, why = hf.KeyPos("type"), bf.KeyPos("type"), fmt.Sprintf("its cause field %s now has type %s", q(hf.Name), q(hf.Type.Name))
+	}
+	code := hv.Code
+	c.addField(ClassifyRuleRemoved, pos, basePos, code, bf.Name,
+		"foreign errors with http_status %s no longer classify as %s, which cannot hold them now (%s); they classify by the other rules, or as %s",
+		statusRanges(statuses), q(code), why, q(c.head.cat.Classify.Fallback.Code))
 }
 
 // hasRule reports whether v has a rule like r.
