@@ -635,8 +635,10 @@ func (c *comparer) fields(bv, hv *model.Variant) {
 	}
 	// The order of the payload's keys: the bytes change, the meaning does
 	// not.
-	if b, h := payloadOrder(bv, hv), payloadOrder(hv, bv); len(b) > 1 && !slices.Equal(b, h) {
+	if b, h := fieldOrder(bv, hv, true), fieldOrder(hv, bv, true); len(b) > 1 && !slices.Equal(b, h) {
 		c.add(PayloadFieldOrderChanged, hv.KeyPos("fields"), bv.KeyPos("fields"), code, "the payload fields of %s now come in the order %s; in base %s", q(code), strings.Join(h, ", "), strings.Join(b, ", "))
+	} else if b, h := fieldOrder(bv, hv, false), fieldOrder(hv, bv, false); !slices.Equal(b, h) {
+		c.add(FieldOrderChanged, hv.KeyPos("fields"), bv.KeyPos("fields"), code, "the fields of %s now come in the order %s; in base %s", q(code), strings.Join(h, ", "), strings.Join(b, ", "))
 	}
 }
 
@@ -690,12 +692,12 @@ func (c *comparer) sameFamily(a, b model.Type) bool {
 	return c.family[a.Family] == b.Family
 }
 
-// payloadOrder lists the payload fields of v that are payload fields of
-// other too, in v's order.
-func payloadOrder(v, other *model.Variant) []string {
+// fieldOrder lists the fields of v that other has too, in v's order; with
+// payload set, only those that are payload fields in both.
+func fieldOrder(v, other *model.Variant, payload bool) []string {
 	var out []string
 	for _, f := range v.Fields {
-		if o := other.Field(f.Name); f.Payload && o != nil && o.Payload {
+		if o := other.Field(f.Name); o != nil && (!payload || f.Payload && o.Payload) {
 			out = append(out, f.Name)
 		}
 	}

@@ -99,6 +99,7 @@ const (
 	PayloadFieldDropped        = "PAYLOAD_FIELD_DROPPED"
 	UnitChanged                = "UNIT_CHANGED"
 	PayloadFieldOrderChanged   = "PAYLOAD_FIELD_ORDER_CHANGED"
+	FieldOrderChanged          = "FIELD_ORDER_CHANGED"
 	FamilyChanged              = "FAMILY_CHANGED"
 	CategoryChanged            = "CATEGORY_CHANGED"
 	RetryableChanged           = "RETRYABLE_CHANGED"
@@ -173,7 +174,8 @@ var Rules = []Rule{
 	{GRPCCodeChanged, JSON, Break, "A variant's gRPC status has another canonical code (its grpc_code or its family's changed), or the ErrorInfo domain changed."},
 	{MCPKindChanged, JSON, Break, "MCP answers a variant otherwise: with a tool result instead of a JSON-RPC error, or with another error code (mcp_error)."},
 	{SensitiveAdded, JSON, Break, "A field became sensitive: its key leaves the wire form (and the payload), and logs show [REDACTED] instead of its value."},
-	{PayloadFieldOrderChanged, JSON, Note, "A variant's payload fields come in another order: the payload's bytes change, its meaning does not."},
+	{PayloadFieldOrderChanged, JSON, Note, "A variant's payload fields come in another order: the payload's bytes change (and the wire form's), its meaning does not."},
+	{FieldOrderChanged, JSON, Note, "A variant's fields come in another order, its payload fields not: the keys of its wire form and the attributes of its log come in another order, as do its Go struct's fields; the meaning does not change."},
 
 	{FamilyChanged, Semantics, Break, "A variant moved to another family."},
 	{CategoryChanged, Semantics, Break, "A variant's category changed."},
