@@ -881,17 +881,18 @@ func accepts(w *model.Waiver, f Finding) bool {
 	return f.Rule == w.Rule && f.Severity == Break && w.Accepts(f.Code, f.Family)
 }
 
-// removalRules are the rules that can be about a code that is no longer
-// in the catalogue, whose waivers may name a code the catalogue does not
-// hold.
+// removalRules are the rules that can be about a code or a family that is
+// no longer in the catalogue, whose waivers may name a code the catalogue
+// does not hold, or a family it does not declare (a family removed with
+// what it reserved).
 var removalRules = []string{VariantRemovedUnreserved, ReservedRemoved, ClassifyRuleRemoved}
 
 // CheckWaivers checks the catalogue's compat waivers on their own, as lint
 // does: each names a known rule (with the nearest one suggested), a rule
 // that can fail (a waiver of a note is not needed), no rule and subject an
 // earlier waiver names (a warning), and a code the
-// catalogue holds or reserves (but for the rules about removed codes) or
-// a family it declares.
+// catalogue holds or reserves, or a family it declares (but for the rules
+// about removed codes and families).
 func CheckWaivers(m *model.Catalogue) diag.List {
 	var diags diag.List
 	codes := map[string]bool{}
@@ -931,7 +932,7 @@ func CheckWaivers(m *model.Catalogue) diag.List {
 		switch {
 		case w.Family == "" && w.Code == "" && !slices.Contains(WholeCatalogueRules, r.ID):
 			diags.Errorf(w.Pos, "a compat waiver of %s needs a code (one variant) or a family (all its variants); only a change to the whole catalogue (%s) is waived without either", r.ID, strings.Join(WholeCatalogueRules, ", "))
-		case w.Family != "" && !families[w.Family]:
+		case w.Family != "" && !families[w.Family] && !slices.Contains(removalRules, r.ID):
 			diags.Errorf(w.SubjectPos, "compat waiver names family %s, which the catalogue does not declare%s", q(w.Family), suggestFrom(w.Family, families))
 		case w.Code != "" && !codes[w.Code] && !slices.Contains(removalRules, r.ID):
 			diags.Errorf(w.SubjectPos, "compat waiver names code %s, which no variant of the catalogue has and no family reserves%s", q(w.Code), suggestFrom(w.Code, codes))
