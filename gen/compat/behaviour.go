@@ -162,7 +162,7 @@ func (c *comparer) behaviour(bv, hv *model.Variant) {
 // status it dropped is variant's), now classify by the other rules, or as
 // the fallback.
 func (c *comparer) statusesUnheld(bv, hv *model.Variant) {
-	bo := statusOwners(c.base.cat, true)
+	bo := model.StatusOwners(c.base.cat.Variants, true)
 	var statuses []int
 	for s, v := range bo {
 		if v == bv && hv.CoversStatus(s) {
@@ -180,7 +180,7 @@ func (c *comparer) statusesUnheld(bv, hv *model.Variant) {
 	code := hv.Code
 	c.addField(ClassifyRuleRemoved, pos, basePos, code, bf.Name,
 		"foreign errors with http_status %s no longer classify as %s, which cannot hold them now (%s); they classify by the other rules, or as %s",
-		statusRanges(statuses), q(code), why, q(c.head.cat.Classify.Fallback.Code))
+		model.StatusRanges(statuses), q(code), why, q(c.head.cat.Classify.Fallback.Code))
 }
 
 // hasRule reports whether v has a rule like r.
@@ -254,7 +254,7 @@ func (c *comparer) kindOrder(bc, hc *model.Classifier) map[*model.MatchRule]bool
 	// base, which a new is rule takes from (reported once per variant),
 	// or new, no variant's in base. One that changed owner is
 	// statusesTaken's.
-	bo, ho := statusOwners(c.base.cat, true), statusOwners(c.head.cat, true)
+	bo, ho := model.StatusOwners(c.base.cat.Variants, true), model.StatusOwners(c.head.cat.Variants, true)
 	kept := map[*model.Variant][]int{}
 	var keptOrder []*model.Variant
 	newStatuses := map[*model.Variant][]int{}
@@ -283,11 +283,11 @@ func (c *comparer) kindOrder(bc, hc *model.Classifier) map[*model.MatchRule]bool
 		c.addFinding(Finding{Rule: ClassifyRuleRemoved, Pos: hv.KeyPos("http_status"), BasePos: bv.KeyPos("http_status"), Code: hv.Code,
 			Family: c.familyOf(hv.Code), TakenBy: t.code, TakenWith: "match",
 			Message: fmt.Sprintf("foreign errors that report http_status %s no longer classify as %s when they also match %s of %s, %s, tried before every status",
-				statusRanges(kept[hv]), q(hv.Code), t.what, q(t.code), t.how)})
+				model.StatusRanges(kept[hv]), q(hv.Code), t.what, q(t.code), t.how)})
 	}
 	isTakers := len(takers)
 	for _, hv := range newOrder {
-		takers = append(takers, taker{hv.Code, "http_status " + statusRanges(newStatuses[hv]), "a status no variant classified by in base"})
+		takers = append(takers, taker{hv.Code, "http_status " + model.StatusRanges(newStatuses[hv]), "a status no variant classified by in base"})
 	}
 	if len(takers) == 0 {
 		return nil

@@ -3,36 +3,9 @@ package compat
 import (
 	"fmt"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/errgen/errgen/gen/model"
 )
-
-// statusOwners maps each HTTP status to the variant whose most specific
-// http_status covers it, nil where none does: the variant LookupHTTPStatus
-// and FromHTTP give (the generated httpStatuses table, most specific range
-// first), or, with classify, the one Classify gives a foreign error that
-// reports the status (among the variants it classifies by status). Ranges
-// of one width never overlap, so the narrowest range that covers a status
-// is the only one of its width.
-func statusOwners(cat *model.Catalogue, classify bool) *[600]*model.Variant {
-	var owner [600]*model.Variant
-	var span [600]int
-	for _, v := range cat.Variants {
-		if classify && !v.ClassifyByStatus {
-			continue
-		}
-		for _, r := range v.HTTP {
-			for s := r.Lo; s <= r.Hi; s++ {
-				if owner[s] == nil || r.Span() < span[s] {
-					owner[s], span[s] = v, r.Span()
-				}
-			}
-		}
-	}
-	return &owner
-}
 
 // statusesTaken reports the HTTP statuses a variant stood for in base and
 // still lists, that another variant's more specific http_status takes in
@@ -57,7 +30,7 @@ func (c *comparer) statusesTaken() {
 	var all []*taken
 	byPair := map[[2]*model.Variant]*taken{}
 	compare := func(classify bool) {
-		bo, ho := statusOwners(c.base.cat, classify), statusOwners(c.head.cat, classify)
+		bo, ho := model.StatusOwners(c.base.cat.Variants, classify), model.StatusOwners(c.head.cat.Variants, classify)
 		for s, bv := range bo {
 			if bv == nil {
 				continue
@@ -108,7 +81,7 @@ func (c *comparer) statusesTaken() {
 		case slices.Equal(t.lookup, t.classify):
 			where = it + " in LookupHTTPStatus, FromHTTP and Classify"
 		default:
-			where = statusRanges(t.lookup) + " in " + lookup + ", and " + statusRanges(t.classify) + " in " + classify
+			where = model.StatusRanges(t.lookup) + " in " + lookup + ", and " + model.StatusRanges(t.classify) + " in " + classify
 		}
 		code := t.loser.Code
 		pos, why := t.taker.KeyPos("http_status"), fmt.Sprintf("the more specific http_status of %s takes %s", q(t.taker.Code), where)
@@ -117,7 +90,7 @@ func (c *comparer) statusesTaken() {
 		}
 		c.addFinding(Finding{Rule: HTTPStatusRemoved, Pos: pos, BasePos: t.base.KeyPos("http_status"),
 			Code: code, Family: c.familyOf(code), TakenBy: t.taker.Code,
-			Message: fmt.Sprintf("%s no longer stands for http_status %s: %s", q(code), statusRanges(statuses), why)})
+			Message: fmt.Sprintf("%s no longer stands for http_status %s: %s", q(code), model.StatusRanges(statuses), why)})
 	}
 }
 
@@ -131,23 +104,4 @@ func narrowest(v *model.Variant, s int) int {
 		}
 	}
 	return n
-}
-
-// statusRanges lists ascending statuses compactly, a run of them as a
-// range: "500, 502-504".
-func statusRanges(statuses []int) string {
-	var out []string
-	for i := 0; i < len(statuses); {
-		j := i
-		for j+1 < len(statuses) && statuses[j+1] == statuses[j]+1 {
-			j++
-		}
-		s := strconv.Itoa(statuses[i])
-		if j > i {
-			s += "-" + strconv.Itoa(statuses[j])
-		}
-		out = append(out, s)
-		i = j + 1
-	}
-	return strings.Join(out, ", ")
 }

@@ -205,7 +205,7 @@ func variant(m *model.Catalogue, v *model.Variant) variantView {
 	if c := v.MapCase(); c != nil {
 		vv.MapsTo = "[" + markdown.Code(c.To.Code) + "](#" + CodeAnchor(m, c.To.Code) + ")"
 	}
-	vv.Classify = opt(v.ClassifyText(), markdown.Text)
+	vv.Classify = opt(m.ClassifyText(v), markdown.Text)
 	vv.SuggestedTool = opt(v.SuggestedTool, markdown.Code)
 	vv.SuggestedAction = opt(v.SuggestedAction, markdown.Text)
 	vv.UsageHint = opt(v.UsageHint, markdown.Text)

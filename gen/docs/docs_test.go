@@ -233,7 +233,7 @@ Example
   Suppress retry    no
   Message           internal error: {cause}
   User message      Something went wrong. Please try again.
-  Classify          is context.Canceled; contains "panic"
+  Classify          is context.Canceled; contains "panic"; any foreign error no rule matches (the fallback)
   Retry policy      1 retry after 250ms (at most 10s, jitter 0.2)
 
   An unexpected failure.
@@ -297,6 +297,84 @@ families:
 		"  Class             terminal\n"
 	if got := b.String(); !strings.HasPrefix(got, want) {
 		t.Errorf("explain begins:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestExplainClassifyRow: the Classify row names the statuses a variant
+// stands for in Classify, with those a more specific entry of another
+// variant takes, leaves out those of a variant that cannot hold a foreign
+// error, and says which variant is the fallback.
+func TestExplainClassifyRow(t *testing.T) {
+	const src = `version: 1
+package: demo
+user_message: Something failed ({code}).
+classify: {fallback: Other}
+categories:
+  other: Anything.
+families:
+  - name: ProviderError
+    variants:
+      - name: Overloaded
+        code: overloaded
+        num: 1
+        category: other
+        message: "overloaded: {cause}"
+        http_status: [529, 503]
+        fields: [{name: cause, type: error}]
+      - name: Server
+        code: server
+        num: 2
+        category: other
+        message: "server: {cause}"
+        http_status: [5xx, 4xx]
+        match: {contains: [internal error]}
+        fields: [{name: cause, type: error}]
+      - name: Limited
+        code: limited
+        num: 3
+        category: other
+        message: limited
+        http_status: [429, 500]
+      - name: Gateway
+        code: gateway
+        num: 4
+        category: other
+        message: "gateway: {cause}"
+        http_status: [502-504]
+        fields: [{name: cause, type: error}]
+      - name: Other
+        code: other
+        num: 5
+        category: other
+        message: "failed: {cause}"
+        match: {is: [context.Canceled]}
+        fields: [{name: cause, type: error}]
+`
+	m, diags := gen.Parse("errors.yaml", []byte(src))
+	if m == nil || diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	want := map[string]string{
+		"overloaded": `http_status 529, 503`,
+		"server":     `http_status 5xx, 4xx except 502, 504 ("gateway"), 503, 529 ("overloaded"); contains "internal error"`,
+		"limited":    "",
+		"gateway":    `http_status 502-504 except 503 ("overloaded")`,
+		"other":      "is context.Canceled; any foreign error no rule matches (the fallback)",
+	}
+	for _, v := range m.Variants {
+		var b strings.Builder
+		if err := docs.Explain(&b, m, v); err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		for _, line := range strings.Split(b.String(), "\n") {
+			if rest, ok := strings.CutPrefix(line, "  Classify"); ok {
+				got = strings.TrimSpace(rest)
+			}
+		}
+		if got != want[v.Code] {
+			t.Errorf("%s: Classify row %q, want %q", v.Code, got, want[v.Code])
+		}
 	}
 }
 

@@ -56,7 +56,7 @@ func Explain(w io.Writer, m *model.Catalogue, v *model.Variant) error {
 	row("Required fields", strings.Join(v.RequiredFields, ", "))
 	row("Instance hints", v.HintsText())
 	row("HTTP status", v.HTTPText())
-	row("Classify", v.ClassifyText())
+	row("Classify", m.ClassifyText(v))
 	if c := v.MapCase(); c != nil {
 		row("Converts into", c.To.Code+" ("+v.Family.MapsTo.Func()+")")
 	}

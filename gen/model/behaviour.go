@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -195,7 +196,11 @@ func (r *MatchRule) Key() string {
 
 // ClassifyText lists what makes Classify return v, in the order it tries
 // them: "http_status 429; contains \"rate limit\""; "" when nothing does.
-func (v *Variant) ClassifyText() string {
+// The statuses are those v stands for in Classify: an entry's statuses
+// that another variant's more specific entry takes are named with it
+// ("http_status 5xx except 503 (\"overloaded\")"). The fallback ends the
+// list with what no rule matches.
+func (c *Catalogue) ClassifyText(v *Variant) string {
 	var s []string
 	for _, r := range v.Match {
 		if r.Kind == MatchIs {
@@ -203,14 +208,96 @@ func (v *Variant) ClassifyText() string {
 		}
 	}
 	if v.ClassifyByStatus {
-		s = append(s, "http_status "+v.HTTPText())
+		if t := statusesText(v, StatusOwners(c.Variants, true)); t != "" {
+			s = append(s, "http_status "+t)
+		}
 	}
 	for _, r := range v.Match {
 		if r.Kind == MatchContains {
 			s = append(s, r.String())
 		}
 	}
+	if c.Classify != nil && c.Classify.Fallback == v {
+		s = append(s, "any foreign error no rule matches (the fallback)")
+	}
 	return strings.Join(s, "; ")
+}
+
+// statusesText is v's http_status as written, but for the statuses that
+// owners gives another variant, listed after "except" with the variant
+// that takes them; "" when v stands for none of its statuses.
+func statusesText(v *Variant, owners *[600]*Variant) string {
+	var own bool
+	var takers []*Variant
+	taken := map[*Variant][]int{}
+	for _, r := range v.HTTP {
+		for st := r.Lo; st <= r.Hi; st++ {
+			switch o := owners[st]; {
+			case o == v:
+				own = true
+			case taken[o] == nil:
+				takers = append(takers, o)
+				fallthrough
+			default:
+				taken[o] = append(taken[o], st)
+			}
+		}
+	}
+	if !own {
+		return ""
+	}
+	if len(takers) == 0 {
+		return v.HTTPText()
+	}
+	except := make([]string, len(takers))
+	for i, o := range takers {
+		slices.Sort(taken[o])
+		except[i] = StatusRanges(taken[o]) + " (" + strconv.Quote(o.Code) + ")"
+	}
+	return v.HTTPText() + " except " + strings.Join(except, ", ")
+}
+
+// StatusOwners maps each HTTP status to the variant of vs that stands for
+// it: the one whose most specific http_status entry covers it (entries of
+// one width never overlap), nil for a status none covers. With classify
+// set, only the variants Classify gives for their statuses count.
+// LookupHTTPStatus and FromHTTP answer the same by trying the entries
+// most specific first.
+func StatusOwners(vs []*Variant, classify bool) *[600]*Variant {
+	var owner [600]*Variant
+	var span [600]int
+	for _, v := range vs {
+		if classify && !v.ClassifyByStatus {
+			continue
+		}
+		for _, r := range v.HTTP {
+			for st := r.Lo; st <= r.Hi; st++ {
+				if owner[st] == nil || r.Span() < span[st] {
+					owner[st], span[st] = v, r.Span()
+				}
+			}
+		}
+	}
+	return &owner
+}
+
+// StatusRanges lists ascending statuses compactly, a run of them as a
+// range: "500, 502-504".
+func StatusRanges(statuses []int) string {
+	var out []string
+	for i := 0; i < len(statuses); {
+		j := i
+		for j+1 < len(statuses) && statuses[j+1] == statuses[j]+1 {
+			j++
+		}
+		s := strconv.Itoa(statuses[i])
+		if j > i {
+			s += "-" + strconv.Itoa(statuses[j])
+		}
+		out = append(out, s)
+		i = j + 1
+	}
+	return strings.Join(out, ", ")
 }
 
 // Classifier is what the generated Classify does with an error from
