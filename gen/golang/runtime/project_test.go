@@ -445,6 +445,41 @@ func TestRetryInfoKeepsItsPrecision(t *testing.T) {
 	}
 }
 
+// TestRetryInfoWithoutDelay: a status's RetryInfo says the error is
+// retryable whatever its delay, none or 0s included; only without one is
+// the error as retryable as its variant.
+func TestRetryInfoWithoutDelay(t *testing.T) {
+	const info = `{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"QUOTA_EXHAUSTED","domain":"standin.example.com"}`
+	for _, tc := range []struct {
+		retry     string
+		retryable bool
+		wait      time.Duration
+	}{
+		{"", false, 0},
+		{`,{"@type":"type.googleapis.com/google.rpc.RetryInfo"}`, true, 0},
+		{`,{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"0s"}`, true, 0},
+		{`,{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"0.000000001s"}`, true, time.Nanosecond},
+	} {
+		r, err := DecodeGRPCStatusJSON([]byte(`{"code":8,"message":"quota","details":[` + info + tc.retry + `]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if IsRetryable(r) != tc.retryable {
+			t.Errorf("details %s: IsRetryable = %v, want %v", tc.retry, !tc.retryable, tc.retryable)
+		}
+		if d, ok := RetryAfterOf(r); d != tc.wait || ok != (tc.wait > 0) {
+			t.Errorf("details %s: RetryAfterOf = %v, %v; want %v", tc.retry, d, ok, tc.wait)
+		}
+		relayed, err := DecodePayload(mustMarshal(t, r))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if IsRetryable(relayed) != tc.retryable {
+			t.Errorf("details %s, relayed: IsRetryable = %v, want %v", tc.retry, !tc.retryable, tc.retryable)
+		}
+	}
+}
+
 // TestProjectedFieldNamedType: a field named "type" in a family without a
 // payload type is a field like any other in the shapes that carry fields
 // beside their own members, not the payload's "type".
