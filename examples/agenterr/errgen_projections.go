@@ -639,6 +639,7 @@ func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 	var info map[string]json.RawMessage
 	var reason, domain, user string
 	var wait time.Duration
+	var retry bool
 	for _, d := range details {
 		var typ, why, in, delay string
 		detail, err := readMembers(d, member{"@type", &typ}, member{"reason", &why}, member{"domain", &in}, member{"retryDelay", &delay})
@@ -651,6 +652,7 @@ func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 				info, reason, domain = detail, why, in
 			}
 		case "type.googleapis.com/google.rpc.RetryInfo":
+			retry = true
 			if _, ok := detail["retryDelay"]; ok {
 				if wait, err = parseProtoDuration(delay); err != nil {
 					return nil, fmt.Errorf("%s: gRPC RetryInfo: %w", packageName, err)
@@ -681,14 +683,15 @@ func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 			metadata[name] = v
 		}
 	}
-	return decodeStatus(reason, domain, message, user, metadata, wait)
+	return decodeStatus(reason, domain, message, user, metadata, retry, wait)
 }
 
 // decodeStatus decodes the error a gRPC status carries, from its
 // ErrorInfo's reason, domain and metadata, its message, the message of its
-// LocalizedMessage (the user message, "" without one), and the delay of
-// its RetryInfo, 0 without one. The status says nothing of retryability but
-// through RetryInfo, which only a retryable error's status has: with one,
+// LocalizedMessage (the user message, "" without one), whether it has a
+// RetryInfo (retry), and that RetryInfo's delay, 0 without one. The status
+// says nothing of retryability but through RetryInfo, which only a
+// retryable error's status has: with one, whatever its delay (none, or 0s),
 // the error is retryable (unless this deployment's class policy says
 // otherwise of a configurable code) and RetryAfterOf reports its delay;
 // without, it is as retryable as its variant with the fields that
@@ -698,11 +701,11 @@ func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 // keeps the delay in this process only. A reason names an error only in
 // its domain (AIP-193), so an ErrorInfo of another domain than the
 // catalogue's is an error.
-func decodeStatus(reason, domain, message, user string, metadata map[string]string, wait time.Duration) (*RemoteError, error) {
+func decodeStatus(reason, domain, message, user string, metadata map[string]string, retry bool, wait time.Duration) (*RemoteError, error) {
 	if domain != grpcDomain {
 		return nil, fmt.Errorf("%s: gRPC ErrorInfo of domain %q, not %q: its reason %q is not a code of this catalogue", packageName, domain, grpcDomain, reason)
 	}
-	r, err := decodeErrorInfo(reason, message, metadata, wait)
+	r, err := decodeErrorInfo(reason, message, metadata, retry, wait)
 	if err == nil && wait > 0 {
 		r.wait = wait
 	}
@@ -729,7 +732,7 @@ func reasonCode(reason string, upper bool) (Code, int, bool) {
 // decodeErrorInfo decodes an error from an ErrorInfo's reason and
 // metadata and the status's message: a text field's value is the string
 // itself, any other field's its JSON.
-func decodeErrorInfo(reason, message string, metadata map[string]string, wait time.Duration) (*RemoteError, error) {
+func decodeErrorInfo(reason, message string, metadata map[string]string, retry bool, wait time.Duration) (*RemoteError, error) {
 	code, i, known := reasonCode(reason, grpcReasonIsCode)
 	members := map[string]json.RawMessage{}
 	var order []string
@@ -752,14 +755,14 @@ func decodeErrorInfo(reason, message string, metadata map[string]string, wait ti
 		members[name] = raw
 		order = append(order, name)
 	}
-	// A RetryInfo delay says the error is retryable, and is the value of
-	// the variant's retry_after field when the metadata has none: in the
+	// A RetryInfo says the error is retryable, and its delay is the value
+	// of the variant's retry_after field when the metadata has none: in the
 	// field's unit, rounded up as field.inUnit does (the decoded error
 	// itself answers RetryAfterOf with the exact delay).
-	if wait > 0 {
+	if retry {
 		members["retryable"] = json.RawMessage("true")
 		order = append(order, "retryable")
-		for k := 0; known && k < len(forms[i].fields); k++ {
+		for k := 0; known && wait > 0 && k < len(forms[i].fields); k++ {
 			f := &forms[i].fields[k]
 			if _, ok := members[f.name]; f.retryAfter && !ok && f.unit > 0 {
 				members[f.name] = strconv.AppendInt(nil, f.inUnit(wait), 10)

@@ -1120,8 +1120,6 @@ var secretPatterns = sync.OnceValue(func() []secretPattern {
 		// before its @: a user, a colon, then up to the next @, when
 		// what follows the colon is not a port (not digits alone).
 		{regexp.MustCompile(`(?i)\b([a-z][a-z0-9+.-]*://)[^/?#\s@:]*:[^/?#\s@]*[^0-9/?#\s@][^\s@]*@`), "${1}" + Redacted + "@"},
-		// Authorization: Bearer abc, and the same in any text.
-		{regexp.MustCompile(`(?i)\b(bearer|basic)\s+[A-Za-z0-9._~+/-]+=*`), "${1} " + Redacted},
 		// JSON Web Tokens: base64url of {"...} twice, and a signature.
 		{regexp.MustCompile(`\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*`), Redacted},
 		// sk- style API keys (sk-..., sk-proj-..., sk-ant-...).
@@ -1139,9 +1137,56 @@ var paramRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?:^|[?&;\s])([A-Za-z0-9_.\-\[\]]+)=("[^"]*"|'[^']*'|[^&#\s"',;]*)`)
 })
 
+// credentialRE finds a bearer or basic credential: the scheme, then the
+// token (group 3), after "Authorization:" (group 1) in a header.
+var credentialRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(\bauthorization\s*:\s*)?\b(bearer|basic)\s+([A-Za-z0-9._~+/-]+=*)`)
+})
+
+// scrubCredentials replaces the token of each bearer and basic credential
+// in s: every one in an Authorization header, and elsewhere one that looks
+// like a credential rather than a word of prose ("the basic plan", "an
+// invalid bearer token"): it holds a digit or one of . _ ~ + / =, a capital
+// letter after its first, or 20 characters or more.
+func scrubCredentials(s string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range credentialRE().FindAllStringSubmatchIndex(s, -1) {
+		token := s[m[6]:m[7]]
+		if m[2] < 0 && !credentialLike(token) {
+			continue
+		}
+		b.WriteString(s[last:m[4]])
+		b.WriteString(s[m[4]:m[5]])
+		b.WriteString(" " + Redacted)
+		last = m[7]
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// credentialLike reports whether a word after "bearer" or "basic" looks
+// like a token (see scrubCredentials).
+func credentialLike(token string) bool {
+	if len(token) >= 20 {
+		return true
+	}
+	for i := 0; i < len(token); i++ {
+		switch c := token[i]; {
+		case '0' <= c && c <= '9', strings.IndexByte("._~+/=", c) >= 0, i > 0 && 'A' <= c && c <= 'Z':
+			return true
+		}
+	}
+	return false
+}
+
 // ScrubSecrets is the built-in scrubber, for SetScrubber: it replaces with
 // Redacted the common shapes of secrets in free text, namely bearer and
-// basic credentials, sk- style API keys, Google API keys, AWS access key
+// basic credentials (in an Authorization header, or shaped like a token),
+// sk- style API keys, Google API keys, AWS access key
 // ids, JSON Web Tokens, the userinfo of URLs (https://user:pass@host, a
 // password with an unescaped / included), and the value of every
 // name=value pair (a URL's query, a form body, quoted or not) whose name
@@ -1149,6 +1194,7 @@ var paramRE = sync.OnceValue(func() *regexp.Regexp {
 // same rule that makes errgen lint ask whether a field is sensitive). It
 // keeps everything else, and returns s itself when it finds nothing.
 func ScrubSecrets(s string) string {
+	s = scrubCredentials(s)
 	for _, p := range secretPatterns() {
 		if p.re.MatchString(s) {
 			s = p.re.ReplaceAllString(s, p.with)

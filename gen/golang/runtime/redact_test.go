@@ -266,7 +266,10 @@ func TestScrubSecrets(t *testing.T) {
 	const r = Redacted
 	for _, c := range []struct{ in, want string }{
 		{"Authorization: Bearer abc.DEF-123_~+/==", "Authorization: Bearer " + r},
-		{"header bearer\tabc", "header bearer " + r},
+		{"header bearer\tabc1", "header bearer " + r},
+		{"authorization:basic abc", "authorization:basic " + r},
+		{"the basic plan is exhausted; use basic mode", "the basic plan is exhausted; use basic mode"},
+		{"invalid bearer token: Bearer tokenTOKEN and bearer abcdefghijklmnopqrstu", "invalid bearer token: Bearer " + r + " and bearer " + r},
 		{"Basic dXNlcjpwYXNz rejected", "Basic " + r + " rejected"},
 		{"key sk-proj-AbCdEf0123456789xyz is invalid", "key " + r + " is invalid"},
 		{"sk-short stays", "sk-short stays"},
