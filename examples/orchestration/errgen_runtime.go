@@ -1941,7 +1941,8 @@ func (p *Payload) size() int {
 }
 
 // AppendJSON appends the payload's JSON encoding to dst and returns the
-// extended buffer.
+// extended buffer. A payload without a type (decoded from the wire form of
+// a family that has none) has no "type" key.
 func (p *Payload) AppendJSON(dst []byte) []byte {
 	dst = append(dst, '{')
 	first := true
@@ -1985,6 +1986,13 @@ func (p *Payload) AppendJSON(dst []byte) []byte {
 		start := len(dst)
 		switch k.kind {
 		case keyType:
+			// Only a family with a payload type has one; a payload of
+			// another (decoded from its wire form) may hold a field so
+			// named.
+			if p.Type == "" {
+				dst = dst[:mark]
+				continue
+			}
 			dst = appendString(dst, own(p.Type))
 		case keyCategory:
 			dst = appendString(dst, own(string(p.Category)))
@@ -2036,11 +2044,20 @@ func (p *Payload) UnmarshalJSON(data []byte) error {
 		raw, ok := members[key]
 		return raw, ok
 	}
-	if err := q.read(get, nil); err != nil {
+	// A field of the code's variant named like a payload key (in a family
+	// without a payload type) is a field, as decode reads it.
+	var fields []field
+	var code Code
+	if json.Unmarshal(members["code"], &code) == nil {
+		if i, ok := lookupCode(code); ok {
+			fields = forms[i].fields
+		}
+	}
+	if err := q.read(get, fields); err != nil {
 		return err
 	}
 	for _, name := range order {
-		if !isPayloadKey(name) {
+		if !isPayloadKey(name) || hasField(fields, name) {
 			q.Fields = append(q.Fields, PayloadField{name, members[name]})
 		}
 	}

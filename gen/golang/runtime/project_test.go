@@ -480,6 +480,31 @@ func TestRetryInfoWithoutDelay(t *testing.T) {
 	}
 }
 
+// TestPayloadOfAFamilyWithoutType: the Payload decoded from the wire form
+// of a family without a payload type has no "type" key of its own, so its
+// field named "type" is written once and read back as a field, by
+// Payload's own UnmarshalJSON too.
+func TestPayloadOfAFamilyWithoutType(t *testing.T) {
+	wire := mustMarshal(t, &ServerError{Provider: "openai", Status: 502, Type: "overloaded"})
+	r, err := DecodePayload(wire)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := mustMarshal(t, r.Payload)
+	if n := strings.Count(string(p), `"type":`); n != 1 {
+		t.Errorf("the payload has %d type keys, want the field's alone: %s", n, p)
+	}
+	for name, data := range map[string][]byte{"the wire form": wire, "the payload": p} {
+		var q Payload
+		if err := json.Unmarshal(data, &q); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if q.Type != "" || !slices.ContainsFunc(q.Fields, func(f PayloadField) bool { return f.Name == "type" && string(f.Value) == `"overloaded"` }) {
+			t.Errorf("%s read as type %q, fields %v; want the field", name, q.Type, q.Fields)
+		}
+	}
+}
+
 // TestProjectedFieldNamedType: a field named "type" in a family without a
 // payload type is a field like any other in the shapes that carry fields
 // beside their own members, not the payload's "type".
