@@ -2396,7 +2396,7 @@ func appendCause(dst []byte, cause error, depth int, top *RemoteError) []byte {
 		return append(appendString(append(dst, `{"error":`...), "(cause chain too deep)"), '}')
 	}
 	if r, ok := cause.(*RemoteError); ok {
-		return r.appendJSON(dst)
+		return r.appendAsCause(dst, "", depth)
 	}
 	if v, ok := cause.(variant); ok {
 		if i, ok := lookupCode(v.Code()); ok {
@@ -2414,6 +2414,9 @@ func appendCause(dst []byte, cause error, depth int, top *RemoteError) []byte {
 			w.Payload.Error = errorText(cause)
 			return appendObject(dst, c.err, c.index, true, depth, &w, &w)
 		}
+		// A code this catalogue does not know: as it arrived, with the
+		// wrap's text.
+		return c.appendAsCause(dst, errorText(cause), depth)
 	case variant:
 		if i, ok := lookupCode(c.Code()); ok && !isNil(c) {
 			w := &RemoteError{Payload: Payload{Error: errorText(cause), Retryable: top.retryableOf(c)}, err: c, index: i}
@@ -2423,6 +2426,68 @@ func appendCause(dst []byte, cause error, depth int, top *RemoteError) []byte {
 	dst = append(dst, `{"error":`...)
 	dst = appendString(dst, scrub(errorText(cause)))
 	return append(dst, '}')
+}
+
+// appendAsCause appends e as a cause depth causes deep: as it arrived (see
+// appendJSON), with text, when not "", as its "error"; but as an object of
+// its text alone when what it arrived with is nested so deep that the wire
+// form would go deeper than a decoder reads.
+func (e *RemoteError) appendAsCause(dst []byte, text string, depth int) []byte {
+	if depth+jsonDepth(e.Raw) >= maxChain {
+		if text == "" {
+			text = errorText(e)
+		}
+		return append(appendString(append(dst, `{"error":`...), scrub(text)), '}')
+	}
+	if text == "" {
+		return e.appendJSON(dst)
+	}
+	members, order, err := readObject(e.Raw)
+	if err != nil {
+		// Built by hand, without Raw.
+		p := e.Payload
+		p.Error = text
+		return p.AppendJSON(dst)
+	}
+	if members["error"] == nil {
+		order = append(order, "error")
+	}
+	dst = append(dst, '{')
+	for k, name := range order {
+		if k > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(appendString(dst, name), ':')
+		if name == "error" {
+			dst = appendString(dst, scrub(text))
+		} else {
+			dst = rewriteJSON(dst, members[name], scrubber.Load() != nil)
+		}
+	}
+	return append(dst, '}')
+}
+
+// jsonDepth is how deep the objects and arrays of the JSON value data
+// nest: 0 for a scalar (or nothing), 1 for an object of scalars.
+func jsonDepth(data []byte) int {
+	depth, most := 0, 0
+	for i := 0; i < len(data); i++ {
+		switch data[i] {
+		case '"':
+			for i++; i < len(data) && data[i] != '"'; i++ {
+				if data[i] == '\\' {
+					i++
+				}
+			}
+		case '{', '[':
+			if depth++; depth > most {
+				most = depth
+			}
+		case '}', ']':
+			depth--
+		}
+	}
+	return most
 }
 
 // appendKey appends the key of an object member and its colon. Keys are

@@ -942,6 +942,56 @@ func TestRelayedCauseKeepsItsTexts(t *testing.T) {
 // cause field of type error travels as itself, with the wrap's text: the
 // wire form carries its code, retryability and wait, so a decoder finds
 // it, and what is retryable through its cause stays retryable. Sent as
+// TestWrappedUnknownCauseTravels: a decoded error of a code this catalogue
+// does not know, wrapped by fmt.Errorf in a cause field, travels as it
+// arrived with the wrap's text, so the next decoder finds its code.
+func TestWrappedUnknownCauseTravels(t *testing.T) {
+	newer, err := DecodePayload([]byte(`{"category":"server","code":"provider_overloaded","code_num":2050,"error":"provider overloaded","retryable":true,"zone":"eu"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &OperatorFailed{Cause: fmt.Errorf("calling provider: %w", newer)}
+	wire := mustMarshal(t, e)
+	d, err := DecodePayload(wire)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := RootCodeOf(d); got != "provider_overloaded" || !HasCode(d, "provider_overloaded") {
+		t.Errorf("RootCodeOf = %q, HasCode = %v; want the newer code: %s", got, HasCode(d, "provider_overloaded"), wire)
+	}
+	want := `"cause":{"category":"server","code":"provider_overloaded","code_num":2050,"error":"calling provider: provider overloaded","retryable":true,"zone":"eu"}`
+	if !strings.Contains(string(wire), want) {
+		t.Errorf("wire form %s\nwant it to hold %s", wire, want)
+	}
+}
+
+// TestWrapOfADeepDecodedChain: a decoded chain as deep as a wire form may
+// be, wrapped once more, gives a wire form the package's decoder reads:
+// the cause that would nest too deep travels as its text.
+func TestWrapOfADeepDecodedChain(t *testing.T) {
+	var err error = errors.New("root")
+	for range maxChain - 1 {
+		err = &MemoryUnavailable{Err: err}
+	}
+	d, derr := DecodePayload(mustMarshal(t, err))
+	if derr != nil {
+		t.Fatal(derr)
+	}
+	for name, e := range map[string]error{
+		"the decoded chain":          &MemoryUnavailable{Err: d},
+		"the decoded chain, wrapped": &MemoryUnavailable{Err: fmt.Errorf("again: %w", d)},
+	} {
+		wire := mustMarshal(t, e)
+		r, err := DecodePayload(wire)
+		if err != nil {
+			t.Fatalf("%s: %.200v", name, err)
+		}
+		if !strings.Contains(r.Error(), "root") {
+			t.Errorf("%s: the text was lost: %.200s", name, r.Error())
+		}
+	}
+}
+
 // its text alone, the error inside was lost to every relay.
 func TestWrappedCauseTravels(t *testing.T) {
 	limited := &RateLimited{Provider: "p", RetryAfter: 2 * time.Second}
