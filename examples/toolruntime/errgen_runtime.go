@@ -3092,11 +3092,10 @@ type decoder struct {
 	objects int
 }
 
-// jsonNode is an object or an array of the payload, held by at most
-// maxChain others: its span in the decoder's doc, and its members (an
-// object's, in order) or the items that are objects or arrays (an
-// array's; nothing else in one is ever passed on otherwise than it came).
-// An object or array held by more is a span no one looks into.
+// jsonNode is an object or an array of the payload: its span in the
+// decoder's doc, and its members (an object's, in order) or the items that
+// are objects or arrays (an array's; nothing else in one is ever passed on
+// otherwise than it came).
 type jsonNode struct {
 	start, end int
 	level      int // how many objects and arrays hold it
@@ -3147,11 +3146,13 @@ func (d *decoder) value(n *jsonNode, name string) json.RawMessage {
 
 // parse splits the JSON value at doc[pos:] (valid JSON, held by level
 // objects and arrays) and returns its node, nil for a value that is not an
-// object or an array or is held by maxChain or more, and its span.
+// object or an array, and its span. Every object and array is split,
+// however deep (json.Valid holds the nesting to 10 000): a sensitive field
+// is left out at any depth (see clean).
 func (d *decoder) parse(pos, level int) (n *jsonNode, start, end int) {
 	doc := d.doc
 	start = skipSpace(doc, pos)
-	if c := doc[start]; c != '{' && c != '[' || level >= maxChain {
+	if c := doc[start]; c != '{' && c != '[' {
 		return nil, start, skipValue(doc, start)
 	}
 	n = &jsonNode{start: start, level: level, object: doc[start] == '{'}
@@ -3536,9 +3537,11 @@ func (d *decoder) finish(res *decodeResult) {
 // that says what it is, is passed on: with every error of a code this
 // catalogue knows inside it (an object with such a "code", in an object
 // or an array, at any depth) cleaned as a cause is, its sensitive fields
-// left out; nil when nothing in it changes. It looks into each node once.
+// left out (also when the object does not decode as that error: a key
+// given twice, a field of the wrong type, causes nested too deep), at any
+// depth; nil when nothing in it changes. It looks into each node once.
 func (d *decoder) clean(n *jsonNode) *edit {
-	if n == nil || n.level >= maxChain {
+	if n == nil {
 		return nil
 	}
 	if !n.cleaned {
@@ -3556,18 +3559,43 @@ func (d *decoder) cleanOnce(n *jsonNode) *edit {
 		}
 		return ed.orNil()
 	}
-	if n.twice {
-		return nil
-	}
-	if _, ok := n.index["code"]; ok {
+	if _, ok := n.index["code"]; ok && !n.twice {
 		if res := d.decodeObject(n); res.err == nil {
 			return res.edit
 		}
 	}
+	// Not an error this catalogue decodes: the members that are sensitive
+	// fields of any code of the catalogue it names (under each "code" it
+	// gives) are left out all the same.
+	var codes []int
+	for _, m := range n.members {
+		var code Code
+		if m.name == "code" && json.Unmarshal(d.doc[m.vstart:m.vend], &code) == nil {
+			if i, ok := lookupCode(code); ok {
+				codes = append(codes, i)
+			}
+		}
+	}
 	for k := range n.members {
-		ed.setSub(k, d.clean(n.members[k].node))
+		m := &n.members[k]
+		if sensitiveIn(codes, m.name) {
+			ed.setDrop(k)
+			continue
+		}
+		ed.setSub(k, d.clean(m.node))
 	}
 	return ed.orNil()
+}
+
+// sensitiveIn reports whether name is a sensitive field of a variant of
+// one of the entries of infos in codes.
+func sensitiveIn(codes []int, name string) bool {
+	for _, i := range codes {
+		if k := fieldIndex(forms[i].fields, name); k >= 0 && forms[i].fields[k].sensitive {
+			return true
+		}
+	}
+	return false
 }
 
 // setInstance sets what an instance of v (infos[i]) carries beside its

@@ -688,3 +688,35 @@ func TestScrubLogValue(t *testing.T) {
 		t.Errorf("scrubbed: %s", got)
 	}
 }
+
+// TestSecretsOfUndecodableErrorsAreLeftOut: an error of a code this
+// catalogue knows, inside a member no field declares, loses its sensitive
+// fields also when it does not decode as that error (a key given twice,
+// the code given twice, a field of the wrong type) and however deep it
+// nests, past the depth causes are decoded to.
+func TestSecretsOfUndecodableErrorsAreLeftOut(t *testing.T) {
+	auth := func(extra string) string {
+		return `{"category":"auth","code":"auth_failed","code_num":2002,"error":"x","retryable":false,"suppress_retry":false,` + extra + `"api_key":"zq9secret"}`
+	}
+	for name, member := range map[string]string{
+		"a key given twice":         auth(`"provider":"a","provider":"b",`),
+		"the secret given twice":    auth(`"provider":"a","api_key":"zq9secret",`),
+		"the code given twice":      `{"code":"from_the_future","code":"auth_failed","api_key":"zq9secret"}`,
+		"a field of the wrong type": auth(`"provider":5,`),
+		"in 99 arrays":              strings.Repeat("[", 99) + auth(`"provider":"a",`) + strings.Repeat("]", 99),
+		"under 150 objects":         strings.Repeat(`{"a":`, 150) + auth(`"provider":"a",`) + strings.Repeat("}", 150),
+		"causes nested too deep":    strings.Repeat(`{"code":"model_call_failed","code_num":3001,"cause":`, maxChain) + auth(`"provider":"a",`) + strings.Repeat("}", maxChain),
+	} {
+		r, err := DecodePayload([]byte(`{"code":"newer_code","code_num":9001,"error":"e","retryable":false,"detail":` + member + `}`))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		var log bytes.Buffer
+		slog.New(slog.NewJSONHandler(&log, nil)).Error("failed", "err", r)
+		for what, out := range map[string][]byte{"wire form": mustMarshal(t, r), "payload": mustMarshal(t, r.Payload), "log": log.Bytes(), "agent response": AgentResponse(r)} {
+			if bytes.Contains(out, []byte("zq9secret")) {
+				t.Errorf("%s: the %s passes the secret on: %.300s", name, what, out)
+			}
+		}
+	}
+}
