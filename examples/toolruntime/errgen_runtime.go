@@ -2433,6 +2433,14 @@ func appendCause(dst []byte, cause error, depth int, top *RemoteError) []byte {
 // its text alone when what it arrived with is nested so deep that the wire
 // form would go deeper than a decoder reads.
 func (e *RemoteError) appendAsCause(dst []byte, text string, depth int) []byte {
+	if !e.texts && e.err != nil {
+		if text == "" {
+			return e.appendWire(dst, depth)
+		}
+		w := *e
+		w.Payload.Error = text
+		return appendObject(dst, e.err, e.index, true, depth, &w, &w)
+	}
 	if depth+jsonDepth(e.Raw) >= maxChain {
 		if text == "" {
 			text = errorText(e)
@@ -2966,8 +2974,19 @@ func (e *RemoteError) MarshalJSON() ([]byte, error) {
 
 // appendJSON appends the payload e arrived with: Raw, its string values
 // scrubbed when a scrubber is set; for a RemoteError built by hand without
-// Raw, its Payload.
+// Raw, its Payload. An error of a code this catalogue knows, decoded from a
+// projection, whose Raw is the document the projection's decoder rebuilt
+// (without the suppression key and hints a wire form has), is written as
+// its variant's wire form, with the texts it arrived with.
 func (e *RemoteError) appendJSON(dst []byte) []byte {
+	return e.appendWire(dst, 0)
+}
+
+// appendWire is appendJSON of e depth causes deep.
+func (e *RemoteError) appendWire(dst []byte, depth int) []byte {
+	if !e.texts && e.err != nil {
+		return appendObject(dst, e.err, e.index, true, depth, e, e)
+	}
 	if len(e.Raw) == 0 {
 		return e.Payload.AppendJSON(dst)
 	}

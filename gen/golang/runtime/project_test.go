@@ -505,6 +505,45 @@ func TestPayloadOfAFamilyWithoutType(t *testing.T) {
 	}
 }
 
+// TestRelayOfAProjectionDecodedError: the wire form of an error decoded
+// from a projection is its variant's, with the key and hints the catalogue
+// gives it (a projection carries none), so a relay of it tells the next
+// service, and the model there, what the first decoded error tells.
+func TestRelayOfAProjectionDecodedError(t *testing.T) {
+	e := &ToolUnavailable{Tool: "browser", Reason: "down"}
+	problem, _ := ProblemJSON(e, "")
+	for name, decode := range map[string]func() (*RemoteError, error){
+		"agent_response": func() (*RemoteError, error) { return DecodeAgentResponse(AgentResponse(e)) },
+		"problem":        func() (*RemoteError, error) { return DecodeProblem(problem) },
+		"grpc":           func() (*RemoteError, error) { return DecodeGRPCStatusJSON(GRPCStatusJSON(e)) },
+	} {
+		d, err := decode()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		wire := mustMarshal(t, d)
+		// The agent envelope carries every field of the wire form; the
+		// others carry the payload's.
+		if want := mustMarshal(t, e); name == "agent_response" && !bytes.Equal(wire, want) {
+			t.Errorf("%s: wire form of the decoded error\n %s\nwant the error's own\n %s", name, wire, want)
+		}
+		for _, key := range []string{`"suppress_retry":true`, `"suppression_key":"browser:tool_unavailable"`, `"suggested_tool":"clarify"`, `"usage_hint":`} {
+			if !bytes.Contains(wire, []byte(key)) {
+				t.Errorf("%s: wire form of the decoded error lacks %s: %s", name, key, wire)
+			}
+		}
+		relayed, err := DecodePayload(wire)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		one, _ := MCPResult(d, false)
+		two, _ := MCPResult(relayed, false)
+		if !bytes.Equal(one, two) {
+			t.Errorf("%s: MCPResult of the decoded error\n %s\nof it relayed\n %s", name, one, two)
+		}
+	}
+}
+
 // TestProjectedFieldNamedType: a field named "type" in a family without a
 // payload type is a field like any other in the shapes that carry fields
 // beside their own members, not the payload's "type".
