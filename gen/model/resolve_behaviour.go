@@ -261,7 +261,6 @@ func (r *resolver) classify() {
 			complete = false
 		}
 	}
-	var timeout *MatchRule
 	for _, v := range r.m.Variants {
 		am := v.Src.Match
 		// Only a variant that can hold the foreign error is classified by
@@ -290,13 +289,6 @@ func (r *resolver) classify() {
 			if i := slices.IndexFunc(c.Is, func(p *MatchRule) bool { return p.Condition == cond }); i >= 0 {
 				r.errorf(s.Pos, "match is %s never decides: %s classifies it first (at %s)", diag.Quote(s.Value), diag.Quote(c.Is[i].Variant.Name), at(c.Is[i].Pos))
 				continue
-			}
-			if timeout != nil && cond.Expr == "context.DeadlineExceeded" {
-				r.errorf(s.Pos, "match is %s never decides: %s (of %s, at %s) is tried first and matches it too, since its Timeout() reports true", diag.Quote(s.Value), timeout.Text, diag.Quote(timeout.Variant.Name), at(timeout.Pos))
-				continue
-			}
-			if cond.Timeout {
-				timeout = rule
 			}
 			c.Is = append(c.Is, rule)
 			v.Match = append(v.Match, rule)
