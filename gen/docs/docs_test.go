@@ -378,6 +378,32 @@ families:
 	}
 }
 
+// TestExplainConfigurable: explain says that a configurable variant's
+// retryability is ClassPolicy's, as the reference does.
+func TestExplainConfigurable(t *testing.T) {
+	const src = `version: 1
+package: demo
+user_message: Something failed ({code}).
+categories:
+  other: Anything.
+families:
+  - name: DemoError
+    variants:
+      - {name: Busy, code: busy, num: 1, category: other, message: busy, retryable: true, configurable: true}
+`
+	m, diags := gen.Parse("errors.yaml", []byte(src))
+	if m == nil || diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	var b strings.Builder
+	if err := docs.Explain(&b, m, m.Variants[0]); err != nil {
+		t.Fatal(err)
+	}
+	if want := "  Retryable         by policy (default yes)\n"; !strings.Contains(b.String(), want) {
+		t.Errorf("explain:\n%s\nwant the line %q", b.String(), want)
+	}
+}
+
 // TestFamilyAnchorsAreUnique: families named alike but for case have
 // sections of their own, each linked to its own.
 func TestFamilyAnchorsAreUnique(t *testing.T) {

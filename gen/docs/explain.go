@@ -37,7 +37,7 @@ func Explain(w io.Writer, m *model.Catalogue, v *model.Variant) error {
 	}
 	row("Category", category)
 	row("Class", v.ClassRule().String())
-	row("Retryable", v.Retry.Short())
+	row("Retryable", v.RetryShort())
 	row("Suppress retry", yesNo(v.SuppressRetry))
 	row("Message", v.Message.Text)
 	if u := v.UserMessage; u.Template != nil {
