@@ -341,6 +341,28 @@ func uriUnsafe(s string) int {
 	return -1
 }
 
+// badEscape returns the index of the first % in s that does not begin a
+// percent-escape, -1 when there is none.
+func badEscape(s string) int {
+	hex := func(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f' }
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && (i+2 >= len(s) || !hex(s[i+1]) || !hex(s[i+2])) {
+			return i
+		}
+	}
+	return -1
+}
+
+// afterHost is what follows the scheme and authority of the absolute URI
+// s: its path, and its fragment.
+func afterHost(s string) string {
+	_, rest, _ := strings.Cut(s, "://")
+	if i := strings.IndexAny(rest, "/#"); i >= 0 {
+		return rest[i:]
+	}
+	return ""
+}
+
 func (r *resolver) problem(pr *ast.Problem, selected map[string]diag.Pos) {
 	if _, ok := selected["problem"]; !ok {
 		r.unselected("problem", []projectionUse{{pr.Pos, "the problem section", "problem configures the problem projection"}})
@@ -348,16 +370,24 @@ func (r *resolver) problem(pr *ast.Problem, selected map[string]diag.Pos) {
 	if b := pr.TypeBase; b.Set {
 		u, err := url.Parse(b.Value)
 		switch {
+		case badEscape(b.Value) >= 0:
+			bad := b.Value[badEscape(b.Value):]
+			r.errorf(b.Pos, "type_base %s holds %s, which is no percent-escape (%% and two hex digits); write %%25 for a %% itself", diag.Quote(b.Value), diag.Quote(bad[:min(len(bad), 3)]))
 		case err != nil || u.Scheme != "https" && u.Scheme != "http" || u.Hostname() == "":
 			r.errorf(b.Pos, "type_base %s must be an absolute http or https URI, with a host", diag.Quote(b.Value))
 		case !strings.HasSuffix(b.Value, "/") && !strings.HasSuffix(b.Value, "#"):
 			r.errorf(b.Pos, "type_base %s must end in / or #, so that the code follows it as a path segment or fragment", diag.Quote(b.Value))
 		case u.RawQuery != "" || u.User != nil:
 			r.errorf(b.Pos, "type_base %s must have no query and no userinfo", diag.Quote(b.Value))
-		case uriUnsafe(b.Value) >= 0:
-			// Characters a URI never holds as they are (RFC 3986): a
-			// problem's type must be a URI reference, not an IRI.
-			bad := b.Value[uriUnsafe(b.Value):]
+		case uriUnsafe(b.Value) >= 0 || strings.ContainsAny(afterHost(b.Value), "[]"):
+			// Characters a URI never holds as they are (RFC 3986; [ and ]
+			// only around an IPv6 host): a problem's type must be a URI
+			// reference, not an IRI.
+			i := uriUnsafe(b.Value)
+			if i < 0 {
+				i = len(b.Value) - len(afterHost(b.Value)) + strings.IndexAny(afterHost(b.Value), "[]")
+			}
+			bad := b.Value[i:]
 			_, size := utf8.DecodeRuneInString(bad)
 			r.errorf(b.Pos, "type_base %s must be a URI as written: percent-escape %s", diag.Quote(b.Value), diag.Quote(bad[:size]))
 		case strings.Contains(strings.TrimSuffix(b.Value, "#"), "#"):

@@ -18,8 +18,11 @@ import (
 )
 
 var (
-	decimalIntRE   = regexp.MustCompile(`^-?(0|[1-9][0-9]*)$`)
-	decimalFloatRE = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$`)
+	decimalIntRE = regexp.MustCompile(`^-?(0|[1-9][0-9]*)$`)
+	// decimalFloatRE is a float of YAML 1.2's core schema, as a YAML reader
+	// (and so a JSON Schema of the catalogue) takes it, .5 and 1. included,
+	// but for .inf, .nan and a sign +, which decimalIntRE refuses too.
+	decimalFloatRE = regexp.MustCompile(`^-?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
 	statusRE       = regexp.MustCompile(`^([1-5])([0-9][0-9]|xx)$`)
 	statusRangeRE  = regexp.MustCompile(`^([1-5][0-9][0-9])-([1-5][0-9][0-9])$`)
 )

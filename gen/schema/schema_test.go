@@ -167,6 +167,7 @@ func TestAccepts(t *testing.T) {
 	sch := compile(t)
 	cases := map[string]string{
 		"base": base,
+		"jitter and a float example written as YAML reads them": edit(t, "    nums: [1, 99]\n", "    nums: [1, 99]\n    retry: {max_retries: 2, jitter: .5}\n") + "          - name: ratio\n            type: float64\n            example: 1.\n",
 		"extras": strings.Replace(base, "package: demo\n", "package: demo\nuser_message: Something failed ({code}).\n", 1) + `
   - name: WrapError
     doc: >-
@@ -349,6 +350,14 @@ func TestRejects(t *testing.T) {
 		{"enum attribute default true", edit(t, "families:\n", "attributes:\n  - {name: a, type: enum, values: [x, \"y\"], default: true}\nfamilies:\n")},
 		{"type_base without a host", edit(t, "package: demo\n", "package: demo\nprojections: [problem]\nproblem: {type_base: \"https://:80/\"}\n")},
 		{"type_base with two #", edit(t, "package: demo\n", "package: demo\nprojections: [problem]\nproblem: {type_base: \"https://x.example/#a#\"}\n")},
+		{"type_base with a bad escape", edit(t, "package: demo\n", "package: demo\nprojections: [problem]\nproblem: {type_base: \"https://x.example/%zz/\"}\n")},
+		{"type_base with brackets in its path", edit(t, "package: demo\n", "package: demo\nprojections: [problem]\nproblem: {type_base: \"https://x.example/[a]/\"}\n")},
+		{"required_fields without payload_type", strings.Replace(edit(t, "    payload_type: demo_error\n", ""), "            payload: true\n", "", 1) + "        required_fields: [a]\n"},
+		{"instance hint suggested_tool without payload_type", strings.Replace(edit(t, "    payload_type: demo_error\n", ""), "            payload: true\n", "", 1) + "        instance_hints: [suggested_tool]\n"},
+		{"instance hint suggested_action without payload_type", strings.Replace(edit(t, "    payload_type: demo_error\n", ""), "            payload: true\n", "", 1) + "        instance_hints: [suggested_action]\n"},
+		{"retryable_from_cause and non_fatal", edit(t, "retryable: true", "retryable_from_cause: true\n        non_fatal: true") + "          - name: cause\n            type: error\n"},
+		{"configurable and retryable_from_cause", edit(t, "retryable: true", "retryable_from_cause: true\n        configurable: true") + "          - name: cause\n            type: error\n"},
+		{"sensitive family cause", base + "          - name: cause\n            type: DemoError\n            sensitive: true\n"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
