@@ -737,6 +737,17 @@ func (c *comparer) removed(bv *model.Variant) {
 	if _, ok := c.others.Nums[bv.Num]; ok {
 		numOK = true
 	}
+	// Retired or not, the statuses it stood for in LookupHTTPStatus and
+	// FromHTTP now give another variant, or none: a waiver of the removal
+	// does not waive that. (A num another variant took is NUM_REASSIGNED
+	// there.)
+	if len(statuses) > 0 && c.head.byNum[bv.Num] == nil {
+		how := "was removed"
+		if numOK && codeOK {
+			how = "was retired"
+		}
+		c.add(HTTPStatusRemoved, pos, bv.KeyPos("http_status"), code, "%s, which %s, stood for http_status %s in LookupHTTPStatus and FromHTTP; they now give another variant, or none", q(code), how, strings.Join(statuses, ", "))
+	}
 	if hv := c.head.subcodes[code]; hv != nil && !codeOK {
 		// Its code lives on as another variant's sub-code, which reserving
 		// it would refuse: the code now means that variant's error.
@@ -751,12 +762,7 @@ func (c *comparer) removed(bv *model.Variant) {
 	var what string
 	switch {
 	case numOK && codeOK:
-		// Retired as it should be; but the statuses it stood for in
-		// LookupHTTPStatus and FromHTTP now give another variant, or none.
-		// (A num another variant took is NUM_REASSIGNED there.)
-		if len(statuses) > 0 && c.head.byNum[bv.Num] == nil {
-			c.add(HTTPStatusRemoved, pos, bv.KeyPos("http_status"), code, "%s, which was retired, stood for http_status %s in LookupHTTPStatus and FromHTTP; they now give another variant, or none", q(code), strings.Join(statuses, ", "))
-		}
+		// Retired as it should be.
 		c.subcodesGone(bv, nil, c.headPos(bv.Family))
 		return
 	case numOK:
@@ -885,7 +891,7 @@ func accepts(w *model.Waiver, f Finding) bool {
 // no longer in the catalogue, whose waivers may name a code the catalogue
 // does not hold, or a family it does not declare (a family removed with
 // what it reserved).
-var removalRules = []string{VariantRemovedUnreserved, ReservedRemoved, ClassifyRuleRemoved}
+var removalRules = []string{VariantRemovedUnreserved, ReservedRemoved, ClassifyRuleRemoved, SubcodeRemovedUnreserved, HTTPStatusRemoved}
 
 // CheckWaivers checks the catalogue's compat waivers on their own, as lint
 // does: each names a known rule (with the nearest one suggested), a rule
