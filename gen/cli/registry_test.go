@@ -492,6 +492,14 @@ func TestCompatRegistryReservedAcrossCatalogues(t *testing.T) {
 	if want := `no catalogue holds "down" (100), sub-code "down_disk", reserved code "retired", reserved num 150 now`; code != 1 || !strings.Contains(stdout, want) {
 		t.Errorf("compat of a dropped catalogue that reserved exited %d:\n%s%s\nwant:\n%s", code, stdout, stderr, want)
 	}
+
+	// The code it retired, taken by another catalogue for a new error, is
+	// no longer free but reused: reported at the code that reuses it.
+	write("a/errors.yaml", catalogueA+"      - {name: Retired, code: retired, num: 2, category: other, message: again}\n")
+	code, stdout, stderr = runCLI(t, "compat", "--against", "git:HEAD")
+	if want := `a/errors.yaml:11:25: CATALOGUE_REMOVED: code "retired", which "b/errors.yaml" retired (reserved) in base, now names an error of "a/errors.yaml"; "b/errors.yaml" is no longer in the registry to keep it retired (base git:HEAD:b/errors.yaml:10:5)`; code != 1 || !strings.Contains(stdout, want) || strings.Contains(stdout, `reserved code "retired"`) {
+		t.Errorf("compat of a dropped catalogue whose retired code is reused exited %d:\n%s%s\nwant:\n%s", code, stdout, stderr, want)
+	}
 }
 
 // TestCompatRegistryMovedCatalogue: a catalogue whose folder was renamed

@@ -122,12 +122,24 @@ func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 	// held are the codes (lower case) and nums some catalogue of head uses
 	// or reserves: none of them is free for another to take.
 	heldCodes, heldNums := map[string]bool{}, map[int]bool{}
+	// usedCodes are the codes (lower case) a variant of head has as its
+	// code or a sub-code, with where; reservedCodes those a family of head
+	// reserves.
+	type use struct {
+		cat  string
+		v    *model.Variant
+		pos  diag.Pos
+		code string
+	}
+	usedCodes, reservedCodes := map[string]use{}, map[string]bool{}
 	for _, h := range head {
 		headByKey[key(h)] = h
 		for _, v := range h.Model.Variants {
 			heldCodes[strings.ToLower(v.Code)], heldNums[v.Num] = true, true
+			usedCodes[strings.ToLower(v.Code)] = use{key(h), v, v.KeyPos("code"), v.Code}
 			for _, sc := range v.Subcodes {
 				heldCodes[strings.ToLower(sc.Code)] = true
+				usedCodes[strings.ToLower(sc.Code)] = use{key(h), v, sc.Pos, sc.Code}
 			}
 		}
 		for _, f := range h.Model.Families {
@@ -135,7 +147,7 @@ func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 				heldNums[n] = true
 			}
 			for _, c := range f.ReservedCodes {
-				heldCodes[strings.ToLower(c)] = true
+				heldCodes[strings.ToLower(c)], reservedCodes[strings.ToLower(c)] = true, true
 			}
 		}
 	}
@@ -187,7 +199,16 @@ func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 			// catalogue could give it a new meaning.
 			for _, f := range b.Model.Families {
 				for _, c := range f.ReservedCodes {
-					if !heldCodes[strings.ToLower(c)] {
+					lc := strings.ToLower(c)
+					u, used := usedCodes[lc]
+					switch {
+					case reservedCodes[lc]:
+					case used:
+						// Taken already: the code it retired names another
+						// error now.
+						add(Finding{Rule: CatalogueRemoved, Pos: u.pos, BasePos: f.KeyPos("reserved"), Code: u.v.Code, Family: u.v.Family.Name,
+							Message: fmt.Sprintf("code %s, which %s retired (reserved) in base, now names an error of %s; %s is no longer in the registry to keep it retired", q(u.code), q(key(b)), q(u.cat), q(key(b)))})
+					default:
 						free = append(free, fmt.Sprintf("reserved code %s", q(c)))
 					}
 				}
