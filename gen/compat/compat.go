@@ -45,6 +45,10 @@ type Finding struct {
 	// TakenWith is the key of TakenBy's variant whose change took it:
 	// "match" or "http_status".
 	TakenWith string
+	// Key is the key of the variant whose change diff shows the finding
+	// beside, when it is not the one the rule is usually about (an
+	// instance hint lost with the sub-codes: "subcodes"); empty otherwise.
+	Key string
 	// Message says what changed. All catalogue text in it is quoted.
 	Message string
 	// Attribute names the custom attribute a finding is about, for

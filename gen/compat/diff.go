@@ -371,6 +371,9 @@ func changeFor(changes []Change, f Finding) int {
 		if f.Rule == GoNameChanged {
 			return c.Attr == "name" || c.Attr == "family"
 		}
+		if f.Key != "" {
+			return c.Attr == f.Key
+		}
 		if f.Rule == ClassifyRuleRemoved && f.TakenWith != "" {
 			// The taker's rule that now comes first: a match rule or a
 			// status.

@@ -223,9 +223,10 @@ families:
     reserved: {nums: [9], codes: [tool_gone]}
     variants:
       - {name: Timeout, code: tool_timeout, num: 1, category: other, message: slow, attributes: {owner: tools}}
-      - {name: Busy, code: tool_busy, num: 2, category: other, message: busy, attributes: {owner: tools}}
+      - {name: Busy, code: tool_busy, num: 2, category: other, message: busy, attributes: {owner: tools}, subcodes: [{code: tool_busy_soft, doc: Soft.}]}
 `
 	head := strings.NewReplacer(
+		", subcodes: [{code: tool_busy_soft, doc: Soft.}]", "",
 		"package: agenterr", "package: tools",
 		"projections: [mcp, problem, grpc, openai]", "projections: [mcp, problem, grpc]",
 		"message: busy,", "message: busy, http_status: [503], grpc_code: NOT_FOUND, mcp_error: -32000,",
@@ -233,7 +234,7 @@ families:
 		"agents.example.com}", "tools.example.com, locale: en-GB}",
 		"values: [tools, models]", "values: [tools]",
 		"grpc_code: UNAVAILABLE", "grpc_code: INTERNAL",
-		"reserved: {nums: [9], codes: [tool_gone]}", "reserved: {nums: [], codes: []}",
+		"reserved: {nums: [9], codes: [tool_gone]}", "reserved: {nums: [], codes: [tool_busy_soft]}",
 		"  spare: Unused.\n", "",
 	).Replace(base)
 	writeBaseAndHead(t, dir, base, head)
@@ -287,6 +288,7 @@ families:
 		"catalogue CATEGORY_REMOVED category spare",
 		"family GRPC_CODE_CHANGED grpc_code", "family RESERVED_REMOVED reserved nums", "family RESERVED_REMOVED reserved codes",
 		"variant PROBLEM_STATUS_CHANGED http_status", "variant GRPC_CODE_CHANGED grpc_code", "variant MCP_KIND_CHANGED mcp_error",
+		"variant INSTANCE_HINT_REMOVED subcodes",
 	} {
 		if !placed[want] {
 			t.Errorf("no finding %q beside its change; placed: %v", want, placed)

@@ -47,8 +47,8 @@ func (c *comparer) subcodesGone(bv, hv *model.Variant, pos diag.Pos) {
 func (c *comparer) instance(bv, hv *model.Variant) {
 	code := hv.Code
 	if len(bv.Subcodes) > 0 && len(hv.Subcodes) == 0 {
-		c.add(InstanceHintRemoved, hv.Pos, bv.KeyPos("subcodes"), code,
-			"%s no longer has sub-codes: its field %s is gone", q(code), model.SubcodeField)
+		c.addFinding(Finding{Rule: InstanceHintRemoved, Pos: hv.Pos, BasePos: bv.KeyPos("subcodes"), Code: code, Family: c.familyOf(code), Key: "subcodes",
+			Message: fmt.Sprintf("%s no longer has sub-codes: its field %s is gone", q(code), model.SubcodeField)})
 	}
 	for _, h := range bv.InstanceHints {
 		if !hv.HasHint(h) {
