@@ -427,6 +427,35 @@ families:
 	}
 }
 
+// TestDiffPlacesANarrowedStatusBesideTheLoser: a variant that dropped its
+// specific entry loses that status by its own change, shown beside it; a
+// status another variant took by widening its range is shown beside that.
+func TestDiffPlacesANarrowedStatusBesideTheLoser(t *testing.T) {
+	dir := t.TempDir()
+	const base = `version: 1
+package: p
+user_message: Failed ({code}).
+categories:
+  other: Anything.
+families:
+  - name: E
+    variants:
+      - {name: Unavailable, code: unavailable, num: 1, category: other, message: unavailable, http_status: ["5xx", 503]}
+      - {name: Overloaded, code: overloaded, num: 2, category: other, message: overloaded, http_status: ["500-509"]}
+`
+	writeBaseAndHead(t, dir, base, strings.NewReplacer(`["5xx", 503]`, `["5xx"]`, `"500-509"`, `"500-510"`).Replace(base))
+	got := runCLI(t, dir, "diff", "--format", "text", "--color", "never", "--against", "base.yaml")
+	want := `  ~ unavailable (1)
+      http_status: "5xx, 503" → "5xx"
+        BREAKING HTTP_STATUS_REMOVED: "unavailable" no longer stands for http_status 503: its http_status dropped the entry more specific than "overloaded"'s, which now takes it in LookupHTTPStatus and FromHTTP (base base.yaml:9:95)
+  ~ overloaded (2)
+      http_status: "500-509" → "500-510"
+        BREAKING HTTP_STATUS_REMOVED: "unavailable" no longer stands for http_status 510: the more specific http_status of "overloaded" takes it in LookupHTTPStatus and FromHTTP (base base.yaml:9:95)`
+	if !strings.Contains(got, want) {
+		t.Errorf("diff places the findings otherwise; want:\n%s\ngot:\n%s", want, got)
+	}
+}
+
 // oneVariant resolves a catalogue of one family and one variant, written
 // as a flow mapping, with the top-level keys top beside the required ones.
 func oneVariant(t *testing.T, top, variant string) *model.Catalogue {

@@ -10,9 +10,11 @@ import (
 // statusesTaken reports the HTTP statuses a variant stood for in base and
 // still lists, that another variant's more specific http_status takes in
 // head: LookupHTTPStatus, FromHTTP and Classify now give the other
-// variant. One finding per variant that lost statuses and variant that
-// took them, at the http_status of the one that took them, or of the one
-// that lost them when it dropped the entry that kept them. A status the
+// variant. One finding per variant that lost statuses, variant that took
+// them and cause: at the http_status of the one that took them, or of the
+// one that lost them for the statuses it lost by dropping the entry that
+// kept them (diff shows those beside the loser's change, the others
+// beside the taker's). A status the
 // variant no longer lists is reported by variant; a variant that is gone,
 // by removed.
 func (c *comparer) statusesTaken() {
@@ -22,13 +24,17 @@ func (c *comparer) statusesTaken() {
 		// lookup and classify are the statuses taken in LookupHTTPStatus
 		// and FromHTTP, and in Classify.
 		lookup, classify []int
-		// narrowed says the loser's own http_status covers a status
-		// taken less specifically than in base: it dropped the entry
-		// that kept the status, which is the change to show.
+		// narrowed says the loser's own http_status covers the statuses
+		// less specifically than in base: it dropped the entry that kept
+		// them, which is the change to show.
 		narrowed bool
 	}
+	type pair struct {
+		loser, taker *model.Variant
+		narrowed     bool
+	}
 	var all []*taken
-	byPair := map[[2]*model.Variant]*taken{}
+	byPair := map[pair]*taken{}
 	compare := func(classify bool) {
 		bo, ho := model.StatusOwners(c.base.cat.Variants, classify), model.StatusOwners(c.head.cat.Variants, classify)
 		for s, bv := range bo {
@@ -43,19 +49,17 @@ func (c *comparer) statusesTaken() {
 			if tv == hv {
 				continue
 			}
-			t := byPair[[2]*model.Variant{hv, tv}]
+			k := pair{hv, tv, narrowest(hv, s) > narrowest(bv, s)}
+			t := byPair[k]
 			if t == nil {
-				t = &taken{loser: hv, taker: tv, base: bv}
-				byPair[[2]*model.Variant{hv, tv}] = t
+				t = &taken{loser: hv, taker: tv, base: bv, narrowed: k.narrowed}
+				byPair[k] = t
 				all = append(all, t)
 			}
 			if classify {
 				t.classify = append(t.classify, s)
 			} else {
 				t.lookup = append(t.lookup, s)
-			}
-			if narrowest(hv, s) > narrowest(bv, s) {
-				t.narrowed = true
 			}
 		}
 	}
@@ -84,12 +88,15 @@ func (c *comparer) statusesTaken() {
 			where = model.StatusRanges(t.lookup) + " in " + lookup + ", and " + model.StatusRanges(t.classify) + " in " + classify
 		}
 		code := t.loser.Code
-		pos, why := t.taker.KeyPos("http_status"), fmt.Sprintf("the more specific http_status of %s takes %s", q(t.taker.Code), where)
+		pos, by := t.taker.KeyPos("http_status"), t.taker.Code
+		why := fmt.Sprintf("the more specific http_status of %s takes %s", q(t.taker.Code), where)
 		if t.narrowed {
-			pos, why = t.loser.KeyPos("http_status"), fmt.Sprintf("its http_status dropped the entry more specific than %s's, which now takes %s", q(t.taker.Code), where)
+			// The loser's own change: shown beside it.
+			pos, by = t.loser.KeyPos("http_status"), ""
+			why = fmt.Sprintf("its http_status dropped the entry more specific than %s's, which now takes %s", q(t.taker.Code), where)
 		}
 		c.addFinding(Finding{Rule: HTTPStatusRemoved, Pos: pos, BasePos: t.base.KeyPos("http_status"),
-			Code: code, Family: c.familyOf(code), TakenBy: t.taker.Code,
+			Code: code, Family: c.familyOf(code), TakenBy: by,
 			Message: fmt.Sprintf("%s no longer stands for http_status %s: %s", q(code), model.StatusRanges(statuses), why)})
 	}
 }
