@@ -298,8 +298,12 @@ func TestDecodedWrapperFollowsClassPolicy(t *testing.T) {
 // the old answers or both the new ones.
 func TestLogReadsThePolicyOnce(t *testing.T) {
 	t.Cleanup(func() { SetClassPolicy(nil) })
-	done := make(chan struct{})
+	// The writer has stopped before the test returns and the cleanup
+	// resets the policy: a last write after that would leak into the next
+	// test.
+	done, stopped := make(chan struct{}), make(chan struct{})
 	go func() {
+		defer close(stopped)
 		for i := 0; ; i++ {
 			select {
 			case <-done:
@@ -313,7 +317,10 @@ func TestLogReadsThePolicyOnce(t *testing.T) {
 			SetClassPolicy(ClassPolicy{CodeCapabilityDenied: class})
 		}
 	}()
-	defer close(done)
+	defer func() {
+		close(done)
+		<-stopped
+	}()
 	r, err := DecodePayload((&CapabilityDenied{}).AppendLLMPayload(nil))
 	if err != nil {
 		t.Fatal(err)
