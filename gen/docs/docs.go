@@ -100,7 +100,7 @@ func view(m *model.Catalogue) catalogueView {
 		v.Attributes = append(v.Attributes, av)
 	}
 	if c := m.Classify; c != nil {
-		v.Classify = "`Classify` returns a new [" + markdown.Code(c.Fallback.Code) + "](#" + CodeAnchor(m, c.Fallback.Code) + ") for a foreign error no rule matches. It tries every variant's `is` rules, then `http_status` (of the variants that hold a cause of type `error`), then every `contains` rule, each in catalogue order; the first that matches decides."
+		v.Classify = "`Classify` returns a new [" + markdown.Code(c.Fallback.Code) + "](#" + c.Fallback.Code + ") for a foreign error no rule matches. It tries every variant's `is` rules, then `http_status` (of the variants that hold a cause of type `error`), then every `contains` rule, each in catalogue order; the first that matches decides."
 	}
 	for _, f := range m.Families {
 		fv := familyView{
@@ -135,23 +135,6 @@ func view(m *model.Catalogue) catalogueView {
 	return v
 }
 
-// CodeAnchor is the id of the entry of code, a code of m, in m's
-// reference: the code, unless a heading of the reference has that id
-// (Markdown renderers give "## Categories" the id categories, and a
-// family's heading its name in lower case), where a link to it would open
-// the heading; then the code and "-code", which no heading id and no
-// other code can be, since codes hold no hyphen.
-func CodeAnchor(m *model.Catalogue, code string) string {
-	taken := strings.EqualFold(code, "categories") || strings.EqualFold(code, "attributes") && len(m.Attributes) > 0
-	for _, f := range m.Families {
-		taken = taken || strings.EqualFold(code, f.Name)
-	}
-	if taken {
-		return code + "-code"
-	}
-	return code
-}
-
 // FamilyAnchor is the id of the section of f, a family of m: its name in
 // lower case, and for a family named like an earlier one but for case
 // (ToolError, Toolerror), the count of such families, from 2. Codes cannot
@@ -174,7 +157,7 @@ func FamilyAnchor(m *model.Catalogue, f *model.Family) string {
 
 func variant(m *model.Catalogue, v *model.Variant) variantView {
 	vv := variantView{
-		Code: markdown.Code(v.Code), Anchor: CodeAnchor(m, v.Code), Num: strconv.Itoa(v.Num), Name: markdown.Code(v.Name),
+		Code: markdown.Code(v.Code), Anchor: v.Code, Num: strconv.Itoa(v.Num), Name: markdown.Code(v.Name),
 		Category: markdown.Code(v.Category.Name), Class: v.ClassRule().String(), Retryable: v.RetryShort(),
 		SuppressRetry: yesNo(v.SuppressRetry), Doc: markdown.Para(v.Doc), Message: markdown.Code(v.Message.Text),
 		MessageCell: markdown.CodeCell(v.Message.Text),
@@ -203,7 +186,7 @@ func variant(m *model.Catalogue, v *model.Variant) variantView {
 	}
 	vv.RequiredFields = codes(v.RequiredFields)
 	if c := v.MapCase(); c != nil {
-		vv.MapsTo = "[" + markdown.Code(c.To.Code) + "](#" + CodeAnchor(m, c.To.Code) + ")"
+		vv.MapsTo = "[" + markdown.Code(c.To.Code) + "](#" + c.To.Code + ")"
 	}
 	vv.Classify = opt(m.ClassifyText(v), markdown.Text)
 	vv.SuggestedTool = opt(v.SuggestedTool, markdown.Code)

@@ -73,7 +73,7 @@ func RenderIndex(file string, entries []IndexEntry) []byte {
 }
 
 // link is a Markdown link to code at the entry of the variant whose code
-// is entry in en's reference (CodeAnchor), or to the reference itself;
+// is entry in en's reference (anchored by that code), or to the reference itself;
 // without a reference, to the catalogue file, and for a code, the code as
 // plain text.
 func link(en IndexEntry, code, entry string) string {
@@ -85,5 +85,5 @@ func link(en IndexEntry, code, entry string) string {
 	case en.Docs == "":
 		return markdown.Code(code)
 	}
-	return "[" + markdown.Code(code) + "](" + en.Docs + "#" + CodeAnchor(en.Model, entry) + ")"
+	return "[" + markdown.Code(code) + "](" + en.Docs + "#" + entry + ")"
 }
