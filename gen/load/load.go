@@ -184,6 +184,14 @@ func syntaxError(file string, src []byte, err error, l *diag.List) {
 	}
 	col := 1
 	hint := syntaxHints[msg]
+	if escapeErrors[msg] {
+		// The parser gives the line where the quoted value opens; the
+		// escape may stand further on, on a line it continues onto.
+		if l2, c := badEscapeAt(lines, line); l2 > 0 {
+			l.Errorf(diag.Pos{File: file, Line: l2, Col: c}, "YAML syntax error: %s (write \\\\ for a backslash itself; the escapes are \\n, \\t, \\\", \\\\, \\xXX, \\uXXXX and the few others of YAML)", msg)
+			return
+		}
+	}
 	if line <= len(lines) {
 		text := strings.TrimSuffix(string(lines[line-1]), "\r")
 		col = len(text) - len(strings.TrimLeft(text, " ")) + 1
@@ -195,6 +203,64 @@ func syntaxError(file string, src []byte, err error, l *diag.List) {
 		hint = " (" + hint + ")"
 	}
 	l.Errorf(diag.Pos{File: file, Line: line, Col: col}, "YAML syntax error: %s%s", strings.ToValidUTF8(msg, "?"), hint)
+}
+
+// escapeErrors are the parser's messages about an escape in a
+// double-quoted value.
+var escapeErrors = map[string]bool{
+	"found unknown escape character":              true,
+	"did not find expected hexdecimal number":     true,
+	"found invalid Unicode character escape code": true,
+}
+
+// badEscapeAt finds the escape the parser refuses in the double-quoted
+// value that opens on line (from 1) of lines, or goes on over it: a backslash followed by a
+// character no escape begins with, by fewer hex digits than \x, \u or \U
+// needs, or naming no Unicode character (a surrogate, or past U+10FFFF).
+// It returns the backslash's line and byte column (from 1), or 0, 0.
+func badEscapeAt(lines [][]byte, line int) (int, int) {
+	if n, col := scanEscapes(lines, line, false); n > 0 {
+		return n, col
+	}
+	// The parser may give the line the escape is on, inside a value that
+	// opened on an earlier line.
+	return scanEscapes(lines[:line], line, true)
+}
+
+// scanEscapes is badEscapeAt from line on, in a quoted value from the start
+// of the line when in is set.
+func scanEscapes(lines [][]byte, line int, in bool) (int, int) {
+	for n := line; n <= len(lines); n++ {
+		text := lines[n-1]
+		for i := 0; i < len(text); i++ {
+			switch c := text[i]; {
+			case c == '"':
+				if in {
+					return 0, 0 // closed with no bad escape
+				}
+				in = true
+			case c == '\\' && in:
+				if i+1 >= len(text) || text[i+1] == '\r' {
+					continue // an escaped line break
+				}
+				e := text[i+1]
+				if strings.IndexByte("0abt\tnvfre \"'\\N_LP", e) >= 0 {
+					i++
+					continue
+				}
+				size := map[byte]int{'x': 2, 'u': 4, 'U': 8}[e]
+				if size == 0 || i+2+size > len(text) {
+					return n, i + 1
+				}
+				v, err := strconv.ParseUint(string(text[i+2:i+2+size]), 16, 32)
+				if err != nil || v >= 0xD800 && v <= 0xDFFF || v > 0x10FFFF {
+					return n, i + 1
+				}
+				i += 1 + size
+			}
+		}
+	}
+	return 0, 0
 }
 
 // strayToken finds, on the line of a syntax error, the byte column (from
