@@ -261,7 +261,12 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 			return nil, err
 		}
 		rr.pairs[i].base = base
-		if en != nil {
+		if en == nil {
+			// No registry in base: each catalogue that existed is compared
+			// across the registry under the entry it has now.
+			en = h.Entry
+		}
+		if existed(base) {
 			rr.baseCats = append(rr.baseCats, compat.RegistryCatalogue{Entry: en, Model: base})
 		}
 	}
@@ -303,6 +308,11 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 			return nil, err
 		}
 		rr.pairs[i].base = base
+		// A catalogue the base registry did not list yet: what it held in
+		// base counts across the registry too, under its entry now.
+		if existed(base) {
+			rr.baseCats = append(rr.baseCats, compat.RegistryCatalogue{Entry: heads[i].Entry, Model: base})
+		}
 	}
 	rr.baseCats = append(rr.baseCats, gone...)
 	var pairs [][2]*model.Catalogue
@@ -315,6 +325,12 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 		rr.pairs[i].arrived = compat.Arrived(rr.baseCats, rr.heads, i)
 	}
 	return rr, nil
+}
+
+// existed reports whether base, a catalogue read at the base revision, was
+// there: one that was not is empty.
+func existed(base *model.Catalogue) bool {
+	return len(base.Families) > 0
 }
 
 // samePath reports whether two registry entries list the same file.

@@ -502,6 +502,32 @@ func TestCompatRegistryReservedAcrossCatalogues(t *testing.T) {
 	}
 }
 
+// TestCompatRegistryWithoutOneInBase: the change that adds the registry,
+// or lists a catalogue that existed unlisted, compares across catalogues
+// with what each held in base all the same: a num one gave up and another
+// takes is NUM_REASSIGNED.
+func TestCompatRegistryWithoutOneInBase(t *testing.T) {
+	for _, baseRegistry := range []string{"", "version: 1\ncatalogues:\n  - {path: b/errors.yaml, owner: team-b, nums: [[100, 199]]}\n"} {
+		repo, write := registryRepo(t)
+		if baseRegistry == "" {
+			if err := os.Remove(filepath.Join(repo, "errgen.registry.yaml")); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			write("errgen.registry.yaml", baseRegistry)
+		}
+		commitAll(t, repo, "base")
+		t.Chdir(repo)
+		write("errgen.registry.yaml", strings.NewReplacer("[[1, 99]]", "[[2, 99]]", "[[100, 199]]", "[[1, 1], [100, 199]]").Replace(registryBase))
+		write("a/errors.yaml", strings.Replace(catalogueA, "      - {name: Busy, code: busy, num: 1, category: other, message: busy}\n", "", 1)+"    reserved: {codes: [busy]}\n")
+		write("b/errors.yaml", catalogueB+"      - {name: Other, code: other_thing, num: 1, category: other, message: other}\n")
+		code, stdout, stderr := runCLI(t, "compat", "--against", "git:HEAD")
+		if want := `NUM_REASSIGNED: num 1 now identifies "other_thing" in "b/errors.yaml"; in base it identified "busy" in "a/errors.yaml"`; code != 1 || !strings.Contains(stdout, want) {
+			t.Errorf("with the base registry %q, compat exited %d:\n%s%s\nwant:\n%s", baseRegistry, code, stdout, stderr, want)
+		}
+	}
+}
+
 // TestCompatRegistryMovedCatalogue: a catalogue whose folder was renamed
 // is the same catalogue under a new path: it is compared with itself at
 // the old path, so a break in the same change is still found, and none of
