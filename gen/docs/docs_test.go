@@ -474,7 +474,8 @@ func TestIndexListsEveryCode(t *testing.T) {
 	}
 	index := string(docs.RenderIndex("errgen.registry.yaml", []docs.IndexEntry{{Model: m, Path: "p/errors.yaml", Docs: "p/ERRORS.md"}}))
 	for _, want := range []string{
-		"3 codes in 1 catalogues",
+		"3 codes in 1 catalogue.",
+		"| `p` | 3 |",
 		"| [`limited_tokens`](p/ERRORS.md#limited) | 1 | p/errors.yaml |  | `other` | no | sub-code of `limited`: Too many tokens. |",
 		"| [`auth`](p/ERRORS.md#auth) | 2 | p/errors.yaml |  | `other` | by policy (default no) |",
 	} {

@@ -29,12 +29,10 @@ func RenderIndex(file string, entries []IndexEntry) []byte {
 	var b strings.Builder
 	total := 0
 	for _, en := range entries {
-		for _, v := range en.Model.Variants {
-			total += 1 + len(v.Subcodes)
-		}
+		total += en.Model.CodeCount()
 	}
 	fmt.Fprintf(&b, "%s\n\n# Error codes of every service\n\n", Marker(file))
-	fmt.Fprintf(&b, "%d codes in %d catalogues. Each code links to its entry in its catalogue's reference.\n\n", total, len(entries))
+	fmt.Fprintf(&b, "%s in %s. Each code links to its entry in its catalogue's reference.\n\n", counted(total, "code"), counted(len(entries), "catalogue"))
 	b.WriteString("| Catalogue | Owner | Nums | Package | Codes |\n|---|---|---|---|---|\n")
 	for _, en := range entries {
 		ranges := make([]string, len(en.Ranges))
@@ -42,7 +40,7 @@ func RenderIndex(file string, entries []IndexEntry) []byte {
 			ranges[i] = fmt.Sprintf("%d–%d", r[0], r[1])
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %d |\n", link(en, "", ""), markdown.Text(en.Owner), strings.Join(ranges, ", "),
-			markdown.Code(en.Model.Package), len(en.Model.Variants))
+			markdown.Code(en.Model.Package), en.Model.CodeCount())
 	}
 	type row struct {
 		v  *model.Variant
@@ -70,6 +68,14 @@ func RenderIndex(file string, entries []IndexEntry) []byte {
 		}
 	}
 	return []byte(b.String())
+}
+
+// counted is n things, the thing in the plural unless n is 1.
+func counted(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // link is a Markdown link to code at the entry of the variant whose code

@@ -550,6 +550,16 @@ func (f *Field) KeyPos(key string) diag.Pos {
 	return f.Pos
 }
 
+// CodeCount is how many codes the catalogue gives: one per variant and
+// one per sub-code.
+func (c *Catalogue) CodeCount() int {
+	n := 0
+	for _, v := range c.Variants {
+		n += 1 + len(v.Subcodes)
+	}
+	return n
+}
+
 // DropSource lets the catalogue's syntax tree go: generating reads only
 // the model, and the tree (a position for every key of every mapping) is
 // the larger part of what a large catalogue holds in memory. KeyPos then
