@@ -71,7 +71,7 @@ func Generate(m *model.Catalogue) ([]File, error) {
 		if err != nil {
 			return nil, fmt.Errorf("errgen: internal error: golden file of %s: %w", v.Code, err)
 		}
-		files = append(files, File{Path: "testdata/" + v.ExampleCode() + ".golden.json", Data: g, CreateOnly: true})
+		files = append(files, File{Path: "testdata/" + v.ExampleCode() + model.GoldenSuffix, Data: g, CreateOnly: true})
 	}
 	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
 	return files, nil

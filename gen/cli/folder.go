@@ -26,7 +26,7 @@ import (
 // another package.
 
 // goldenSuffix ends the name of every golden file, in testdata.
-const goldenSuffix = ".golden.json"
+const goldenSuffix = model.GoldenSuffix
 
 // orphans lists the golden files in dir's testdata (slash paths relative
 // to dir, sorted) that files does not hold: what codes left behind. A

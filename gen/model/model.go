@@ -550,6 +550,15 @@ func (f *Field) KeyPos(key string) diag.Pos {
 	return f.Pos
 }
 
+// GoldenSuffix ends the name of a golden file, testdata/CODE.golden.json,
+// which holds what the example of the code must produce.
+const GoldenSuffix = ".golden.json"
+
+// MaxCodeLen is the longest a code may be, in bytes: its golden file's
+// name must fit in the 255 bytes a file name has on every common file
+// system.
+const MaxCodeLen = 255 - len(GoldenSuffix)
+
 // CodeCount is how many codes the catalogue gives: one per variant and
 // one per sub-code.
 func (c *Catalogue) CodeCount() int {

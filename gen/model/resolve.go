@@ -240,7 +240,8 @@ func (r *resolver) catalogue() {
 		if w.Rule.Set && !names.IsRule(w.Rule.Value) {
 			r.errorf(w.Rule.Pos, "compat rule %s must be a rule ID such as NUM_REASSIGNED", diag.Quote(w.Rule.Value))
 		}
-		if w.Code.Set && !r.validCode(w.Code.Value) {
+		if w.Code.Set && r.codeTooLong(w.Code) {
+		} else if w.Code.Set && !r.validCode(w.Code.Value) {
 			r.errorf(w.Code.Pos, "compat code %s must match %s%s", diag.Quote(w.Code.Value), m.CodeCase.Pattern(), r.caseHint(w.Code.Value))
 		}
 		subject := w.Code.Pos
@@ -343,7 +344,8 @@ func (r *resolver) reserved(af *ast.Family, f *Family) {
 			continue
 		}
 		r.reservedCodes[s.Value] = s.Pos
-		if !r.validCode(s.Value) {
+		if r.codeTooLong(s) {
+		} else if !r.validCode(s.Value) {
 			r.errorf(s.Pos, "reserved code %s must match %s%s", diag.Quote(s.Value), r.m.CodeCase.Pattern(), r.caseHint(s.Value))
 		}
 		f.ReservedCodes = append(f.ReservedCodes, s.Value)
@@ -404,6 +406,7 @@ func (r *resolver) variant(f *Family, av *ast.Variant, payload bool) *Variant {
 	r.goName(av.Name, "variant")
 	if av.Code.Set {
 		switch code := av.Code.Value; {
+		case r.codeTooLong(av.Code):
 		case !r.validCode(code):
 			r.errorf(av.Code.Pos, "code %s must match %s%s", diag.Quote(code), r.m.CodeCase.Pattern(), r.caseHint(code))
 		case r.reservedCodes[code].IsValid():

@@ -45,6 +45,15 @@ func suggestFrom(got string, options []string) string {
 	return ""
 }
 
+// codeTooLong reports, at the code, a code longer than MaxCodeLen.
+func (r *resolver) codeTooLong(code ast.String) bool {
+	if len(code.Value) <= MaxCodeLen {
+		return false
+	}
+	r.errorf(code.Pos, "code %s is %d bytes long; a code is at most %d, so that its golden file, testdata/CODE%s, fits in a file name", diag.Quote(code.Value[:24]+"..."), len(code.Value), MaxCodeLen, GoldenSuffix)
+	return true
+}
+
 // validCode reports whether code is in the catalogue's code case, or,
 // when most codes are in the other one (reported once, at code_case), in
 // either.
@@ -330,6 +339,8 @@ func (r *resolver) instance(f *Family, av *ast.Variant, v *Variant, payload bool
 		code := as.Code.Value
 		r.nonEmpty(as.Doc, "doc")
 		switch {
+		case r.codeTooLong(as.Code):
+			continue
 		case !r.validCode(code):
 			r.errorf(as.Code.Pos, "sub-code %s must match %s%s", diag.Quote(code), r.m.CodeCase.Pattern(), r.caseHint(code))
 			continue

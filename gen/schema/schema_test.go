@@ -357,6 +357,7 @@ func TestRejects(t *testing.T) {
 		{"instance hint suggested_action without payload_type", strings.Replace(edit(t, "    payload_type: demo_error\n", ""), "            payload: true\n", "", 1) + "        instance_hints: [suggested_action]\n"},
 		{"retryable_from_cause and non_fatal", edit(t, "retryable: true", "retryable_from_cause: true\n        non_fatal: true") + "          - name: cause\n            type: error\n"},
 		{"configurable and retryable_from_cause", edit(t, "retryable: true", "retryable_from_cause: true\n        configurable: true") + "          - name: cause\n            type: error\n"},
+		{"code too long", edit(t, "code: broken", "code: "+strings.Repeat("b", 244))},
 		{"sensitive family cause", base + "          - name: cause\n            type: DemoError\n            sensitive: true\n"},
 	}
 	for _, c := range cases {
