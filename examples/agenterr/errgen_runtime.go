@@ -2035,7 +2035,7 @@ func (p *Payload) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" {
 		return nil // as encoding/json leaves a value for null
 	}
-	members, order, err := readObject(data)
+	members, _, err := readObject(data)
 	if err != nil {
 		return fmt.Errorf("%s: payload: %w", packageName, err)
 	}
@@ -2056,12 +2056,32 @@ func (p *Payload) UnmarshalJSON(data []byte) error {
 	if err := q.read(get, fields); err != nil {
 		return err
 	}
-	for _, name := range order {
-		if !isPayloadKey(name) || hasField(fields, name) {
-			q.Fields = append(q.Fields, PayloadField{name, members[name]})
+	// What the catalogue marks sensitive is left out, as DecodePayload
+	// leaves it out: a field of the code, and inside the others, at any
+	// depth, a field of an error of a code the catalogue knows.
+	d := decoder{doc: bytes.Clone(data)}
+	root, _, _ := d.parse(0, 0)
+	for k := range root.members {
+		m := &root.members[k]
+		if isPayloadKey(m.name) && !hasField(fields, m.name) || sensitiveIn(entriesOf(code), m.name) {
+			continue
 		}
+		value := json.RawMessage(d.doc[m.vstart:m.vend:m.vend])
+		if e := d.clean(m.node); e != nil {
+			value = d.write(nil, m.node, e)
+		}
+		q.Fields = append(q.Fields, PayloadField{m.name, value})
 	}
 	*p = q
+	return nil
+}
+
+// entriesOf is the entry of infos of code, as a list for sensitiveIn:
+// none for a code the catalogue does not know.
+func entriesOf(code Code) []int {
+	if i, ok := lookupCode(code); ok {
+		return []int{i}
+	}
 	return nil
 }
 

@@ -720,3 +720,31 @@ func TestSecretsOfUndecodableErrorsAreLeftOut(t *testing.T) {
 		}
 	}
 }
+
+// TestPayloadUnmarshalLeavesSecretsOut: json.Unmarshal into a Payload
+// leaves out what DecodePayload leaves out: a sensitive field of the code,
+// and one of an error of a known code nested in another member, so a
+// relay that marshals the Payload again sends no secret on.
+func TestPayloadUnmarshalLeavesSecretsOut(t *testing.T) {
+	auth := `{"category":"auth","code":"auth_failed","code_num":2002,"error":"refused","retryable":false,"suppress_retry":false,"provider":"openai","api_key":"zq9secret"}`
+	for name, in := range map[string]string{
+		"the code's own field":       auth,
+		"in an undeclared member":    `{"code":"newer_code","code_num":9001,"error":"e","retryable":false,"detail":{"list":[` + auth + `]}}`,
+		"in a cause of a known code": `{"category":"model","code":"model_call_failed","code_num":3001,"error":"e","retryable":false,"suppress_retry":false,"cause":` + auth + `}`,
+	} {
+		var p Payload
+		if err := json.Unmarshal([]byte(in), &p); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if out := mustMarshal(t, p); bytes.Contains(out, []byte("zq9secret")) {
+			t.Errorf("%s: the payload passes the secret on: %s", name, out)
+		}
+		r, err := DecodePayload([]byte(in))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got, want := mustMarshal(t, p), mustMarshal(t, r.Payload); !bytes.Equal(got, want) {
+			t.Errorf("%s: json.Unmarshal gives\n %s\nDecodePayload\n %s", name, got, want)
+		}
+	}
+}
