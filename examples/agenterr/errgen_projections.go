@@ -73,8 +73,8 @@ func appendModelJSON(dst []byte, err error) []byte {
 // catalogue nor a decoded payload (an adapter, a test double): what its
 // methods report, in the payload's key order.
 func appendErrorJSON(dst []byte, c Error) []byte {
-	dst = appendString(append(dst, `{"category":`...), scrub(string(c.Category())))
-	dst = appendString(append(dst, `,"code":`...), scrub(string(c.Code())))
+	dst = appendString(append(dst, `{"category":`...), scrubName("category", string(c.Category())))
+	dst = appendString(append(dst, `,"code":`...), scrubName("code", string(c.Code())))
 	dst = strconv.AppendInt(append(dst, `,"code_num":`...), int64(c.CodeNum()), 10)
 	dst = appendString(append(dst, `,"error":`...), scrub(errorText(c)))
 	dst = strconv.AppendBool(append(dst, `,"retryable":`...), c.Retryable())
@@ -372,7 +372,7 @@ func ProblemJSON(err error, instance string) ([]byte, int) {
 	case c != nil:
 		// A decoded error's code is the sender's text: escaped, so that
 		// the type stays a URI reference (RFC 9457) whatever it holds.
-		code := scrub(string(c.Code()))
+		code := scrubName("code", string(c.Code()))
 		typ, title = problemTypeBase+url.PathEscape(code), code
 	}
 	dst := appendString([]byte(`{"type":`), typ)
@@ -385,9 +385,9 @@ func ProblemJSON(err error, instance string) ([]byte, int) {
 		dst = appendString(append(dst, `,"instance":`...), scrub(instance))
 	}
 	if c != nil {
-		dst = appendString(append(dst, `,"code":`...), scrub(string(c.Code())))
+		dst = appendString(append(dst, `,"code":`...), scrubName("code", string(c.Code())))
 		dst = strconv.AppendInt(append(dst, `,"code_num":`...), int64(c.CodeNum()), 10)
-		dst = appendString(append(dst, `,"category":`...), scrub(string(c.Category())))
+		dst = appendString(append(dst, `,"category":`...), scrubName("category", string(c.Category())))
 		dst = strconv.AppendBool(append(dst, `,"retryable":`...), c.Retryable())
 		dst = appendProjectedFields(dst, c, v, i, true, false, problemMembers...)
 	}
@@ -481,7 +481,7 @@ func grpcStatusOf(err error) grpcStatus {
 	if c != nil {
 		// The code is scrubbed before it is upper-cased: a scrubber's
 		// patterns (an sk- key) are written for the text as it was sent.
-		s.message, s.reason = validText(scrub(errorText(c))), strings.ToUpper(scrub(string(c.Code())))
+		s.message, s.reason = validText(scrub(errorText(c))), strings.ToUpper(scrubName("code", string(c.Code())))
 		if i >= 0 {
 			s.code = grpcCodes[i]
 		}
@@ -790,7 +790,7 @@ func AgentResponse(err error) []byte {
 	if c != nil {
 		code, text = c.Code(), errorText(c)
 	}
-	dst := appendString([]byte(`{"success":false,"error":`), scrub(string(code)))
+	dst := appendString([]byte(`{"success":false,"error":`), scrubName("code", string(code)))
 	dst = appendString(append(dst, `,"message":`...), scrub(text))
 	if c != nil {
 		mark := len(dst)

@@ -991,8 +991,8 @@ func logValueOf(err error, depth int) slog.Value {
 	case slog.LogValuer:
 		v = slog.AnyValue(c).Resolve()
 	default:
-		v = slog.GroupValue(slog.String("error", scrub(errorText(c))), slog.String("code", scrub(string(c.Code()))),
-			slog.Int("num", c.CodeNum()), slog.String("category", scrub(string(c.Category()))),
+		v = slog.GroupValue(slog.String("error", scrub(errorText(c))), slog.String("code", scrubName("code", string(c.Code()))),
+			slog.Int("num", c.CodeNum()), slog.String("category", scrubName("category", string(c.Category()))),
 			slog.String("class", c.Class().String()), slog.Bool("retryable", c.Retryable()))
 	}
 	if text := errorText(err); text != c.Error() {
@@ -1951,10 +1951,6 @@ func (p *Payload) AppendJSON(dst []byte) []byte {
 	// (read from JSON, or set by the caller) is scrubbed here, once.
 	s := scrubber.Load()
 	scrubFields := s != nil && s != p.scrubbedBy
-	own := scrub
-	if i, ok := lookupCode(p.Code); ok && p.Type == infos[i].PayloadType && p.Category == infos[i].Category {
-		own = func(s string) string { return s }
-	}
 	for _, k := range payloadShape {
 		mark := len(dst)
 		if !first {
@@ -1993,11 +1989,11 @@ func (p *Payload) AppendJSON(dst []byte) []byte {
 				dst = dst[:mark]
 				continue
 			}
-			dst = appendString(dst, own(p.Type))
+			dst = appendString(dst, scrubName("type", p.Type))
 		case keyCategory:
-			dst = appendString(dst, own(string(p.Category)))
+			dst = appendString(dst, scrubName("category", string(p.Category)))
 		case keyCode:
-			dst = appendString(dst, own(string(p.Code)))
+			dst = appendString(dst, scrubName("code", string(p.Code)))
 		case keyCodeNum:
 			dst = strconv.AppendInt(dst, int64(p.CodeNum), 10)
 		case keyError:
@@ -2939,8 +2935,8 @@ func (e *RemoteError) logValue(depth int) slog.Value {
 		return slog.StringValue("<nil>")
 	}
 	class := e.Class() // retryable from it: one reading of the class policy
-	attrs := []slog.Attr{slog.String("error", scrub(e.Error())), slog.String("code", scrub(string(e.Payload.Code))),
-		slog.Int("num", e.Payload.CodeNum), slog.String("category", scrub(string(e.Payload.Category))),
+	attrs := []slog.Attr{slog.String("error", scrub(e.Error())), slog.String("code", scrubName("code", string(e.Payload.Code))),
+		slog.Int("num", e.Payload.CodeNum), slog.String("category", scrubName("category", string(e.Payload.Category))),
 		slog.String("class", class.String()), slog.Bool("retryable", class == ClassRetryable), slog.Bool("remote", true)}
 	if e.err != nil {
 		return slog.GroupValue(appendLogFields(attrs, e.err, e.index, e.sent, e, depth)...)
@@ -3025,11 +3021,12 @@ func rewriteJSON(dst, data []byte, scrubbing bool) []byte {
 	}
 	d := json.NewDecoder(bytes.NewReader(data))
 	d.UseNumber()
-	// open holds, per open object or array, whether it is an object and
-	// how many keys and values it has had.
+	// open holds, per open object or array, whether it is an object, how
+	// many keys and values it has had, and an object's last key.
 	type open struct {
 		object bool
 		n      int
+		key    string
 	}
 	var stack []open
 	for {
@@ -3042,12 +3039,17 @@ func rewriteJSON(dst, data []byte, scrubbing bool) []byte {
 			dst = append(dst, byte(delim))
 			continue
 		}
-		key := false
+		key, of := false, ""
 		if len(stack) > 0 {
 			top := &stack[len(stack)-1]
 			key = top.object && top.n%2 == 0
 			if top.n > 0 && (key || !top.object) {
 				dst = append(dst, ',')
+			}
+			if key {
+				top.key = tok.(string)
+			} else if top.object {
+				of = top.key
 			}
 			top.n++
 		}
@@ -3056,9 +3058,14 @@ func rewriteJSON(dst, data []byte, scrubbing bool) []byte {
 			stack = append(stack, open{object: t == '{'})
 			dst = append(dst, byte(t))
 		case string:
-			if key {
+			switch {
+			case key:
 				dst = append(appendString(dst, t), ':')
-			} else {
+			case ownName(of, t):
+				// The catalogue's constants are written as they are, so
+				// the next decoder knows the error.
+				dst = appendString(dst, t)
+			default:
 				dst = appendString(dst, scrub(t))
 			}
 		case json.Number:
@@ -3069,6 +3076,34 @@ func rewriteJSON(dst, data []byte, scrubbing bool) []byte {
 			dst = append(dst, "null"...)
 		}
 	}
+}
+
+// scrubName is s, the code, category or payload type that key names,
+// scrubbed unless it is one of the catalogue's own (ownName): the next
+// decoder must know it as it is.
+func scrubName(key, s string) string {
+	if ownName(key, s) {
+		return s
+	}
+	return scrub(s)
+}
+
+// ownName reports whether s, the value of a member named key, is one of
+// the catalogue's own names that key holds: a code (or sub-code), a
+// category or a payload type.
+func ownName(key, s string) bool {
+	switch key {
+	case "code":
+		_, ok := lookupCode(Code(s))
+		return ok
+	case "category", "type":
+		for i := range infos {
+			if key == "category" && string(infos[i].Category) == s || key == "type" && infos[i].PayloadType == s && s != "" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // maxPayload bounds the payloads DecodePayload and the projections'

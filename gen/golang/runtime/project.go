@@ -67,8 +67,8 @@ func appendModelJSON(dst []byte, err error) []byte {
 // catalogue nor a decoded payload (an adapter, a test double): what its
 // methods report, in the payload's key order.
 func appendErrorJSON(dst []byte, c Error) []byte {
-	dst = appendString(append(dst, `{"category":`...), scrub(string(c.Category())))
-	dst = appendString(append(dst, `,"code":`...), scrub(string(c.Code())))
+	dst = appendString(append(dst, `{"category":`...), scrubName("category", string(c.Category())))
+	dst = appendString(append(dst, `,"code":`...), scrubName("code", string(c.Code())))
 	dst = strconv.AppendInt(append(dst, `,"code_num":`...), int64(c.CodeNum()), 10)
 	dst = appendString(append(dst, `,"error":`...), scrub(errorText(c)))
 	dst = strconv.AppendBool(append(dst, `,"retryable":`...), c.Retryable())

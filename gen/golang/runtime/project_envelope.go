@@ -24,7 +24,7 @@ func AgentResponse(err error) []byte {
 	if c != nil {
 		code, text = c.Code(), errorText(c)
 	}
-	dst := appendString([]byte(`{"success":false,"error":`), scrub(string(code)))
+	dst := appendString([]byte(`{"success":false,"error":`), scrubName("code", string(code)))
 	dst = appendString(append(dst, `,"message":`...), scrub(text))
 	if c != nil {
 		mark := len(dst)

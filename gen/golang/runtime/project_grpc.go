@@ -37,7 +37,7 @@ func grpcStatusOf(err error) grpcStatus {
 	if c != nil {
 		// The code is scrubbed before it is upper-cased: a scrubber's
 		// patterns (an sk- key) are written for the text as it was sent.
-		s.message, s.reason = validText(scrub(errorText(c))), strings.ToUpper(scrub(string(c.Code())))
+		s.message, s.reason = validText(scrub(errorText(c))), strings.ToUpper(scrubName("code", string(c.Code())))
 		if i >= 0 {
 			s.code = grpcCodes[i]
 		}

@@ -37,7 +37,7 @@ func ProblemJSON(err error, instance string) ([]byte, int) {
 	case c != nil:
 		// A decoded error's code is the sender's text: escaped, so that
 		// the type stays a URI reference (RFC 9457) whatever it holds.
-		code := scrub(string(c.Code()))
+		code := scrubName("code", string(c.Code()))
 		typ, title = problemTypeBase+url.PathEscape(code), code
 	}
 	dst := appendString([]byte(`{"type":`), typ)
@@ -50,9 +50,9 @@ func ProblemJSON(err error, instance string) ([]byte, int) {
 		dst = appendString(append(dst, `,"instance":`...), scrub(instance))
 	}
 	if c != nil {
-		dst = appendString(append(dst, `,"code":`...), scrub(string(c.Code())))
+		dst = appendString(append(dst, `,"code":`...), scrubName("code", string(c.Code())))
 		dst = strconv.AppendInt(append(dst, `,"code_num":`...), int64(c.CodeNum()), 10)
-		dst = appendString(append(dst, `,"category":`...), scrub(string(c.Category())))
+		dst = appendString(append(dst, `,"category":`...), scrubName("category", string(c.Category())))
 		dst = strconv.AppendBool(append(dst, `,"retryable":`...), c.Retryable())
 		dst = appendProjectedFields(dst, c, v, i, true, false, problemMembers...)
 	}

@@ -390,9 +390,10 @@ func TestScrubberOncePerPath(t *testing.T) {
 			`{"type":"tool_error","category":"timeout","code":"tool_timeout","code_num":1004,"error":"zq9","tool":"zq9"}`,
 			`{"type":"tool_error","category":"timeout","code":"tool_timeout","code_num":1004,"error":"zq9!","retryable":false,"suppress_retry":false,"tool":"zq9!"}`,
 		},
-		{ // another catalogue's code: the sender's text, scrubbed
+		{ // a code the catalogue does not know: the sender's text, scrubbed,
+			// but for the names the catalogue has (a payload type, a category)
 			`{"type":"tool_error","category":"timeout","code":"tool_gone","code_num":1099,"error":"zq9","tool":"zq9"}`,
-			`{"type":"TOOL_error","category":"timeout","code":"TOOL_gone","code_num":1099,"error":"zq9!","retryable":false,"suppress_retry":false,"tool":"zq9!"}`,
+			`{"type":"tool_error","category":"timeout","code":"TOOL_gone","code_num":1099,"error":"zq9!","retryable":false,"suppress_retry":false,"tool":"zq9!"}`,
 		},
 	} {
 		var p Payload
@@ -745,6 +746,43 @@ func TestPayloadUnmarshalLeavesSecretsOut(t *testing.T) {
 		}
 		if got, want := mustMarshal(t, p), mustMarshal(t, r.Payload); !bytes.Equal(got, want) {
 			t.Errorf("%s: json.Unmarshal gives\n %s\nDecodePayload\n %s", name, got, want)
+		}
+	}
+}
+
+// TestScrubberKeepsTheCatalogueNames: a scrubber that would change a code,
+// category or payload type of the catalogue ("auth" in auth_failed) leaves
+// them as they are, in a decoded error's wire form (written again from
+// what arrived) and in every projection, so the next decoder knows the
+// error; the other texts are scrubbed.
+func TestScrubberKeepsTheCatalogueNames(t *testing.T) {
+	t.Cleanup(func() { SetScrubber(nil) })
+	e := &AuthFailed{Provider: "auth-proxy"}
+	wire := mustMarshal(t, e)
+	SetScrubber(func(s string) string { return strings.ReplaceAll(s, "auth", "[REDACTED]") })
+	d, err := DecodePayload(wire)
+	if err != nil {
+		t.Fatal(err)
+	}
+	problem, _ := ProblemJSON(d, "")
+	for name, c := range map[string]struct {
+		out    []byte
+		decode func([]byte) (*RemoteError, error)
+	}{
+		"wire form":      {mustMarshal(t, d), DecodePayload},
+		"agent response": {AgentResponse(d), DecodeAgentResponse},
+		"problem":        {problem, DecodeProblem},
+		"grpc":           {GRPCStatusJSON(d), DecodeGRPCStatusJSON},
+	} {
+		if bytes.Contains(c.out, []byte("auth-proxy")) {
+			t.Errorf("%s: the field was not scrubbed: %s", name, c.out)
+		}
+		r, err := c.decode(c.out)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if r.Code() != CodeAuthFailed || r.Category() != CategoryAuth {
+			t.Errorf("%s: decoded as %s in %s, want auth_failed in auth: %s", name, r.Code(), r.Category(), c.out)
 		}
 	}
 }
