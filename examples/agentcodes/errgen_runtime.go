@@ -2424,14 +2424,8 @@ func appendCause(dst []byte, cause error, depth int, top *RemoteError) []byte {
 	// its retryability and its wait.
 	switch c := find(cause).(type) {
 	case *RemoteError:
-		if c.err != nil {
-			// Its chain is its own: its causes as they arrived.
-			w := *c
-			w.Payload.Error = errorText(cause)
-			return appendObject(dst, c.err, c.index, true, depth, &w, &w)
-		}
-		// A code this catalogue does not know: as it arrived, with the
-		// wrap's text.
+		// As it arrived (its causes, and members this catalogue does not
+		// declare, a newer sender's), with the wrap's text.
 		return c.appendAsCause(dst, errorText(cause), depth)
 	case variant:
 		if i, ok := lookupCode(c.Code()); ok && !isNil(c) {
@@ -2464,31 +2458,9 @@ func (e *RemoteError) appendAsCause(dst []byte, text string, depth int) []byte {
 		return append(appendString(append(dst, `{"error":`...), scrub(text)), '}')
 	}
 	if text == "" {
-		return e.appendJSON(dst)
+		return e.appendWire(dst, depth)
 	}
-	members, order, err := readObject(e.Raw)
-	if err != nil {
-		// Built by hand, without Raw.
-		p := e.Payload
-		p.Error = text
-		return p.AppendJSON(dst)
-	}
-	if members["error"] == nil {
-		order = append(order, "error")
-	}
-	dst = append(dst, '{')
-	for k, name := range order {
-		if k > 0 {
-			dst = append(dst, ',')
-		}
-		dst = append(appendString(dst, name), ':')
-		if name == "error" {
-			dst = appendString(dst, scrub(text))
-		} else {
-			dst = rewriteJSON(dst, members[name], scrubber.Load() != nil)
-		}
-	}
-	return append(dst, '}')
+	return e.appendRewritten(dst, text)
 }
 
 // jsonDepth is how deep the objects and arrays of the JSON value data
@@ -2998,18 +2970,55 @@ func (e *RemoteError) appendJSON(dst []byte) []byte {
 	return e.appendWire(dst, 0)
 }
 
-// appendWire is appendJSON of e depth causes deep.
+// appendWire is appendJSON of e depth causes deep. An error whose
+// retryability this deployment's class policy decides otherwise than the
+// sender did is written with the policy's answer, as its projections are.
 func (e *RemoteError) appendWire(dst []byte, depth int) []byte {
-	if !e.texts && e.err != nil {
+	switch {
+	case !e.texts && e.err != nil:
 		return appendObject(dst, e.err, e.index, true, depth, e, e)
-	}
-	if len(e.Raw) == 0 {
+	case len(e.Raw) == 0:
 		return e.Payload.AppendJSON(dst)
-	}
-	if scrubber.Load() == nil {
+	case e.Retryable() != e.Payload.Retryable:
+		return e.appendRewritten(dst, "")
+	case scrubber.Load() == nil:
 		return append(dst, e.Raw...)
 	}
 	return rewriteJSON(dst, e.Raw, true)
+}
+
+// appendRewritten appends Raw with text, when not "", as its "error", and
+// the class policy's retryability as its "retryable"; the other members
+// as they came, scrubbed.
+func (e *RemoteError) appendRewritten(dst []byte, text string) []byte {
+	members, order, err := readObject(e.Raw)
+	if err != nil {
+		// Built by hand, without Raw.
+		p := e.Payload
+		if text != "" {
+			p.Error = text
+		}
+		p.Retryable = e.Retryable()
+		return p.AppendJSON(dst)
+	}
+	set := func(name string, value []byte) {
+		if members[name] == nil {
+			order = append(order, name)
+		}
+		members[name] = value
+	}
+	if text != "" {
+		set("error", appendString(nil, text))
+	}
+	set("retryable", strconv.AppendBool(nil, e.Retryable()))
+	obj := []byte{'{'}
+	for k, name := range order {
+		if k > 0 {
+			obj = append(obj, ',')
+		}
+		obj = append(append(appendString(obj, name), ':'), members[name]...)
+	}
+	return rewriteJSON(dst, append(obj, '}'), scrubber.Load() != nil)
 }
 
 // rewriteJSON appends the JSON value data (valid JSON) again, with

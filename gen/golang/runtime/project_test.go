@@ -981,6 +981,54 @@ func TestRelayedCauseKeepsItsTexts(t *testing.T) {
 // cause field of type error travels as itself, with the wrap's text: the
 // wire form carries its code, retryability and wait, so a decoder finds
 // it, and what is retryable through its cause stays retryable. Sent as
+// TestRelayedCauseFollowsThePolicy: a decoded error whose retryability
+// this deployment's class policy decides is relayed with the policy's
+// answer, as a cause in a field or wrapped by fmt.Errorf, and by itself,
+// so the wrapper retryable through it and the cause agree.
+func TestRelayedCauseFollowsThePolicy(t *testing.T) {
+	sent := mustMarshal(t, &CapabilityDenied{Tool: "shell", Capability: "automation"})
+	t.Cleanup(func() { SetClassPolicy(nil) })
+	if err := SetClassPolicy(ClassPolicy{CodeCapabilityDenied: ClassRetryable}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := DecodePayload(sent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, e := range map[string]error{
+		"itself":                r,
+		"a cause":               &OperatorFailed{Cause: r},
+		"a cause, fmt.Errorf'd": &OperatorFailed{Cause: fmt.Errorf("relay: %w", r)},
+	} {
+		var doc struct {
+			Retryable bool
+			Cause     *struct{ Retryable bool }
+		}
+		wire := mustMarshal(t, e)
+		if err := json.Unmarshal(wire, &doc); err != nil {
+			t.Fatal(err)
+		}
+		if !doc.Retryable || doc.Cause != nil && !doc.Cause.Retryable {
+			t.Errorf("%s: relayed as %s; want retryable, as the policy says", name, wire)
+		}
+	}
+}
+
+// TestWrappedCauseKeepsWhatArrived: a decoded error of a known code,
+// wrapped by fmt.Errorf in a cause field, travels as it arrived with the
+// wrap's text, a newer sender's member included, as it does unwrapped.
+func TestWrappedCauseKeepsWhatArrived(t *testing.T) {
+	r, err := DecodePayload([]byte(`{"category":"rate_limit","code":"rate_limited","code_num":2001,"error":"slow down","retryable":true,"suppress_retry":false,"provider":"openai","retry_after":2000,"region":"eu-west-1"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, e := range map[string]error{"a cause": &OperatorFailed{Cause: r}, "a cause, fmt.Errorf'd": &OperatorFailed{Cause: fmt.Errorf("relay: %w", r)}} {
+		if wire := mustMarshal(t, e); !bytes.Contains(wire, []byte(`"region":"eu-west-1"`)) {
+			t.Errorf("%s: %s lost the member the sender added", name, wire)
+		}
+	}
+}
+
 // TestWrappedUnknownCauseTravels: a decoded error of a code this catalogue
 // does not know, wrapped by fmt.Errorf in a cause field, travels as it
 // arrived with the wrap's text, so the next decoder finds its code.
