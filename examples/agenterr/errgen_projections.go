@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"net/url"
 	"slices"
@@ -598,7 +599,9 @@ func protoDuration(d time.Duration) string {
 
 // parseProtoDuration reads a Duration as protobuf's JSON mapping writes
 // it, seconds with up to nine decimals and "s" ("2s", "1.500s"), and
-// nothing else: no Go duration syntax ("1h30m"), no exponent.
+// nothing else: no Go duration syntax ("1h30m"), no exponent, nothing past
+// protobuf's ten thousand years. One longer than a time.Duration holds
+// (292 years) is the longest one, as a decoded field's is.
 func parseProtoDuration(s string) (time.Duration, error) {
 	digits, ok := strings.CutSuffix(s, "s")
 	whole, frac, dot := strings.Cut(strings.TrimPrefix(digits, "-"), ".")
@@ -609,9 +612,16 @@ func parseProtoDuration(s string) (time.Duration, error) {
 	if !valid {
 		return 0, fmt.Errorf("retryDelay %q is not a protobuf duration such as \"1.500s\"", s)
 	}
+	if n, err := strconv.ParseUint(whole, 10, 64); err != nil || n > 315_576_000_000 {
+		return 0, fmt.Errorf("retryDelay %q is beyond a protobuf duration's ten thousand years", s)
+	}
 	d, err := time.ParseDuration(s)
 	if err != nil {
-		return 0, fmt.Errorf("retryDelay %q: %w", s, err)
+		// Within protobuf's range, past time.Duration's.
+		if strings.HasPrefix(s, "-") {
+			return math.MinInt64, nil
+		}
+		return math.MaxInt64, nil
 	}
 	return d, nil
 }

@@ -1165,3 +1165,22 @@ func TestPayloadOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestRetryInfoPastADuration: a RetryInfo delay within protobuf's range but
+// past what a time.Duration holds is the longest wait, as a decoded field's
+// is; one past protobuf's range is refused.
+func TestRetryInfoPastADuration(t *testing.T) {
+	status := func(delay string) []byte {
+		return []byte(`{"code":8,"message":"quota","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"QUOTA_EXHAUSTED","domain":"standin.example.com"},{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"` + delay + `"}]}`)
+	}
+	r, err := DecodeGRPCStatusJSON(status("10000000000s"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, ok := RetryAfterOf(r); !ok || d != math.MaxInt64 {
+		t.Errorf("RetryAfterOf = %v, %v; want the longest wait", d, ok)
+	}
+	if _, err := DecodeGRPCStatusJSON(status("315576000001s")); err == nil {
+		t.Error("a delay past protobuf's range decoded")
+	}
+}
