@@ -1,6 +1,7 @@
 package cli_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -269,6 +270,49 @@ func TestGenerateKeepsGoldenFiles(t *testing.T) {
 	// generated test is what judges it.
 	if code, _, errOut := runCLI(t, "generate", "--check", path); code != 0 {
 		t.Errorf("--check after generate: exit %d\n%s", code, errOut)
+	}
+}
+
+// TestGenerateCheckNamesItsOwnFix: generate --check names the command
+// line that writes what it checks, with its -o, --docs and catalogue, and
+// running that line makes the check pass; a golden file left over is
+// deleted by the same line with --prune.
+func TestGenerateCheckNamesItsOwnFix(t *testing.T) {
+	path := writeCatalogue(t, validCatalogue)
+	t.Chdir(filepath.Dir(path))
+	args := []string{"-o", "pkg", "--docs", "ERRORS.md", "errors.yaml"}
+	fix := `errgen generate -o "pkg" --docs "ERRORS.md" "errors.yaml"`
+	code, _, errOut := runCLI(t, append([]string{"generate", "--check"}, args...)...)
+	if want := "run " + fix + "\n"; code != 1 || !strings.HasSuffix(errOut, want) {
+		t.Errorf("generate --check into an empty folder: exit %d, stderr:\n%s\nwant it to end: %s", code, errOut, want)
+	}
+	if code, _, errOut := runCLI(t, append([]string{"generate"}, args...)...); code != 0 {
+		t.Fatalf("the command it names: exit %d\n%s", code, errOut)
+	}
+	if code, out, errOut := runCLI(t, append([]string{"generate", "--check"}, args...)...); code != 0 {
+		t.Errorf("generate --check after it: exit %d\n%s%s", code, out, errOut)
+	}
+	// A golden file of a code the catalogue does not have.
+	data, err := os.ReadFile(filepath.Join("pkg", "testdata", "tool_timeout.golden.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone := filepath.Join("pkg", "testdata", "tool_gone.golden.json")
+	if err := os.WriteFile(gone, bytes.ReplaceAll(data, []byte("tool_timeout"), []byte("tool_gone")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prune := `errgen generate --prune -o "pkg" --docs "ERRORS.md" "errors.yaml"`
+	if code, _, errOut := runCLI(t, append([]string{"generate", "--check"}, args...)...); code != 1 || !strings.Contains(errOut, "; run "+prune+"\n") {
+		t.Errorf("generate --check with a golden file left over: exit %d, stderr:\n%s\nwant: run %s", code, errOut, prune)
+	}
+	if code, _, errOut := runCLI(t, append([]string{"generate"}, args...)...); code != 0 || !strings.Contains(errOut, "delete it, or run "+prune+"\n") {
+		t.Errorf("generate with a golden file left over: exit %d, stderr:\n%s\nwant: run %s", code, errOut, prune)
+	}
+	if code, _, errOut := runCLI(t, append([]string{"generate", "--prune"}, args...)...); code != 0 {
+		t.Fatalf("the command it names: exit %d\n%s", code, errOut)
+	}
+	if code, out, errOut := runCLI(t, append([]string{"generate", "--check"}, args...)...); code != 0 {
+		t.Errorf("generate --check after --prune: exit %d\n%s%s", code, out, errOut)
 	}
 }
 

@@ -139,12 +139,40 @@ usage error, found before the catalogue is read, as is a wrong --docs.`,
 			if err := checkGRPCFile(dir, *grpc); err != nil {
 				return err
 			}
+			// What writes these files, as this command line chose them.
+			fix := generateCommand(*out, *docsOut, *grpc, args)
 			if *check {
-				return checkFiles(e, dir, files, exampleCodes(m), "errgen generate")
+				return checkFiles(e, dir, files, exampleCodes(m), fix)
 			}
-			return writeFiles(ctx, e, dir, files, writeOptions{verbose: *verbose, golden: true, prune: *pruneGolden, examples: exampleCodes(m), docsFlag: "--docs"})
+			return writeFiles(ctx, e, dir, files, writeOptions{verbose: *verbose, golden: true, prune: *pruneGolden, examples: exampleCodes(m), docsFlag: "--docs", fix: fix})
 		}
 	},
+}
+
+// generateCommand returns the errgen generate command line with the -o,
+// --docs, --grpc and catalogue this one was given: what writes the files a
+// check found stale, or, with prune set, deletes the golden files left
+// over.
+func generateCommand(out, docs string, grpc bool, args []string) func(prune bool) string {
+	return func(prune bool) string {
+		cmd := "errgen generate"
+		if prune {
+			cmd += " --prune"
+		}
+		if out != "" {
+			cmd += " -o " + diag.Quote(out)
+		}
+		if docs != "" {
+			cmd += " --docs " + diag.Quote(docs)
+		}
+		if grpc {
+			cmd += " --grpc"
+		}
+		for _, a := range args {
+			cmd += " " + diag.Quote(a)
+		}
+		return cmd
+	}
 }
 
 // checkTargets refuses, before anything is read or written, files whose
@@ -287,6 +315,9 @@ type writeOptions struct {
 	// docsFlag is the flag that chose the Markdown file's path: --docs
 	// for generate, -o for docs.
 	docsFlag string
+	// fix is the command that writes the files, or with prune set deletes
+	// the golden files left over (golden only).
+	fix func(prune bool) string
 }
 
 // writeFiles writes what planFiles decided, all or nothing, holding the
@@ -354,7 +385,7 @@ func writeFiles(ctx context.Context, e *env, dir string, files []gen.File, opt w
 		return prune(e, dir, gone, opt.verbose)
 	}
 	for _, rel := range gone {
-		fmt.Fprintf(e.stderr, "errgen: warning: %s; delete it, or run errgen generate --prune\n", orphanText(dir, rel, opt.examples))
+		fmt.Fprintf(e.stderr, "errgen: warning: %s; delete it, or run %s\n", orphanText(dir, rel, opt.examples), opt.fix(true))
 	}
 	return nil
 }
@@ -365,7 +396,7 @@ func writeFiles(ctx context.Context, e *env, dir string, files []gen.File, opt w
 // the same file. What the diff shows of a file on disk is bounded and made
 // inert (udiff), so a file planted in a pull request cannot print a secret
 // or a workflow command into the CI log.
-func checkFiles(e *env, dir string, files []gen.File, examples map[string]string, fix string) error {
+func checkFiles(e *env, dir string, files []gen.File, examples map[string]string, fix func(prune bool) string) error {
 	golden := examples != nil
 	stale := 0
 	refused := map[string]bool{} // what was printed, once each (printOnce)
@@ -405,12 +436,12 @@ func checkFiles(e *env, dir string, files []gen.File, examples map[string]string
 			return err
 		}
 		for _, rel := range gone {
-			fmt.Fprintf(e.stderr, "errgen: %s; run errgen generate --prune\n", orphanText(dir, rel, examples))
+			fmt.Fprintf(e.stderr, "errgen: %s; run %s\n", orphanText(dir, rel, examples), fix(true))
 			stale++
 		}
 	}
 	if stale > 0 {
-		return fmt.Errorf("%d generated file(s) stale, missing or left over; run %s", stale, fix)
+		return fmt.Errorf("%d generated file(s) stale, missing or left over; run %s", stale, fix(false))
 	}
 	return nil
 }
