@@ -96,7 +96,7 @@ registry's folder: write the index there.`,
 				for _, a := range args {
 					fix += " " + diag.Quote(a)
 				}
-				return checkFiles(e, filepath.Dir(*out), files, nil, func(bool) string { return fix })
+				return checkFiles(e, filepath.Dir(*out), files, nil, "-o", func(bool) string { return fix })
 			}
 			return writeFiles(ctx, e, filepath.Dir(*out), files, writeOptions{docsFlag: "-o"})
 		}

@@ -142,7 +142,7 @@ usage error, found before the catalogue is read, as is a wrong --docs.`,
 			// What writes these files, as this command line chose them.
 			fix := generateCommand(*out, *docsOut, *grpc, args)
 			if *check {
-				return checkFiles(e, dir, files, exampleCodes(m), fix)
+				return checkFiles(e, dir, files, exampleCodes(m), "--docs", fix)
 			}
 			return writeFiles(ctx, e, dir, files, writeOptions{verbose: *verbose, golden: true, prune: *pruneGolden, examples: exampleCodes(m), docsFlag: "--docs", fix: fix})
 		}
@@ -395,8 +395,10 @@ func writeFiles(ctx context.Context, e *env, dir string, files []gen.File, opt w
 // as LF: a checkout that turned them into CRLF (git's core.autocrlf) holds
 // the same file. What the diff shows of a file on disk is bounded and made
 // inert (udiff), so a file planted in a pull request cannot print a secret
-// or a workflow command into the CI log.
-func checkFiles(e *env, dir string, files []gen.File, examples map[string]string, fix func(prune bool) string) error {
+// or a workflow command into the CI log. A file errgen did not generate is
+// refused as writing would refuse it (docsFlag chose the reference's path),
+// not shown as stale.
+func checkFiles(e *env, dir string, files []gen.File, examples map[string]string, docsFlag string, fix func(prune bool) string) error {
 	golden := examples != nil
 	stale := 0
 	refused := map[string]bool{} // what was printed, once each (printOnce)
@@ -417,6 +419,11 @@ func checkFiles(e *env, dir string, files []gen.File, examples map[string]string
 			fmt.Fprint(e.stdout, udiff.Diff("/dev/null", "", name, string(f.Data)))
 			continue
 		case f.CreateOnly:
+			continue
+		case !isGenerated(f.Path, old.head):
+			// Not errgen's: generate would refuse it, not replace it.
+			stale++
+			fmt.Fprintf(e.stderr, "errgen: %s\n", notGenerated(target, f.Path, docsFlag))
 			continue
 		case old.data == nil:
 			stale++
