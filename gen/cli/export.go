@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"path/filepath"
 
 	"github.com/spf13/pflag"
 
@@ -34,8 +35,12 @@ when a catalogue has an error.`,
 				return err
 			}
 			var in []export.Catalogue
-			for _, c := range cats {
+			for i, c := range cats {
 				ec := export.Catalogue{Model: c.Model}
+				if len(cats) == len(set.paths) {
+					// As the command line named it, wherever errgen runs.
+					ec.File = filepath.ToSlash(filepath.Clean(set.paths[i]))
+				}
 				if c.Entry != nil {
 					ec.File, ec.Owner = c.Entry.Path.Value, c.Entry.Owner.Value
 					for _, r := range c.Entry.Nums {

@@ -117,6 +117,28 @@ func TestExportRegistry(t *testing.T) {
 	}
 }
 
+// TestExportNamesFilesAsGiven: catalogues given on the command line are
+// named as given (cleaned), wherever errgen runs, and sorted by that name.
+func TestExportNamesFilesAsGiven(t *testing.T) {
+	reg, err := filepath.Abs("../../testdata/registry")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// From the registry's folder, given by absolute paths: not the paths
+	// relative to it that errgen shows in diagnostics.
+	t.Chdir(reg)
+	tools, gateway := filepath.Join(reg, "tools", "errors.yaml"), filepath.Join(reg, "gateway", ".", "errors.yaml")
+	code, stdout, stderr := runCLI(t, "export", tools, gateway)
+	var doc struct{ Catalogues []struct{ File string } }
+	if err := json.Unmarshal([]byte(stdout), &doc); code != 0 || err != nil {
+		t.Fatalf("export exited %d: %v\n%s", code, err, stderr)
+	}
+	want := []string{filepath.ToSlash(filepath.Clean(gateway)), filepath.ToSlash(tools)}
+	if len(doc.Catalogues) != 2 || doc.Catalogues[0].File != want[0] || doc.Catalogues[1].File != want[1] {
+		t.Errorf("export names the catalogues %+v; want %q", doc.Catalogues, want)
+	}
+}
+
 // registryBase and the catalogues below are a repository at its first
 // commit; TestCompatRegistry changes them.
 const registryBase = `version: 1
