@@ -10,8 +10,10 @@ import (
 	"go/token"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/errgen/errgen/gen"
@@ -180,15 +182,21 @@ func checkPackage(m *model.Catalogue, dir string) ([]string, error) {
 
 // checkNames refuses to write the generated files into a package whose
 // other files (own, from checkPackage) declare a name the generated files
-// declare too at package level, or a method of the same name on the same
-// type: the package would not build. Each is reported at the other file's
+// declare too at package level or take for an import, a method of the
+// same name as a generated method or field of the same type, or import a
+// package under a name the generated files declare: the package would not
+// build. Each is reported at the other file's
 // declaration, which is what to rename. Only read when there are such
 // files.
 func checkNames(own []string, files []gen.File) error {
 	if len(own) == 0 {
 		return nil
 	}
-	generated := map[string]string{}
+	// generated holds what the generated files declare, methods as
+	// "Type.Method"; genFields the fields of their structs, as
+	// "Type.Field"; genImports the names their imports take in their
+	// files.
+	generated, genFields, genImports := map[string]string{}, map[string]string{}, map[string]string{}
 	for _, f := range files {
 		if !strings.HasSuffix(f.Path, ".go") {
 			continue
@@ -203,6 +211,16 @@ func checkNames(own []string, files []gen.File) error {
 				generated[name] = fset.Position(pos).String()
 			}
 		}
+		for name, pos := range fields(af) {
+			if _, dup := genFields[name]; !dup {
+				genFields[name] = fset.Position(pos).String()
+			}
+		}
+		for name, pos := range importNames(af) {
+			if _, dup := genImports[name]; !dup {
+				genImports[name] = fset.Position(pos).String()
+			}
+		}
 	}
 	var l diag.List
 	for _, p := range own {
@@ -215,15 +233,27 @@ func checkNames(own []string, files []gen.File) error {
 		if err != nil {
 			continue // the go command reports it
 		}
+		at := func(pos token.Pos) diag.Pos {
+			where := fset.Position(pos)
+			return diag.Pos{File: displayPath(p), Line: where.Line, Col: where.Column}
+		}
 		for name, pos := range declared(af) {
-			if at, ok := generated[name]; ok {
-				where := fset.Position(pos)
+			if gen, ok := generated[name]; ok {
 				what := "the name " + diag.Quote(name)
 				if typ, method, ok := strings.Cut(name, "."); ok {
 					what = "the method " + diag.Quote(method) + " of " + diag.Quote(typ)
 				}
-				l.Errorf(diag.Pos{File: displayPath(p), Line: where.Line, Col: where.Column},
-					"%s is declared by the generated package too (%s), so the package would not build; rename it here", what, at)
+				l.Errorf(at(pos), "%s is declared by the generated package too (%s), so the package would not build; rename it here", what, gen)
+			} else if gen, ok := genFields[name]; ok {
+				typ, field, _ := strings.Cut(name, ".")
+				l.Errorf(at(pos), "the method %s of %s has the name of a field the generated %s has (%s), so the package would not build; rename it here", diag.Quote(field), diag.Quote(typ), diag.Quote(typ), gen)
+			} else if gen, ok := genImports[name]; ok {
+				l.Errorf(at(pos), "the name %s is a package a generated file imports (%s), so the package would not build; rename it here", diag.Quote(name), gen)
+			}
+		}
+		for name, pos := range importNames(af) {
+			if gen, ok := generated[name]; ok {
+				l.Errorf(at(pos), "this file imports a package as %s, a name the generated package declares (%s), so the package would not build; import it under another name", diag.Quote(name), gen)
 			}
 		}
 	}
@@ -264,6 +294,64 @@ func declared(f *ast.File) map[string]token.Pos {
 					}
 				}
 			}
+		}
+	}
+	return out
+}
+
+// fields returns the fields of the struct types f declares, as
+// "Type.Field", with where: a method of that name would not build.
+func fields(f *ast.File) map[string]token.Pos {
+	out := map[string]token.Pos{}
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok {
+			continue
+		}
+		for _, sp := range g.Specs {
+			ts, ok := sp.(*ast.TypeSpec)
+			if !ok {
+				continue
+			}
+			st, ok := ts.Type.(*ast.StructType)
+			if !ok {
+				continue
+			}
+			for _, fd := range st.Fields.List {
+				for _, id := range fd.Names {
+					out[ts.Name.Name+"."+id.Name] = id.Pos()
+				}
+				if len(fd.Names) == 0 {
+					// An embedded field is named by its type.
+					if name := receiverName(fd.Type); name != "" {
+						out[ts.Name.Name+"."+name] = fd.Type.Pos()
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// importNames returns the names f's imports take in it, with where: the
+// name given, or the last element of the path (a /vN suffix skipped).
+// Imports named _ or . declare no name.
+func importNames(f *ast.File) map[string]token.Pos {
+	out := map[string]token.Pos{}
+	for _, im := range f.Imports {
+		p, err := strconv.Unquote(im.Path.Value)
+		if err != nil {
+			continue
+		}
+		name := path.Base(p)
+		if strings.HasPrefix(name, "v") && strings.Trim(name[1:], "0123456789") == "" && len(name) > 1 && strings.Contains(p, "/") {
+			name = path.Base(path.Dir(p))
+		}
+		if im.Name != nil {
+			name = im.Name.Name
+		}
+		if name != "_" && name != "." {
+			out[name] = im.Pos()
 		}
 	}
 	return out

@@ -42,7 +42,8 @@ an existing golden file: those belong to you, and a change to what goes
 over the wire shows as a failing generated test. Two runs into one folder
 at once take turns. The package is refused when the folder holds Go files
 of another package, or a file of the package's own declares a name the
-generated files declare too.
+generated files declare or import too, or imports a package under a name
+they declare.
 
 A golden file that no example writes any more, of a code the catalogue no
 longer has or one a variant's example no longer selects (its first

@@ -888,6 +888,10 @@ func TestOwnFilesKeepTheirNames(t *testing.T) {
 	}
 	write("clock.go", "package toolerr\n\nimport \"time\"\n\nvar now = time.Now\n\ntype field struct{}\n\nfunc (*ToolTimeout) Code() Code { return \"\" }\n")
 	write("clock_test.go", "package toolerr\n\nfunc TestErrgenGolden() {}\n")
+	// Names the generated files take otherwise: an import of theirs, a
+	// field of a generated struct; and an import of this file's named
+	// like a generated declaration.
+	write("order.go", "package toolerr\n\nimport render \"strings\"\n\nvar _ = render.ToUpper\n\nfunc sort() {}\n\nfunc (*ToolTimeout) Seconds() uint64 { return 0 }\n")
 	before := snapshot(t, dir)
 	write("errors.yaml", strings.Replace(validCatalogue, "retryable: true", "retryable: false", 1))
 	before["errors.yaml"], _ = os.ReadFile(path)
@@ -898,6 +902,9 @@ func TestOwnFilesKeepTheirNames(t *testing.T) {
 			filepath.Join(dir, "clock.go") + `:7:6: the name "field" is declared by the generated package too (errgen_runtime.go:`,
 			filepath.Join(dir, "clock.go") + `:9:21: the method "Code" of "ToolTimeout" is declared by the generated package too (errgen.go:`,
 			filepath.Join(dir, "clock_test.go") + `:3:6: the name "TestErrgenGolden" is declared by the generated package too (errgen_runtime_test.go:`,
+			filepath.Join(dir, "order.go") + `:3:8: this file imports a package as "render", a name the generated package declares (errgen_runtime.go:`,
+			filepath.Join(dir, "order.go") + `:7:6: the name "sort" is a package a generated file imports (errgen_runtime.go:`,
+			filepath.Join(dir, "order.go") + `:9:21: the method "Seconds" of "ToolTimeout" has the name of a field the generated "ToolTimeout" has (errgen.go:`,
 		} {
 			if code != 1 || !strings.Contains(stderr, want) {
 				t.Errorf("%v: exit %d, stderr:\n%s\nwant:\n%s", args, code, stderr, want)
