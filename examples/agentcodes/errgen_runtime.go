@@ -1312,10 +1312,15 @@ func goString(e variant, i int) string {
 			b = append(b, ", "...)
 		}
 		b = append(append(b, t.Field(k).Name...), ':')
-		if k < len(forms[i].fields) && forms[i].fields[k].sensitive {
+		switch f := el.Field(k); {
+		case k < len(forms[i].fields) && forms[i].fields[k].sensitive:
 			b = strconv.AppendQuote(b, Redacted)
-		} else {
-			b = fmt.Appendf(b, "%#v", el.Field(k).Interface())
+		case f.Kind() == reflect.Interface && f.IsNil():
+			// As fmt prints a nil interface field: error(nil), not the
+			// <nil> of a nil interface value.
+			b = append(append(b, f.Type().String()...), "(nil)"...)
+		default:
+			b = fmt.Appendf(b, "%#v", f.Interface())
 		}
 	}
 	return string(append(b, '}'))

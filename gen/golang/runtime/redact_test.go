@@ -193,6 +193,17 @@ func TestFormatMatchesFmt(t *testing.T) {
 	}
 }
 
+// TestGoStringOfANilCause: %#v of a variant with a sensitive field prints
+// a nil interface field as fmt does inside a struct, error(nil).
+func TestGoStringOfANilCause(t *testing.T) {
+	e := &ProviderTimeout{}
+	type plain ProviderTimeout
+	want := strings.Replace(fmt.Sprintf("%#v", (*plain)(e)), "runtime.plain", "runtime.ProviderTimeout", 1)
+	if got := goString(e, variantIndex(e)); got != want || !strings.Contains(want, "error(nil)") {
+		t.Errorf("goString = %s, want %s", got, want)
+	}
+}
+
 // TestWireFormLeavesSensitiveOut: the wire form has no key for a sensitive
 // field, and decoding it leaves the field at its zero value.
 func TestWireFormLeavesSensitiveOut(t *testing.T) {
