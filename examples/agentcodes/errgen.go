@@ -170,7 +170,7 @@ func (*LLMProviderNotConfigured) SuppressionKey() string { return "" }
 func (e *LLMProviderNotConfigured) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}). Please try again.".
+// the catalogue, else "Something went wrong (LLM_PROVIDER_NOT_CONFIGURED). Please try again.".
 func (e *LLMProviderNotConfigured) UserMessage() string { return userMessageOf(e) }
 
 func (e *LLMProviderNotConfigured) LogValue() slog.Value         { return logValue(e) }
@@ -210,7 +210,7 @@ func (*LLMProviderNotSupported) SuppressionKey() string { return "" }
 func (e *LLMProviderNotSupported) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}). Please try again.".
+// the catalogue, else "Something went wrong (LLM_PROVIDER_NOT_SUPPORTED). Please try again.".
 func (e *LLMProviderNotSupported) UserMessage() string { return userMessageOf(e) }
 
 func (e *LLMProviderNotSupported) LogValue() slog.Value         { return logValue(e) }
@@ -250,7 +250,7 @@ func (*LLMAuthenticationError) SuppressionKey() string { return "" }
 func (e *LLMAuthenticationError) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}). Please try again.".
+// the catalogue, else "Something went wrong (LLM_AUTHENTICATION_ERROR). Please try again.".
 func (e *LLMAuthenticationError) UserMessage() string { return userMessageOf(e) }
 
 func (e *LLMAuthenticationError) LogValue() slog.Value         { return logValue(e) }
@@ -294,7 +294,7 @@ func (*LLMRateLimited) SuppressionKey() string { return "" }
 func (e *LLMRateLimited) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}). Please try again.".
+// the catalogue, else "Something went wrong (LLM_RATE_LIMITED). Please try again.".
 func (e *LLMRateLimited) UserMessage() string { return userMessageOf(e) }
 
 func (e *LLMRateLimited) LogValue() slog.Value         { return logValue(e) }
@@ -334,7 +334,7 @@ func (*LLMModelNotFound) SuppressionKey() string { return "" }
 func (e *LLMModelNotFound) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}). Please try again.".
+// the catalogue, else "Something went wrong (LLM_MODEL_NOT_FOUND). Please try again.".
 func (e *LLMModelNotFound) UserMessage() string { return userMessageOf(e) }
 
 func (e *LLMModelNotFound) LogValue() slog.Value         { return logValue(e) }
@@ -374,7 +374,7 @@ func (*LLMContextLengthExceeded) SuppressionKey() string { return "" }
 func (e *LLMContextLengthExceeded) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}). Please try again.".
+// the catalogue, else "Something went wrong (LLM_CONTEXT_LENGTH_EXCEEDED). Please try again.".
 func (e *LLMContextLengthExceeded) UserMessage() string { return userMessageOf(e) }
 
 func (e *LLMContextLengthExceeded) LogValue() slog.Value         { return logValue(e) }
@@ -414,7 +414,7 @@ func (*LLMTimeout) SuppressionKey() string { return "" }
 func (e *LLMTimeout) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}). Please try again.".
+// the catalogue, else "Something went wrong (LLM_TIMEOUT). Please try again.".
 func (e *LLMTimeout) UserMessage() string { return userMessageOf(e) }
 
 func (e *LLMTimeout) LogValue() slog.Value         { return logValue(e) }
@@ -454,7 +454,7 @@ func (*LLMNetworkError) SuppressionKey() string { return "" }
 func (e *LLMNetworkError) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}). Please try again.".
+// the catalogue, else "Something went wrong (LLM_NETWORK_ERROR). Please try again.".
 func (e *LLMNetworkError) UserMessage() string { return userMessageOf(e) }
 
 func (e *LLMNetworkError) LogValue() slog.Value         { return logValue(e) }
@@ -494,7 +494,7 @@ func (*LLMInvalidResponse) SuppressionKey() string { return "" }
 func (e *LLMInvalidResponse) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}). Please try again.".
+// the catalogue, else "Something went wrong (LLM_INVALID_RESPONSE). Please try again.".
 func (e *LLMInvalidResponse) UserMessage() string { return userMessageOf(e) }
 
 func (e *LLMInvalidResponse) LogValue() slog.Value         { return logValue(e) }
@@ -534,7 +534,7 @@ func (*LLMUnknown) SuppressionKey() string { return "" }
 func (e *LLMUnknown) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}). Please try again.".
+// the catalogue, else "Something went wrong (LLM_UNKNOWN). Please try again.".
 func (e *LLMUnknown) UserMessage() string { return userMessageOf(e) }
 
 func (e *LLMUnknown) LogValue() slog.Value         { return logValue(e) }
@@ -601,7 +601,7 @@ func (*ToolValidationError) SuppressionKey() string { return "" }
 func (e *ToolValidationError) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}). Please try again.".
+// the catalogue, else "Something went wrong (TOOL_VALIDATION_ERROR). Please try again.".
 func (e *ToolValidationError) UserMessage() string { return userMessageOf(e) }
 
 func (e *ToolValidationError) LogValue() slog.Value         { return logValue(e) }
@@ -637,7 +637,7 @@ func (*ToolIOError) SuppressionKey() string { return "" }
 func (e *ToolIOError) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}). Please try again.".
+// the catalogue, else "Something went wrong (TOOL_IO_ERROR). Please try again.".
 func (e *ToolIOError) UserMessage() string { return userMessageOf(e) }
 
 func (e *ToolIOError) LogValue() slog.Value         { return logValue(e) }
@@ -673,7 +673,7 @@ func (*ToolConfigError) SuppressionKey() string { return "" }
 func (e *ToolConfigError) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}). Please try again.".
+// the catalogue, else "Something went wrong (TOOL_CONFIG_ERROR). Please try again.".
 func (e *ToolConfigError) UserMessage() string { return userMessageOf(e) }
 
 func (e *ToolConfigError) LogValue() slog.Value         { return logValue(e) }
@@ -709,7 +709,7 @@ func (*ToolPermissionDenied) SuppressionKey() string { return "" }
 func (e *ToolPermissionDenied) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}). Please try again.".
+// the catalogue, else "Something went wrong (TOOL_PERMISSION_DENIED). Please try again.".
 func (e *ToolPermissionDenied) UserMessage() string { return userMessageOf(e) }
 
 func (e *ToolPermissionDenied) LogValue() slog.Value         { return logValue(e) }
@@ -745,7 +745,7 @@ func (*ToolNotFound) SuppressionKey() string { return "" }
 func (e *ToolNotFound) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}). Please try again.".
+// the catalogue, else "Something went wrong (TOOL_NOT_FOUND). Please try again.".
 func (e *ToolNotFound) UserMessage() string { return userMessageOf(e) }
 
 func (e *ToolNotFound) LogValue() slog.Value         { return logValue(e) }
@@ -781,7 +781,7 @@ func (*ToolLLMAssistRequired) SuppressionKey() string { return "" }
 func (e *ToolLLMAssistRequired) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}). Please try again.".
+// the catalogue, else "Something went wrong (TOOL_LLM_ASSIST_REQUIRED). Please try again.".
 func (e *ToolLLMAssistRequired) UserMessage() string { return userMessageOf(e) }
 
 func (e *ToolLLMAssistRequired) LogValue() slog.Value         { return logValue(e) }
@@ -817,7 +817,7 @@ func (*ToolRateLimited) SuppressionKey() string { return "" }
 func (e *ToolRateLimited) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}). Please try again.".
+// the catalogue, else "Something went wrong (TOOL_RATE_LIMITED). Please try again.".
 func (e *ToolRateLimited) UserMessage() string { return userMessageOf(e) }
 
 func (e *ToolRateLimited) LogValue() slog.Value         { return logValue(e) }
@@ -853,7 +853,7 @@ func (*ToolTimeout) SuppressionKey() string { return "" }
 func (e *ToolTimeout) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}). Please try again.".
+// the catalogue, else "Something went wrong (TOOL_TIMEOUT). Please try again.".
 func (e *ToolTimeout) UserMessage() string { return userMessageOf(e) }
 
 func (e *ToolTimeout) LogValue() slog.Value         { return logValue(e) }
@@ -889,7 +889,7 @@ func (*ToolFailed) SuppressionKey() string { return "" }
 func (e *ToolFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}). Please try again.".
+// the catalogue, else "Something went wrong (TOOL_FAILED). Please try again.".
 func (e *ToolFailed) UserMessage() string { return userMessageOf(e) }
 
 func (e *ToolFailed) LogValue() slog.Value         { return logValue(e) }
@@ -1331,7 +1331,7 @@ func (*ValidationError) SuppressionKey() string { return "" }
 func (e *ValidationError) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}). Please try again.".
+// the catalogue, else "Something went wrong (VALIDATION_ERROR). Please try again.".
 func (e *ValidationError) UserMessage() string { return userMessageOf(e) }
 
 func (e *ValidationError) LogValue() slog.Value         { return logValue(e) }
@@ -1367,7 +1367,7 @@ func (*IOError) SuppressionKey() string { return "" }
 func (e *IOError) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}). Please try again.".
+// the catalogue, else "Something went wrong (IO_ERROR). Please try again.".
 func (e *IOError) UserMessage() string { return userMessageOf(e) }
 
 func (e *IOError) LogValue() slog.Value         { return logValue(e) }
@@ -1473,7 +1473,7 @@ func (*NotFound) SuppressionKey() string { return "" }
 func (e *NotFound) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}). Please try again.".
+// the catalogue, else "Something went wrong (NOT_FOUND). Please try again.".
 func (e *NotFound) UserMessage() string { return userMessageOf(e) }
 
 func (e *NotFound) LogValue() slog.Value         { return logValue(e) }
@@ -1509,7 +1509,7 @@ func (*LLMAssistRequired) SuppressionKey() string { return "" }
 func (e *LLMAssistRequired) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}). Please try again.".
+// the catalogue, else "Something went wrong (LLM_ASSIST_REQUIRED). Please try again.".
 func (e *LLMAssistRequired) UserMessage() string { return userMessageOf(e) }
 
 func (e *LLMAssistRequired) LogValue() slog.Value         { return logValue(e) }
@@ -1570,7 +1570,7 @@ func (*ToolExecutionError) SuppressionKey() string { return "" }
 func (e *ToolExecutionError) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}). Please try again.".
+// the catalogue, else "Something went wrong (TOOL_EXECUTION_ERROR). Please try again.".
 func (e *ToolExecutionError) UserMessage() string { return userMessageOf(e) }
 
 func (e *ToolExecutionError) LogValue() slog.Value         { return logValue(e) }
@@ -1645,7 +1645,7 @@ func (*Unknown) SuppressionKey() string { return "" }
 func (e *Unknown) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}). Please try again.".
+// the catalogue, else "Something went wrong (UNKNOWN). Please try again.".
 func (e *Unknown) UserMessage() string { return userMessageOf(e) }
 
 func (e *Unknown) LogValue() slog.Value         { return logValue(e) }

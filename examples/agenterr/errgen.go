@@ -240,7 +240,7 @@ func (*ToolNotFound) Class() Class           { return ClassTerminal }
 func (*ToolNotFound) SuppressionKey() string { return "" }
 func (e *ToolNotFound) Error() string        { return messageText(e) }
 
-// UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
+// UserMessage returns "A tool the assistant used did not work (tool_not_found). The assistant will try another way.".
 func (*ToolNotFound) UserMessage() string {
 	return "A tool the assistant used did not work (tool_not_found). The assistant will try another way."
 }
@@ -273,7 +273,7 @@ func (*InvalidArguments) Class() Class           { return ClassTerminal }
 func (*InvalidArguments) SuppressionKey() string { return "" }
 func (e *InvalidArguments) Error() string        { return messageText(e) }
 
-// UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
+// UserMessage returns "A tool the assistant used did not work (invalid_arguments). The assistant will try another way.".
 func (*InvalidArguments) UserMessage() string {
 	return "A tool the assistant used did not work (invalid_arguments). The assistant will try another way."
 }
@@ -309,7 +309,7 @@ func (e *ToolUnavailable) SuppressionKey() string { return keyText(e) }
 
 func (e *ToolUnavailable) Error() string { return messageText(e) }
 
-// UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
+// UserMessage returns "A tool the assistant used did not work (tool_unavailable). The assistant will try another way.".
 func (*ToolUnavailable) UserMessage() string {
 	return "A tool the assistant used did not work (tool_unavailable). The assistant will try another way."
 }
@@ -342,7 +342,7 @@ func (*ToolTimeout) Class() Class           { return ClassRetryable }
 func (*ToolTimeout) SuppressionKey() string { return "" }
 func (e *ToolTimeout) Error() string        { return messageText(e) }
 
-// UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
+// UserMessage returns "A tool the assistant used did not work (tool_timeout). The assistant will try another way.".
 func (*ToolTimeout) UserMessage() string {
 	return "A tool the assistant used did not work (tool_timeout). The assistant will try another way."
 }
@@ -369,12 +369,12 @@ func (*PermissionDenied) SuppressRetry() bool { return true }
 func (*PermissionDenied) Retryable() bool     { return false }
 func (*PermissionDenied) Class() Class        { return ClassTerminal }
 
-// SuppressionKey returns "{code}".
+// SuppressionKey returns "permission_denied".
 func (*PermissionDenied) SuppressionKey() string { return "permission_denied" }
 
 func (e *PermissionDenied) Error() string { return messageText(e) }
 
-// UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
+// UserMessage returns "A tool the assistant used did not work (permission_denied). The assistant will try another way.".
 func (*PermissionDenied) UserMessage() string {
 	return "A tool the assistant used did not work (permission_denied). The assistant will try another way."
 }
@@ -407,7 +407,7 @@ func (*ExecutionFailed) Class() Class           { return ClassTerminal }
 func (*ExecutionFailed) SuppressionKey() string { return "" }
 func (e *ExecutionFailed) Error() string        { return messageText(e) }
 
-// UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
+// UserMessage returns "A tool the assistant used did not work (execution_failed). The assistant will try another way.".
 func (*ExecutionFailed) UserMessage() string {
 	return "A tool the assistant used did not work (execution_failed). The assistant will try another way."
 }
@@ -452,7 +452,7 @@ func (*CapabilityDenied) SuppressRetry() bool { return true }
 func (*CapabilityDenied) Retryable() bool     { return false }
 func (*CapabilityDenied) Class() Class        { return ClassTerminal }
 
-// SuppressionKey returns SuppressionKeyOverride when set, else "{tool}:{code}".
+// SuppressionKey returns SuppressionKeyOverride when set, else the rendering of "{tool}:{code}".
 func (e *CapabilityDenied) SuppressionKey() string { return keyText(e) }
 
 func (e *CapabilityDenied) Error() string { return messageText(e) }
@@ -503,7 +503,7 @@ func (e *ContentMismatch) SuppressionKey() string { return keyText(e) }
 
 func (e *ContentMismatch) Error() string { return messageText(e) }
 
-// UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
+// UserMessage returns "A tool the assistant used did not work (content_mismatch). The assistant will try another way.".
 func (*ContentMismatch) UserMessage() string {
 	return "A tool the assistant used did not work (content_mismatch). The assistant will try another way."
 }
@@ -545,7 +545,7 @@ func (e *PolicyDenied) SuppressionKey() string { return keyText(e) }
 
 func (e *PolicyDenied) Error() string { return messageText(e) }
 
-// UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
+// UserMessage returns "A tool the assistant used did not work (policy_denied). The assistant will try another way.".
 func (*PolicyDenied) UserMessage() string {
 	return "A tool the assistant used did not work (policy_denied). The assistant will try another way."
 }
@@ -574,7 +574,7 @@ func (*OtherToolError) Class() Class           { return ClassTerminal }
 func (*OtherToolError) SuppressionKey() string { return "" }
 func (e *OtherToolError) Error() string        { return messageText(e) }
 
-// UserMessage returns "A tool the assistant used did not work ({code}). The assistant will try another way.".
+// UserMessage returns "A tool the assistant used did not work (tool_error). The assistant will try another way.".
 func (*OtherToolError) UserMessage() string {
 	return "A tool the assistant used did not work (tool_error). The assistant will try another way."
 }
@@ -1040,7 +1040,7 @@ func (*ModelCallFailed) SuppressionKey() string { return "" }
 func (e *ModelCallFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong on our side ({code}). Please try again.".
+// the catalogue, else "Something went wrong on our side (model_call_failed). Please try again.".
 func (e *ModelCallFailed) UserMessage() string { return userMessageOf(e) }
 
 func (e *ModelCallFailed) LogValue() slog.Value         { return logValue(e) }
@@ -1081,7 +1081,7 @@ func (*DispatchFailed) Class() Class           { return ClassTerminal }
 func (*DispatchFailed) SuppressionKey() string { return "" }
 func (e *DispatchFailed) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong on our side ({code}). Please try again.".
+// UserMessage returns "Something went wrong on our side (dispatch_failed). Please try again.".
 func (*DispatchFailed) UserMessage() string {
 	return "Something went wrong on our side (dispatch_failed). Please try again."
 }
@@ -1108,7 +1108,7 @@ func (*ContextAssemblyFailed) Class() Class           { return ClassTerminal }
 func (*ContextAssemblyFailed) SuppressionKey() string { return "" }
 func (e *ContextAssemblyFailed) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong on our side ({code}). Please try again.".
+// UserMessage returns "Something went wrong on our side (context_assembly_failed). Please try again.".
 func (*ContextAssemblyFailed) UserMessage() string {
 	return "Something went wrong on our side (context_assembly_failed). Please try again."
 }
@@ -1135,7 +1135,7 @@ func (*OperatorBudgetExceeded) Class() Class           { return ClassTerminal }
 func (*OperatorBudgetExceeded) SuppressionKey() string { return "" }
 func (e *OperatorBudgetExceeded) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong on our side ({code}). Please try again.".
+// UserMessage returns "Something went wrong on our side (operator_budget_exceeded). Please try again.".
 func (*OperatorBudgetExceeded) UserMessage() string {
 	return "Something went wrong on our side (operator_budget_exceeded). Please try again."
 }
@@ -1162,7 +1162,7 @@ func (*SafetyViolation) Class() Class           { return ClassTerminal }
 func (*SafetyViolation) SuppressionKey() string { return "" }
 func (e *SafetyViolation) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong on our side ({code}). Please try again.".
+// UserMessage returns "Something went wrong on our side (safety_violation). Please try again.".
 func (*SafetyViolation) UserMessage() string {
 	return "Something went wrong on our side (safety_violation). Please try again."
 }
@@ -1190,7 +1190,7 @@ func (*OtherOperatorError) SuppressionKey() string { return "" }
 func (e *OtherOperatorError) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong on our side ({code}). Please try again.".
+// the catalogue, else "Something went wrong on our side (operator_error). Please try again.".
 func (e *OtherOperatorError) UserMessage() string { return userMessageOf(e) }
 
 func (e *OtherOperatorError) LogValue() slog.Value         { return logValue(e) }
@@ -1260,7 +1260,7 @@ func (*LLMFailed) SuppressRetry() bool    { return false }
 func (*LLMFailed) SuppressionKey() string { return "" }
 func (e *LLMFailed) Error() string        { return messageText(e) }
 
-// UserMessage returns "The assistant stopped before finishing ({code}).".
+// UserMessage returns "The assistant stopped before finishing (llm_failed).".
 func (*LLMFailed) UserMessage() string { return "The assistant stopped before finishing (llm_failed)." }
 
 func (e *LLMFailed) LogValue() slog.Value         { return logValue(e) }
@@ -1328,7 +1328,7 @@ func (*InputInvalid) Class() Class           { return ClassTerminal }
 func (*InputInvalid) SuppressionKey() string { return "" }
 func (e *InputInvalid) Error() string        { return messageText(e) }
 
-// UserMessage returns "The assistant stopped before finishing ({code}).".
+// UserMessage returns "The assistant stopped before finishing (input_invalid).".
 func (*InputInvalid) UserMessage() string {
 	return "The assistant stopped before finishing (input_invalid)."
 }
@@ -1355,7 +1355,7 @@ func (*OutputSerializationFailed) Class() Class           { return ClassTerminal
 func (*OutputSerializationFailed) SuppressionKey() string { return "" }
 func (e *OutputSerializationFailed) Error() string        { return messageText(e) }
 
-// UserMessage returns "The assistant stopped before finishing ({code}).".
+// UserMessage returns "The assistant stopped before finishing (output_serialization_failed).".
 func (*OutputSerializationFailed) UserMessage() string {
 	return "The assistant stopped before finishing (output_serialization_failed)."
 }
@@ -1464,7 +1464,7 @@ func (*MaxStepsExceeded) Class() Class           { return ClassTerminal }
 func (*MaxStepsExceeded) SuppressionKey() string { return "" }
 func (e *MaxStepsExceeded) Error() string        { return messageText(e) }
 
-// UserMessage returns "The assistant stopped before finishing ({code}).".
+// UserMessage returns "The assistant stopped before finishing (max_steps_exceeded).".
 func (*MaxStepsExceeded) UserMessage() string {
 	return "The assistant stopped before finishing (max_steps_exceeded)."
 }
@@ -1493,7 +1493,7 @@ func (*MaxToolCallsExceeded) Class() Class           { return ClassTerminal }
 func (*MaxToolCallsExceeded) SuppressionKey() string { return "" }
 func (e *MaxToolCallsExceeded) Error() string        { return messageText(e) }
 
-// UserMessage returns "The assistant stopped before finishing ({code}).".
+// UserMessage returns "The assistant stopped before finishing (max_tool_calls_exceeded).".
 func (*MaxToolCallsExceeded) UserMessage() string {
 	return "The assistant stopped before finishing (max_tool_calls_exceeded)."
 }
@@ -1551,7 +1551,7 @@ func (*MaxWallTimeExceeded) Class() Class           { return ClassTerminal }
 func (*MaxWallTimeExceeded) SuppressionKey() string { return "" }
 func (e *MaxWallTimeExceeded) Error() string        { return messageText(e) }
 
-// UserMessage returns "The assistant stopped before finishing ({code}).".
+// UserMessage returns "The assistant stopped before finishing (max_wall_time_exceeded).".
 func (*MaxWallTimeExceeded) UserMessage() string {
 	return "The assistant stopped before finishing (max_wall_time_exceeded)."
 }
@@ -1578,7 +1578,7 @@ func (*MalformedToolCall) Class() Class           { return ClassTerminal }
 func (*MalformedToolCall) SuppressionKey() string { return "" }
 func (e *MalformedToolCall) Error() string        { return messageText(e) }
 
-// UserMessage returns "The assistant stopped before finishing ({code}).".
+// UserMessage returns "The assistant stopped before finishing (malformed_tool_call).".
 func (*MalformedToolCall) UserMessage() string {
 	return "The assistant stopped before finishing (malformed_tool_call)."
 }
@@ -1704,7 +1704,7 @@ func (*MemoryUnavailable) Class() Class           { return ClassNonFatal }
 func (*MemoryUnavailable) SuppressionKey() string { return "" }
 func (e *MemoryUnavailable) Error() string        { return messageText(e) }
 
-// UserMessage returns "Some features are unavailable right now ({code}); the assistant carries on without them.".
+// UserMessage returns "Some features are unavailable right now (memory_unavailable); the assistant carries on without them.".
 func (*MemoryUnavailable) UserMessage() string {
 	return "Some features are unavailable right now (memory_unavailable); the assistant carries on without them."
 }
@@ -1743,7 +1743,7 @@ func (*TelemetryExportFailed) Class() Class           { return ClassNonFatal }
 func (*TelemetryExportFailed) SuppressionKey() string { return "" }
 func (e *TelemetryExportFailed) Error() string        { return messageText(e) }
 
-// UserMessage returns "Some features are unavailable right now ({code}); the assistant carries on without them.".
+// UserMessage returns "Some features are unavailable right now (telemetry_export_failed); the assistant carries on without them.".
 func (*TelemetryExportFailed) UserMessage() string {
 	return "Some features are unavailable right now (telemetry_export_failed); the assistant carries on without them."
 }
@@ -1782,7 +1782,7 @@ func (*QueuePushFailed) Class() Class           { return ClassRetryable }
 func (*QueuePushFailed) SuppressionKey() string { return "" }
 func (e *QueuePushFailed) Error() string        { return messageText(e) }
 
-// UserMessage returns "Some features are unavailable right now ({code}); the assistant carries on without them.".
+// UserMessage returns "Some features are unavailable right now (queue_push_failed); the assistant carries on without them.".
 func (*QueuePushFailed) UserMessage() string {
 	return "Some features are unavailable right now (queue_push_failed); the assistant carries on without them."
 }

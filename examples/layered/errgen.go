@@ -157,7 +157,7 @@ func (*LLM) SuppressionKey() string { return "" }
 func (e *LLM) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}).".
+// the catalogue, else "Something went wrong (llm_failed).".
 func (e *LLM) UserMessage() string { return userMessageOf(e) }
 
 func (e *LLM) LogValue() slog.Value         { return logValue(e) }
@@ -192,7 +192,7 @@ func (*Aborted) Class() Class           { return ClassTerminal }
 func (*Aborted) SuppressionKey() string { return "" }
 func (e *Aborted) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (hook_rejected).".
 func (*Aborted) UserMessage() string { return "Something went wrong (hook_rejected)." }
 
 func (e *Aborted) LogValue() slog.Value         { return logValue(e) }
@@ -217,7 +217,7 @@ func (*InputValidation) Class() Class           { return ClassTerminal }
 func (*InputValidation) SuppressionKey() string { return "" }
 func (e *InputValidation) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (input_validation_failed).".
 func (*InputValidation) UserMessage() string {
 	return "Something went wrong (input_validation_failed)."
 }
@@ -244,7 +244,7 @@ func (*OutputSerialization) Class() Class           { return ClassTerminal }
 func (*OutputSerialization) SuppressionKey() string { return "" }
 func (e *OutputSerialization) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (output_serialization_failed).".
 func (*OutputSerialization) UserMessage() string {
 	return "Something went wrong (output_serialization_failed)."
 }
@@ -274,7 +274,7 @@ func (*Internal) SuppressionKey() string { return "" }
 func (e *Internal) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}).".
+// the catalogue, else "Something went wrong (internal).".
 func (e *Internal) UserMessage() string { return userMessageOf(e) }
 
 func (e *Internal) LogValue() slog.Value         { return logValue(e) }
@@ -344,7 +344,7 @@ func (*ToolNotFound) Class() Class           { return ClassNonFatal }
 func (*ToolNotFound) SuppressionKey() string { return "" }
 func (e *ToolNotFound) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (tool_not_found).".
 func (*ToolNotFound) UserMessage() string { return "Something went wrong (tool_not_found)." }
 
 func (e *ToolNotFound) LLMPayload() *Payload               { return newPayload(e) }
@@ -373,7 +373,7 @@ func (*PermissionDenied) Class() Class           { return ClassNonFatal }
 func (*PermissionDenied) SuppressionKey() string { return "" }
 func (e *PermissionDenied) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (permission_denied).".
 func (*PermissionDenied) UserMessage() string { return "Something went wrong (permission_denied)." }
 
 func (e *PermissionDenied) LLMPayload() *Payload               { return newPayload(e) }
@@ -402,7 +402,7 @@ func (*PolicyDenied) Class() Class           { return ClassNonFatal }
 func (*PolicyDenied) SuppressionKey() string { return "" }
 func (e *PolicyDenied) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (policy_denied).".
 func (*PolicyDenied) UserMessage() string { return "Something went wrong (policy_denied)." }
 
 func (e *PolicyDenied) LLMPayload() *Payload               { return newPayload(e) }
@@ -429,7 +429,7 @@ func (*ExecutionFailed) Class() Class           { return ClassNonFatal }
 func (*ExecutionFailed) SuppressionKey() string { return "" }
 func (e *ExecutionFailed) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (execution_failed).".
 func (*ExecutionFailed) UserMessage() string { return "Something went wrong (execution_failed)." }
 
 func (e *ExecutionFailed) LLMPayload() *Payload               { return newPayload(e) }
@@ -525,7 +525,7 @@ func (*MemoryWriteFailed) SuppressionKey() string { return "" }
 func (e *MemoryWriteFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}).".
+// the catalogue, else "Something went wrong (memory_write_failed).".
 func (e *MemoryWriteFailed) UserMessage() string { return userMessageOf(e) }
 
 func (e *MemoryWriteFailed) LogValue() slog.Value         { return logValue(e) }
@@ -589,7 +589,7 @@ func (*EventDropped) Class() Class           { return ClassNonFatal }
 func (*EventDropped) SuppressionKey() string { return "" }
 func (e *EventDropped) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (event_dropped).".
 func (*EventDropped) UserMessage() string { return "Something went wrong (event_dropped)." }
 
 func (e *EventDropped) LogValue() slog.Value         { return logValue(e) }
@@ -655,7 +655,7 @@ func (*HookFailed) SuppressionKey() string { return "" }
 func (e *HookFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}).".
+// the catalogue, else "Something went wrong (hook_failed).".
 func (e *HookFailed) UserMessage() string { return userMessageOf(e) }
 
 func (e *HookFailed) LogValue() slog.Value         { return logValue(e) }
@@ -690,7 +690,7 @@ func (*ToolCallSkipped) Class() Class           { return ClassNonFatal }
 func (*ToolCallSkipped) SuppressionKey() string { return "" }
 func (e *ToolCallSkipped) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (tool_call_skipped).".
 func (*ToolCallSkipped) UserMessage() string { return "Something went wrong (tool_call_skipped)." }
 
 func (e *ToolCallSkipped) LogValue() slog.Value         { return logValue(e) }

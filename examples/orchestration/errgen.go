@@ -193,7 +193,7 @@ func (*TransientError) SuppressionKey() string { return "" }
 func (e *TransientError) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "The request could not be completed ({code}).".
+// the catalogue, else "The request could not be completed (provider_transient).".
 func (e *TransientError) UserMessage() string { return userMessageOf(e) }
 
 func (e *TransientError) LogValue() slog.Value         { return logValue(e) }
@@ -233,7 +233,7 @@ func (*RateLimited) SuppressionKey() string { return "" }
 func (e *RateLimited) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "The request could not be completed ({code}).".
+// the catalogue, else "The request could not be completed (provider_rate_limited).".
 func (e *RateLimited) UserMessage() string { return userMessageOf(e) }
 
 func (e *RateLimited) LogValue() slog.Value         { return logValue(e) }
@@ -273,7 +273,7 @@ func (*InvalidRequest) SuppressionKey() string { return "" }
 func (e *InvalidRequest) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "The request could not be completed ({code}).".
+// the catalogue, else "The request could not be completed (provider_invalid_request).".
 func (e *InvalidRequest) UserMessage() string { return userMessageOf(e) }
 
 func (e *InvalidRequest) LogValue() slog.Value         { return logValue(e) }
@@ -306,7 +306,7 @@ func (*ContentBlocked) Class() Class           { return ClassTerminal }
 func (*ContentBlocked) SuppressionKey() string { return "" }
 func (e *ContentBlocked) Error() string        { return messageText(e) }
 
-// UserMessage returns "The request could not be completed ({code}).".
+// UserMessage returns "The request could not be completed (provider_content_blocked).".
 func (*ContentBlocked) UserMessage() string {
 	return "The request could not be completed (provider_content_blocked)."
 }
@@ -338,7 +338,7 @@ func (*AuthFailed) SuppressionKey() string { return "" }
 func (e *AuthFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "The request could not be completed ({code}).".
+// the catalogue, else "The request could not be completed (provider_auth_failed).".
 func (e *AuthFailed) UserMessage() string { return userMessageOf(e) }
 
 func (e *AuthFailed) LogValue() slog.Value         { return logValue(e) }
@@ -371,7 +371,7 @@ func (*InvalidResponse) Class() Class           { return ClassTerminal }
 func (*InvalidResponse) SuppressionKey() string { return "" }
 func (e *InvalidResponse) Error() string        { return messageText(e) }
 
-// UserMessage returns "The request could not be completed ({code}).".
+// UserMessage returns "The request could not be completed (provider_invalid_response).".
 func (*InvalidResponse) UserMessage() string {
 	return "The request could not be completed (provider_invalid_response)."
 }
@@ -401,7 +401,7 @@ func (*ProviderOther) SuppressionKey() string { return "" }
 func (e *ProviderOther) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "The request could not be completed ({code}).".
+// the catalogue, else "The request could not be completed (provider_other).".
 func (e *ProviderOther) UserMessage() string { return userMessageOf(e) }
 
 func (e *ProviderOther) LogValue() slog.Value         { return logValue(e) }
@@ -465,7 +465,7 @@ func (*ToolNotFound) Class() Class           { return ClassTerminal }
 func (*ToolNotFound) SuppressionKey() string { return "" }
 func (e *ToolNotFound) Error() string        { return messageText(e) }
 
-// UserMessage returns "The request could not be completed ({code}).".
+// UserMessage returns "The request could not be completed (tool_not_found).".
 func (*ToolNotFound) UserMessage() string {
 	return "The request could not be completed (tool_not_found)."
 }
@@ -492,7 +492,7 @@ func (*ToolExecutionFailed) Class() Class           { return ClassTerminal }
 func (*ToolExecutionFailed) SuppressionKey() string { return "" }
 func (e *ToolExecutionFailed) Error() string        { return messageText(e) }
 
-// UserMessage returns "The request could not be completed ({code}).".
+// UserMessage returns "The request could not be completed (tool_execution_failed).".
 func (*ToolExecutionFailed) UserMessage() string {
 	return "The request could not be completed (tool_execution_failed)."
 }
@@ -519,7 +519,7 @@ func (*ToolInvalidInput) Class() Class           { return ClassTerminal }
 func (*ToolInvalidInput) SuppressionKey() string { return "" }
 func (e *ToolInvalidInput) Error() string        { return messageText(e) }
 
-// UserMessage returns "The request could not be completed ({code}).".
+// UserMessage returns "The request could not be completed (tool_invalid_input).".
 func (*ToolInvalidInput) UserMessage() string {
 	return "The request could not be completed (tool_invalid_input)."
 }
@@ -549,7 +549,7 @@ func (*ToolOther) SuppressionKey() string { return "" }
 func (e *ToolOther) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "The request could not be completed ({code}).".
+// the catalogue, else "The request could not be completed (tool_other).".
 func (e *ToolOther) UserMessage() string { return userMessageOf(e) }
 
 func (e *ToolOther) LogValue() slog.Value         { return logValue(e) }
@@ -614,7 +614,7 @@ func (*ModelFailed) SuppressionKey() string { return "" }
 func (e *ModelFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "The request could not be completed ({code}).".
+// the catalogue, else "The request could not be completed (operator_model).".
 func (e *ModelFailed) UserMessage() string { return userMessageOf(e) }
 
 func (e *ModelFailed) LogValue() slog.Value         { return logValue(e) }
@@ -655,7 +655,7 @@ func (*SubDispatchFailed) Class() Class           { return ClassTerminal }
 func (*SubDispatchFailed) SuppressionKey() string { return "" }
 func (e *SubDispatchFailed) Error() string        { return messageText(e) }
 
-// UserMessage returns "The request could not be completed ({code}).".
+// UserMessage returns "The request could not be completed (operator_sub_dispatch).".
 func (*SubDispatchFailed) UserMessage() string {
 	return "The request could not be completed (operator_sub_dispatch)."
 }
@@ -682,7 +682,7 @@ func (*ContextAssemblyFailed) Class() Class           { return ClassTerminal }
 func (*ContextAssemblyFailed) SuppressionKey() string { return "" }
 func (e *ContextAssemblyFailed) Error() string        { return messageText(e) }
 
-// UserMessage returns "The request could not be completed ({code}).".
+// UserMessage returns "The request could not be completed (operator_context_assembly).".
 func (*ContextAssemblyFailed) UserMessage() string {
 	return "The request could not be completed (operator_context_assembly)."
 }
@@ -709,7 +709,7 @@ func (*OperatorRetryable) Class() Class           { return ClassRetryable }
 func (*OperatorRetryable) SuppressionKey() string { return "" }
 func (e *OperatorRetryable) Error() string        { return messageText(e) }
 
-// UserMessage returns "The request could not be completed ({code}).".
+// UserMessage returns "The request could not be completed (operator_retryable).".
 func (*OperatorRetryable) UserMessage() string {
 	return "The request could not be completed (operator_retryable)."
 }
@@ -777,7 +777,7 @@ func (*OperatorOther) SuppressionKey() string { return "" }
 func (e *OperatorOther) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "The request could not be completed ({code}).".
+// the catalogue, else "The request could not be completed (operator_other).".
 func (e *OperatorOther) UserMessage() string { return userMessageOf(e) }
 
 func (e *OperatorOther) LogValue() slog.Value         { return logValue(e) }
@@ -841,7 +841,7 @@ func (*OperatorNotFound) Class() Class           { return ClassTerminal }
 func (*OperatorNotFound) SuppressionKey() string { return "" }
 func (e *OperatorNotFound) Error() string        { return messageText(e) }
 
-// UserMessage returns "The request could not be completed ({code}).".
+// UserMessage returns "The request could not be completed (orch_operator_not_found).".
 func (*OperatorNotFound) UserMessage() string {
 	return "The request could not be completed (orch_operator_not_found)."
 }
@@ -868,7 +868,7 @@ func (*WorkflowNotFound) Class() Class           { return ClassTerminal }
 func (*WorkflowNotFound) SuppressionKey() string { return "" }
 func (e *WorkflowNotFound) Error() string        { return messageText(e) }
 
-// UserMessage returns "The request could not be completed ({code}).".
+// UserMessage returns "The request could not be completed (orch_workflow_not_found).".
 func (*WorkflowNotFound) UserMessage() string {
 	return "The request could not be completed (orch_workflow_not_found)."
 }
@@ -895,7 +895,7 @@ func (*DispatchFailed) Class() Class           { return ClassTerminal }
 func (*DispatchFailed) SuppressionKey() string { return "" }
 func (e *DispatchFailed) Error() string        { return messageText(e) }
 
-// UserMessage returns "The request could not be completed ({code}).".
+// UserMessage returns "The request could not be completed (orch_dispatch_failed).".
 func (*DispatchFailed) UserMessage() string {
 	return "The request could not be completed (orch_dispatch_failed)."
 }
@@ -922,7 +922,7 @@ func (*SignalFailed) Class() Class           { return ClassTerminal }
 func (*SignalFailed) SuppressionKey() string { return "" }
 func (e *SignalFailed) Error() string        { return messageText(e) }
 
-// UserMessage returns "The request could not be completed ({code}).".
+// UserMessage returns "The request could not be completed (orch_signal_failed).".
 func (*SignalFailed) UserMessage() string {
 	return "The request could not be completed (orch_signal_failed)."
 }
@@ -950,7 +950,7 @@ func (*OrchOperatorError) SuppressionKey() string { return "" }
 func (e *OrchOperatorError) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "The request could not be completed ({code}).".
+// the catalogue, else "The request could not be completed (orch_operator_error).".
 func (e *OrchOperatorError) UserMessage() string { return userMessageOf(e) }
 
 func (e *OrchOperatorError) LogValue() slog.Value         { return logValue(e) }
@@ -992,7 +992,7 @@ func (*OrchOther) SuppressionKey() string { return "" }
 func (e *OrchOther) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "The request could not be completed ({code}).".
+// the catalogue, else "The request could not be completed (orch_other).".
 func (e *OrchOther) UserMessage() string { return userMessageOf(e) }
 
 func (e *OrchOther) LogValue() slog.Value         { return logValue(e) }
@@ -1058,7 +1058,7 @@ func (*StateNotFound) Class() Class           { return ClassTerminal }
 func (*StateNotFound) SuppressionKey() string { return "" }
 func (e *StateNotFound) Error() string        { return messageText(e) }
 
-// UserMessage returns "The request could not be completed ({code}).".
+// UserMessage returns "The request could not be completed (state_not_found).".
 func (*StateNotFound) UserMessage() string {
 	return "The request could not be completed (state_not_found)."
 }
@@ -1085,7 +1085,7 @@ func (*StateWriteFailed) Class() Class           { return ClassTerminal }
 func (*StateWriteFailed) SuppressionKey() string { return "" }
 func (e *StateWriteFailed) Error() string        { return messageText(e) }
 
-// UserMessage returns "The request could not be completed ({code}).".
+// UserMessage returns "The request could not be completed (state_write_failed).".
 func (*StateWriteFailed) UserMessage() string {
 	return "The request could not be completed (state_write_failed)."
 }
@@ -1112,7 +1112,7 @@ func (*StateSerialization) Class() Class           { return ClassTerminal }
 func (*StateSerialization) SuppressionKey() string { return "" }
 func (e *StateSerialization) Error() string        { return messageText(e) }
 
-// UserMessage returns "The request could not be completed ({code}).".
+// UserMessage returns "The request could not be completed (state_serialization).".
 func (*StateSerialization) UserMessage() string {
 	return "The request could not be completed (state_serialization)."
 }
@@ -1142,7 +1142,7 @@ func (*StateOther) SuppressionKey() string { return "" }
 func (e *StateOther) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "The request could not be completed ({code}).".
+// the catalogue, else "The request could not be completed (state_other).".
 func (e *StateOther) UserMessage() string { return userMessageOf(e) }
 
 func (e *StateOther) LogValue() slog.Value         { return logValue(e) }
@@ -1206,7 +1206,7 @@ func (*ProvisionFailed) Class() Class           { return ClassTerminal }
 func (*ProvisionFailed) SuppressionKey() string { return "" }
 func (e *ProvisionFailed) Error() string        { return messageText(e) }
 
-// UserMessage returns "The request could not be completed ({code}).".
+// UserMessage returns "The request could not be completed (env_provision_failed).".
 func (*ProvisionFailed) UserMessage() string {
 	return "The request could not be completed (env_provision_failed)."
 }
@@ -1233,7 +1233,7 @@ func (*IsolationViolation) Class() Class           { return ClassTerminal }
 func (*IsolationViolation) SuppressionKey() string { return "" }
 func (e *IsolationViolation) Error() string        { return messageText(e) }
 
-// UserMessage returns "The request could not be completed ({code}).".
+// UserMessage returns "The request could not be completed (env_isolation_violation).".
 func (*IsolationViolation) UserMessage() string {
 	return "The request could not be completed (env_isolation_violation)."
 }
@@ -1260,7 +1260,7 @@ func (*CredentialFailed) Class() Class           { return ClassTerminal }
 func (*CredentialFailed) SuppressionKey() string { return "" }
 func (e *CredentialFailed) Error() string        { return messageText(e) }
 
-// UserMessage returns "The request could not be completed ({code}).".
+// UserMessage returns "The request could not be completed (env_credential_failed).".
 func (*CredentialFailed) UserMessage() string {
 	return "The request could not be completed (env_credential_failed)."
 }
@@ -1287,7 +1287,7 @@ func (*ResourceExceeded) Class() Class           { return ClassTerminal }
 func (*ResourceExceeded) SuppressionKey() string { return "" }
 func (e *ResourceExceeded) Error() string        { return messageText(e) }
 
-// UserMessage returns "The request could not be completed ({code}).".
+// UserMessage returns "The request could not be completed (env_resource_exceeded).".
 func (*ResourceExceeded) UserMessage() string {
 	return "The request could not be completed (env_resource_exceeded)."
 }
@@ -1315,7 +1315,7 @@ func (*EnvOperatorError) SuppressionKey() string { return "" }
 func (e *EnvOperatorError) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "The request could not be completed ({code}).".
+// the catalogue, else "The request could not be completed (env_operator_error).".
 func (e *EnvOperatorError) UserMessage() string { return userMessageOf(e) }
 
 func (e *EnvOperatorError) LogValue() slog.Value         { return logValue(e) }
@@ -1357,7 +1357,7 @@ func (*EnvOther) SuppressionKey() string { return "" }
 func (e *EnvOther) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "The request could not be completed ({code}).".
+// the catalogue, else "The request could not be completed (env_other).".
 func (e *EnvOther) UserMessage() string { return userMessageOf(e) }
 
 func (e *EnvOther) LogValue() slog.Value         { return logValue(e) }

@@ -152,7 +152,7 @@ func (*RateLimited) Class() Class           { return ClassRetryable }
 func (*RateLimited) SuppressionKey() string { return "" }
 func (e *RateLimited) Error() string        { return messageText(e) }
 
-// UserMessage returns "The run ran into a problem ({code}).".
+// UserMessage returns "The run ran into a problem (rate_limited).".
 func (*RateLimited) UserMessage() string { return "The run ran into a problem (rate_limited)." }
 
 func (e *RateLimited) LogValue() slog.Value         { return logValue(e) }
@@ -179,7 +179,7 @@ func (*ServerError) Class() Class           { return ClassRetryable }
 func (*ServerError) SuppressionKey() string { return "" }
 func (e *ServerError) Error() string        { return messageText(e) }
 
-// UserMessage returns "The run ran into a problem ({code}).".
+// UserMessage returns "The run ran into a problem (server_error).".
 func (*ServerError) UserMessage() string { return "The run ran into a problem (server_error)." }
 
 func (e *ServerError) LogValue() slog.Value         { return logValue(e) }
@@ -204,7 +204,7 @@ func (*LLMTimeout) Class() Class           { return ClassRetryable }
 func (*LLMTimeout) SuppressionKey() string { return "" }
 func (e *LLMTimeout) Error() string        { return messageText(e) }
 
-// UserMessage returns "The run ran into a problem ({code}).".
+// UserMessage returns "The run ran into a problem (llm_timeout).".
 func (*LLMTimeout) UserMessage() string { return "The run ran into a problem (llm_timeout)." }
 
 func (e *LLMTimeout) LogValue() slog.Value         { return logValue(e) }
@@ -231,7 +231,7 @@ func (*AuthError) Class() Class           { return ClassTerminal }
 func (*AuthError) SuppressionKey() string { return "" }
 func (e *AuthError) Error() string        { return messageText(e) }
 
-// UserMessage returns "The run ran into a problem ({code}).".
+// UserMessage returns "The run ran into a problem (auth_error).".
 func (*AuthError) UserMessage() string { return "The run ran into a problem (auth_error)." }
 
 func (e *AuthError) LogValue() slog.Value         { return logValue(e) }
@@ -256,7 +256,7 @@ func (*InvalidRequest) Class() Class           { return ClassTerminal }
 func (*InvalidRequest) SuppressionKey() string { return "" }
 func (e *InvalidRequest) Error() string        { return messageText(e) }
 
-// UserMessage returns "The run ran into a problem ({code}).".
+// UserMessage returns "The run ran into a problem (invalid_request).".
 func (*InvalidRequest) UserMessage() string { return "The run ran into a problem (invalid_request)." }
 
 func (e *InvalidRequest) LogValue() slog.Value         { return logValue(e) }
@@ -281,7 +281,7 @@ func (*CircuitOpen) Class() Class           { return ClassTerminal }
 func (*CircuitOpen) SuppressionKey() string { return "" }
 func (e *CircuitOpen) Error() string        { return messageText(e) }
 
-// UserMessage returns "The run ran into a problem ({code}).".
+// UserMessage returns "The run ran into a problem (circuit_open).".
 func (*CircuitOpen) UserMessage() string { return "The run ran into a problem (circuit_open)." }
 
 func (e *CircuitOpen) LogValue() slog.Value         { return logValue(e) }
@@ -345,7 +345,7 @@ func (*ValidationError) Class() Class           { return ClassNonFatal }
 func (*ValidationError) SuppressionKey() string { return "" }
 func (e *ValidationError) Error() string        { return messageText(e) }
 
-// UserMessage returns "The run ran into a problem ({code}).".
+// UserMessage returns "The run ran into a problem (validation_error).".
 func (*ValidationError) UserMessage() string { return "The run ran into a problem (validation_error)." }
 
 func (e *ValidationError) LLMPayload() *Payload               { return newPayload(e) }
@@ -384,7 +384,7 @@ func (*HandlerException) SuppressionKey() string { return "" }
 func (e *HandlerException) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "The run ran into a problem ({code}).".
+// the catalogue, else "The run ran into a problem (handler_exception).".
 func (e *HandlerException) UserMessage() string { return userMessageOf(e) }
 
 func (e *HandlerException) LLMPayload() *Payload               { return newPayload(e) }
@@ -428,7 +428,7 @@ func (*ToolTimeout) Class() Class { return policyClass(8) }
 func (*ToolTimeout) SuppressionKey() string { return "" }
 func (e *ToolTimeout) Error() string        { return messageText(e) }
 
-// UserMessage returns "The run ran into a problem ({code}).".
+// UserMessage returns "The run ran into a problem (tool_timeout).".
 func (*ToolTimeout) UserMessage() string { return "The run ran into a problem (tool_timeout)." }
 
 func (e *ToolTimeout) LLMPayload() *Payload               { return newPayload(e) }
@@ -459,7 +459,7 @@ func (*PolicyDenied) Class() Class           { return ClassNonFatal }
 func (*PolicyDenied) SuppressionKey() string { return "" }
 func (e *PolicyDenied) Error() string        { return messageText(e) }
 
-// UserMessage returns "The run ran into a problem ({code}).".
+// UserMessage returns "The run ran into a problem (policy_denied).".
 func (*PolicyDenied) UserMessage() string { return "The run ran into a problem (policy_denied)." }
 
 func (e *PolicyDenied) LLMPayload() *Payload               { return newPayload(e) }
@@ -524,7 +524,7 @@ func (*SubagentFailed) Class() Class { return policyClass(10) }
 func (*SubagentFailed) SuppressionKey() string { return "" }
 func (e *SubagentFailed) Error() string        { return messageText(e) }
 
-// UserMessage returns "The run ran into a problem ({code}).".
+// UserMessage returns "The run ran into a problem (subagent_failed).".
 func (*SubagentFailed) UserMessage() string { return "The run ran into a problem (subagent_failed)." }
 
 func (e *SubagentFailed) LogValue() slog.Value         { return logValue(e) }
@@ -556,7 +556,7 @@ func (*SubagentTimeout) Class() Class { return policyClass(11) }
 func (*SubagentTimeout) SuppressionKey() string { return "" }
 func (e *SubagentTimeout) Error() string        { return messageText(e) }
 
-// UserMessage returns "The run ran into a problem ({code}).".
+// UserMessage returns "The run ran into a problem (subagent_timeout).".
 func (*SubagentTimeout) UserMessage() string { return "The run ran into a problem (subagent_timeout)." }
 
 func (e *SubagentTimeout) LogValue() slog.Value         { return logValue(e) }
@@ -583,7 +583,7 @@ func (*JoinPolicyViolation) Class() Class           { return ClassTerminal }
 func (*JoinPolicyViolation) SuppressionKey() string { return "" }
 func (e *JoinPolicyViolation) Error() string        { return messageText(e) }
 
-// UserMessage returns "The run ran into a problem ({code}).".
+// UserMessage returns "The run ran into a problem (join_policy_violation).".
 func (*JoinPolicyViolation) UserMessage() string {
 	return "The run ran into a problem (join_policy_violation)."
 }
@@ -641,7 +641,7 @@ func (*MemoryUnavailable) Class() Class           { return ClassNonFatal }
 func (*MemoryUnavailable) SuppressionKey() string { return "" }
 func (e *MemoryUnavailable) Error() string        { return messageText(e) }
 
-// UserMessage returns "The run ran into a problem ({code}).".
+// UserMessage returns "The run ran into a problem (memory_unavailable).".
 func (*MemoryUnavailable) UserMessage() string {
 	return "The run ran into a problem (memory_unavailable)."
 }
@@ -673,7 +673,7 @@ func (*TelemetryExportFailed) SuppressionKey() string { return "" }
 func (e *TelemetryExportFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "The run ran into a problem ({code}).".
+// the catalogue, else "The run ran into a problem (telemetry_export_failed).".
 func (e *TelemetryExportFailed) UserMessage() string { return userMessageOf(e) }
 
 func (e *TelemetryExportFailed) LogValue() slog.Value         { return logValue(e) }
@@ -711,7 +711,7 @@ func (*QueuePushFailed) SuppressionKey() string { return "" }
 func (e *QueuePushFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "The run ran into a problem ({code}).".
+// the catalogue, else "The run ran into a problem (queue_push_failed).".
 func (e *QueuePushFailed) UserMessage() string { return userMessageOf(e) }
 
 func (e *QueuePushFailed) LogValue() slog.Value         { return logValue(e) }
@@ -777,7 +777,7 @@ func (*MaxStepsExceeded) Class() Class           { return ClassTerminal }
 func (*MaxStepsExceeded) SuppressionKey() string { return "" }
 func (e *MaxStepsExceeded) Error() string        { return messageText(e) }
 
-// UserMessage returns "The run ran into a problem ({code}).".
+// UserMessage returns "The run ran into a problem (max_steps_exceeded).".
 func (*MaxStepsExceeded) UserMessage() string {
 	return "The run ran into a problem (max_steps_exceeded)."
 }
@@ -806,7 +806,7 @@ func (*MaxToolCallsExceeded) Class() Class           { return ClassTerminal }
 func (*MaxToolCallsExceeded) SuppressionKey() string { return "" }
 func (e *MaxToolCallsExceeded) Error() string        { return messageText(e) }
 
-// UserMessage returns "The run ran into a problem ({code}).".
+// UserMessage returns "The run ran into a problem (max_tool_calls_exceeded).".
 func (*MaxToolCallsExceeded) UserMessage() string {
 	return "The run ran into a problem (max_tool_calls_exceeded)."
 }
@@ -835,7 +835,7 @@ func (*MaxCostExceeded) Class() Class           { return ClassTerminal }
 func (*MaxCostExceeded) SuppressionKey() string { return "" }
 func (e *MaxCostExceeded) Error() string        { return messageText(e) }
 
-// UserMessage returns "The run ran into a problem ({code}).".
+// UserMessage returns "The run ran into a problem (max_cost_exceeded).".
 func (*MaxCostExceeded) UserMessage() string {
 	return "The run ran into a problem (max_cost_exceeded)."
 }
@@ -864,7 +864,7 @@ func (*MaxWallTimeExceeded) Class() Class           { return ClassTerminal }
 func (*MaxWallTimeExceeded) SuppressionKey() string { return "" }
 func (e *MaxWallTimeExceeded) Error() string        { return messageText(e) }
 
-// UserMessage returns "The run ran into a problem ({code}).".
+// UserMessage returns "The run ran into a problem (max_wall_time_exceeded).".
 func (*MaxWallTimeExceeded) UserMessage() string {
 	return "The run ran into a problem (max_wall_time_exceeded)."
 }

@@ -198,7 +198,7 @@ func (*NotFound) Class() Class           { return ClassTerminal }
 func (*NotFound) SuppressionKey() string { return "" }
 func (e *NotFound) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (tool_not_found).".
 func (*NotFound) UserMessage() string { return "Something went wrong (tool_not_found)." }
 
 func (e *NotFound) LLMPayload() *Payload               { return newPayload(e) }
@@ -229,7 +229,7 @@ func (*InvalidArgs) Class() Class           { return ClassTerminal }
 func (*InvalidArgs) SuppressionKey() string { return "" }
 func (e *InvalidArgs) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (invalid_arguments).".
 func (*InvalidArgs) UserMessage() string { return "Something went wrong (invalid_arguments)." }
 
 func (e *InvalidArgs) LLMPayload() *Payload               { return newPayload(e) }
@@ -263,7 +263,7 @@ func (e *Unavailable) SuppressionKey() string { return keyText(e) }
 
 func (e *Unavailable) Error() string { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (tool_unavailable).".
 func (*Unavailable) UserMessage() string { return "Something went wrong (tool_unavailable)." }
 
 func (e *Unavailable) LLMPayload() *Payload               { return newPayload(e) }
@@ -294,7 +294,7 @@ func (*Timeout) Class() Class           { return ClassRetryable }
 func (*Timeout) SuppressionKey() string { return "" }
 func (e *Timeout) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (tool_timeout).".
 func (*Timeout) UserMessage() string { return "Something went wrong (tool_timeout)." }
 
 func (e *Timeout) LLMPayload() *Payload               { return newPayload(e) }
@@ -319,12 +319,12 @@ func (*PermissionDenied) SuppressRetry() bool { return true }
 func (*PermissionDenied) Retryable() bool     { return false }
 func (*PermissionDenied) Class() Class        { return ClassTerminal }
 
-// SuppressionKey returns "{code}".
+// SuppressionKey returns "permission_denied".
 func (*PermissionDenied) SuppressionKey() string { return "permission_denied" }
 
 func (e *PermissionDenied) Error() string { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (permission_denied).".
 func (*PermissionDenied) UserMessage() string { return "Something went wrong (permission_denied)." }
 
 func (e *PermissionDenied) LLMPayload() *Payload               { return newPayload(e) }
@@ -355,7 +355,7 @@ func (*ExecutionFailed) Class() Class           { return ClassTerminal }
 func (*ExecutionFailed) SuppressionKey() string { return "" }
 func (e *ExecutionFailed) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (execution_failed).".
 func (*ExecutionFailed) UserMessage() string { return "Something went wrong (execution_failed)." }
 
 func (e *ExecutionFailed) LLMPayload() *Payload               { return newPayload(e) }
@@ -396,7 +396,7 @@ func (*CapabilityDenied) SuppressRetry() bool { return true }
 func (*CapabilityDenied) Retryable() bool     { return false }
 func (*CapabilityDenied) Class() Class        { return ClassTerminal }
 
-// SuppressionKey returns SuppressionKeyOverride when set, else "{tool}:{code}".
+// SuppressionKey returns SuppressionKeyOverride when set, else the rendering of "{tool}:{code}".
 func (e *CapabilityDenied) SuppressionKey() string { return keyText(e) }
 
 func (e *CapabilityDenied) Error() string { return messageText(e) }
@@ -447,7 +447,7 @@ func (e *ContentMismatch) SuppressionKey() string { return keyText(e) }
 
 func (e *ContentMismatch) Error() string { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (content_mismatch).".
 func (*ContentMismatch) UserMessage() string { return "Something went wrong (content_mismatch)." }
 
 func (e *ContentMismatch) LLMPayload() *Payload               { return newPayload(e) }
@@ -474,7 +474,7 @@ func (*Other) Class() Class           { return ClassTerminal }
 func (*Other) SuppressionKey() string { return "" }
 func (e *Other) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (tool_error).".
 func (*Other) UserMessage() string { return "Something went wrong (tool_error)." }
 
 func (e *Other) LLMPayload() *Payload               { return newPayload(e) }
@@ -532,7 +532,7 @@ func (*LLM) Class() Class           { return ClassTerminal }
 func (*LLM) SuppressionKey() string { return "" }
 func (e *LLM) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (llm_error).".
 func (*LLM) UserMessage() string { return "Something went wrong (llm_error)." }
 
 func (e *LLM) LogValue() slog.Value         { return logValue(e) }
@@ -559,7 +559,7 @@ func (*ToolExecution) Class() Class           { return ClassTerminal }
 func (*ToolExecution) SuppressionKey() string { return "" }
 func (e *ToolExecution) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (tool_execution_failed).".
 func (*ToolExecution) UserMessage() string { return "Something went wrong (tool_execution_failed)." }
 
 func (e *ToolExecution) LogValue() slog.Value         { return logValue(e) }
@@ -586,7 +586,7 @@ func (*ContextLimit) Class() Class           { return ClassTerminal }
 func (*ContextLimit) SuppressionKey() string { return "" }
 func (e *ContextLimit) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (context_limit_exceeded).".
 func (*ContextLimit) UserMessage() string { return "Something went wrong (context_limit_exceeded)." }
 
 func (e *ContextLimit) LogValue() slog.Value         { return logValue(e) }
@@ -613,7 +613,7 @@ func (*BudgetExhausted) Class() Class           { return ClassTerminal }
 func (*BudgetExhausted) SuppressionKey() string { return "" }
 func (e *BudgetExhausted) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (budget_exhausted).".
 func (*BudgetExhausted) UserMessage() string { return "Something went wrong (budget_exhausted)." }
 
 func (e *BudgetExhausted) LogValue() slog.Value         { return logValue(e) }
@@ -635,7 +635,7 @@ func (*Interrupted) Class() Class           { return ClassTerminal }
 func (*Interrupted) SuppressionKey() string { return "" }
 func (e *Interrupted) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (interrupted).".
 func (*Interrupted) UserMessage() string { return "Something went wrong (interrupted)." }
 
 func (e *Interrupted) LogValue() slog.Value         { return logValue(e) }
@@ -660,7 +660,7 @@ func (*Config) Class() Class           { return ClassTerminal }
 func (*Config) SuppressionKey() string { return "" }
 func (e *Config) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (config_error).".
 func (*Config) UserMessage() string { return "Something went wrong (config_error)." }
 
 func (e *Config) LogValue() slog.Value         { return logValue(e) }
@@ -685,7 +685,7 @@ func (*Database) Class() Class           { return ClassTerminal }
 func (*Database) SuppressionKey() string { return "" }
 func (e *Database) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (database_error).".
 func (*Database) UserMessage() string { return "Something went wrong (database_error)." }
 
 func (e *Database) LogValue() slog.Value         { return logValue(e) }
@@ -713,7 +713,7 @@ func (*IO) SuppressionKey() string { return "" }
 func (e *IO) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}).".
+// the catalogue, else "Something went wrong (io_error).".
 func (e *IO) UserMessage() string { return userMessageOf(e) }
 
 func (e *IO) LogValue() slog.Value         { return logValue(e) }
@@ -749,7 +749,7 @@ func (*Serde) SuppressionKey() string { return "" }
 func (e *Serde) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}).".
+// the catalogue, else "Something went wrong (serialization_error).".
 func (e *Serde) UserMessage() string { return userMessageOf(e) }
 
 func (e *Serde) LogValue() slog.Value         { return logValue(e) }
@@ -786,7 +786,7 @@ func (*RateLimited) Class() Class           { return ClassRetryable }
 func (*RateLimited) SuppressionKey() string { return "" }
 func (e *RateLimited) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (rate_limited).".
 func (*RateLimited) UserMessage() string { return "Something went wrong (rate_limited)." }
 
 func (e *RateLimited) LogValue() slog.Value         { return logValue(e) }
@@ -811,7 +811,7 @@ func (*CompressionFailed) Class() Class           { return ClassTerminal }
 func (*CompressionFailed) SuppressionKey() string { return "" }
 func (e *CompressionFailed) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (compression_failed).".
 func (*CompressionFailed) UserMessage() string { return "Something went wrong (compression_failed)." }
 
 func (e *CompressionFailed) LogValue() slog.Value         { return logValue(e) }
@@ -836,7 +836,7 @@ func (*APIRefusal) Class() Class           { return ClassTerminal }
 func (*APIRefusal) SuppressionKey() string { return "" }
 func (e *APIRefusal) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (api_refusal).".
 func (*APIRefusal) UserMessage() string { return "Something went wrong (api_refusal)." }
 
 func (e *APIRefusal) LogValue() slog.Value         { return logValue(e) }
@@ -861,7 +861,7 @@ func (*MalformedToolCall) Class() Class           { return ClassTerminal }
 func (*MalformedToolCall) SuppressionKey() string { return "" }
 func (e *MalformedToolCall) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (malformed_tool_call).".
 func (*MalformedToolCall) UserMessage() string { return "Something went wrong (malformed_tool_call)." }
 
 func (e *MalformedToolCall) LogValue() slog.Value         { return logValue(e) }
@@ -888,7 +888,7 @@ func (*Plugin) Class() Class           { return ClassTerminal }
 func (*Plugin) SuppressionKey() string { return "" }
 func (e *Plugin) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (plugin_error).".
 func (*Plugin) UserMessage() string { return "Something went wrong (plugin_error)." }
 
 func (e *Plugin) LogValue() slog.Value         { return logValue(e) }
@@ -915,7 +915,7 @@ func (*GatewayDelivery) Class() Class           { return ClassTerminal }
 func (*GatewayDelivery) SuppressionKey() string { return "" }
 func (e *GatewayDelivery) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (gateway_delivery_failed).".
 func (*GatewayDelivery) UserMessage() string {
 	return "Something went wrong (gateway_delivery_failed)."
 }
@@ -942,7 +942,7 @@ func (*Migration) Class() Class           { return ClassTerminal }
 func (*Migration) SuppressionKey() string { return "" }
 func (e *Migration) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (migration_error).".
 func (*Migration) UserMessage() string { return "Something went wrong (migration_error)." }
 
 func (e *Migration) LogValue() slog.Value         { return logValue(e) }
@@ -967,7 +967,7 @@ func (*Security) Class() Class           { return ClassTerminal }
 func (*Security) SuppressionKey() string { return "" }
 func (e *Security) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (security_violation).".
 func (*Security) UserMessage() string { return "Something went wrong (security_violation)." }
 
 func (e *Security) LogValue() slog.Value         { return logValue(e) }
@@ -992,7 +992,7 @@ func (*Validation) Class() Class           { return ClassTerminal }
 func (*Validation) SuppressionKey() string { return "" }
 func (e *Validation) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (validation_error).".
 func (*Validation) UserMessage() string { return "Something went wrong (validation_error)." }
 
 func (e *Validation) LogValue() slog.Value         { return logValue(e) }

@@ -204,13 +204,22 @@ func genCategories(f *printer.File, m *model.Catalogue) {
 	f.Consts(specs)
 }
 
-// lowerFirst lowers the first letter of a sentence that follows a colon,
-// unless it starts an initialism or a name ("API", "OpenAI").
+// lowerFirst lowers the first letter of a sentence that follows a colon
+// when its first word is an ordinary one, a capital then lower-case letters
+// ("The", "A") ending at a space or punctuation; not a name or an
+// initialism ("API", "OpenAI", "GitHub", "I/O").
 func lowerFirst(s string) string {
-	if len(s) > 1 && s[0] >= 'A' && s[0] <= 'Z' && !(s[1] >= 'A' && s[1] <= 'Z') {
-		return string(s[0]+'a'-'A') + s[1:]
+	if s == "" || s[0] < 'A' || s[0] > 'Z' {
+		return s
 	}
-	return s
+	n := 1
+	for n < len(s) && 'a' <= s[n] && s[n] <= 'z' {
+		n++
+	}
+	if n < len(s) && strings.IndexByte(" ,;:.!?)", s[n]) < 0 {
+		return s // more of the word: a capital, a digit, a slash
+	}
+	return string(s[0]+'a'-'A') + s[1:]
 }
 
 // docLines is a doc comment: a first sentence, then the catalogue's doc as
@@ -323,7 +332,7 @@ func genVariant(f *printer.File, v *model.Variant) {
 			printer.Func{Header: r + "Class() Class", Body: "return " + rule.Static.GoName()})
 	}
 	if v.HasHint(model.HintSuppressionKey) {
-		methods = append(methods, printer.Func{Doc: []string{"SuppressionKey returns SuppressionKeyOverride when set, else " + templateDoc(v.SuppressionKey) + "."},
+		methods = append(methods, printer.Func{Doc: []string{"SuppressionKey returns SuppressionKeyOverride when set, else " + templateDoc(v, v.SuppressionKey) + "."},
 			Header: re + "SuppressionKey() string", Body: "return keyText(e)"})
 	} else {
 		methods = append(methods, text(v, "SuppressionKey", v.SuppressionKey, "keyText", "")...)
@@ -411,11 +420,14 @@ func isMethod(v *model.Variant, idx string) printer.Func {
 
 // templateDoc names a template in a doc comment: its text quoted, or
 // "\"\"" when there is none.
-func templateDoc(t *model.Template) string {
-	if t == nil {
+func templateDoc(v *model.Variant, t *model.Template) string {
+	switch {
+	case t == nil:
 		return printer.Quote("")
+	case v.Constant(t):
+		return printer.Quote(t.Literal(v.Code))
 	}
-	return printer.Quote(t.Text)
+	return "the rendering of " + printer.Quote(t.Text)
 }
 
 // fieldDoc is a field's comment: the catalogue's doc, then what the field
@@ -459,7 +471,7 @@ func text(v *model.Variant, name string, t *model.Template, render, def string) 
 	case t == nil:
 		return []printer.Func{{Header: "func (*" + v.Name + ") " + name + "() string", Body: "return " + printer.Quote(def)}}
 	case v.Constant(t):
-		return []printer.Func{{Doc: []string{name + " returns " + printer.Quote(t.Text) + "."},
+		return []printer.Func{{Doc: []string{name + " returns " + printer.Quote(t.Literal(v.Code)) + "."},
 			Header: "func (*" + v.Name + ") " + name + "() string", Body: "return " + printer.Quote(t.Literal(v.Code))}}
 	}
 	return []printer.Func{{Doc: []string{name + " renders " + printer.Quote(t.Text) + "."},
@@ -472,7 +484,11 @@ func text(v *model.Variant, name string, t *model.Template, render, def string) 
 func userMessage(v *model.Variant) []printer.Func {
 	u := v.UserMessage
 	if u.CauseFirst {
-		return []printer.Func{{Doc: []string{"UserMessage returns the user message of the cause when it is an error of", "the catalogue, else " + printer.Quote(u.Template.Text) + "."},
+		whose := []string{"UserMessage returns the user message of the cause when it is an error of", "the catalogue, else " + printer.Quote(u.Template.Literal(v.Code)) + "."}
+		if v.Cause.Type.Import != "" {
+			whose = []string{"UserMessage returns the user message of the cause, an error of another", "catalogue, when it has one, else " + printer.Quote(u.Template.Literal(v.Code)) + "."}
+		}
+		return []printer.Func{{Doc: whose,
 			Header: "func (e *" + v.Name + ") UserMessage() string", Body: "return userMessageOf(e)"}}
 	}
 	return text(v, "UserMessage", u.Template, "userText", "")

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/format"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/errgen/errgen/gen"
@@ -134,6 +135,43 @@ func TestGRPCReasonCase(t *testing.T) {
 		}
 		if !bytes.Contains(files[golang.CodeFile], []byte(want)) {
 			t.Errorf("code_case %s: %s lacks %q", codeCase, golang.CodeFile, want)
+		}
+	}
+}
+
+// TestCategoryComments: a category's constant is commented with its
+// description, its first word lowered only when it is an ordinary word;
+// a name or an initialism keeps its capitals.
+func TestCategoryComments(t *testing.T) {
+	m, diags := gen.Parse("errors.yaml", []byte(`version: 1
+package: p
+user_message: Failed ({code}).
+categories:
+  vendor: OpenAI refused the call.
+  io: I/O failed.
+  gh: GitHub is down.
+  plain: The tool ran too long.
+  one: A tool failed.
+  api: API limits.
+families:
+  - name: E
+    variants:
+      - {name: One, code: one, num: 1, category: vendor, message: a}
+`))
+	if m == nil {
+		t.Fatal(diags)
+	}
+	files, err := golang.Emit(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(files[golang.CodeFile])
+	for _, want := range []string{
+		"// CategoryVendor: OpenAI refused the call.", "// CategoryIo: I/O failed.", "// CategoryGh: GitHub is down.",
+		"// CategoryPlain: the tool ran too long.", "// CategoryOne: a tool failed.", "// CategoryAPI: API limits.",
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("errgen.go lacks %q", want)
 		}
 	}
 }

@@ -169,7 +169,7 @@ func (*CapabilityDenied) Retryable() bool { return policyClass(3) == ClassRetrya
 // Class returns the class the application's ClassPolicy gives the code, else ClassTerminal.
 func (*CapabilityDenied) Class() Class { return policyClass(3) }
 
-// SuppressionKey returns SuppressionKeyOverride when set, else "{tool}:{code}".
+// SuppressionKey returns SuppressionKeyOverride when set, else the rendering of "{tool}:{code}".
 func (e *CapabilityDenied) SuppressionKey() string { return keyText(e) }
 
 func (e *CapabilityDenied) Error() string { return messageText(e) }
@@ -209,7 +209,7 @@ func (*ToolNotFound) Class() Class           { return ClassTerminal }
 func (*ToolNotFound) SuppressionKey() string { return "" }
 func (e *ToolNotFound) Error() string        { return messageText(e) }
 
-// UserMessage returns "A tool did not work ({code}).".
+// UserMessage returns "A tool did not work (tool_not_found).".
 func (*ToolNotFound) UserMessage() string { return "A tool did not work (tool_not_found)." }
 
 func (e *ToolNotFound) LLMPayload() *Payload               { return newPayload(e) }
@@ -235,7 +235,7 @@ func (*ToolTimeout) Class() Class           { return ClassRetryable }
 func (*ToolTimeout) SuppressionKey() string { return "" }
 func (e *ToolTimeout) Error() string        { return messageText(e) }
 
-// UserMessage returns "A tool did not work ({code}).".
+// UserMessage returns "A tool did not work (tool_timeout).".
 func (*ToolTimeout) UserMessage() string { return "A tool did not work (tool_timeout)." }
 
 func (e *ToolTimeout) LLMPayload() *Payload               { return newPayload(e) }
@@ -280,7 +280,7 @@ func (e *ToolUnavailable) SuppressionKey() string { return keyText(e) }
 
 func (e *ToolUnavailable) Error() string { return messageText(e) }
 
-// UserMessage returns "A tool did not work ({code}).".
+// UserMessage returns "A tool did not work (tool_unavailable).".
 func (*ToolUnavailable) UserMessage() string { return "A tool did not work (tool_unavailable)." }
 
 func (e *ToolUnavailable) LLMPayload() *Payload               { return newPayload(e) }
@@ -367,7 +367,7 @@ func (*QuotaExhausted) Class() Class           { return ClassTerminal }
 func (*QuotaExhausted) SuppressionKey() string { return "" }
 func (e *QuotaExhausted) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (quota_exhausted).".
 func (*QuotaExhausted) UserMessage() string { return "Something went wrong (quota_exhausted)." }
 
 func (e *QuotaExhausted) LogValue() slog.Value         { return logValue(e) }
@@ -391,7 +391,7 @@ func (*ProviderBusy) Class() Class           { return ClassRetryable }
 func (*ProviderBusy) SuppressionKey() string { return "" }
 func (e *ProviderBusy) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (provider_busy).".
 func (*ProviderBusy) UserMessage() string { return "Something went wrong (provider_busy)." }
 
 func (e *ProviderBusy) LogValue() slog.Value         { return logValue(e) }
@@ -415,7 +415,7 @@ func (*ServerError) Class() Class           { return ClassRetryable }
 func (*ServerError) SuppressionKey() string { return "" }
 func (e *ServerError) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (server_error).".
 func (*ServerError) UserMessage() string { return "Something went wrong (server_error)." }
 
 func (e *ServerError) LogValue() slog.Value         { return logValue(e) }
@@ -441,7 +441,7 @@ func (*AuthFailed) Class() Class           { return ClassTerminal }
 func (*AuthFailed) SuppressionKey() string { return "" }
 func (e *AuthFailed) Error() string        { return messageText(e) }
 
-// UserMessage returns "Something went wrong ({code}).".
+// UserMessage returns "Something went wrong (auth_failed).".
 func (*AuthFailed) UserMessage() string { return "Something went wrong (auth_failed)." }
 
 func (e *AuthFailed) LogValue() slog.Value { return logValue(e) }
@@ -471,7 +471,7 @@ func (*ProviderTimeout) SuppressionKey() string { return "" }
 func (e *ProviderTimeout) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}).".
+// the catalogue, else "Something went wrong (provider_timeout).".
 func (e *ProviderTimeout) UserMessage() string { return userMessageOf(e) }
 
 func (e *ProviderTimeout) LogValue() slog.Value         { return logValue(e) }
@@ -503,7 +503,7 @@ func (*ProviderUnreachable) SuppressionKey() string { return "" }
 func (e *ProviderUnreachable) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}).".
+// the catalogue, else "Something went wrong (provider_unreachable).".
 func (e *ProviderUnreachable) UserMessage() string { return userMessageOf(e) }
 
 func (e *ProviderUnreachable) LogValue() slog.Value         { return logValue(e) }
@@ -535,7 +535,7 @@ func (*ProviderFailed) SuppressionKey() string { return "" }
 func (e *ProviderFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}).".
+// the catalogue, else "Something went wrong (provider_failed).".
 func (e *ProviderFailed) UserMessage() string { return userMessageOf(e) }
 
 func (e *ProviderFailed) LogValue() slog.Value         { return logValue(e) }
@@ -597,7 +597,7 @@ func (*ModelCallFailed) SuppressionKey() string { return "" }
 func (e *ModelCallFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}).".
+// the catalogue, else "Something went wrong (model_call_failed).".
 func (e *ModelCallFailed) UserMessage() string { return userMessageOf(e) }
 
 func (e *ModelCallFailed) LogValue() slog.Value         { return logValue(e) }
@@ -635,7 +635,7 @@ func (*MemoryUnavailable) SuppressionKey() string { return "" }
 func (e *MemoryUnavailable) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}).".
+// the catalogue, else "Something went wrong (memory_unavailable).".
 func (e *MemoryUnavailable) UserMessage() string { return userMessageOf(e) }
 
 func (e *MemoryUnavailable) LogValue() slog.Value         { return logValue(e) }
@@ -665,7 +665,7 @@ func (*OperatorFailed) SuppressionKey() string { return "" }
 func (e *OperatorFailed) Error() string        { return messageText(e) }
 
 // UserMessage returns the user message of the cause when it is an error of
-// the catalogue, else "Something went wrong ({code}).".
+// the catalogue, else "Something went wrong (operator_failed).".
 func (e *OperatorFailed) UserMessage() string { return userMessageOf(e) }
 
 func (e *OperatorFailed) LogValue() slog.Value         { return logValue(e) }
