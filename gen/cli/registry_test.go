@@ -850,6 +850,9 @@ func TestRegistryPackagesBuildTogether(t *testing.T) {
 	if want := "// Retryable reports whether its cause, an error of another catalogue, is retryable; false when there is none.\nfunc (e *ModelCallFailed) Retryable() bool"; !strings.Contains(string(code), want) {
 		t.Errorf("orchestrator's ModelCallFailed.Retryable doc; want\n%s", want)
 	}
+	if want := "// UserMessage returns the user message of the cause, an error of another\n// catalogue, when it has one, else \"The assistant failed (model_call_failed).\".\nfunc (e *ModelCallFailed) UserMessage() string"; !strings.Contains(string(code), want) {
+		t.Errorf("orchestrator's ModelCallFailed.UserMessage doc; want\n%s", want)
+	}
 	for _, args := range [][]string{{"vet", "./..."}, {"test", "-count=1", "./..."}} {
 		cmd := exec.Command(goBin, args...)
 		cmd.Dir = root
