@@ -1138,9 +1138,10 @@ var paramRE = sync.OnceValue(func() *regexp.Regexp {
 })
 
 // credentialRE finds a bearer or basic credential: the scheme, then the
-// token (group 3), after "Authorization:" (group 1) in a header.
+// token (group 3), after "Authorization:" (group 1) in a header, also
+// written as a JSON member ("Authorization": "Bearer ...") or with =.
 var credentialRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)(\bauthorization\s*:\s*)?\b(bearer|basic)\s+([A-Za-z0-9._~+/-]+=*)`)
+	return regexp.MustCompile(`(?i)(\bauthorization"?\s*[:=]\s*"?)?\b(bearer|basic)\s+([A-Za-z0-9._~+/-]+=*)`)
 })
 
 // scrubCredentials replaces the token of each bearer and basic credential
@@ -1152,14 +1153,18 @@ func scrubCredentials(s string) string {
 	var b strings.Builder
 	last := 0
 	for _, m := range credentialRE().FindAllStringSubmatchIndex(s, -1) {
-		token := s[m[6]:m[7]]
-		if m[2] < 0 && !credentialLike(token) {
-			continue
+		end := m[7]
+		if m[2] < 0 {
+			// In prose, a full stop after the word ends the sentence.
+			end = m[6] + len(strings.TrimRight(s[m[6]:m[7]], "."))
+			if !credentialLike(s[m[6]:end]) {
+				continue
+			}
 		}
 		b.WriteString(s[last:m[4]])
 		b.WriteString(s[m[4]:m[5]])
 		b.WriteString(" " + Redacted)
-		last = m[7]
+		last = end
 	}
 	if last == 0 {
 		return s
