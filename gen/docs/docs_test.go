@@ -14,6 +14,7 @@ import (
 	"github.com/errgen/errgen/gen"
 	"github.com/errgen/errgen/gen/cli"
 	"github.com/errgen/errgen/gen/docs"
+	"github.com/errgen/errgen/gen/model"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata/docs")
@@ -283,10 +284,7 @@ families:
     variants:
       - {name: Broken, code: broken, num: 1, category: io, message: broken}
 `
-	m, diags := gen.Parse("errors.yaml", []byte(src))
-	if m == nil || diags.HasErrors() {
-		t.Fatal(diags)
-	}
+	m := parse(t, src)
 	var b strings.Builder
 	if err := docs.Explain(&b, m, m.Variants[0]); err != nil {
 		t.Fatal(err)
@@ -350,10 +348,7 @@ families:
         match: {is: [context.Canceled]}
         fields: [{name: cause, type: error}]
 `
-	m, diags := gen.Parse("errors.yaml", []byte(src))
-	if m == nil || diags.HasErrors() {
-		t.Fatal(diags)
-	}
+	m := parse(t, src)
 	want := map[string]string{
 		"overloaded": `http_status 529, 503`,
 		"server":     `http_status 5xx, 4xx except 502, 504 ("gateway"), 503, 529 ("overloaded"); contains "internal error"`,
@@ -391,10 +386,7 @@ families:
     variants:
       - {name: Busy, code: busy, num: 1, category: other, message: busy, retryable: true, configurable: true}
 `
-	m, diags := gen.Parse("errors.yaml", []byte(src))
-	if m == nil || diags.HasErrors() {
-		t.Fatal(diags)
-	}
+	m := parse(t, src)
 	var b strings.Builder
 	if err := docs.Explain(&b, m, m.Variants[0]); err != nil {
 		t.Fatal(err)
@@ -407,12 +399,9 @@ families:
 // TestFamilyAnchorsAreUnique: families named alike but for case have
 // sections of their own, each linked to its own.
 func TestFamilyAnchorsAreUnique(t *testing.T) {
-	m, diags := gen.Parse("errors.yaml", []byte("version: 1\npackage: p\nuser_message: Failed ({code}).\ncategories: {other: Anything.}\nfamilies:\n"+
+	m := parse(t, "version: 1\npackage: p\nuser_message: Failed ({code}).\ncategories: {other: Anything.}\nfamilies:\n"+
 		"  - name: ToolError\n    variants:\n      - {name: A, code: a, num: 1, category: other, message: a, fields: [{name: cause, type: error}]}\n"+
-		"  - name: Toolerror\n    maps_to: {family: ToolError, default: A}\n    variants:\n      - {name: B, code: b, num: 2, category: other, message: b}\n"))
-	if m == nil {
-		t.Fatal(diags)
-	}
+		"  - name: Toolerror\n    maps_to: {family: ToolError, default: A}\n    variants:\n      - {name: B, code: b, num: 2, category: other, message: b}\n")
 	out, err := docs.Render(m)
 	if err != nil {
 		t.Fatal(err)
@@ -431,14 +420,11 @@ func TestFamilyAnchorsAreUnique(t *testing.T) {
 // (type_base followed by the code) opens it, and no heading takes it, even
 // for a code named like a family or a section.
 func TestCodeAnchorsAreNotHeadingIDs(t *testing.T) {
-	m, diags := gen.Parse("errors.yaml", []byte("version: 1\npackage: p\nuser_message: Failed ({code}).\ncategories: {other: Anything.}\n"+
+	m := parse(t, "version: 1\npackage: p\nuser_message: Failed ({code}).\ncategories: {other: Anything.}\n"+
 		"classify: {fallback: Categories}\nattributes:\n  - {name: owner, type: string, default: x}\nfamilies:\n"+
 		"  - name: Timeout\n    variants:\n      - {name: Timeout1, code: timeout, num: 1, category: other, message: a}\n"+
 		"      - {name: Categories, code: categories, num: 2, category: other, message: \"b {cause}\", fields: [{name: cause, type: error}]}\n"+
-		"      - {name: Attributes, code: attributes, num: 3, category: other, message: c}\n"))
-	if m == nil {
-		t.Fatal(diags)
-	}
+		"      - {name: Attributes, code: attributes, num: 3, category: other, message: c}\n")
 	out, err := docs.Render(m)
 	if err != nil {
 		t.Fatal(err)
@@ -466,12 +452,9 @@ func TestCodeAnchorsAreNotHeadingIDs(t *testing.T) {
 // instances send as their code, beside their variant's entry, and says
 // that ClassPolicy decides a configurable code's retryability.
 func TestIndexListsEveryCode(t *testing.T) {
-	m, diags := gen.Parse("errors.yaml", []byte("version: 1\npackage: p\nuser_message: Failed ({code}).\ncategories: {other: Anything.}\nfamilies:\n"+
+	m := parse(t, "version: 1\npackage: p\nuser_message: Failed ({code}).\ncategories: {other: Anything.}\nfamilies:\n"+
 		"  - name: E\n    variants:\n      - {name: Limited, code: limited, num: 1, category: other, message: a, subcodes: [{code: limited_tokens, doc: Too many tokens.}]}\n"+
-		"      - {name: Auth, code: auth, num: 2, category: other, message: b, configurable: true}\n"))
-	if m == nil {
-		t.Fatal(diags)
-	}
+		"      - {name: Auth, code: auth, num: 2, category: other, message: b, configurable: true}\n")
 	index := string(docs.RenderIndex("errgen.registry.yaml", []docs.IndexEntry{{Model: m, Path: "p/errors.yaml", Docs: "p/ERRORS.md"}}))
 	for _, want := range []string{
 		"3 codes in 1 catalogue.",
@@ -483,4 +466,14 @@ func TestIndexListsEveryCode(t *testing.T) {
 			t.Errorf("the index lacks %s:\n%s", want, index)
 		}
 	}
+}
+
+// parse resolves src, an errors.yaml, failing the test on any error.
+func parse(t *testing.T, src string) *model.Catalogue {
+	t.Helper()
+	m, diags := gen.Parse("errors.yaml", []byte(src))
+	if m == nil || diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	return m
 }
