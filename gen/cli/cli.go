@@ -366,7 +366,9 @@ not fail. Exit status 1 when there is at least one error.
 Given several catalogues, lint also checks them together: a code or a num
 (reserved ones included) that two catalogues use is reported at the later
 one, with the earlier one's position. A catalogue given twice, under any
-spelling of its path, is a usage error. With no argument in a folder that
+spelling of its path, is a usage error. A catalogue's nums must lie in the
+ranges of the nearest errgen.registry.yaml in its folder or above that
+lists it, as for generate. With no argument in a folder that
 holds errgen.registry.yaml (or given that file), lint checks every
 catalogue the registry lists, together, with the registry's rules: each
 catalogue's nums lie in its ranges, no two ranges overlap, and a catalogue

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -154,6 +155,17 @@ func (im *importer) rel(file string) string {
 	return file
 }
 
+// errNoRegistry is find's error when no folder from the catalogue's up
+// holds a registry.
+var errNoRegistry = errors.New("no " + registry.FileName + " in this catalogue's folder or above it lists the other catalogue")
+
+// brokenRegistry is find's error for a registry that lint would refuse.
+type brokenRegistry struct{ file string }
+
+func (e brokenRegistry) Error() string {
+	return "the registry " + diag.Path(e.file) + " has errors; run errgen lint there"
+}
+
 // find finds the registry in the catalogue's folder or above it and checks
 // it as lint does.
 func (im *importer) find() error {
@@ -167,7 +179,7 @@ func (im *importer) find() error {
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return errors.New("no " + registry.FileName + " in this catalogue's folder or above it lists the other catalogue")
+			return errNoRegistry
 		}
 		dir = parent
 	}
@@ -177,14 +189,56 @@ func (im *importer) find() error {
 	if err != nil {
 		return err
 	}
-	reg, diags := load.LoadRegistry(registry.FileName, src)
+	reg, diags := load.LoadRegistry(displayPath(regFile), src)
 	if reg != nil {
 		diags = append(diags, registry.CheckEntries(reg)...)
 	}
 	if reg == nil || diags.HasErrors() {
-		return errors.New("the registry " + diag.Path(displayPath(regFile)) + " has errors; run errgen lint there")
+		return brokenRegistry{displayPath(regFile)}
 	}
 	im.reg = reg
+	return nil
+}
+
+// outOfRange reports the nums of m, the catalogue in file, that lie
+// outside the ranges the registry above it gives it, as lint of the
+// registry does, so that generate refuses what lint refuses. A catalogue
+// without a registry above it, or that the registry does not list, has
+// no ranges. A registry that cannot be read or has errors of its own is
+// lint's to report: here it is a warning that the ranges went unchecked.
+func (im *importer) outOfRange(file string, m *model.Catalogue) diag.List {
+	if !im.found {
+		im.found = true
+		im.err = im.find()
+	}
+	switch {
+	case errors.Is(im.err, errNoRegistry):
+		return nil
+	case im.err != nil:
+		var l diag.List
+		if b, ok := im.err.(brokenRegistry); ok {
+			l.Warnf(diag.Pos{File: b.file}, "the registry has errors, so the nums of %s were not checked against its ranges; run errgen lint there", diag.Path(m.File))
+		} else {
+			l.Warnf(diag.Pos{File: m.File}, "%v; its nums were not checked against the ranges of a registry", im.err)
+		}
+		return l
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return nil
+	}
+	st, err := os.Stat(abs)
+	for _, en := range im.reg.Catalogues {
+		listed := filepath.Join(im.root, filepath.FromSlash(path.Clean(en.Path.Value)))
+		if listed == abs {
+			return registry.OutOfRange(m, en)
+		}
+		if err == nil && fsafe.CheckBelow(im.root, path.Clean(en.Path.Value)) == nil {
+			if lst, err := os.Stat(listed); err == nil && os.SameFile(st, lst) {
+				return registry.OutOfRange(m, en)
+			}
+		}
+	}
 	return nil
 }
 

@@ -56,12 +56,14 @@ func loadCatalogueAs(ctx context.Context, e *env, path, name string) (*model.Cat
 	if err != nil {
 		return nil, err
 	}
-	return parse(ctx, e, name, src, true, newImporter(path))
+	imp := newImporter(path)
+	return parse(ctx, e, name, src, true, imp, func(m *model.Catalogue) diag.List { return imp.outOfRange(path, m) })
 }
 
 // parse resolves src, printing its warnings when warn is set; imp gives it
-// the families of the other catalogues of its registry.
-func parse(ctx context.Context, e *env, name string, src []byte, warn bool, imp model.Importer) (*model.Catalogue, error) {
+// the families of the other catalogues of its registry, and more, when
+// set, checks the resolved catalogue further (its registry's ranges).
+func parse(ctx context.Context, e *env, name string, src []byte, warn bool, imp model.Importer, more func(*model.Catalogue) diag.List) (*model.Catalogue, error) {
 	type parsed struct {
 		m     *model.Catalogue
 		diags diag.List
@@ -72,6 +74,14 @@ func parse(ctx context.Context, e *env, name string, src []byte, warn bool, imp 
 	})
 	if err != nil {
 		return nil, err
+	}
+	if p.m != nil && more != nil {
+		if extra := more(p.m); len(extra) > 0 {
+			p.diags = append(p.diags, extra...).Sort()
+			if extra.HasErrors() {
+				p.m = nil
+			}
+		}
 	}
 	if p.m == nil {
 		return nil, &diagError{p.diags}
@@ -146,7 +156,7 @@ func loadBaseAs(ctx context.Context, e *env, against, catalogue string, nameOf f
 	}
 	// A base's imported families are read from the catalogues at the
 	// same revision (for a base file, as they are now).
-	m, err := parse(ctx, e, name, src, false, newRevImporter(catalogue, against))
+	m, err := parse(ctx, e, name, src, false, newRevImporter(catalogue, against), nil)
 	var d *diagError
 	if errors.As(err, &d) {
 		var errs diag.List

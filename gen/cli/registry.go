@@ -244,6 +244,11 @@ func (s *catalogueSet) load(ctx context.Context, nameOf func(string) string) ([]
 			return nil, nil, err
 		}
 		all = append(all, m.diags...)
+		if s.reg == nil {
+			// A catalogue given on the command line keeps the ranges
+			// of a registry above it that lists it.
+			all = append(all, imp.outOfRange(p, m.model)...)
+		}
 		cats = append(cats, registry.Catalogue{Entry: s.entries[i], Model: m.model})
 	}
 	return cats, all, nil

@@ -959,3 +959,37 @@ func TestCompatRegistryImportedFamilyRenamed(t *testing.T) {
 		t.Errorf("diff of a renamed imported family exited %d, showing the field as retyped:\n%s", code, stdout)
 	}
 }
+
+// TestGenerateKeepsTheRegistrysRanges: generate, like lint, refuses a num
+// outside the ranges the registry above the catalogue gives it, at the
+// num, and writes nothing; a num back in range generates.
+func TestGenerateKeepsTheRegistrysRanges(t *testing.T) {
+	repo := t.TempDir()
+	for name, data := range map[string]string{
+		"errgen.registry.yaml": registryBase,
+		"a/errors.yaml":        strings.Replace(catalogueA, "num: 60", "num: 160", 1),
+	} {
+		p := filepath.Join(repo, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(filepath.Join(repo, "a"))
+	code, _, stderr := runCLI(t, "generate", "errors.yaml")
+	want := `errors.yaml:10:34: num 160 is outside the ranges the registry gives "a/errors.yaml", [1, 99] (../errgen.registry.yaml:3:49)` + "\n"
+	if code != 1 || stderr != want {
+		t.Fatalf("generate: exit %d\n%s\nwant exit 1\n%s", code, stderr, want)
+	}
+	if files, _ := filepath.Glob("*.go"); len(files) > 0 {
+		t.Fatalf("generate wrote %v", files)
+	}
+	if err := os.WriteFile("errors.yaml", []byte(catalogueA), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCLI(t, "generate", "errors.yaml"); code != 0 {
+		t.Fatalf("generate in range: exit %d\n%s", code, stderr)
+	}
+}

@@ -30,7 +30,8 @@ const FileName = "errgen.registry.yaml"
 // Catalogue is one catalogue checked with the others.
 type Catalogue struct {
 	// Entry is the catalogue's registry entry, nil when the catalogue was
-	// named on the command line (its ranges are then not checked).
+	// named on the command line (its ranges, from a registry above it,
+	// are then checked as it is loaded: OutOfRange).
 	Entry *ast.RegistryEntry
 	Model *model.Catalogue
 }
@@ -247,9 +248,33 @@ func Check(cats []Catalogue) diag.List {
 					nums[it.n] = use{by, it.npos}
 					ownNums[it.n] = true
 				}
-				if c.Entry != nil && len(c.Entry.Nums) > 0 && !ast.InRanges(c.Entry.Nums, it.n) {
-					l.Errorf(it.npos, "num %d is outside the ranges the registry gives %s, %s (%s)", it.n, diag.Quote(c.Entry.Path.Value), rangesText(c.Entry.Nums), c.Entry.Nums[0].Pos)
-				}
+			}
+		}
+		l = append(l, OutOfRange(m, c.Entry)...)
+	}
+	return l
+}
+
+// OutOfRange reports each num of m, reserved ones included, that lies
+// outside the ranges its registry entry en gives it; an entry without
+// ranges gives every num.
+func OutOfRange(m *model.Catalogue, en *ast.RegistryEntry) diag.List {
+	var l diag.List
+	if en == nil || len(en.Nums) == 0 {
+		return l
+	}
+	out := func(n int, pos diag.Pos) {
+		if !ast.InRanges(en.Nums, n) {
+			l.Errorf(pos, "num %d is outside the ranges the registry gives %s, %s (%s)", n, diag.Quote(en.Path.Value), rangesText(en.Nums), en.Nums[0].Pos)
+		}
+	}
+	for _, v := range m.Variants {
+		out(v.Num, v.KeyPos("num"))
+	}
+	for _, f := range m.Families {
+		if f.Src != nil {
+			for _, n := range f.Src.ReservedNums {
+				out(int(n.Value), n.Pos)
 			}
 		}
 	}
