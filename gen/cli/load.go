@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	pathpkg "path"
@@ -188,7 +190,21 @@ func renamedFrom(rev, catalogue string) (string, bool) {
 	// addition, so that a catalogue moved away from a path a new file now
 	// holds is found too: git lists it as a copy of the old path (C).
 	// Without -C, git finds no other copies.
-	out, err := git(dir, "-c", "diff.relative=false", "diff", "--no-ext-diff", "--no-textconv", "-z", "--name-status", "-B", "-M", "--diff-filter=RC", rev)
+	var env []string
+	diff := []string{"-c", "diff.relative=false", "diff", "--no-ext-diff", "--no-textconv", "-z", "--name-status", "-B", "-M", "--diff-filter=RC", rev}
+	if _, err := git(dir, "ls-files", "--error-unmatch", "--", filepath.Base(catalogue)); err != nil {
+		// git diff sees only the files it tracks: a catalogue moved with
+		// a plain mv, not yet added, is shown to it through a copy of the
+		// index that holds the new path as intent-to-add (git add -N), so
+		// that the user's index is left as it was.
+		index, cleanup, err := indexWithIntent(dir, filepath.Base(catalogue))
+		if err != nil {
+			return "", false
+		}
+		defer cleanup()
+		env = []string{"GIT_INDEX_FILE=" + index}
+	}
+	out, err := gitCappedEnv(dir, 1<<20, env, diff...)
 	if err != nil {
 		return "", false
 	}
@@ -201,6 +217,43 @@ func renamedFrom(rev, catalogue string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// indexWithIntent writes a temporary copy of the repository's index with
+// file (in dir) added as intent-to-add, and returns its path and the
+// function that removes it.
+func indexWithIntent(dir, file string) (string, func(), error) {
+	out, err := git(dir, "rev-parse", "--git-path", "index")
+	if err != nil {
+		return "", nil, err
+	}
+	index := strings.TrimSpace(string(out))
+	if !filepath.IsAbs(index) {
+		index = filepath.Join(dir, index)
+	}
+	tmp, err := os.CreateTemp("", "errgen-index-*")
+	if err != nil {
+		return "", nil, err
+	}
+	cleanup := func() { os.Remove(tmp.Name()) }
+	src, err := os.Open(index)
+	if err == nil {
+		_, err = io.Copy(tmp, src)
+		src.Close()
+	} else if errors.Is(err, fs.ErrNotExist) {
+		err = nil // a repository with nothing added yet
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		_, err = gitCappedEnv(dir, 1<<20, []string{"GIT_INDEX_FILE=" + tmp.Name()}, "add", "--intent-to-add", "--force", "--", file)
+	}
+	if err != nil {
+		cleanup()
+		return "", nil, err
+	}
+	return tmp.Name(), cleanup, nil
 }
 
 // checkAgainst refuses, as a usage error found before any file is read,
@@ -434,9 +487,14 @@ func git(dir string, args ...string) ([]byte, error) {
 // gitCapped is git with a bound on the output it keeps: past max bytes the
 // output is refused, and git, its pipe closed, stops.
 func gitCapped(dir string, max int64, args ...string) ([]byte, error) {
+	return gitCappedEnv(dir, max, nil, args...)
+}
+
+// gitCappedEnv is gitCapped with env added to git's environment.
+func gitCappedEnv(dir string, max int64, env []string, args ...string) ([]byte, error) {
 	cmd := exec.Command("git", args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "LC_ALL=C", "GIT_PAGER=cat")
+	cmd.Env = append(append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "LC_ALL=C", "GIT_PAGER=cat"), env...)
 	stderr := &cappedBuffer{max: 4 << 10}
 	stdout := &cappedBuffer{max: max}
 	cmd.Stderr, cmd.Stdout = stderr, stdout

@@ -1,6 +1,7 @@
 package compat_test
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -252,6 +253,52 @@ exit 1
 		gitRun(t, repo, "add", "old/errors.yaml")
 		if got := runCLI(t, repo, "compat", "--against", "git:HEAD~1", "new api/errors.yaml"); got != strings.ReplaceAll(want, "HEAD", "HEAD~1") {
 			t.Errorf("a new file at the old path, got:\n%s", got)
+		}
+	})
+
+	t.Run("a catalogue moved with mv", func(t *testing.T) {
+		// A move not yet added to git (mv, not git mv) is found as git
+		// would find it once added, and the index is left as it was.
+		repo := t.TempDir()
+		gitRun(t, repo, "init", "-q")
+		if err := os.MkdirAll(filepath.Join(repo, "old"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(repo, "old", "errors.yaml"), []byte(gitBase), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		gitRun(t, repo, "add", ".")
+		gitRun(t, repo, "commit", "-q", "-m", "Add the catalogue")
+		if err := os.MkdirAll(filepath.Join(repo, "new"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Remove(filepath.Join(repo, "old", "errors.yaml")); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(repo, "new", "errors.yaml"), []byte(strings.Replace(gitBase, "num: 1004", "num: 1005", 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		index, err := os.ReadFile(filepath.Join(repo, ".git", "index"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		const want = `errors.yaml:13:9: CODE_RENUMBERED: code "tool_timeout" now has num 1005; in base it had 1004 (base git:HEAD:old/errors.yaml:13:9)
+stderr: errgen: note: git:HEAD:new/errors.yaml does not exist; git finds old/errors.yaml renamed to errors.yaml since "HEAD", and compares with it
+stderr: errgen: 1 breaking change against git:HEAD:old/errors.yaml; undo it, or waive a deliberate one under compat: in errors.yaml
+exit 1
+`
+		if got := runCLI(t, filepath.Join(repo, "new"), "compat", "--against", "git:HEAD"); got != want {
+			t.Errorf("got:\n%s\nwant:\n%s", got, want)
+		}
+		if after, err := os.ReadFile(filepath.Join(repo, ".git", "index")); err != nil || !bytes.Equal(after, index) {
+			t.Errorf("the index changed (%v)", err)
+		}
+		// A new catalogue that is not a moved one is still new.
+		if err := os.WriteFile(filepath.Join(repo, "new", "errors.yaml"), []byte("version: 1\npackage: billing\nuser_message: Failed ({code}).\ncategories:\n  other: Anything.\nfamilies:\n  - name: BillingError\n    variants:\n      - {name: CardDeclined, code: card_declined, num: 7, category: other, message: the card was declined}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got := runCLI(t, filepath.Join(repo, "new"), "compat", "--against", "git:HEAD"); got != "stderr: errgen: note: git:HEAD:new/errors.yaml does not exist; every entry of errors.yaml is new\nexit 0\n" {
+			t.Errorf("a new catalogue, got:\n%s", got)
 		}
 	})
 
