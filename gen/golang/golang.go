@@ -484,9 +484,15 @@ func text(v *model.Variant, name string, t *model.Template, render, def string) 
 func userMessage(v *model.Variant) []printer.Func {
 	u := v.UserMessage
 	if u.CauseFirst {
-		whose := []string{"UserMessage returns the user message of the cause when it is an error of", "the catalogue, else " + printer.Quote(u.Template.Literal(v.Code)) + "."}
+		// The fallback names the instance's code when a sub-code may
+		// stand for it.
+		fallback := "else " + printer.Quote(u.Template.Literal(v.Code)) + "."
+		if !v.Constant(u.Template) {
+			fallback = "else it renders " + printer.Quote(u.Template.Text) + "."
+		}
+		whose := []string{"UserMessage returns the user message of the cause when it is an error of", "the catalogue, " + fallback}
 		if v.Cause.Type.Import != "" {
-			whose = []string{"UserMessage returns the user message of the cause, an error of another", "catalogue, when it has one, else " + printer.Quote(u.Template.Literal(v.Code)) + "."}
+			whose = []string{"UserMessage returns the user message of the cause, an error of another", "catalogue, when it has one, " + fallback}
 		}
 		return []printer.Func{{Doc: whose,
 			Header: "func (e *" + v.Name + ") UserMessage() string", Body: "return userMessageOf(e)"}}

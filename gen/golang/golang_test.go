@@ -175,3 +175,42 @@ families:
 		}
 	}
 }
+
+// TestUserMessageDocOfASubcodedWrapper: the doc of UserMessage of a
+// variant whose cause answers first names the fallback as the code renders
+// it: with sub-codes, the instance's code, not the variant's.
+func TestUserMessageDocOfASubcodedWrapper(t *testing.T) {
+	m, diags := gen.Parse("errors.yaml", []byte(`version: 1
+package: p
+user_message: Failed ({code}).
+categories:
+  a: A.
+families:
+  - name: E
+    variants:
+      - name: Wrapper
+        code: wrapper
+        num: 1
+        category: a
+        message: "w: {cause}"
+        subcodes: [{code: wrapper_x, doc: X.}]
+        fields: [{name: cause, type: error}]
+      - {name: Plain, code: plain, num: 2, category: a, message: "p: {cause}", fields: [{name: cause, type: error}]}
+`))
+	if m == nil {
+		t.Fatal(diags)
+	}
+	files, err := golang.Emit(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(files[golang.CodeFile])
+	for _, want := range []string{
+		"// UserMessage returns the user message of the cause when it is an error of\n// the catalogue, else it renders \"Failed ({code}).\".\nfunc (e *Wrapper) UserMessage() string",
+		"// UserMessage returns the user message of the cause when it is an error of\n// the catalogue, else \"Failed (plain).\".\nfunc (e *Plain) UserMessage() string",
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("errgen.go lacks\n%s", want)
+		}
+	}
+}
