@@ -2470,7 +2470,7 @@ func (e *RemoteError) appendAsCause(dst []byte, text string, depth int) []byte {
 	if text == "" {
 		return e.appendWire(dst, depth)
 	}
-	return e.appendRewritten(dst, text)
+	return e.appendRewritten(dst, text, depth)
 }
 
 // jsonDepth is how deep the objects and arrays of the JSON value data
@@ -2982,26 +2982,36 @@ func (e *RemoteError) appendJSON(dst []byte) []byte {
 
 // appendWire is appendJSON of e depth causes deep. An error whose
 // retryability this deployment's class policy decides otherwise than the
-// sender did is written with the policy's answer, as its projections are.
+// sender did, or whose decoded cause down the chain is such an error, is
+// written with the policy's answers, as its projections are.
 func (e *RemoteError) appendWire(dst []byte, depth int) []byte {
 	switch {
 	case !e.texts && e.err != nil:
 		return appendObject(dst, e.err, e.index, true, depth, e, e)
 	case len(e.Raw) == 0:
 		return e.Payload.AppendJSON(dst)
-	case e.Retryable() != e.Payload.Retryable:
-		return e.appendRewritten(dst, "")
+	case e.sentOtherwise():
+		return e.appendRewritten(dst, "", depth)
 	case scrubber.Load() == nil:
 		return append(dst, e.Raw...)
 	}
 	return rewriteJSON(dst, e.Raw, true)
 }
 
-// appendRewritten appends Raw with text, when not "", as its "error", and
-// the class policy's retryability as its "retryable"; the other members
-// as they came, scrubbed.
-func (e *RemoteError) appendRewritten(dst []byte, text string) []byte {
-	members, order, err := readObject(e.Raw)
+// appendRewritten appends Raw, depth causes deep, with text, when not "",
+// as its "error", and the class policy's retryability as its "retryable"
+// (see rewrite).
+func (e *RemoteError) appendRewritten(dst []byte, text string, depth int) []byte {
+	return e.rewrite(dst, e.Raw, text, depth)
+}
+
+// rewrite appends raw, the object e arrived as, with text, when not "",
+// as its "error", the class policy's retryability as its "retryable", and
+// the member of its decoded cause rewritten the same way when the policy
+// decides that cause's, or one below it, otherwise than it was sent; the
+// other members as they came, scrubbed.
+func (e *RemoteError) rewrite(dst, raw []byte, text string, depth int) []byte {
+	members, order, err := readObject(raw)
 	if err != nil {
 		// Built by hand, without Raw.
 		p := e.Payload
@@ -3021,14 +3031,65 @@ func (e *RemoteError) appendRewritten(dst []byte, text string) []byte {
 		set("error", appendString(nil, text))
 	}
 	set("retryable", strconv.AppendBool(nil, e.Retryable()))
-	obj := []byte{'{'}
+	cause, key := e.decodedCause()
+	if cause == nil || members[key] == nil || !cause.sentOtherwise() || depth >= maxChain {
+		cause = nil
+	}
+	scrubbing := scrubber.Load() != nil
+	dst = append(dst, '{')
 	for k, name := range order {
 		if k > 0 {
-			obj = append(obj, ',')
+			dst = append(dst, ',')
 		}
-		obj = append(append(appendString(obj, name), ':'), members[name]...)
+		if cause != nil && name == key {
+			dst = cause.rewrite(append(appendString(dst, name), ':'), members[name], "", depth+1)
+			continue
+		}
+		// Each member is scrubbed as the member of an object, so that
+		// rewriteJSON knows the key its value has (ownName).
+		one := append(append(appendString([]byte{'{'}, name), ':'), members[name]...)
+		one = rewriteJSON(nil, append(one, '}'), scrubbing)
+		dst = append(dst, one[1:len(one)-1]...)
 	}
-	return rewriteJSON(dst, append(obj, '}'), scrubber.Load() != nil)
+	return append(dst, '}')
+}
+
+// decodedCause returns the decoded error of e's cause, the cause e's
+// variant has or the one e holds for it (held), and the key of the cause's
+// member; nil when e has no cause of this catalogue that was decoded.
+func (e *RemoteError) decodedCause() (*RemoteError, string) {
+	if e == nil || e.err == nil {
+		return nil, ""
+	}
+	k := slices.IndexFunc(forms[e.index].fields, func(f field) bool { return f.cause })
+	if k < 0 {
+		return nil, ""
+	}
+	switch c := e.causeOf(e.err).(type) {
+	case *RemoteError:
+		return c, forms[e.index].fields[k].name
+	case variant:
+		if r := e.decodedAs(c); r != nil {
+			return r, forms[e.index].fields[k].name
+		}
+	}
+	return nil, ""
+}
+
+// sentOtherwise reports whether e, or a decoded cause down its chain,
+// answers Retryable otherwise than its sender said: this deployment's
+// ClassPolicy decides it.
+func (e *RemoteError) sentOtherwise() bool {
+	for range maxChain {
+		if e == nil {
+			return false
+		}
+		if e.Retryable() != e.Payload.Retryable {
+			return true
+		}
+		e, _ = e.decodedCause()
+	}
+	return false
 }
 
 // rewriteJSON appends the JSON value data (valid JSON) again, with

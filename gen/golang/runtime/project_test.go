@@ -1014,6 +1014,42 @@ func TestRelayedCauseFollowsThePolicy(t *testing.T) {
 	}
 }
 
+// TestDecodedCauseFollowsThePolicy: a decoded error whose cause, decoded
+// with it, this deployment's class policy makes retryable otherwise than
+// the sender said is written again with the policy's answer at the cause
+// too, as the live error is: by itself and relayed, scrubbed once, the
+// rest as it came.
+func TestDecodedCauseFollowsThePolicy(t *testing.T) {
+	sent := mustMarshal(t, &OperatorFailed{Cause: &CapabilityDenied{Tool: "shell", Capability: "automation"}})
+	t.Cleanup(func() { SetClassPolicy(nil); SetScrubber(nil) })
+	if err := SetClassPolicy(ClassPolicy{CodeCapabilityDenied: ClassRetryable}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := DecodePayload(sent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	live := mustMarshal(t, &OperatorFailed{Cause: &CapabilityDenied{Tool: "shell", Capability: "automation"}})
+	if got := mustMarshal(t, r); !bytes.Equal(got, live) {
+		t.Errorf("decoded and written again:\n%s\nthe live error under the same policy:\n%s", got, live)
+	}
+	relayed := mustMarshal(t, &OperatorFailed{Cause: r})
+	if !bytes.Contains(relayed, []byte(`"cause":{"type":"tool_error","category":"capability","code":"capability_denied"`)) ||
+		bytes.Count(relayed, []byte(`"retryable":true`)) != 3 {
+		t.Errorf("relayed as %s; want every level retryable, as the policy says", relayed)
+	}
+	SetScrubber(func(s string) string { return s + "!" })
+	got := string(mustMarshal(t, r))
+	for _, want := range []string{`"tool":"shell!"`, `"code":"capability_denied"`, `"code":"operator_failed"`, `"retryable":true,`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("scrubbed: %s lacks %s", got, want)
+		}
+	}
+	if strings.Contains(got, "!!") {
+		t.Errorf("scrubbed twice: %s", got)
+	}
+}
+
 // TestWrappedCauseKeepsWhatArrived: a decoded error of a known code,
 // wrapped by fmt.Errorf in a cause field, travels as it arrived with the
 // wrap's text, a newer sender's member included, as it does unwrapped.
