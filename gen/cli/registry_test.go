@@ -343,9 +343,11 @@ func TestCompatRegistryMovedCodeKeepsWhatItsFamilyGave(t *testing.T) {
 }
 
 // TestCompatRegistryMovedSubcode: a sub-code that moves to another
-// catalogue, as a variant's code or as a sub-code, lives on: it is
-// CODE_MOVED, and the catalogue it left is not told to reserve it, which
-// lint would refuse.
+// catalogue, as a variant's code or as another variant's sub-code, lives
+// on, so the catalogue it left does not reserve it; the variant that
+// answers to it now is compared with the one it belonged to, as a moved
+// variant is: the same error passes, another one breaks. So does a
+// variant whose code is another catalogue's sub-code now.
 func TestCompatRegistryMovedSubcode(t *testing.T) {
 	repo, write := registryRepo(t)
 	subcodes := func(list string) string {
@@ -354,18 +356,38 @@ func TestCompatRegistryMovedSubcode(t *testing.T) {
 	write("a/errors.yaml", subcodes("{code: busy_disk, doc: The disk.}, {code: busy_cpu, doc: The CPU.}"))
 	commitAll(t, repo, "sub-code")
 	t.Chdir(repo)
-	write("a/errors.yaml", subcodes("{code: busy_cpu, doc: The CPU.}"))
-	for as, b := range map[string]string{
-		"a variant's code": catalogueB + "      - {name: BusyDisk, code: busy_disk, num: 101, category: other, message: busy}\n",
-		"a sub-code":       strings.Replace(catalogueB, "message: down}", "message: down, subcodes: [{code: busy_disk, doc: The disk.}]}", 1),
+	moved := `note: CODE_MOVED: code "busy_disk" moved from "a/errors.yaml" to "b/errors.yaml"`
+	for _, c := range []struct {
+		as, a, b string
+		exit     int
+		want     []string
+	}{
+		{"the same error's code", subcodes("{code: busy_cpu, doc: The CPU.}"),
+			catalogueB + "      - {name: BusyDisk, code: busy_disk, num: 101, category: other, message: busy}\n", 0, []string{moved}},
+		{"another variant's sub-code", subcodes("{code: busy_cpu, doc: The CPU.}"),
+			strings.Replace(catalogueB, "message: down}", "message: down, subcodes: [{code: busy_disk, doc: The disk.}]}", 1), 0,
+			[]string{moved, `b/errors.yaml:9:61: note: MESSAGE_REWORDED: the message of "down" was reworded from "busy" to "down" ("busy_disk", a sub-code of "busy" in "a/errors.yaml" in base, is a sub-code of "down" here) (base git:HEAD:a/errors.yaml:9:59)`}},
+		{"another error's code", subcodes("{code: busy_cpu, doc: The CPU.}"),
+			catalogueB + "      - {name: BusyDisk, code: busy_disk, num: 101, category: other, retryable: true, message: busy}\n", 1,
+			[]string{moved, `b/errors.yaml:10:70: RETRYABLE_CHANGED: "busy_disk" is now retryable; in base it was not retryable ("busy_disk", a sub-code of "busy" in "a/errors.yaml" in base, is the code of variant "busy_disk" here) (base git:HEAD:a/errors.yaml:9:9)`}},
+		{"a variant's code now a sub-code", strings.Replace(subcodes("{code: busy_disk, doc: The disk.}, {code: busy_cpu, doc: The CPU.}"), "      - {name: Late, code: late, num: 60, category: other, message: late}\n", "    reserved: {nums: [60]}\n", 1),
+			catalogueB + "      - {name: Slow, code: slow, num: 101, category: other, retryable: true, message: late, subcodes: [{code: late, doc: Late.}]}\n", 1,
+			[]string{`note: CODE_MOVED: code "late" moved from "a/errors.yaml" to "b/errors.yaml", a sub-code of "slow"`,
+				`b/errors.yaml:10:61: RETRYABLE_CHANGED: "slow" is now retryable; in base it was not retryable ("late", a variant of "a/errors.yaml" in base, is a sub-code of "slow" here) (base git:HEAD:a/errors.yaml:10:9)`}},
 	} {
-		write("b/errors.yaml", b)
+		write("a/errors.yaml", c.a)
+		write("b/errors.yaml", c.b)
 		if code, stdout, stderr := runCLI(t, "lint"); code != 0 {
-			t.Fatalf("lint of the sub-code moved as %s exited %d:\n%s%s", as, code, stdout, stderr)
+			t.Fatalf("lint of %s exited %d:\n%s%s", c.as, code, stdout, stderr)
 		}
 		code, stdout, stderr := runCLI(t, "compat", "--against", "git:HEAD")
-		if code != 0 || strings.Count(stdout, "\n") != 1 || !strings.Contains(stdout, `note: CODE_MOVED: code "busy_disk" moved from "a/errors.yaml" to "b/errors.yaml"`) {
-			t.Errorf("compat of a sub-code moved as %s exited %d:\n%s%s", as, code, stdout, stderr)
+		if code != c.exit || strings.Count(stdout, "\n") != len(c.want) {
+			t.Errorf("compat of a code moved as %s exited %d, want %d and %d lines:\n%s%s", c.as, code, c.exit, len(c.want), stdout, stderr)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(stdout, w) {
+				t.Errorf("compat of a code moved as %s printed:\n%s\nwithout:\n%s", c.as, stdout, w)
+			}
 		}
 	}
 }

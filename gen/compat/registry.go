@@ -361,33 +361,71 @@ func CompareArrived(base, head *model.Catalogue, arrived map[string]Origin) []Fi
 		for _, sc := range hv.Subcodes {
 			out = append(out, respelled(base, hv, sc.Code, sc.Pos, arrived)...)
 		}
-		o, ok := arrived[strings.ToLower(hv.Code)]
-		if !ok || o.Code != o.Variant.Code || slices.ContainsFunc(base.Variants, func(bv *model.Variant) bool { return strings.EqualFold(bv.Code, hv.Code) }) {
-			continue
+		// Each variant of another catalogue whose codes hv now answers
+		// to, once: hv's own code, or a sub-code of hv that was a
+		// variant's code there or a sub-code of another variant than hv
+		// (a variant that moved with its sub-codes is compared once, by
+		// its code).
+		var from []Origin
+		if o, ok := arrived[strings.ToLower(hv.Code)]; ok && !holds(base, hv.Code) {
+			from = append(from, o)
 		}
-		c := newComparer(o.Catalogue, head)
-		bv := o.Variant
-		// The variant left its family whatever the two are named: what it
-		// took from its family and catalogue (payload type, gRPC code,
-		// problem status, attribute defaults, retry policy) is compared
-		// as its own.
-		delete(c.family, bv.Family)
-		c.variant(bv, hv)
-		c.arrivedDefaults(bv, hv)
-		for _, f := range c.findings {
-			switch f.Rule {
-			case CodeRenumbered, FamilyChanged, SubcodeRemovedUnreserved, ClassifyRuleRemoved, MappingChanged:
+		for _, sc := range hv.Subcodes {
+			o, ok := arrived[strings.ToLower(sc.Code)]
+			if !ok || holds(base, sc.Code) || (o.Code != o.Variant.Code && strings.EqualFold(o.Variant.Code, hv.Code)) ||
+				slices.ContainsFunc(from, func(f Origin) bool { return f.Variant == o.Variant }) {
 				continue
 			}
-			if f.Tier == Go {
-				continue
-			}
-			f.Message += fmt.Sprintf(" (it moved here from %s)", q(o.Path))
-			out = append(out, f)
+			from = append(from, o)
+		}
+		for _, o := range from {
+			out = append(out, compareArrival(o, head, hv)...)
 		}
 	}
 	Sort(out)
 	return out
+}
+
+// compareArrival compares hv with the variant of another catalogue whose
+// code o, its own or a sub-code, hv now answers to: see CompareArrived.
+func compareArrival(o Origin, head *model.Catalogue, hv *model.Variant) []Finding {
+	c := newComparer(o.Catalogue, head)
+	bv := o.Variant
+	// The variant left its family whatever the two are named: what it
+	// took from its family and catalogue (payload type, gRPC code,
+	// problem status, attribute defaults, retry policy) is compared
+	// as its own.
+	delete(c.family, bv.Family)
+	c.variant(bv, hv)
+	c.arrivedDefaults(bv, hv)
+	moved := fmt.Sprintf(" (it moved here from %s)", q(o.Path))
+	switch {
+	case o.Code != bv.Code:
+		moved = fmt.Sprintf(" (%s, a sub-code of %s in %s in base, is %s here)", q(o.Code), q(bv.Code), q(o.Path), kindIn(hv, o.Code))
+	case !strings.EqualFold(o.Code, hv.Code):
+		moved = fmt.Sprintf(" (%s, a variant of %s in base, is %s here)", q(o.Code), q(o.Path), kindIn(hv, o.Code))
+	}
+	var out []Finding
+	for _, f := range c.findings {
+		switch f.Rule {
+		case CodeRenumbered, FamilyChanged, SubcodeRemovedUnreserved, ClassifyRuleRemoved, MappingChanged:
+			continue
+		}
+		if f.Tier == Go {
+			continue
+		}
+		f.Message += moved
+		out = append(out, f)
+	}
+	return out
+}
+
+// kindIn says what code is in hv: its code, or one of its sub-codes.
+func kindIn(hv *model.Variant, code string) string {
+	if strings.EqualFold(hv.Code, code) {
+		return "the code of variant " + q(hv.Code)
+	}
+	return "a sub-code of " + q(hv.Code)
 }
 
 // respelled reports code, a code or sub-code of hv at pos, when another
