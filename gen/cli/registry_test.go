@@ -610,6 +610,10 @@ func TestCompatRegistryNumsMoveWithTheirCodes(t *testing.T) {
 	if code, stdout, stderr := runCLI(t, "compat", "--against", "git:HEAD"); code != 0 || stdout != want {
 		t.Errorf("compat of a code moved with its num exited %d:\n%s%s\nwant:\n%s", code, stdout, stderr, want)
 	}
+	// diff does not call it reserved: a has nothing to reserve.
+	if code, stdout, stderr := runCLI(t, "diff", "--against", "git:HEAD"); code != 0 || !strings.Contains(stdout, "\n  - late (60), moved to \"b/errors.yaml\"\n") {
+		t.Errorf("diff of a code moved with its num exited %d:\n%s%s", code, stdout, stderr)
+	}
 
 	// a and b merged into c, which holds every code with its num.
 	if err := os.RemoveAll(filepath.Join(repo, "a")); err != nil {
@@ -1013,5 +1017,46 @@ func TestGenerateKeepsTheRegistrysRanges(t *testing.T) {
 	}
 	if code, _, stderr := runCLI(t, "generate", "errors.yaml"); code != 0 {
 		t.Fatalf("generate in range: exit %d\n%s", code, stderr)
+	}
+}
+
+// TestCompatRegistryRetiredAcrossCatalogues: what a catalogue reserved in
+// base stays retired in the registry. A family that moves to another
+// catalogue with its reserved list keeps its nums and codes retired there,
+// which the catalogue it left may not reserve again, so that is no
+// finding; a retired code that another catalogue gives a new meaning is a
+// break at that use, which no waiver of the catalogue that retired it can
+// accept.
+func TestCompatRegistryRetiredAcrossCatalogues(t *testing.T) {
+	repo, write := registryRepo(t)
+	const family = `  - name: AError
+    reserved: {nums: [9], codes: [retired]}
+    variants:
+      - {name: Busy, code: busy, num: 1, category: other, message: busy}
+      - {name: Late, code: late, num: 60, category: other, message: late}
+`
+	write("a/errors.yaml", strings.Replace(catalogueA, "    variants:\n", "    reserved: {nums: [9], codes: [retired]}\n    variants:\n", 1))
+	commitAll(t, repo, "reserved")
+	t.Chdir(repo)
+	write("errgen.registry.yaml", strings.NewReplacer("[[1, 99]]", "[[2, 8]]", "[[100, 199]]", "[[1, 1], [9, 9], [60, 60], [100, 199]]").Replace(registryBase))
+	write("a/errors.yaml", "version: 1\npackage: a\nuser_message: Failed ({code}).\ncategories:\n  other: Anything.\nfamilies:\n  - name: AOther\n    variants:\n      - {name: Other, code: other_a, num: 5, category: other, message: other}\n")
+	write("b/errors.yaml", catalogueB+family)
+	if code, stdout, stderr := runCLI(t, "lint"); code != 0 {
+		t.Fatalf("lint of the moved family exited %d:\n%s%s", code, stdout, stderr)
+	}
+	code, stdout, stderr := runCLI(t, "compat", "--against", "git:HEAD")
+	if code != 0 || strings.Contains(stdout, "RESERVED_REMOVED") || strings.Count(stdout, "CODE_MOVED") != 2 {
+		t.Errorf("compat of a family moved with its reserved list exited %d:\n%s%s", code, stdout, stderr)
+	}
+
+	// The catalogue that retired "retired" drops it, and the other one
+	// takes it: a break there, not one the first could waive.
+	write("errgen.registry.yaml", registryBase)
+	write("a/errors.yaml", strings.Replace(catalogueA, "    variants:\n", "    reserved: {nums: [9]}\n    variants:\n", 1))
+	write("b/errors.yaml", catalogueB+"      - {name: Retired, code: retired, num: 101, category: other, message: back}\n")
+	code, stdout, stderr = runCLI(t, "compat", "--against", "git:HEAD")
+	want := `b/errors.yaml:10:25: RESERVED_REMOVED: code "retired", which "a/errors.yaml" retired (reserved) in base, now names an error of "b/errors.yaml" (base git:HEAD:a/errors.yaml:8:5)`
+	if code != 1 || !strings.Contains(stdout, want) || strings.Count(stdout, "RESERVED_REMOVED") != 1 || !strings.Contains(stderr, "cannot be waived") {
+		t.Errorf("compat of a retired code taken by another catalogue exited %d:\n%s%s\nwant a line:\n%s", code, stdout, stderr, want)
 	}
 }

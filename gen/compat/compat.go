@@ -175,6 +175,12 @@ type Others struct {
 	// differs (see RenamedFamilies): a field of such a type keeps its
 	// type, as one of the catalogue's own renamed family does.
 	Renamed map[string]string
+	// ReservedCodes (lower case) and ReservedNums are those another
+	// catalogue reserves in head: a family that moved there with its
+	// reserved list keeps them retired, which this catalogue may not
+	// reserve again.
+	ReservedCodes map[string]bool
+	ReservedNums  map[int]bool
 }
 
 // CompareIn is Compare for a catalogue of a registry, whose other
@@ -732,13 +738,13 @@ func (c *comparer) removed(bv *model.Variant) {
 		}
 	}
 	numOK := c.head.resNums[bv.Num] != nil || c.head.byNum[bv.Num] != nil
-	codeOK := c.head.resCodes[code] != nil
+	codeOK := c.head.resCodes[code] != nil || c.others.ReservedCodes[strings.ToLower(code)]
 	moved := ""
 	if h, ok := c.others.Elsewhere[strings.ToLower(code)]; ok {
 		codeOK, moved = true, " (its code moved to "+q(h.Catalogue)+")"
 		numOK = numOK || h.Num == bv.Num
 	}
-	if _, ok := c.others.Nums[bv.Num]; ok {
+	if _, ok := c.others.Nums[bv.Num]; ok || c.others.ReservedNums[bv.Num] {
 		numOK = true
 	}
 	// Retired or not, the statuses it stood for in LookupHTTPStatus and
@@ -791,7 +797,12 @@ func (c *comparer) reserved() {
 			at = hf.KeyPos("reserved")
 		}
 		for _, n := range bf.ReservedNums {
-			if c.head.resNums[n] != nil {
+			if c.head.resNums[n] != nil || c.others.ReservedNums[n] {
+				continue
+			}
+			if _, ok := c.others.Nums[n]; ok {
+				// Another catalogue gave it a meaning: NUM_REASSIGNED
+				// across the registry, which this one cannot undo.
 				continue
 			}
 			pos, code, use := at, "", ""
@@ -807,7 +818,12 @@ func (c *comparer) reserved() {
 		}
 		for _, s := range bf.ReservedCodes {
 			s = c.h(s)
-			if c.head.resCodes[s] != nil {
+			if c.head.resCodes[s] != nil || c.others.ReservedCodes[strings.ToLower(s)] {
+				continue
+			}
+			if _, ok := c.others.Elsewhere[strings.ToLower(s)]; ok {
+				// Another catalogue gave it a meaning: RESERVED_REMOVED
+				// at that use, across the registry.
 				continue
 			}
 			pos, use, family := at, "", c.familyOf(s)

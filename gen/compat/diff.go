@@ -229,7 +229,9 @@ func DiffIn(base, head *model.Catalogue, findings []Finding, t Tier, others Othe
 			vd := &VariantDiff{Status: Removed, Code: code, Num: bv.Num, Name: bv.Name}
 			vd.Reserved = c.head.resCodes[code] != nil && c.head.resNums[bv.Num] != nil
 			if h, ok := others.Elsewhere[strings.ToLower(code)]; ok {
-				vd.MovedTo, vd.Reserved = h.Catalogue, c.head.resNums[bv.Num] != nil || h.Num == bv.Num
+				// Its code lives on there; what is retired here is its old
+				// num, unless that moved with it.
+				vd.MovedTo, vd.Reserved = h.Catalogue, c.head.resNums[bv.Num] != nil || others.ReservedNums[bv.Num]
 			}
 			fd.Variants = append(fd.Variants, vd)
 			r.Removed++

@@ -67,7 +67,8 @@ type Held struct {
 // where and its num (Others.Elsewhere), and each num (Others.Nums);
 // renamed is the registry's family renames (RenamedFamilies).
 func OthersOf(head []RegistryCatalogue, i int, renamed map[string]string) Others {
-	o := Others{Elsewhere: map[string]Held{}, Nums: map[int]string{}, Renamed: renamed}
+	o := Others{Elsewhere: map[string]Held{}, Nums: map[int]string{}, Renamed: renamed,
+		ReservedCodes: map[string]bool{}, ReservedNums: map[int]bool{}}
 	for k, h := range head {
 		if k == i {
 			continue
@@ -77,6 +78,14 @@ func OthersOf(head []RegistryCatalogue, i int, renamed map[string]string) Others
 			o.Nums[v.Num] = h.key()
 			for _, sc := range v.Subcodes {
 				o.Elsewhere[strings.ToLower(sc.Code)] = Held{h.key(), 0}
+			}
+		}
+		for _, f := range h.Model.Families {
+			for _, c := range f.ReservedCodes {
+				o.ReservedCodes[strings.ToLower(c)] = true
+			}
+			for _, n := range f.ReservedNums {
+				o.ReservedNums[n] = true
 			}
 		}
 	}
@@ -158,9 +167,16 @@ func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 		num  int
 	}
 	baseCodes, baseNums := map[string]where{}, map[int]where{}
+	// baseRetired are the codes (lower case) a catalogue reserved in base.
+	baseRetired := map[string]where{}
 	baseByPath := map[string]RegistryCatalogue{}
 	for _, b := range base {
 		baseByPath[key(b)] = b
+		for _, f := range b.Model.Families {
+			for _, c := range f.ReservedCodes {
+				baseRetired[strings.ToLower(c)] = where{key(b), f.KeyPos("reserved"), c, 0}
+			}
+		}
 		for _, v := range b.Model.Variants {
 			baseCodes[strings.ToLower(v.Code)] = where{key(b), v.KeyPos("code"), v.Code, v.Num}
 			baseNums[v.Num] = where{key(b), v.KeyPos("num"), v.Code, v.Num}
@@ -228,9 +244,25 @@ func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 			}
 		}
 	}
+	// retiredElsewhere reports code, of a variant of p at pos, when
+	// another catalogue still listed retired it (reserved) in base: its
+	// code now names another error, which no waiver of either catalogue
+	// can accept. (One no longer listed is CATALOGUE_REMOVED.)
+	retiredElsewhere := func(p string, v *model.Variant, code string, pos diag.Pos) {
+		w, ok := baseRetired[strings.ToLower(code)]
+		if _, listed := headByKey[w.cat]; !ok || w.cat == p || !listed {
+			return
+		}
+		add(Finding{Rule: ReservedRemoved, Pos: pos, BasePos: w.pos, Code: v.Code, Family: v.Family.Name,
+			Message: fmt.Sprintf("code %s, which %s retired (reserved) in base, now names an error of %s", q(code), q(w.cat), q(p))})
+	}
 	for _, h := range head {
 		p := key(h)
 		for _, v := range h.Model.Variants {
+			retiredElsewhere(p, v, v.Code, v.KeyPos("code"))
+			for _, sc := range v.Subcodes {
+				retiredElsewhere(p, v, sc.Code, sc.Pos)
+			}
 			if w, ok := baseCodes[strings.ToLower(v.Code)]; ok && w.cat != p {
 				msg := fmt.Sprintf("code %s moved from %s to %s with its num %d", q(v.Code), q(w.cat), q(p), v.Num)
 				switch {
