@@ -71,6 +71,12 @@ func catalogues(e *env, args []string) (*catalogueSet, error) {
 		if len(args) == 0 {
 			args = []string{DefaultCatalogue}
 		}
+		for _, a := range args {
+			if filepath.Base(a) == registry.FileName {
+				// Not a catalogue: the registry names its own.
+				return nil, usagef("%s is a registry; give it alone, or give catalogues", diag.Quote(a))
+			}
+		}
 		if err := givenOnce(args); err != nil {
 			return nil, err
 		}

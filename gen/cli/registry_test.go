@@ -915,6 +915,8 @@ func TestCatalogueGivenTwiceIsAUsageError(t *testing.T) {
 		{[]string{"lint", "base.yaml", abs}, `catalogue "base.yaml" is given twice, also as ` + diag.Quote(abs) + `; give each catalogue once`},
 		{[]string{"export", "sub/../base.yaml", "base.yaml"}, `catalogue "sub/../base.yaml" is given twice, also as "base.yaml"; give each catalogue once`},
 		{[]string{"lint", "missing.yaml", "./missing.yaml"}, `catalogue "missing.yaml" is given twice, also as "./missing.yaml"; give each catalogue once`},
+		{[]string{"lint", "base.yaml", "errgen.registry.yaml"}, `"errgen.registry.yaml" is a registry; give it alone, or give catalogues`},
+		{[]string{"export", "sub/errgen.registry.yaml", "base.yaml"}, `"sub/errgen.registry.yaml" is a registry; give it alone, or give catalogues`},
 	} {
 		code, stdout, stderr := runCLI(t, c.args...)
 		want := "errgen " + c.args[0] + ": " + c.want + "\n"
