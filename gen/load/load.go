@@ -557,10 +557,12 @@ func scanNodes(file string, text *source, root *yaml.Node, l *diag.List) bool {
 			l.Errorf(pos, "merge key <<: merge keys are not allowed; write the keys out")
 		case n.Style&yaml.TaggedStyle != 0:
 			l.Errorf(pos, "tag %s: explicit tags are not allowed; write a plain value", diag.Quote(n.Tag))
-		case text.byteAt(pos) == '!':
+		case text.byteAt(pos) == '!' && !startsWithChild(text, file, n, pos):
 			// The non-specific tag "!", which the parser drops: YAML
 			// reads "! 5" as text, this parser as a number. Nothing
-			// else starts with "!", an indicator.
+			// else starts with "!", an indicator. A block mapping (and
+			// the document) starts where its first key does, so a "!"
+			// there is that key's tag, reported at the key.
 			l.Errorf(pos, "tag \"!\": explicit tags are not allowed; write a plain value")
 		}
 		for k, c := range n.Content {
@@ -569,6 +571,13 @@ func scanNodes(file string, text *source, root *yaml.Node, l *diag.List) bool {
 	}
 	walk(root, false)
 	return len(*l) == before
+}
+
+// startsWithChild reports whether node n, at pos, starts where its first
+// child does, as a block mapping starts at its first key and a document at
+// its content: what is written there belongs to the child.
+func startsWithChild(text *source, file string, n *yaml.Node, pos diag.Pos) bool {
+	return len(n.Content) > 0 && text.pos(file, n.Content[0]) == pos
 }
 
 // describe names what a node holds, for "expected X, got Y" messages.
