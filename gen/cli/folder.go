@@ -184,10 +184,10 @@ func checkPackage(m *model.Catalogue, dir string) ([]string, error) {
 // other files (own, from checkPackage) declare a name the generated files
 // declare too at package level or take for an import, a method of the
 // same name as a generated method or field of the same type, or import a
-// package under a name the generated files declare: the package would not
-// build. Each is reported at the other file's
-// declaration, which is what to rename. Only read when there are such
-// files.
+// package under a name the generated files declare, or with a dot (any
+// dot import, see below): the package would not build. Each is reported
+// at the other file's declaration or import, which is what to change.
+// Only read when there are such files.
 func checkNames(own []string, files []gen.File) error {
 	if len(own) == 0 {
 		return nil
@@ -255,6 +255,22 @@ func checkNames(own []string, files []gen.File) error {
 			if gen, ok := generated[name]; ok {
 				l.Errorf(at(pos), "this file imports a package as %s, a name the generated package declares (%s), so the package would not build; import it under another name", diag.Quote(name), gen)
 			}
+		}
+		// A dot import puts every name the imported package exports in
+		// the file's scope, where one the package declares too does not
+		// build: a variant's name, a name of the runtime (Lookup, with
+		// os/user). The generated names grow with the catalogue, so any
+		// dot import is refused, not only one that clashes today.
+		for _, im := range af.Imports {
+			if im.Name == nil || im.Name.Name != "." {
+				continue
+			}
+			p, err := strconv.Unquote(im.Path.Value)
+			if err != nil {
+				continue
+			}
+			l.Errorf(at(im.Pos()), "this file dot-imports %s, which puts every name that package exports beside the names the generated package declares (one per variant, and more as the catalogue grows), so a name in both would not build; import it without the dot, as import %s, and write %s.Name for its names",
+				diag.Quote(p), diag.Quote(p), importName(p))
 		}
 	}
 	if len(l) > 0 {
@@ -343,10 +359,7 @@ func importNames(f *ast.File) map[string]token.Pos {
 		if err != nil {
 			continue
 		}
-		name := path.Base(p)
-		if strings.HasPrefix(name, "v") && strings.Trim(name[1:], "0123456789") == "" && len(name) > 1 && strings.Contains(p, "/") {
-			name = path.Base(path.Dir(p))
-		}
+		name := importName(p)
 		if im.Name != nil {
 			name = im.Name.Name
 		}
@@ -355,6 +368,16 @@ func importNames(f *ast.File) map[string]token.Pos {
 		}
 	}
 	return out
+}
+
+// importName is the name an import of path p takes when it names none:
+// the last element of the path, a /vN suffix skipped.
+func importName(p string) string {
+	name := path.Base(p)
+	if strings.HasPrefix(name, "v") && strings.Trim(name[1:], "0123456789") == "" && len(name) > 1 && strings.Contains(p, "/") {
+		name = path.Base(path.Dir(p))
+	}
+	return name
 }
 
 // receiverName is the name of a method's receiver type: T of T, *T, T[P]

@@ -914,6 +914,39 @@ func TestOwnFilesKeepTheirNames(t *testing.T) {
 	sameTree(t, dir, before)
 }
 
+// TestOwnFilesImportNothingWithADot: a dot import in a file of the
+// package's own, or in a test file of the same package, is refused at the
+// import before anything is written: it puts every name the imported
+// package exports beside the generated names, and os/user's Lookup, or
+// strings' Reader with a variant named Reader, would not build. The
+// external test package's dot imports are its own.
+func TestOwnFilesImportNothingWithADot(t *testing.T) {
+	dir, path, write := packageFolder(t)
+	write("x_test.go", "package toolerr_test\n\nimport . \"os/user\"\n\nvar _ = Lookup\n")
+	if code, _, stderr := runCLI(t, "generate", path); code != 0 {
+		t.Fatalf("a dot import in the external test package: exit %d\n%s", code, stderr)
+	}
+	write("own.go", "package toolerr\n\nimport . \"strings\"\n\nvar _ = Contains\n")
+	write("own_test.go", "package toolerr\n\nimport (\n\t\"testing\"\n\t. \"os/user\"\n)\n\nfunc TestUser(*testing.T) { _, _ = Current() }\n")
+	before := snapshot(t, dir)
+	write("errors.yaml", strings.Replace(validCatalogue, "retryable: true", "retryable: false", 1))
+	before["errors.yaml"], _ = os.ReadFile(path)
+	for _, args := range [][]string{{"generate", path}, {"generate", "--check", path}} {
+		code, _, stderr := runCLI(t, args...)
+		for _, want := range []string{
+			filepath.Join(dir, "own.go") + `:3:8: this file dot-imports "strings", which puts every name that package exports beside the names the generated package declares`,
+			`; import it without the dot, as import "strings", and write strings.Name for its names`,
+			filepath.Join(dir, "own_test.go") + `:5:2: this file dot-imports "os/user", `,
+			`, as import "os/user", and write user.Name for its names`,
+		} {
+			if code != 1 || !strings.Contains(stderr, want) {
+				t.Errorf("%v: exit %d, stderr:\n%s\nwant:\n%s", args, code, stderr, want)
+			}
+		}
+	}
+	sameTree(t, dir, before)
+}
+
 func TestPackageMustMatchFolder(t *testing.T) {
 	dir, path, write := packageFolder(t)
 	write("gen.go", "//go:build ignore\n\npackage main\n")
