@@ -441,8 +441,9 @@ func (r *resolver) grpc(selected map[string]diag.Pos) {
 		}
 		switch i := slices.Index(GRPCCodes, s.Value); {
 		case i < 0:
+			// OK, refused below, is no code to suggest.
 			hint := ""
-			if best := diag.Closest(strings.ToUpper(s.Value), GRPCCodes, 3); best != "" {
+			if best := diag.Closest(strings.ToUpper(s.Value), GRPCCodes[1:], 3); best != "" {
 				hint = "; did you mean " + diag.Quote(best) + "?"
 			}
 			r.errorf(s.Pos, "unknown gRPC code %s (want a canonical code name such as UNAVAILABLE)%s", diag.Quote(s.Value), hint)
