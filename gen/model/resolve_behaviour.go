@@ -1,6 +1,7 @@
 package model
 
 import (
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -56,7 +57,15 @@ func (r *resolver) retryPolicy(ar *ast.Retry, p RetryPolicy) *RetryPolicy {
 	if j := ar.Jitter; j.Set {
 		v, err := strconv.ParseFloat(j.Value, 64)
 		if err != nil || !decimalFloatRE.MatchString(j.Value) || v < 0 || v >= 1 {
-			r.errorf(j.Pos, "retry jitter must be a fraction from 0 up to (not including) 1, such as 0.2 for ±20 %%, got %s", diag.Quote(j.Value))
+			// A decimal just under 1 rounds to 1 in float64: the value
+			// shown is in range, the one read is not.
+			rounded := ""
+			if err == nil && v == 1 && decimalFloatRE.MatchString(j.Value) {
+				if exact, ok := new(big.Rat).SetString(j.Value); ok && exact.Cmp(big.NewRat(1, 1)) < 0 {
+					rounded = " (" + j.Value + " would read as 1 in float64)"
+				}
+			}
+			r.errorf(j.Pos, "retry jitter must be a fraction from 0 up to (not including) 1, such as 0.2 for ±20 %%, got %s%s", diag.Quote(j.Value), rounded)
 		} else {
 			p.Jitter = v
 		}
