@@ -92,6 +92,9 @@ func parse(file string, text *source, l *diag.List) (*yaml.Node, bool) {
 // least the keys needs names.
 func parseDoc(file string, text *source, l *diag.List, what, needs string) (*yaml.Node, bool) {
 	src := text.src
+	if !scanDirectives(file, text, l) {
+		return nil, false
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(src))
 	var doc yaml.Node
 	err := dec.Decode(&doc)
@@ -125,6 +128,56 @@ func parseDoc(file string, text *source, l *diag.List, what, needs string) (*yam
 		return nil, false
 	}
 	return doc.Content[0], true
+}
+
+// scanDirectives refuses every directive: a line starting with "%" where a
+// document may begin (at the start of the file, or after a "..." that
+// ends a document), comments and blank lines aside, or just after a "---"
+// with nothing after it, where a directive written after its marker
+// stands and nothing else may start with "%". The parser reads %YAML 1.1
+// and %TAG and changes nothing, and refuses %YAML 1.2 with a message that
+// does not say what to do: none changes what errgen reads, so each is
+// refused at its line, to be removed.
+func scanDirectives(file string, text *source, l *diag.List) bool {
+	before := len(*l)
+	head := true // where a directive may stand, or would be taken for one
+	for n := 1; n <= len(text.starts); n++ {
+		line, col := text.line(n), 1
+		if n == 1 && bytes.HasPrefix(line, byteOrderMark) {
+			line, col = line[len(byteOrderMark):], 1+len(byteOrderMark)
+		}
+		switch {
+		case !head:
+			head = isMarker(line, "...")
+		case len(line) > 0 && line[0] == '%':
+			name, _, _ := bytes.Cut(line, []byte(" "))
+			name, _, _ = bytes.Cut(name, []byte("\t"))
+			if len(name) > 32 {
+				name = append(bytes.ToValidUTF8(name[:32], nil), "..."...)
+			}
+			l.Errorf(diag.Pos{File: file, Line: n, Col: col}, "directive %s is not supported; remove this line", diag.Quote(string(name)))
+		case blankOrComment(line):
+		case isMarker(line, "---"):
+			head = blankOrComment(line[3:])
+		default:
+			head = false // the document begins, without "---"
+		}
+	}
+	return len(*l) == before
+}
+
+// isMarker reports whether line is the document marker m ("---" or
+// "..."), alone or followed by a space, a tab or more.
+func isMarker(line []byte, m string) bool {
+	rest, ok := bytes.CutPrefix(line, []byte(m))
+	return ok && (len(rest) == 0 || rest[0] == ' ' || rest[0] == '\t')
+}
+
+// blankOrComment reports whether line holds nothing but spaces, tabs and
+// a comment.
+func blankOrComment(line []byte) bool {
+	rest := bytes.TrimLeft(line, " \t")
+	return len(rest) == 0 || rest[0] == '#'
 }
 
 // docPos is the position of a document: its --- marker, or its first node
