@@ -226,7 +226,11 @@ func syntaxError(file string, src []byte, err error, l *diag.List) {
 			return
 		}
 	} else {
+		// The parser gives no line for a problem on the first.
 		msg = strings.TrimPrefix(msg, "yaml: ")
+		if scanTabs(file, src, 1, l) {
+			return
+		}
 	}
 	lines := bytes.Split(src, []byte("\n"))
 	if n := len(lines); n > 1 && len(lines[n-1]) == 0 {

@@ -142,11 +142,14 @@ func scanTabs(file string, src []byte, at int, l *diag.List) bool {
 	var first diag.Pos
 	others := 0
 	line, col, indent := 1, 1, true
-	for _, r := range string(src) {
+	for i, r := range string(src) {
 		switch {
 		case r == '\n':
 			line, col, indent = line+1, 1, true
 			continue
+		case r == '-' && indent && i+1 < len(src) && (src[i+1] == ' ' || src[i+1] == '\t'):
+			// A list item's dash is part of the indentation of what
+			// follows it: "-<TAB>name: x" is indented with a tab.
 		case r == '\t' && indent && line >= at:
 			if line == at {
 				first = diag.Pos{File: file, Line: line, Col: col}
