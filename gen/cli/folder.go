@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/errgen/errgen/gen"
 	"github.com/errgen/errgen/gen/diag"
@@ -370,12 +371,19 @@ func importNames(f *ast.File) map[string]token.Pos {
 	return out
 }
 
-// importName is the name an import of path p takes when it names none:
-// the last element of the path, a /vN suffix skipped.
+// importName is the name an import of path p takes when it names none,
+// as goimports assumes it without reading the package: the last element
+// of the path, a /vN suffix skipped, a go- prefix dropped, cut at the
+// first character an identifier cannot hold (yaml for gopkg.in/yaml.v3,
+// sqlite3 for go-sqlite3).
 func importName(p string) string {
 	name := path.Base(p)
 	if strings.HasPrefix(name, "v") && strings.Trim(name[1:], "0123456789") == "" && len(name) > 1 && strings.Contains(p, "/") {
 		name = path.Base(path.Dir(p))
+	}
+	name = strings.TrimPrefix(name, "go-")
+	if i := strings.IndexFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' }); i >= 0 {
+		name = name[:i]
 	}
 	return name
 }

@@ -927,7 +927,7 @@ func TestOwnFilesImportNothingWithADot(t *testing.T) {
 		t.Fatalf("a dot import in the external test package: exit %d\n%s", code, stderr)
 	}
 	write("own.go", "package toolerr\n\nimport . \"strings\"\n\nvar _ = Contains\n")
-	write("own_test.go", "package toolerr\n\nimport (\n\t\"testing\"\n\t. \"os/user\"\n)\n\nfunc TestUser(*testing.T) { _, _ = Current() }\n")
+	write("own_test.go", "package toolerr\n\nimport (\n\t\"testing\"\n\t. \"os/user\"\n\t. \"gopkg.in/yaml.v3\"\n)\n\nfunc TestUser(*testing.T) { _, _ = Current(); _ = Marshal }\n")
 	before := snapshot(t, dir)
 	write("errors.yaml", strings.Replace(validCatalogue, "retryable: true", "retryable: false", 1))
 	before["errors.yaml"], _ = os.ReadFile(path)
@@ -938,6 +938,7 @@ func TestOwnFilesImportNothingWithADot(t *testing.T) {
 			`; import it without the dot, as import "strings", and write strings.Name for its names`,
 			filepath.Join(dir, "own_test.go") + `:5:2: this file dot-imports "os/user", `,
 			`, as import "os/user", and write user.Name for its names`,
+			`, as import "gopkg.in/yaml.v3", and write yaml.Name for its names`,
 		} {
 			if code != 1 || !strings.Contains(stderr, want) {
 				t.Errorf("%v: exit %d, stderr:\n%s\nwant:\n%s", args, code, stderr, want)
