@@ -62,7 +62,7 @@ be read, 2 on a usage error. Use errgen compat to fail a build.`,
 				pairs, across = rr.pairs, compat.Filter(compat.CompareRegistry(rr.baseCats, rr.heads), tier.tier)
 			} else {
 				path := catalogueArg(args)
-				head, err := loadCatalogueAs(ctx, e, path, reviewName(path))
+				head, err := loadCatalogueAs(ctx, e, path, reviewName)
 				if err != nil {
 					return err
 				}

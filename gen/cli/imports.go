@@ -47,6 +47,9 @@ type importer struct {
 	stack []string
 	// toplevel is the repository's root, for reading at rev.
 	toplevel string
+	// nameOf names a registry file in diagnostics, when not as the
+	// working folder sees it (displayPath).
+	nameOf func(string) string
 }
 
 type imported struct {
@@ -92,7 +95,7 @@ func (im *importer) Import(from, pkg string) (*model.Catalogue, string, error) {
 		im.buildIndex()
 	}
 	files := im.index[pkg]
-	regName := displayPath(filepath.Join(im.root, registry.FileName))
+	regName := im.name(filepath.Join(im.root, registry.FileName))
 	switch {
 	case len(files) > 1:
 		return nil, "", fmt.Errorf("%s and %s both have package %s; errgen cannot tell which one the field means", diag.Quote(im.rel(files[0])), diag.Quote(im.rel(files[1])), pkg)
@@ -124,7 +127,7 @@ func (im *importer) echo(err error) error {
 	case len(im.broken) == 1 && len(im.unread) == 0:
 		return &model.EchoError{File: im.brokenFiles[0], Err: err}
 	case len(im.broken) == 0 && len(im.unread) == 1:
-		return &model.EchoError{File: displayPath(filepath.Join(im.root, registry.FileName)), Err: err}
+		return &model.EchoError{File: im.name(filepath.Join(im.root, registry.FileName)), Err: err}
 	}
 	return err
 }
@@ -173,73 +176,96 @@ func (im *importer) find() error {
 	if err != nil {
 		return err
 	}
+	im.reg, im.root, err = im.findFrom(dir)
+	return err
+}
+
+// findFrom finds the registry in dir or above it, and returns it with its
+// folder (set also when the registry cannot be read or has errors).
+func (im *importer) findFrom(dir string) (*ast.Registry, string, error) {
 	for {
 		if _, _, err := fsafe.ReadHead(filepath.Join(dir, registry.FileName), 1); err == nil {
 			break
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return errNoRegistry
+			return nil, "", errNoRegistry
 		}
 		dir = parent
 	}
-	im.root = dir
 	regFile := filepath.Join(dir, registry.FileName)
 	src, err := im.read(regFile)
 	if err != nil {
-		return err
+		return nil, dir, err
 	}
-	reg, diags := load.LoadRegistry(displayPath(regFile), src)
+	name := im.name(regFile)
+	reg, diags := load.LoadRegistry(name, src)
 	if reg != nil {
 		diags = append(diags, registry.CheckEntries(reg)...)
 	}
 	if reg == nil || diags.HasErrors() {
-		return brokenRegistry{displayPath(regFile)}
+		return nil, dir, brokenRegistry{name}
 	}
-	im.reg = reg
-	return nil
+	return reg, dir, nil
+}
+
+// name names a file in diagnostics: as nameOf does, else as the working
+// folder sees it.
+func (im *importer) name(file string) string {
+	if im.nameOf != nil {
+		return im.nameOf(file)
+	}
+	return displayPath(file)
 }
 
 // outOfRange reports the nums of m, the catalogue in file, that lie
-// outside the ranges the registry above it gives it, as lint of the
-// registry does, so that generate refuses what lint refuses. A catalogue
-// without a registry above it, or that the registry does not list, has
-// no ranges. A registry that cannot be read or has errors of its own is
+// outside the ranges the nearest registry in its folder or above that
+// lists it gives it, as lint of that registry does, so that generate
+// refuses what lint refuses. A catalogue no registry lists has no ranges.
+// A registry on the way that cannot be read or has errors of its own is
 // lint's to report: here it is a warning that the ranges went unchecked.
 func (im *importer) outOfRange(file string, m *model.Catalogue) diag.List {
 	if !im.found {
 		im.found = true
 		im.err = im.find()
 	}
-	switch {
-	case errors.Is(im.err, errNoRegistry):
-		return nil
-	case im.err != nil:
-		var l diag.List
-		if b, ok := im.err.(brokenRegistry); ok {
-			l.Warnf(diag.Pos{File: b.file}, "the registry has errors, so the nums of %s were not checked against its ranges; run errgen lint there", diag.Path(m.File))
-		} else {
-			l.Warnf(diag.Pos{File: m.File}, "%v; its nums were not checked against the ranges of a registry", im.err)
-		}
-		return l
-	}
 	abs, err := filepath.Abs(file)
 	if err != nil {
 		return nil
 	}
-	st, err := os.Stat(abs)
-	for _, en := range im.reg.Catalogues {
-		listed := filepath.Join(im.root, filepath.FromSlash(path.Clean(en.Path.Value)))
-		if listed == abs {
-			return registry.OutOfRange(m, en)
+	st, statErr := os.Stat(abs)
+	reg, root, err := im.reg, im.root, im.err
+	for {
+		var l diag.List
+		switch b := (brokenRegistry{}); {
+		case errors.Is(err, errNoRegistry):
+			return nil
+		case errors.As(err, &b):
+			l.Warnf(diag.Pos{File: b.file}, "the registry has errors, so the nums of %s were not checked against its ranges; run errgen lint there", diag.Path(m.File))
+			return l
+		case err != nil:
+			l.Warnf(diag.Pos{File: m.File}, "%v; its nums were not checked against the ranges of a registry", err)
+			return l
 		}
-		if err == nil && fsafe.CheckBelow(im.root, path.Clean(en.Path.Value)) == nil {
-			if lst, err := os.Stat(listed); err == nil && os.SameFile(st, lst) {
+		for _, en := range reg.Catalogues {
+			rel := path.Clean(en.Path.Value)
+			listed := filepath.Join(root, filepath.FromSlash(rel))
+			if listed == abs {
 				return registry.OutOfRange(m, en)
 			}
+			if statErr == nil && fsafe.CheckBelow(root, rel) == nil {
+				if lst, err := os.Stat(listed); err == nil && os.SameFile(st, lst) {
+					return registry.OutOfRange(m, en)
+				}
+			}
 		}
+		// Not listed there: a registry further up may list it.
+		parent := filepath.Dir(root)
+		if parent == root {
+			return nil
+		}
+		reg, root, err = im.findFrom(parent)
 	}
-	return nil
 }
 
 // buildIndex reads every catalogue the registry lists far enough to know

@@ -48,17 +48,19 @@ func interruptible[T any](ctx context.Context, fn func() (T, error)) (T, error) 
 // loadCatalogue reads and resolves a catalogue. Its warnings are printed;
 // its errors come back as a *diagError.
 func loadCatalogue(ctx context.Context, e *env, path string) (*model.Catalogue, error) {
-	return loadCatalogueAs(ctx, e, path, displayPath(path))
+	return loadCatalogueAs(ctx, e, path, displayPath)
 }
 
-// loadCatalogueAs is loadCatalogue with the name diagnostics and
-// positions give the file.
-func loadCatalogueAs(ctx context.Context, e *env, path, name string) (*model.Catalogue, error) {
+// loadCatalogueAs is loadCatalogue with nameOf naming the files that
+// diagnostics and positions name, the catalogue and its registry.
+func loadCatalogueAs(ctx context.Context, e *env, path string, nameOf func(string) string) (*model.Catalogue, error) {
 	src, err := readCatalogue(path)
 	if err != nil {
 		return nil, err
 	}
+	name := nameOf(path)
 	imp := newImporter(path)
+	imp.nameOf = nameOf
 	return parse(ctx, e, name, src, true, imp, func(m *model.Catalogue) diag.List { return imp.outOfRange(path, m) })
 }
 

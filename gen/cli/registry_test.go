@@ -1022,6 +1022,31 @@ func TestGenerateKeepsTheRegistrysRanges(t *testing.T) {
 	}
 }
 
+// TestRangesOfTheRegistryThatListsIt: a catalogue's ranges are those of
+// the nearest registry above it that lists it, past a nearer one that
+// does not; diff names that registry from the repository's root, as it
+// names the catalogue.
+func TestRangesOfTheRegistryThatListsIt(t *testing.T) {
+	repo, write := registryRepo(t)
+	write("svc/errgen.registry.yaml", "version: 1\ncatalogues:\n  - {path: c/errors.yaml, owner: team-c, nums: [[200, 299]]}\n")
+	write("svc/c/errors.yaml", strings.NewReplacer("package: a", "package: c", "num: 1,", "num: 201,", "num: 60,", "num: 260,").Replace(catalogueA))
+	write("errgen.registry.yaml", registryBase+"  - {path: svc/d/errors.yaml, owner: team-d, nums: [[300, 399]]}\n")
+	write("svc/d/errors.yaml", strings.NewReplacer("package: a", "package: d", "num: 1,", "num: 301,", "num: 60,", "num: 360,").Replace(catalogueA))
+	commitAll(t, repo, "nested registries")
+	write("svc/d/errors.yaml", strings.NewReplacer("package: a", "package: d", "num: 1,", "num: 301,", "num: 60,", "num: 460,").Replace(catalogueA))
+	t.Chdir(filepath.Join(repo, "svc", "d"))
+	want := `errors.yaml:10:34: num 460 is outside the ranges the registry gives "svc/d/errors.yaml", [300, 399] (../../errgen.registry.yaml:5:53)` + "\n"
+	for _, cmd := range []string{"lint", "generate"} {
+		if code, _, stderr := runCLI(t, cmd, "errors.yaml"); code != 1 || stderr != want {
+			t.Errorf("%s: exit %d\n%s\nwant exit 1\n%s", cmd, code, stderr, want)
+		}
+	}
+	code, _, stderr := runCLI(t, "diff", "--against", "git:HEAD", "errors.yaml")
+	if want := `svc/d/errors.yaml:10:34: num 460 is outside the ranges the registry gives "svc/d/errors.yaml", [300, 399] (errgen.registry.yaml:5:53)` + "\n"; code != 1 || stderr != want {
+		t.Errorf("diff: exit %d\n%s\nwant exit 1\n%s", code, stderr, want)
+	}
+}
+
 // TestCompatRegistryRetiredAcrossCatalogues: what a catalogue reserved in
 // base stays retired in the registry. A family that moves to another
 // catalogue with its reserved list keeps its nums and codes retired there,
@@ -1031,24 +1056,40 @@ func TestGenerateKeepsTheRegistrysRanges(t *testing.T) {
 // accept.
 func TestCompatRegistryRetiredAcrossCatalogues(t *testing.T) {
 	repo, write := registryRepo(t)
-	const family = `  - name: AError
+	write("a/errors.yaml", `version: 1
+package: a
+user_message: Failed ({code}).
+categories:
+  other: Anything.
+families:
+  - name: AError
     reserved: {nums: [9], codes: [retired]}
     variants:
       - {name: Busy, code: busy, num: 1, category: other, message: busy}
-      - {name: Late, code: late, num: 60, category: other, message: late}
-`
-	write("a/errors.yaml", strings.Replace(catalogueA, "    variants:\n", "    reserved: {nums: [9], codes: [retired]}\n    variants:\n", 1))
+      - {name: Old, code: old, num: 7, category: other, message: old}
+      - {name: Late, code: late, num: 60, category: other, message: late, subcodes: [{code: late_x, doc: X.}, {code: late_y, doc: Y.}]}
+`)
 	commitAll(t, repo, "reserved")
 	t.Chdir(repo)
-	write("errgen.registry.yaml", strings.NewReplacer("[[1, 99]]", "[[2, 8]]", "[[100, 199]]", "[[1, 1], [9, 9], [60, 60], [100, 199]]").Replace(registryBase))
+	// AError moves to b, where it retires Old and late_y too.
+	write("errgen.registry.yaml", strings.NewReplacer("[[1, 99]]", "[[2, 6]]", "[[100, 199]]", "[[1, 1], [7, 7], [9, 9], [60, 60], [100, 199]]").Replace(registryBase))
 	write("a/errors.yaml", "version: 1\npackage: a\nuser_message: Failed ({code}).\ncategories:\n  other: Anything.\nfamilies:\n  - name: AOther\n    variants:\n      - {name: Other, code: other_a, num: 5, category: other, message: other}\n")
-	write("b/errors.yaml", catalogueB+family)
+	write("b/errors.yaml", catalogueB+`  - name: AError
+    reserved: {nums: [9, 7], codes: [retired, old, late_y]}
+    variants:
+      - {name: Busy, code: busy, num: 1, category: other, message: busy}
+      - {name: Late, code: late, num: 60, category: other, message: late, subcodes: [{code: late_x, doc: X.}]}
+`)
 	if code, stdout, stderr := runCLI(t, "lint"); code != 0 {
 		t.Fatalf("lint of the moved family exited %d:\n%s%s", code, stdout, stderr)
 	}
 	code, stdout, stderr := runCLI(t, "compat", "--against", "git:HEAD")
-	if code != 0 || strings.Contains(stdout, "RESERVED_REMOVED") || strings.Count(stdout, "CODE_MOVED") != 2 {
+	if code != 0 || strings.Contains(stdout, "REMOVED") || strings.Count(stdout, "CODE_MOVED") != 3 {
 		t.Errorf("compat of a family moved with its reserved list exited %d:\n%s%s", code, stdout, stderr)
+	}
+	// diff shows what b retires as reserved.
+	if code, stdout, stderr := runCLI(t, "diff", "--against", "git:HEAD"); code != 0 || !strings.Contains(stdout, "\n  - old (7), reserved\n") {
+		t.Errorf("diff of a family moved with its reserved list exited %d:\n%s%s", code, stdout, stderr)
 	}
 
 	// The catalogue that retired "retired" drops it, and the other one

@@ -227,7 +227,8 @@ func DiffIn(base, head *model.Catalogue, findings []Finding, t Tier, others Othe
 				continue
 			}
 			vd := &VariantDiff{Status: Removed, Code: code, Num: bv.Num, Name: bv.Name}
-			vd.Reserved = c.head.resCodes[code] != nil && c.head.resNums[bv.Num] != nil
+			vd.Reserved = (c.head.resCodes[code] != nil || others.ReservedCodes[strings.ToLower(code)]) &&
+				(c.head.resNums[bv.Num] != nil || others.ReservedNums[bv.Num])
 			if h, ok := others.Elsewhere[strings.ToLower(code)]; ok {
 				// Its code lives on there; what is retired here is its old
 				// num, unless that moved with it.

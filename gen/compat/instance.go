@@ -29,7 +29,9 @@ func (c *comparer) subcodesGone(bv, hv *model.Variant, pos diag.Pos) {
 		case owner != nil:
 			c.add(SubcodeRemovedUnreserved, owner.KeyPos("subcodes"), sc.Pos, c.h(bv.Code),
 				"sub-code %s of %s now belongs to %s: a service that stored it finds another variant", q(code), q(c.h(bv.Code)), q(owner.Code))
-		case c.head.resCodes[code] != nil:
+		case c.head.resCodes[code] != nil || c.others.ReservedCodes[strings.ToLower(code)]:
+			// Reserved here, or by another catalogue of the registry
+			// (its family moved there with it), where it stays retired.
 			continue
 		case c.others.Elsewhere[strings.ToLower(code)] != (Held{}):
 			// Another catalogue of the registry holds it now: CODE_MOVED
