@@ -198,16 +198,7 @@ exit 0
 		// A pull request that moves the catalogue (git mv into a folder
 		// whose name has a space) and breaks it is compared with the
 		// catalogue at its old path, not passed as a new catalogue.
-		repo := t.TempDir()
-		gitRun(t, repo, "init", "-q")
-		if err := os.MkdirAll(filepath.Join(repo, "old"), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(repo, "old", "errors.yaml"), []byte(gitBase), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		gitRun(t, repo, "add", ".")
-		gitRun(t, repo, "commit", "-q", "-m", "Add the catalogue")
+		repo := repoWithCatalogueAt(t, "old")
 		if err := os.MkdirAll(filepath.Join(repo, "new api"), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -259,16 +250,7 @@ exit 1
 	t.Run("a catalogue moved with mv", func(t *testing.T) {
 		// A move not yet added to git (mv, not git mv) is found as git
 		// would find it once added, and the index is left as it was.
-		repo := t.TempDir()
-		gitRun(t, repo, "init", "-q")
-		if err := os.MkdirAll(filepath.Join(repo, "old"), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(repo, "old", "errors.yaml"), []byte(gitBase), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		gitRun(t, repo, "add", ".")
-		gitRun(t, repo, "commit", "-q", "-m", "Add the catalogue")
+		repo := repoWithCatalogueAt(t, "old")
 		if err := os.MkdirAll(filepath.Join(repo, "new"), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -345,4 +327,21 @@ exit 1
 			t.Errorf("got:\n%s", got)
 		}
 	})
+}
+
+// repoWithCatalogueAt makes a git repository whose one commit holds the
+// catalogue gitBase in folder dir.
+func repoWithCatalogueAt(t *testing.T, dir string) string {
+	t.Helper()
+	repo := t.TempDir()
+	gitRun(t, repo, "init", "-q")
+	if err := os.MkdirAll(filepath.Join(repo, dir), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(repo, dir, "errors.yaml"), []byte(gitBase), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitRun(t, repo, "add", ".")
+	gitRun(t, repo, "commit", "-q", "-m", "Add the catalogue")
+	return repo
 }
