@@ -363,7 +363,9 @@ const ProblemContentType = "application/problem+json"
 // never the technical one. "instance" is left out when instance is "", and
 // scrubbed as every string value is (a request URI's query can hold a
 // token). An error outside the catalogue is "about:blank" with status 500
-// and no "detail": it has no user message.
+// and no "detail": it has no user message. A decoded error of a code the
+// catalogue does not know has "code_num" and "category" only when its
+// sender sent them.
 func ProblemJSON(err error, instance string) ([]byte, int) {
 	c, v, i := projectionOf(err)
 	typ, title, status := "about:blank", http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError
@@ -387,8 +389,14 @@ func ProblemJSON(err error, instance string) ([]byte, int) {
 	}
 	if c != nil {
 		dst = appendString(append(dst, `,"code":`...), scrubName("code", string(c.Code())))
-		dst = strconv.AppendInt(append(dst, `,"code_num":`...), int64(c.CodeNum()), 10)
-		dst = appendString(append(dst, `,"category":`...), scrubName("category", string(c.Category())))
+		// A decoded error of a code this catalogue does not know has the
+		// num and category its sender sent, if any: none is made up.
+		if n := c.CodeNum(); n != 0 {
+			dst = strconv.AppendInt(append(dst, `,"code_num":`...), int64(n), 10)
+		}
+		if cat := c.Category(); cat != "" {
+			dst = appendString(append(dst, `,"category":`...), scrubName("category", string(cat)))
+		}
 		dst = strconv.AppendBool(append(dst, `,"retryable":`...), c.Retryable())
 		dst = appendProjectedFields(dst, c, v, i, true, false, problemMembers...)
 	}
@@ -502,6 +510,14 @@ func grpcStatusOf(err error) grpcStatus {
 	}
 	if c != nil && c.Retryable() {
 		s.retry, s.hasRetry = RetryAfterOf(err)
+		// A status without RetryInfo decodes as retryable as the
+		// catalogue makes its code: where that is not (a code it does
+		// not know, a wrapper retryable through its cause, a decoded
+		// error a RetryInfo without delay made retryable), a RetryInfo of
+		// no delay says it.
+		if !s.hasRetry && (i < 0 || !infos[i].Retryable) {
+			s.retry, s.hasRetry = 0, true
+		}
 	}
 	return s
 }
@@ -536,7 +552,11 @@ func validText(s string) string {
 // catalogue's grpc domain, metadata its payload fields as strings (text as
 // it is, other values as their JSON; left out when there are none), the
 // same JSON protobuf's mapping writes for GRPCStatus. RetryInfo is there only for
-// a retryable error for which RetryAfterOf reports a wait. An error outside
+// a retryable error: with the wait RetryAfterOf reports, or with none ("0s")
+// when there is no wait and the catalogue does not make the code
+// retryable (a code it does not know, a wrapper retryable through its
+// cause), as a status without RetryInfo decodes as retryable as the
+// catalogue makes its code. An error outside
 // the catalogue is UNKNOWN (2) with its message and no details: it has no
 // code for an ErrorInfo and no user message for a LocalizedMessage.
 func GRPCStatusJSON(err error) []byte {

@@ -19,6 +19,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -113,6 +114,12 @@ func TestGRPCRoundTrip(t *testing.T) {
 	}
 	if r.UserMessage() != e.UserMessage() {
 		t.Errorf("FromGRPCStatus of a wrapped rate limit: user message %q, want %q", r.UserMessage(), e.UserMessage())
+	}
+	// A status past the 1 MiB every decoder reads is refused, as
+	// DecodeGRPCStatusJSON refuses its JSON.
+	big := &ExecutionFailed{Tool: "t", Message: strings.Repeat("x", 2<<20)}
+	if _, err := FromGRPCStatus(GRPCStatus(big)); err == nil || !strings.Contains(err.Error(), "at most 1048576 are decoded") {
+		t.Errorf("FromGRPCStatus of a 2 MiB status: %v", err)
 	}
 }
 `

@@ -58,6 +58,14 @@ func grpcStatusOf(err error) grpcStatus {
 	}
 	if c != nil && c.Retryable() {
 		s.retry, s.hasRetry = RetryAfterOf(err)
+		// A status without RetryInfo decodes as retryable as the
+		// catalogue makes its code: where that is not (a code it does
+		// not know, a wrapper retryable through its cause, a decoded
+		// error a RetryInfo without delay made retryable), a RetryInfo of
+		// no delay says it.
+		if !s.hasRetry && (i < 0 || !infos[i].Retryable) {
+			s.retry, s.hasRetry = 0, true
+		}
 	}
 	return s
 }
@@ -92,7 +100,11 @@ func validText(s string) string {
 // catalogue's grpc domain, metadata its payload fields as strings (text as
 // it is, other values as their JSON; left out when there are none), the
 // same JSON protobuf's mapping writes for GRPCStatus. RetryInfo is there only for
-// a retryable error for which RetryAfterOf reports a wait. An error outside
+// a retryable error: with the wait RetryAfterOf reports, or with none ("0s")
+// when there is no wait and the catalogue does not make the code
+// retryable (a code it does not know, a wrapper retryable through its
+// cause), as a status without RetryInfo decodes as retryable as the
+// catalogue makes its code. An error outside
 // the catalogue is UNKNOWN (2) with its message and no details: it has no
 // code for an ErrorInfo and no user message for a LocalizedMessage.
 func GRPCStatusJSON(err error) []byte {

@@ -27,7 +27,9 @@ const ProblemContentType = "application/problem+json"
 // never the technical one. "instance" is left out when instance is "", and
 // scrubbed as every string value is (a request URI's query can hold a
 // token). An error outside the catalogue is "about:blank" with status 500
-// and no "detail": it has no user message.
+// and no "detail": it has no user message. A decoded error of a code the
+// catalogue does not know has "code_num" and "category" only when its
+// sender sent them.
 func ProblemJSON(err error, instance string) ([]byte, int) {
 	c, v, i := projectionOf(err)
 	typ, title, status := "about:blank", http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError
@@ -51,8 +53,14 @@ func ProblemJSON(err error, instance string) ([]byte, int) {
 	}
 	if c != nil {
 		dst = appendString(append(dst, `,"code":`...), scrubName("code", string(c.Code())))
-		dst = strconv.AppendInt(append(dst, `,"code_num":`...), int64(c.CodeNum()), 10)
-		dst = appendString(append(dst, `,"category":`...), scrubName("category", string(c.Category())))
+		// A decoded error of a code this catalogue does not know has the
+		// num and category its sender sent, if any: none is made up.
+		if n := c.CodeNum(); n != 0 {
+			dst = strconv.AppendInt(append(dst, `,"code_num":`...), int64(n), 10)
+		}
+		if cat := c.Category(); cat != "" {
+			dst = appendString(append(dst, `,"category":`...), scrubName("category", string(cat)))
+		}
 		dst = strconv.AppendBool(append(dst, `,"retryable":`...), c.Retryable())
 		dst = appendProjectedFields(dst, c, v, i, true, false, problemMembers...)
 	}

@@ -351,30 +351,33 @@ func TestGRPCStatusTextIsValidUTF8(t *testing.T) {
 
 // TestGRPCStatusCarriesRetryability: a gRPC status says an error may be
 // retried only through RetryInfo, which GRPCStatusJSON writes for a
-// retryable error with a wait. Decoded, the wait is RetryAfterOf's and the
-// error retryable, whichever error of the chain had the field (a wrapper
-// without one, inside a wrap); a non-retryable error whose chain has a
-// wait, its own or its cause's, gets no RetryInfo and stays so. A wrapper retryable through its
-// cause and without a wait is as retryable as the variant without the
-// cause, which the status does not carry.
+// retryable error with a wait, and with no delay for one the catalogue
+// does not make retryable by its code. Decoded, the wait is RetryAfterOf's
+// and the error retryable, whichever error of the chain had the field (a
+// wrapper without one, inside a wrap); a non-retryable error whose chain
+// has a wait, its own or its cause's, gets no RetryInfo and stays so. A
+// wrapper retryable through its cause and without a wait gets a RetryInfo
+// of no delay, since the status does not carry the cause; a variant
+// retryable by its code needs none.
 func TestGRPCStatusCarriesRetryability(t *testing.T) {
 	limited := &RateLimited{Provider: "openai", RetryAfter: 1500 * time.Millisecond}
 	for _, c := range []struct {
-		name      string
-		err       error
-		wait      time.Duration
-		retryable bool
+		name             string
+		err              error
+		wait             time.Duration
+		retryable, delay bool
 	}{
-		{"the variant with the wait", limited, 1500 * time.Millisecond, true},
-		{"a wrapper of it", &ModelCallFailed{Cause: limited}, 1500 * time.Millisecond, true},
-		{"a wrapper of it, wrapped", fmt.Errorf("turn: %w", &OperatorFailed{Cause: limited}), 1500 * time.Millisecond, true},
-		{"a terminal wrapper of it", &ProviderFailed{Cause: limited}, 0, false},
-		{"a non-fatal wrapper of it", &MemoryUnavailable{Err: limited}, 0, false},
-		{"a terminal error with a wait of its own", &QuotaExhausted{Provider: "openai", ResetsIn: time.Hour}, 0, false},
-		{"retryable through its cause, without a wait", &OperatorFailed{Cause: &ServerError{Provider: "openai", Status: 502}}, 0, false},
+		{"the variant with the wait", limited, 1500 * time.Millisecond, true, true},
+		{"a wrapper of it", &ModelCallFailed{Cause: limited}, 1500 * time.Millisecond, true, true},
+		{"a wrapper of it, wrapped", fmt.Errorf("turn: %w", &OperatorFailed{Cause: limited}), 1500 * time.Millisecond, true, true},
+		{"a terminal wrapper of it", &ProviderFailed{Cause: limited}, 0, false, false},
+		{"a non-fatal wrapper of it", &MemoryUnavailable{Err: limited}, 0, false, false},
+		{"a terminal error with a wait of its own", &QuotaExhausted{Provider: "openai", ResetsIn: time.Hour}, 0, false, false},
+		{"retryable through its cause, without a wait", &OperatorFailed{Cause: &ServerError{Provider: "openai", Status: 502}}, 0, true, true},
+		{"retryable by its code, without a wait", &RateLimited{Provider: "openai"}, 0, true, false},
 	} {
 		status := GRPCStatusJSON(c.err)
-		if hasRetry := strings.Contains(string(status), "RetryInfo"); hasRetry != (c.wait > 0) {
+		if hasRetry := strings.Contains(string(status), "RetryInfo"); hasRetry != c.delay {
 			t.Errorf("%s: RetryInfo %v in %s", c.name, hasRetry, status)
 		}
 		r, err := DecodeGRPCStatusJSON(status)
@@ -1218,5 +1221,49 @@ func TestRetryInfoPastADuration(t *testing.T) {
 	}
 	if _, err := DecodeGRPCStatusJSON(status("315576000001s")); err == nil {
 		t.Error("a delay past protobuf's range decoded")
+	}
+}
+
+// TestGRPCRelayKeepsARetryInfoWithoutDelay: a status whose RetryInfo has
+// no delay makes its decoded error retryable, though its code is not;
+// written as a status again, it keeps that RetryInfo, so the next decoder
+// reads it retryable too. An unknown code's does the same.
+func TestGRPCRelayKeepsARetryInfoWithoutDelay(t *testing.T) {
+	for _, reason := range []string{"AUTH_FAILED", "NEWER_THING"} {
+		in := `{"code":16,"message":"m","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"` + reason + `","domain":"` + grpcDomain + `"},{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"0s"}]}`
+		r, err := DecodeGRPCStatusJSON([]byte(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := GRPCStatusJSON(r)
+		again, err := DecodeGRPCStatusJSON(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !IsRetryable(r) || !IsRetryable(again) {
+			t.Errorf("%s: decoded retryable %v, relayed as %s and decoded retryable %v; want both retryable", reason, IsRetryable(r), out, IsRetryable(again))
+		}
+	}
+}
+
+// TestProblemOfAnUnknownCodeMakesNothingUp: the problem document of a
+// decoded error of a code the catalogue does not know holds the num and
+// category its sender sent, and none it did not, so a relay does not pass
+// on a num of 0 and an empty category as if they had been sent.
+func TestProblemOfAnUnknownCodeMakesNothingUp(t *testing.T) {
+	r, err := DecodeGRPCStatusJSON([]byte(`{"code":8,"message":"m","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"NEW_THING","domain":"` + grpcDomain + `"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := ProblemJSON(r, "")
+	if bytes.Contains(p, []byte(`"code_num"`)) || bytes.Contains(p, []byte(`"category"`)) {
+		t.Errorf("problem of an error sent without num and category: %s", p)
+	}
+	sent, err := DecodePayload([]byte(`{"code":"new_thing","code_num":4242,"category":"fresh","error":"m","retryable":false}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := ProblemJSON(sent, ""); !bytes.Contains(p, []byte(`"code_num":4242,"category":"fresh"`)) {
+		t.Errorf("problem of an error sent with num and category: %s", p)
 	}
 }

@@ -3192,9 +3192,12 @@ const maxPayload = 1 << 20
 
 // sizeError is the error of a decoder given more than maxPayload bytes;
 // nil for data within the bound.
-func sizeError(data []byte) error {
-	if len(data) > maxPayload {
-		return fmt.Errorf("%s: payload of %d bytes; at most %d are decoded", packageName, len(data), maxPayload)
+func sizeError(data []byte) error { return sizeOver(len(data)) }
+
+// sizeOver refuses a payload of n bytes past maxPayload.
+func sizeOver(n int) error {
+	if n > maxPayload {
+		return fmt.Errorf("%s: payload of %d bytes; at most %d are decoded", packageName, n, maxPayload)
 	}
 	return nil
 }
