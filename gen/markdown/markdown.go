@@ -20,12 +20,39 @@ var inline = strings.NewReplacer(
 	"\r\n", "\n", "\r", "\n",
 )
 
+// webAddress matches the web addresses GitHub links by itself in text
+// (its extended autolinks): from a scheme's :// or www. to the next white
+// space, <, or >, less the punctuation GitHub leaves out at the end.
+var webAddress = regexp.MustCompile(`(?i)\b(?:(https?://)|www\.)[^\s<>]*[^\s<>?!.,:*_~]`)
+
+// escapeInline escapes s as inline text, but for the web addresses in it,
+// which GitHub would link without unescaping them (a \_ in one would point
+// elsewhere): one with a scheme is written as an autolink, <URL>, in which
+// nothing is escaped but |, which GitHub removes again when it splits a
+// table row into cells; one without (www.example.com) as text that GitHub
+// does not link (www\. and the rest escaped).
+func escapeInline(s string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range webAddress.FindAllStringSubmatchIndex(s, -1) {
+		b.WriteString(inline.Replace(s[last:m[0]]))
+		if m[2] >= 0 {
+			b.WriteString("<" + strings.ReplaceAll(s[m[0]:m[1]], "|", `\|`) + ">")
+		} else {
+			b.WriteString(s[m[0]:m[0]+3] + `\.` + inline.Replace(s[m[0]+4:m[1]]))
+		}
+		last = m[1]
+	}
+	b.WriteString(inline.Replace(s[last:]))
+	return b.String()
+}
+
 // Text escapes s for inline text on one line: a table cell or a heading.
 // Line breaks between lines become <br>; those at the end (the closing
 // line break of a YAML block) are dropped, as they would only add an
 // empty line to the cell.
 func Text(s string) string {
-	return strings.ReplaceAll(strings.TrimRight(inline.Replace(s), "\n"), "\n", "<br>")
+	return strings.ReplaceAll(strings.TrimRight(escapeInline(s), "\n"), "\n", "<br>")
 }
 
 // blockStart matches what would make a line of a paragraph into other
@@ -40,7 +67,7 @@ var blockStart = regexp.MustCompile(`^(#|>|[-+=]|\d+[.)])`)
 func Para(s string) string {
 	lines := strings.Split(strings.ReplaceAll(strings.TrimRight(s, "\n"), "\r\n", "\n"), "\n")
 	for i, l := range lines {
-		l = inline.Replace(strings.TrimLeft(l, " \t"))
+		l = escapeInline(strings.TrimLeft(l, " \t"))
 		if m := blockStart.FindString(l); m != "" {
 			l = m[:len(m)-1] + `\` + l[len(m)-1:]
 		}
@@ -96,6 +123,9 @@ func longestRun(s string, c byte) int {
 // a link in a comment's text: @mentions (and e-mail addresses), issue
 // references (#12, owner/repo#12, GH-12) and bare URLs (a scheme's ://
 // or www.).
+// autolink matches an autolink escapeInline wrote.
+var autolink = regexp.MustCompile(`(?i)<https?://[^\s<>]*>`)
+
 var quiet = regexp.MustCompile(`(?i)@[a-z0-9]|#[0-9]|\bgh-[0-9]|://|\bwww\.`)
 
 // Quiet makes text that Text or Para escaped inert in a GitHub comment: a
@@ -106,6 +136,11 @@ var quiet = regexp.MustCompile(`(?i)@[a-z0-9]|#[0-9]|\bgh-[0-9]|://|\bwww\.`)
 // because a message says "@team" or "see #12". Code spans need nothing:
 // GitHub acts on none of these inside them.
 func Quiet(s string) string {
+	// A web address escapeInline wrote as an autolink is written as text
+	// instead: GitHub reads no entity inside an autolink.
+	s = autolink.ReplaceAllStringFunc(s, func(m string) string {
+		return inline.Replace(strings.ReplaceAll(m[1:len(m)-1], `\|`, "|"))
+	})
 	return quiet.ReplaceAllStringFunc(s, func(m string) string {
 		switch {
 		case m[0] == '@', m[0] == '#':

@@ -11,6 +11,13 @@ func TestText(t *testing.T) {
 		`back\slash`:             `back\\slash`,
 		"two\nlines\r\nthree":    "two<br>lines<br>three",
 		"a block\nof two\n\n":    "a block<br>of two",
+		// GitHub links web addresses without unescaping them: one with a
+		// scheme is an autolink, whose text is as written but for |; one
+		// without is not linked.
+		"see https://example.com/run_book?a=1&b=2.":    "see <https://example.com/run_book?a=1&b=2>.",
+		"https://a.example/t#tool_not_found|x_y":       `<https://a.example/t#tool_not_found\|x_y>`,
+		"at www.example.com/a_b_, or HTTP://X.io/*a*_": `at www\.example.com/a\_b\_, or <HTTP://X.io/*a>\*\_`,
+		"not_a_url://x_y <https://e.com/a_b>":          `not\_a\_url://x\_y \<<https://e.com/a_b>\>`,
 	} {
 		if got := Text(in); got != want {
 			t.Errorf("Text(%q) = %q, want %q", in, got, want)
