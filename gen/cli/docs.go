@@ -173,24 +173,28 @@ func docsFile(m *model.Catalogue, rel string) (gen.File, error) {
 
 var explainCmd = &command{
 	name:    "explain",
-	args:    "[--catalogue FILE] CODE|NUM",
+	args:    "[--catalogue FILE] CODE|SUBCODE|NUM",
 	short:   "print one error of the catalogue",
 	maxArgs: 1,
 	long: `Explain prints one error of the catalogue (default errors.yaml), found by
 its code (in any letter case) or its num: family, category, class, whether it is retryable, its
 message template, user message, doc, fields and example payload, as
-rustc --explain does for compiler errors. A reserved code or num is
+rustc --explain does for compiler errors. A sub-code prints whose it is
+and its doc, then that variant's entry. A reserved code or num is
 reported as retired. Exit status 1 when the catalogue has no such entry,
 with the nearest code when one is a few letters away.`,
 	flags: func(fs *pflag.FlagSet) runFunc {
 		path := fs.String("catalogue", DefaultCatalogue, "read the catalogue `FILE`")
 		return func(ctx context.Context, e *env, args []string) error {
 			if len(args) == 0 {
-				return usagef("missing CODE or NUM")
+				return usagef("missing CODE, SUBCODE or NUM")
 			}
 			m, err := loadCatalogue(ctx, e, *path)
 			if err != nil {
 				return err
+			}
+			if sc := docs.FindSubcode(m, args[0]); sc != nil {
+				return docs.ExplainSubcode(e.stdout, m, sc)
 			}
 			if v := docs.Find(m, args[0]); v != nil {
 				return docs.Explain(e.stdout, m, v)

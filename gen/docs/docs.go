@@ -100,7 +100,7 @@ func view(m *model.Catalogue) catalogueView {
 		v.Attributes = append(v.Attributes, av)
 	}
 	if c := m.Classify; c != nil {
-		v.Classify = "`Classify` returns a new [" + markdown.Code(c.Fallback.Code) + "](#" + c.Fallback.Code + ") for a foreign error no rule matches. It tries every variant's `is` rules, then `http_status` (of the variants that hold a cause of type `error`), then every `contains` rule, each in catalogue order; the first that matches decides."
+		v.Classify = "`Classify` returns a new [" + markdown.Code(c.Fallback.Code) + "](#" + c.Fallback.Code + ") for a foreign error no rule matches. It tries every variant's `is` rules in catalogue order, then `http_status` of the variants that hold a cause of type `error` (the most specific entry that covers the status), then every `contains` rule in catalogue order; the first that matches decides."
 	}
 	for _, f := range m.Families {
 		fv := familyView{
@@ -169,8 +169,13 @@ func variant(m *model.Catalogue, v *model.Variant) variantView {
 		}
 		return f(s)
 	}
-	if u := v.UserMessage; u.From == model.UserFromVariant {
+	// The user message in effect, and where it comes from, as explain
+	// prints it.
+	if u := v.UserMessage; u.Template != nil {
 		vv.UserMessage = markdown.Code(u.Template.Text)
+		if from := u.Describe(); from != "" {
+			vv.UserMessage += " (" + markdown.Text(from) + ")"
+		}
 	}
 	if v.SuppressionKey != nil {
 		vv.SuppressionKey = markdown.Code(v.SuppressionKey.Text)

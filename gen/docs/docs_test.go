@@ -253,7 +253,7 @@ Example
 		{[]string{"tool_lost"}, "", "errgen: no entry \"tool_lost\" in errors.yaml (did you mean \"tool_gone\"?)\n", 1},
 		{[]string{"+1002"}, "", "errgen: no entry \"+1002\" in errors.yaml\n", 1},
 		{[]string{"nothing_like_it"}, "", "errgen: no entry \"nothing_like_it\" in errors.yaml\n", 1},
-		{nil, "", "errgen explain: missing CODE or NUM\nusage: errgen explain [--catalogue FILE] CODE|NUM\n", 2},
+		{nil, "", "errgen explain: missing CODE, SUBCODE or NUM\nusage: errgen explain [--catalogue FILE] CODE|SUBCODE|NUM\n", 2},
 	} {
 		t.Run(fmt.Sprint(tc.args), func(t *testing.T) {
 			stdout, stderr, code := run(t, dir, append([]string{"explain"}, tc.args...)...)
@@ -476,4 +476,46 @@ func parse(t *testing.T, src string) *model.Catalogue {
 		t.Fatal(diags)
 	}
 	return m
+}
+
+// TestExplainSubcode: explain of a sub-code says whose sub-code it is and
+// gives its doc, then the variant's entry; its gRPC reason, in the
+// Projection row, names the sub-codes an instance sends in its place.
+func TestExplainSubcode(t *testing.T) {
+	const src = `version: 1
+package: demo
+user_message: Something failed ({code}).
+projections: [grpc]
+grpc: {domain: demo.example.com}
+categories:
+  io: Input and output.
+families:
+  - name: DemoError
+    variants:
+      - name: Timeout
+        code: timeout
+        num: 1
+        category: io
+        message: timed out
+        subcodes: [{code: timeout_soft, doc: The soft limit passed.}]
+`
+	m := parse(t, src)
+	sc := docs.FindSubcode(m, "TIMEOUT_SOFT")
+	if sc == nil || docs.FindSubcode(m, "timeout") != nil {
+		t.Fatalf("FindSubcode = %v; want timeout_soft, and no sub-code for the variant's own code", sc)
+	}
+	var b strings.Builder
+	if err := docs.ExplainSubcode(&b, m, sc); err != nil {
+		t.Fatal(err)
+	}
+	got := b.String()
+	for _, want := range []string{
+		"timeout_soft: a sub-code of timeout; an instance that selects it reports it from Code()\n  The soft limit passed.\n\ntimeout (1): Timeout in family DemoError\n",
+		"  Projection        gRPC status UNKNOWN (2), reason TIMEOUT (an instance that selects a sub-code: its own, TIMEOUT_SOFT)\n",
+		"  User message      Something failed ({code}). (the catalogue's)\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("explain of a sub-code:\n%s\nlacks:\n%s", got, want)
+		}
+	}
 }

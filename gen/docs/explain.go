@@ -147,6 +147,37 @@ func Find(m *model.Catalogue, key string) *model.Variant {
 	return nil
 }
 
+// FindSubcode returns the sub-code of m that key names, in any letter
+// case as Find, or nil.
+func FindSubcode(m *model.Catalogue, key string) *model.Subcode {
+	for _, exact := range []bool{true, false} {
+		for _, v := range m.Variants {
+			for _, s := range v.Subcodes {
+				if s.Code == key || !exact && strings.EqualFold(s.Code, key) {
+					return s
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// ExplainSubcode writes the entry of a sub-code: which variant's it is, its
+// doc, then that variant's entry (Explain), whose rules an instance that
+// selects the sub-code follows.
+func ExplainSubcode(w io.Writer, m *model.Catalogue, sc *model.Subcode) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: a sub-code of %s; an instance that selects it reports it from Code()\n", sc.Code, sc.Variant.Code)
+	if doc := strings.TrimSpace(sc.Doc); doc != "" {
+		b.WriteString(indent(termText(doc), "  "))
+	}
+	b.WriteString("\n")
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return err
+	}
+	return Explain(w, m, sc.Variant)
+}
+
 // Suggest is a did-you-mean hint for a key that names no code of m: the
 // nearest code, sub-code or reserved code within a few edits, as
 // ` (did you mean "tool_timeout"?)`, or "".

@@ -169,7 +169,16 @@ func (v *Variant) ProjectionText(c *Catalogue) []string {
 		}
 	}
 	if c.Selects("grpc") {
-		out = append(out, "gRPC status "+v.GRPCCode+" ("+strconv.Itoa(v.GRPCCodeNum())+"), reason "+v.GRPCReason())
+		reason := "gRPC status " + v.GRPCCode + " (" + strconv.Itoa(v.GRPCCodeNum()) + "), reason " + v.GRPCReason()
+		if len(v.Subcodes) > 0 {
+			// An instance's code, which the reason spells, is its sub-code.
+			subs := make([]string, len(v.Subcodes))
+			for i, sc := range v.Subcodes {
+				subs[i] = strings.ToUpper(sc.Code)
+			}
+			reason += " (an instance that selects a sub-code: its own, " + strings.Join(subs, ", ") + ")"
+		}
+		out = append(out, reason)
 	}
 	if c.Selects("problem") {
 		out = append(out, "problem documents have status "+strconv.Itoa(v.ProblemStatus(c))+" and type "+v.ProblemType(c))
