@@ -168,15 +168,16 @@ func TestREADMEMakeRecipeAnnotatesInActions(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "Makefile"), []byte(block+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for actions, want := range map[string]string{"true": "errgen compat --format github --against git:main", "": "errgen compat --format text --against git:main"} {
-		cmd := exec.Command(makeBin, "-n", "errors-check", "ERRGEN=errgen", "BASE=main")
+	for actions, want := range map[string]string{"true": "errgen compat --format github --against git:main svc/errors.yaml", "": "errgen compat --format text --against git:main svc/errors.yaml"} {
+		cmd := exec.Command(makeBin, "-n", "errors-check", "ERRGEN=errgen", "BASE=main", "CATALOGUE=svc/errors.yaml")
 		cmd.Dir = dir
 		cmd.Env = slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, "GITHUB_ACTIONS=") })
 		if actions != "" {
 			cmd.Env = append(cmd.Env, "GITHUB_ACTIONS="+actions)
 		}
 		out, err := cmd.CombinedOutput()
-		if err != nil || !slices.Contains(strings.Split(strings.TrimSpace(string(out)), "\n"), want) {
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		if err != nil || !slices.Contains(lines, want) || !slices.Contains(lines, "errgen generate --check --docs ERRORS.md svc/errors.yaml") {
 			t.Errorf("make -n errors-check with GITHUB_ACTIONS=%q (%v):\n%s\nwant the line %q", actions, err, out, want)
 		}
 	}
