@@ -401,19 +401,21 @@ func writeFiles(ctx context.Context, e *env, dir string, files []gen.File, opt w
 // not shown as stale.
 func checkFiles(e *env, dir string, files []gen.File, examples map[string]string, docsFlag string, fix func(prune bool) string) error {
 	golden := examples != nil
-	stale := 0
-	refused := map[string]bool{} // what was printed, once each (printOnce)
+	// stale counts what generate writes again, left what --prune deletes,
+	// and refused the files generate would refuse to replace.
+	stale, left, refused := 0, 0, 0
+	printed := map[string]bool{} // what was refused, once each (printOnce)
 	for _, f := range files {
 		target := filepath.Join(dir, filepath.FromSlash(f.Path))
 		name := diag.Path(displayPath(target))
 		old, err := readExisting(dir, f.Path, f.Data)
 		switch {
 		case err != nil:
-			if msg := err.Error(); !refused[msg] {
-				refused[msg] = true
+			if msg := err.Error(); !printed[msg] {
+				printed[msg] = true
 				fmt.Fprintf(e.stderr, "errgen: %s\n", msg)
 			}
-			stale++
+			refused++
 			continue
 		case old == nil:
 			stale++
@@ -423,7 +425,7 @@ func checkFiles(e *env, dir string, files []gen.File, examples map[string]string
 			continue
 		case !isGenerated(f.Path, old.head):
 			// Not errgen's: generate would refuse it, not replace it.
-			stale++
+			refused++
 			fmt.Fprintf(e.stderr, "errgen: %s\n", notGenerated(target, f.Path, docsFlag))
 			continue
 		case old.data == nil:
@@ -445,11 +447,25 @@ func checkFiles(e *env, dir string, files []gen.File, examples map[string]string
 		}
 		for _, rel := range gone {
 			fmt.Fprintf(e.stderr, "errgen: %s; run %s\n", orphanText(dir, rel, examples), fix(true))
-			stale++
+			left++
 		}
 	}
-	if stale > 0 {
-		return fmt.Errorf("%d generated file(s) stale, missing or left over; run %s", stale, fix(false))
+	// The closing line names what fixes everything above: --prune when a
+	// golden file is left over, and first moving away what errgen would
+	// refuse to replace.
+	var what []string
+	if stale+left > 0 {
+		what = append(what, fmt.Sprintf("%d generated file(s) stale, missing or left over", stale+left))
+	}
+	if refused > 0 {
+		what = append(what, fmt.Sprintf("%d file(s) errgen would refuse to replace; move them away (see above)", refused))
+	}
+	if len(what) > 0 {
+		then := "run"
+		if refused > 0 {
+			then = "then run"
+		}
+		return fmt.Errorf("%s; %s %s", strings.Join(what, "; "), then, fix(left > 0))
 	}
 	return nil
 }
