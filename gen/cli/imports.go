@@ -365,15 +365,31 @@ func firstError(diags diag.List) string {
 
 // importPath is the Go import path of the package generated into dir:
 // the module path of the nearest go.mod at dir or above it, joined with
-// dir's path from that go.mod's folder. errgen imports a package by its
-// folder, so that must be named like the package.
+// dir's path from that go.mod's folder. Its last element (a /vN major
+// version aside) must be the package's name, as Go's convention wants,
+// so that a reader of the import knows the package: the folder's name,
+// or for a package at a module's root, the module path's.
 func importPath(dir, pkg string) (string, error) {
-	abs, err := filepath.Abs(dir)
+	p, root, err := modulePathOf(dir, pkg)
 	if err != nil {
 		return "", err
 	}
-	if filepath.Base(abs) != pkg {
-		return "", fmt.Errorf("package %s is generated into folder %s; name the folder %s, like its package, so that its import path ends in it", pkg, filepath.Base(abs), pkg)
+	if importName(p) != pkg {
+		fix := "name its folder " + pkg
+		if root {
+			fix = "end its module's path in " + pkg
+		}
+		return "", fmt.Errorf("package %s has import path %s, which ends in %s; %s, like the package", pkg, diag.Quote(p), diag.Quote(path.Base(p)), fix)
+	}
+	return p, nil
+}
+
+// modulePathOf is importPath without the check of its last element, and
+// whether dir is its module's root.
+func modulePathOf(dir, pkg string) (string, bool, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", false, err
 	}
 	for d := abs; ; d = filepath.Dir(d) {
 		gomod := filepath.Join(d, "go.mod")
@@ -382,21 +398,21 @@ func importPath(dir, pkg string) (string, error) {
 		case err == nil:
 			mod, err := modulePath(data)
 			if err != nil {
-				return "", fmt.Errorf("%s: %w", diag.Path(displayPath(gomod)), err)
+				return "", false, fmt.Errorf("%s: %w", diag.Path(displayPath(gomod)), err)
 			}
 			rel, err := filepath.Rel(d, abs)
 			if err != nil {
-				return "", err
+				return "", false, err
 			}
 			if rel == "." {
-				return mod, nil
+				return mod, true, nil
 			}
-			return mod + "/" + filepath.ToSlash(rel), nil
+			return mod + "/" + filepath.ToSlash(rel), false, nil
 		case !errors.Is(err, fs.ErrNotExist):
-			return "", fmt.Errorf("%s: %w", diag.Path(displayPath(gomod)), fsafe.PathError(err))
+			return "", false, fmt.Errorf("%s: %w", diag.Path(displayPath(gomod)), fsafe.PathError(err))
 		}
 		if filepath.Dir(d) == d {
-			return "", fmt.Errorf("no go.mod in %s or above it gives the import path of package %s", diag.Path(displayPath(dir)), pkg)
+			return "", false, fmt.Errorf("no go.mod in %s or above it gives the import path of package %s", diag.Path(displayPath(dir)), pkg)
 		}
 	}
 }
