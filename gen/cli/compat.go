@@ -232,6 +232,13 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 	if !diags.HasErrors() {
 		diags = append(diags, registry.Check(heads)...)
 	}
+	// A catalogue the registry does not list is compared with nothing:
+	// say so, as lint does.
+	notListed, err := set.unlistedWarnings()
+	if err != nil {
+		return nil, err
+	}
+	diags = append(diags, notListed...)
 	if diags = diags.Sort(); diags.HasErrors() {
 		return nil, &diagError{diags}
 	}

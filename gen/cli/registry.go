@@ -174,20 +174,11 @@ func (s *catalogueSet) check(ctx context.Context, e *env) ([]registry.Catalogue,
 	}
 	if s.reg != nil {
 		all = append(all, registry.CheckDocs(s.root, s.reg)...)
-		extra, err := s.findUnlisted()
+		unlisted, err := s.unlistedWarnings()
 		if err != nil {
 			return nil, err
 		}
-		pos := diag.Pos{File: s.reg.File, Line: 1, Col: 1}
-		if p, ok := s.reg.Keys.Pos("catalogues"); ok {
-			pos = p
-		}
-		for _, rel := range extra {
-			if s.meant[rel] {
-				continue // the did-you-mean of a listed path
-			}
-			all.Warnf(pos, "%s is a catalogue the registry does not list; add it under catalogues with its owner and nums, so its codes are checked with the others", diag.Quote(rel))
-		}
+		all = append(all, unlisted...)
 	}
 	all = all.Sort()
 	if all.HasErrors() {
@@ -195,6 +186,28 @@ func (s *catalogueSet) check(ctx context.Context, e *env) ([]registry.Catalogue,
 	}
 	e.warn(all)
 	return cats, nil
+}
+
+// unlistedWarnings warns, at the registry's catalogues key, of each
+// catalogue below its folder that it does not list (but one a listed path
+// misspells, which has its own error).
+func (s *catalogueSet) unlistedWarnings() (diag.List, error) {
+	var l diag.List
+	extra, err := s.findUnlisted()
+	if err != nil {
+		return nil, err
+	}
+	pos := diag.Pos{File: s.reg.File, Line: 1, Col: 1}
+	if p, ok := s.reg.Keys.Pos("catalogues"); ok {
+		pos = p
+	}
+	for _, rel := range extra {
+		if s.meant[rel] {
+			continue // the did-you-mean of a listed path
+		}
+		l.Warnf(pos, "%s is a catalogue the registry does not list; add it under catalogues with its owner and nums, so its codes are checked with the others", diag.Quote(rel))
+	}
+	return l, nil
 }
 
 // load reads and resolves every catalogue of the set, each on its own, and

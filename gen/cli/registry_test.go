@@ -1103,3 +1103,18 @@ families:
 		t.Errorf("compat of a retired code taken by another catalogue exited %d:\n%s%s\nwant a line:\n%s", code, stdout, stderr, want)
 	}
 }
+
+// TestCompatWarnsOfAnUnlistedCatalogue: compat through a registry warns
+// of a catalogue below it that the registry does not list, as lint does:
+// compared with nothing, its codes would pass unseen.
+func TestCompatWarnsOfAnUnlistedCatalogue(t *testing.T) {
+	repo, write := registryRepo(t)
+	write("c/errors.yaml", strings.Replace(catalogueA, "package: a", "package: c", 1))
+	t.Chdir(repo)
+	want := `errgen.registry.yaml:2:1: warning: "c/errors.yaml" is a catalogue the registry does not list; add it under catalogues with its owner and nums, so its codes are checked with the others` + "\n"
+	for _, cmd := range []string{"compat", "diff"} {
+		if code, _, stderr := runCLI(t, cmd, "--against", "git:HEAD"); code != 0 || !strings.Contains(stderr, want) {
+			t.Errorf("%s with an unlisted catalogue: exit %d\n%s\nwant:\n%s", cmd, code, stderr, want)
+		}
+	}
+}
