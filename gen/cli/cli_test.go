@@ -412,3 +412,33 @@ func TestGenerateRefusesHandWrittenFile(t *testing.T) {
 		t.Error("other files were written although the run was refused")
 	}
 }
+
+// TestWrongFolderSaysWhereTheCataloguesAre: run where no errors.yaml is,
+// errgen names the catalogues below the folder; given a folder, it names
+// the catalogue in it.
+func TestWrongFolderSaysWhereTheCataloguesAre(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	code, _, stderr := runCLI(t, "lint")
+	if want := "errgen: no errors.yaml in this folder or below it; give the catalogue's path, or create one (errgen schema prints its format)\n"; code != 1 || stderr != want {
+		t.Errorf("lint in an empty folder: exit %d\n%s\nwant:\n%s", code, stderr, want)
+	}
+	for _, sub := range []string{"svc", "api", "billing", "zeta"} {
+		if err := os.MkdirAll(sub, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(sub, "errors.yaml"), []byte(validCatalogue), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{{"generate"}, {"lint"}, {"explain", "tool_timeout"}} {
+		code, _, stderr := runCLI(t, args...)
+		if want := `errgen: no errors.yaml in this folder; give the catalogue's path: "api/errors.yaml", "billing/errors.yaml", "svc/errors.yaml" and 1 more` + "\n"; code != 1 || stderr != want {
+			t.Errorf("%v in the repository's root: exit %d\n%s\nwant:\n%s", args, code, stderr, want)
+		}
+	}
+	code, _, stderr = runCLI(t, "generate", "svc")
+	if want := `; did you mean "svc/errors.yaml"?` + "\n"; code != 1 || !strings.HasSuffix(stderr, want) {
+		t.Errorf("generate of a folder: exit %d\n%s\nwant it to end:\n%s", code, stderr, want)
+	}
+}

@@ -16,10 +16,12 @@ import (
 	"strings"
 
 	"github.com/errgen/errgen/gen"
+	"github.com/errgen/errgen/gen/ast"
 	"github.com/errgen/errgen/gen/diag"
 	"github.com/errgen/errgen/gen/fsafe"
 	"github.com/errgen/errgen/gen/load"
 	"github.com/errgen/errgen/gen/model"
+	"github.com/errgen/errgen/gen/registry"
 )
 
 // interruptible runs fn and returns its result, or errInterrupted as soon
@@ -102,8 +104,29 @@ func parse(ctx context.Context, e *env, name string, src []byte, warn bool, imp 
 func readCatalogue(path string) ([]byte, error) {
 	data, err := fsafe.ReadFile(path, load.MaxSize)
 	var tooLarge *fsafe.TooLargeError
-	if errors.As(err, &tooLarge) {
+	switch {
+	case errors.As(err, &tooLarge):
 		return nil, fmt.Errorf("%s is %d bytes; a catalogue may be at most %d (16 MiB)", diag.Path(path), tooLarge.Size, load.MaxSize)
+	case errors.Is(err, fs.ErrNotExist) && path == DefaultCatalogue:
+		// Run in the wrong folder: say where the catalogues are.
+		below, _ := registry.Unlisted(".", &ast.Registry{})
+		if len(below) == 0 {
+			return nil, fmt.Errorf("no %s in this folder or below it; give the catalogue's path, or create one (errgen schema prints its format)", DefaultCatalogue)
+		}
+		quoted := make([]string, 0, 3)
+		for _, p := range below[:min(3, len(below))] {
+			quoted = append(quoted, diag.Quote(p))
+		}
+		more := ""
+		if len(below) > 3 {
+			more = fmt.Sprintf(" and %d more", len(below)-3)
+		}
+		return nil, fmt.Errorf("no %s in this folder; give the catalogue's path: %s%s", DefaultCatalogue, strings.Join(quoted, ", "), more)
+	case err != nil:
+		// A folder given for its catalogue.
+		if st, serr := os.Lstat(filepath.Join(path, DefaultCatalogue)); serr == nil && st.Mode().IsRegular() {
+			return nil, fmt.Errorf("%w; did you mean %s?", err, diag.Quote(filepath.Join(path, DefaultCatalogue)))
+		}
 	}
 	return data, err
 }
