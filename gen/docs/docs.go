@@ -161,7 +161,7 @@ func variant(m *model.Catalogue, v *model.Variant) variantView {
 		Category: markdown.Code(v.Category.Name), Class: v.ClassRule().String(), Retryable: v.RetryShort(),
 		SuppressRetry: yesNo(v.SuppressRetry), Doc: markdown.Para(v.Doc), Message: markdown.Code(v.Message.Text),
 		MessageCell: markdown.CodeCell(v.Message.Text),
-		HTTPStatus:  v.HTTPText(), ExampleMessage: markdown.Code(oracle.Message(v)),
+		HTTPStatus:  markdown.Text(m.HTTPStatusText(v)), ExampleMessage: markdown.Code(oracle.Message(v)),
 	}
 	opt := func(s string, f func(string) string) string {
 		if s == "" {

@@ -371,6 +371,30 @@ families:
 			t.Errorf("%s: Classify row %q, want %q", v.Code, got, want[v.Code])
 		}
 	}
+	// The HTTP status row is LookupHTTPStatus's: every variant counts,
+	// Limited too, which Classify does not use.
+	wantHTTP := map[string]string{
+		"overloaded": `529, 503`,
+		"server":     `5xx, 4xx except 429, 500 ("limited"), 502, 504 ("gateway"), 503, 529 ("overloaded")`,
+		"limited":    `429, 500`,
+		"gateway":    `502-504 except 503 ("overloaded")`,
+		"other":      "",
+	}
+	for _, v := range m.Variants {
+		var b strings.Builder
+		if err := docs.Explain(&b, m, v); err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		for _, line := range strings.Split(b.String(), "\n") {
+			if rest, ok := strings.CutPrefix(line, "  HTTP status"); ok {
+				got = strings.TrimSpace(rest)
+			}
+		}
+		if got != wantHTTP[v.Code] {
+			t.Errorf("%s: HTTP status row %q, want %q", v.Code, got, wantHTTP[v.Code])
+		}
+	}
 }
 
 // TestExplainConfigurable: explain says that a configurable variant's

@@ -55,7 +55,7 @@ func Explain(w io.Writer, m *model.Catalogue, v *model.Variant) error {
 	row("Usage hint", v.UsageHint)
 	row("Required fields", strings.Join(v.RequiredFields, ", "))
 	row("Instance hints", v.HintsText())
-	row("HTTP status", v.HTTPText())
+	row("HTTP status", m.HTTPStatusText(v))
 	row("Classify", m.ClassifyText(v))
 	if c := v.MapCase(); c != nil {
 		row("Converts into", c.To.Code+" ("+v.Family.MapsTo.Func()+")")

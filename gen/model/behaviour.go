@@ -223,6 +223,19 @@ func (c *Catalogue) ClassifyText(v *Variant) string {
 	return strings.Join(s, "; ")
 }
 
+// HTTPStatusText is v's http_status as written, with the statuses that a
+// more specific entry of another variant takes in LookupHTTPStatus and
+// FromHTTP listed after "except" (see statusesText).
+func (c *Catalogue) HTTPStatusText(v *Variant) string {
+	if len(v.HTTP) == 0 {
+		return ""
+	}
+	if t := statusesText(v, StatusOwners(c.Variants, false)); t != "" {
+		return t
+	}
+	return v.HTTPText() + " (each status taken by a more specific entry of another variant)"
+}
+
 // statusesText is v's http_status as written, but for the statuses that
 // owners gives another variant, listed after "except" with the variant
 // that takes them; "" when v stands for none of its statuses.
