@@ -20,28 +20,70 @@ var inline = strings.NewReplacer(
 	"\r\n", "\n", "\r", "\n",
 )
 
-// webAddress matches the web addresses GitHub links by itself in text
-// (its extended autolinks): from a scheme's :// or www. to the next white
-// space, <, or >, less the punctuation GitHub leaves out at the end.
-var webAddress = regexp.MustCompile(`(?i)\b(?:(https?://)|www\.)[^\s<>]*[^\s<>?!.,:*_~]`)
+// webAddress matches what GitHub may link by itself in text (its extended
+// autolinks): from a scheme's :// (http, https, ftp) or www. to the next
+// white space or <; trimAddress cuts it where GitHub ends the link.
+var webAddress = regexp.MustCompile(`(?i)(?:(?:https?|ftp)://|www\.)[^\s<]*`)
+
+// trailingEntity matches an entity reference at the end of an address,
+// which GitHub leaves out of the link.
+var trailingEntity = regexp.MustCompile(`&#?[0-9A-Za-z]+;$`)
+
+// entity matches an entity reference, which GitHub reads inside an
+// autolink.
+var entity = regexp.MustCompile(`&#?[0-9A-Za-z]+;`)
+
+// trimAddress is a as far as GitHub links it: without trailing
+// punctuation (?!.,:*_~ and quotes), an unbalanced closing ), or an entity
+// reference at its end.
+func trimAddress(a string) string {
+	for {
+		n := len(a)
+		a = strings.TrimRight(a, `?!.,:*_~'"`)
+		if strings.HasSuffix(a, ")") && strings.Count(a, ")") > strings.Count(a, "(") {
+			a = a[:len(a)-1]
+		}
+		if loc := trailingEntity.FindStringIndex(a); loc != nil {
+			a = a[:loc[0]]
+		}
+		if len(a) == n {
+			return a
+		}
+	}
+}
 
 // escapeInline escapes s as inline text, but for the web addresses in it,
 // which GitHub would link without unescaping them (a \_ in one would point
-// elsewhere): one with a scheme is written as an autolink, <URL>, in which
-// nothing is escaped but |, which GitHub removes again when it splits a
-// table row into cells; one without (www.example.com) as text that GitHub
-// does not link (www\. and the rest escaped).
+// elsewhere). One with a scheme is written as an autolink, <URL>, inside
+// which nothing is escaped and which ends where GitHub would end the link;
+// but one that holds what an autolink cannot show as written (a |, which a
+// table would split on, a >, an entity reference) is written, as one
+// without a scheme (www.example.com) is, as text that GitHub does not
+// link: its : or its www. escaped.
 func escapeInline(s string) string {
 	var b strings.Builder
 	last := 0
-	for _, m := range webAddress.FindAllStringSubmatchIndex(s, -1) {
-		b.WriteString(inline.Replace(s[last:m[0]]))
-		if m[2] >= 0 {
-			b.WriteString("<" + strings.ReplaceAll(s[m[0]:m[1]], "|", `\|`) + ">")
-		} else {
-			b.WriteString(s[m[0]:m[0]+3] + `\.` + inline.Replace(s[m[0]+4:m[1]]))
+	for _, m := range webAddress.FindAllStringIndex(s, -1) {
+		start := m[0]
+		addr := trimAddress(s[start:m[1]])
+		colon := strings.Index(addr, "://")
+		switch {
+		case colon < 0: // www.
+			if len(addr) < len("www.") {
+				addr = s[start : start+len("www.")] // "www." alone
+			}
+			b.WriteString(inline.Replace(s[last:start]))
+			b.WriteString(addr[:3] + `\.` + inline.Replace(addr[4:]))
+		case len(addr) <= colon+len("://"):
+			continue
+		case strings.ContainsAny(addr, "|>") || entity.MatchString(addr):
+			b.WriteString(inline.Replace(s[last:start]))
+			b.WriteString(addr[:colon] + `\:` + inline.Replace(addr[colon+1:]))
+		default:
+			b.WriteString(inline.Replace(s[last:start]))
+			b.WriteString("<" + addr + ">")
 		}
-		last = m[1]
+		last = start + len(addr)
 	}
 	b.WriteString(inline.Replace(s[last:]))
 	return b.String()
@@ -124,7 +166,7 @@ func longestRun(s string, c byte) int {
 // references (#12, owner/repo#12, GH-12) and bare URLs (a scheme's ://
 // or www.).
 // autolink matches an autolink escapeInline wrote.
-var autolink = regexp.MustCompile(`(?i)<https?://[^\s<>]*>`)
+var autolink = regexp.MustCompile(`(?i)<(?:https?|ftp)://[^\s<>]*>`)
 
 var quiet = regexp.MustCompile(`(?i)@[a-z0-9]|#[0-9]|\bgh-[0-9]|://|\bwww\.`)
 
@@ -136,10 +178,11 @@ var quiet = regexp.MustCompile(`(?i)@[a-z0-9]|#[0-9]|\bgh-[0-9]|://|\bwww\.`)
 // because a message says "@team" or "see #12". Code spans need nothing:
 // GitHub acts on none of these inside them.
 func Quiet(s string) string {
-	// A web address escapeInline wrote as an autolink is written as text
-	// instead: GitHub reads no entity inside an autolink.
+	// A web address escapeInline wrote as an autolink is written as
+	// escaped text instead, which the zero-width space below then keeps
+	// from being linked.
 	s = autolink.ReplaceAllStringFunc(s, func(m string) string {
-		return inline.Replace(strings.ReplaceAll(m[1:len(m)-1], `\|`, "|"))
+		return inline.Replace(m[1 : len(m)-1])
 	})
 	return quiet.ReplaceAllStringFunc(s, func(m string) string {
 		switch {

@@ -12,12 +12,18 @@ func TestText(t *testing.T) {
 		"two\nlines\r\nthree":    "two<br>lines<br>three",
 		"a block\nof two\n\n":    "a block<br>of two",
 		// GitHub links web addresses without unescaping them: one with a
-		// scheme is an autolink, whose text is as written but for |; one
-		// without is not linked.
+		// scheme is an autolink ending where GitHub ends the link; one
+		// that an autolink cannot show as written, and one without a
+		// scheme, are not linked.
 		"see https://example.com/run_book?a=1&b=2.":    "see <https://example.com/run_book?a=1&b=2>.",
-		"https://a.example/t#tool_not_found|x_y":       `<https://a.example/t#tool_not_found\|x_y>`,
+		"https://a.example/t#tool_not_found|x_y":       `https\://a.example/t#tool\_not\_found\|x\_y`,
 		"at www.example.com/a_b_, or HTTP://X.io/*a*_": `at www\.example.com/a\_b\_, or <HTTP://X.io/*a>\*\_`,
-		"not_a_url://x_y <https://e.com/a_b>":          `not\_a\_url://x\_y \<<https://e.com/a_b>\>`,
+		"not_a_url://x_y <https://e.com/a_b>":          `not\_a\_url://x\_y \<https\://e.com/a\_b\>`,
+		"(https://x.io/run_book) \"https://x.io/faq\"": `(<https://x.io/run_book>) "<https://x.io/faq>"`,
+		"https://x.io/wiki/A_(b) ftp://f.io/pub_dir":   `<https://x.io/wiki/A_(b)> <ftp://f.io/pub_dir>`,
+		"_https://x.io/a_b 1https://x.io/c_d":          `\_<https://x.io/a_b> 1<https://x.io/c_d>`,
+		"https://x.io/?a=1&amp;b=2 https://x.io/a&lt;": `https\://x.io/?a=1\&amp;b=2 <https://x.io/a>\&lt;`,
+		"https:// and www. alone":                      `https:// and www\. alone`,
 	} {
 		if got := Text(in); got != want {
 			t.Errorf("Text(%q) = %q, want %q", in, got, want)
