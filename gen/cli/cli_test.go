@@ -420,9 +420,20 @@ func TestWrongFolderSaysWhereTheCataloguesAre(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
 	code, _, stderr := runCLI(t, "lint")
-	if want := "errgen: no errors.yaml in this folder or below it; give the catalogue's path, or create one (errgen schema prints its format)\n"; code != 1 || stderr != want {
+	if want := "errgen: no errors.yaml in this folder; give the catalogue's path, or create one (errgen schema prints its format)\n"; code != 1 || stderr != want {
 		t.Errorf("lint in an empty folder: exit %d\n%s\nwant:\n%s", code, stderr, want)
 	}
+	// One that cannot be read, and one too deep, are passed by.
+	if err := os.MkdirAll(filepath.Join("a", "b", "c", "deep"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join("a", "b", "c", "deep", "errors.yaml"), []byte(validCatalogue), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir("aa_locked", 0o000); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(filepath.Join(dir, "aa_locked"), 0o755) })
 	for _, sub := range []string{"svc", "api", "billing", "zeta"} {
 		if err := os.MkdirAll(sub, 0o755); err != nil {
 			t.Fatal(err)

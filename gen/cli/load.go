@@ -16,7 +16,6 @@ import (
 	"strings"
 
 	"github.com/errgen/errgen/gen"
-	"github.com/errgen/errgen/gen/ast"
 	"github.com/errgen/errgen/gen/diag"
 	"github.com/errgen/errgen/gen/fsafe"
 	"github.com/errgen/errgen/gen/load"
@@ -109,9 +108,9 @@ func readCatalogue(path string) ([]byte, error) {
 		return nil, fmt.Errorf("%s is %d bytes; a catalogue may be at most %d (16 MiB)", diag.Path(path), tooLarge.Size, load.MaxSize)
 	case errors.Is(err, fs.ErrNotExist) && path == DefaultCatalogue:
 		// Run in the wrong folder: say where the catalogues are.
-		below, _ := registry.Unlisted(".", &ast.Registry{})
+		below := cataloguesBelow(".")
 		if len(below) == 0 {
-			return nil, fmt.Errorf("no %s in this folder or below it; give the catalogue's path, or create one (errgen schema prints its format)", DefaultCatalogue)
+			return nil, fmt.Errorf("no %s in this folder; give the catalogue's path, or create one (errgen schema prints its format)", DefaultCatalogue)
 		}
 		quoted := make([]string, 0, 3)
 		for _, p := range below[:min(3, len(below))] {
@@ -129,6 +128,36 @@ func readCatalogue(path string) ([]byte, error) {
 		}
 	}
 	return data, err
+}
+
+// cataloguesBelow lists the files named errors.yaml in the folders below
+// root, at most three levels down, as lint's registry check finds them
+// (hidden folders, testdata, vendor and node_modules left out), sorted;
+// a folder that cannot be read is skipped, and the walk stops after 10 000
+// folders, so that a hint costs little even run at a disk's root.
+func cataloguesBelow(root string) []string {
+	var out []string
+	folders := 0
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil && d != nil && d.IsDir():
+			return filepath.SkipDir
+		case err != nil:
+			return nil
+		case d.IsDir():
+			if folders++; folders > 10000 {
+				return filepath.SkipAll
+			}
+			if p != root && (strings.HasPrefix(d.Name(), ".") || registry.Skipped(d.Name()) || strings.Count(filepath.ToSlash(p), "/") >= 3) {
+				return filepath.SkipDir
+			}
+		case d.Name() == DefaultCatalogue && d.Type().IsRegular():
+			out = append(out, filepath.ToSlash(p))
+		}
+		return nil
+	})
+	slices.Sort(out)
+	return out
 }
 
 // loadBase reads and resolves the catalogue to compare with: a file, or

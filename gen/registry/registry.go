@@ -302,6 +302,10 @@ func Meant(missing string, unlisted []string) string {
 // dependencies, and test fixtures, which hold catalogues on purpose.
 var skipDirs = []string{".git", "vendor", "node_modules", "testdata"}
 
+// Skipped reports whether lint's search for catalogues below a registry
+// leaves out folders so named (testdata, vendor, node_modules).
+func Skipped(name string) bool { return slices.Contains(skipDirs, name) }
+
 // Unlisted returns the catalogues under root, files named errors.yaml,
 // that the registry does not list, as slash paths relative to root,
 // sorted. It skips hidden folders and those of skipDirs.
