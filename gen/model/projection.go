@@ -476,6 +476,12 @@ func (r *resolver) grpc(selected map[string]diag.Pos) {
 			if reason := v.GRPCReason(); on && !grpcReasonRE.MatchString(reason) {
 				r.warnf(v.Src.Code.Pos, "the gRPC ErrorInfo reason %s breaks AIP-193's form: 3 to 63 of A-Z, 0-9 and _, a letter first and no _ last", diag.Quote(reason))
 			}
+			// An instance that selects a sub-code sends it as the reason.
+			for _, sc := range v.Subcodes {
+				if reason := strings.ToUpper(sc.Code); on && !grpcReasonRE.MatchString(reason) {
+					r.warnf(sc.Pos, "the gRPC ErrorInfo reason %s, which an instance of sub-code %s sends, breaks AIP-193's form: 3 to 63 of A-Z, 0-9 and _, a letter first and no _ last", diag.Quote(reason), diag.Quote(sc.Code))
+				}
+			}
 		}
 	}
 	r.unselected("grpc", uses)
