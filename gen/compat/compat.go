@@ -961,10 +961,27 @@ func CheckWaivers(m *model.Catalogue) diag.List {
 		case w.Family != "" && !families[w.Family] && !slices.Contains(removalRules, r.ID):
 			diags.Errorf(w.SubjectPos, "compat waiver names family %s, which the catalogue does not declare%s", q(w.Family), suggestFrom(w.Family, families))
 		case w.Code != "" && !codes[w.Code] && !slices.Contains(removalRules, r.ID):
+			if v := subcodeOwner(m, w.Code); v != nil {
+				// A finding names the variant a sub-code belongs to.
+				diags.Errorf(w.SubjectPos, "compat waiver names code %s, a sub-code of %s; a finding names the variant's code: waive %s", q(w.Code), q(v.Code), q(v.Code))
+				continue
+			}
 			diags.Errorf(w.SubjectPos, "compat waiver names code %s, which no variant of the catalogue has and no family reserves%s", q(w.Code), suggestFrom(w.Code, codes))
 		}
 	}
 	return diags
+}
+
+// subcodeOwner is the variant of m that has sub-code code, or nil.
+func subcodeOwner(m *model.Catalogue, code string) *model.Variant {
+	for _, v := range m.Variants {
+		for _, sc := range v.Subcodes {
+			if sc.Code == code {
+				return v
+			}
+		}
+	}
+	return nil
 }
 
 // suggestFrom suggests the nearest name of set to s, as "; did you mean

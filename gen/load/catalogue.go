@@ -441,6 +441,9 @@ func (ld *loader) statuses(e entry, ok bool, what string) []ast.String {
 			ld.errorf(it, "each item of %s must be a status such as 429 or a range such as \"5xx\" or \"500-599\", got %s", what, describe(it))
 		case it.Tag == "!!int" && !decimalRE.MatchString(it.Value):
 			ld.errorf(it, "each item of %s must be a plain decimal number, got %s", what, diag.Quote(it.Value))
+		case it.Tag == "!!str" && it.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 && decimalRE.MatchString(it.Value):
+			// A status is a number; only a class or a range is text.
+			ld.errorf(it, "each item of %s that is one status is a number: write %s without quotes", what, it.Value)
 		default:
 			ld.checkRunes(it, "each item of "+what, false)
 			out = append(out, ast.String{Value: it.Value, Pos: pos, Set: true})

@@ -426,7 +426,7 @@ func (r *resolver) grpc(selected map[string]diag.Pos) {
 		}
 		if d := g.Domain; d.Set {
 			if !grpcDomainRE.MatchString(d.Value) {
-				r.errorf(d.Pos, "grpc domain %s must be a service name such as agents.example.com (lower-case DNS labels joined by dots)", diag.Quote(d.Value))
+				r.errorf(d.Pos, "grpc domain %s must be a service name such as agents.example.com (lower-case DNS labels of 1 to 63 characters joined by dots)", diag.Quote(d.Value))
 			} else {
 				r.m.GRPCDomain = d.Value
 			}
@@ -491,6 +491,6 @@ var (
 	// grpcReasonRE is the form AIP-193 gives an ErrorInfo reason:
 	// [A-Z][A-Z0-9_]+[A-Z0-9], at most 63 characters.
 	grpcReasonRE = regexp.MustCompile(`^[A-Z][A-Z0-9_]{1,61}[A-Z0-9]$`)
-	grpcDomainRE = regexp.MustCompile(`^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$`)
+	grpcDomainRE = regexp.MustCompile(`^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$`)
 	localeRE     = regexp.MustCompile(names.LocalePattern)
 )

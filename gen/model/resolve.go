@@ -1,6 +1,7 @@
 package model
 
 import (
+	"math/big"
 	"cmp"
 	"errors"
 	"fmt"
@@ -898,7 +899,7 @@ func (r *resolver) example(fd *Field, ex *ast.Example) {
 		switch {
 		case err != nil:
 			bad(`a Go duration such as "30s" or "1m30s"`)
-		case x.Duration%fd.Unit.Size != 0:
+		case x.Duration%fd.Unit.Size != 0 || !wholeNanos(s):
 			bad("a whole number of " + fd.Unit.Name + ", the field's unit")
 		}
 	case FamilyKind:
@@ -908,6 +909,28 @@ func (r *resolver) example(fd *Field, ex *ast.Example) {
 		}
 		r.errorf(ex.Pos, "field %s holds a %s cause; its example is built from that family's first variant, so it takes no example", diag.Quote(fd.Name), t)
 	}
+}
+
+// durationTermRE is one term of a Go duration: a decimal number and its
+// unit.
+var durationTermRE = regexp.MustCompile(`([0-9]*(?:\.[0-9]*)?)(ns|us|µs|μs|ms|s|m|h)`)
+
+// durationUnits are the nanoseconds of each unit a Go duration may use.
+var durationUnits = map[string]int64{"ns": 1, "us": 1e3, "µs": 1e3, "μs": 1e3, "ms": 1e6, "s": 1e9, "m": 60e9, "h": 3600e9}
+
+// wholeNanos reports whether s, a Go duration that time.ParseDuration
+// reads, is a whole number of nanoseconds as written: ParseDuration cuts
+// a fraction of one, so 1.0000009ms reads as 1ms.
+func wholeNanos(s string) bool {
+	sum := new(big.Rat)
+	for _, m := range durationTermRE.FindAllStringSubmatch(s, -1) {
+		n, ok := new(big.Rat).SetString(m[1])
+		if !ok {
+			return false
+		}
+		sum.Add(sum, n.Mul(n, new(big.Rat).SetInt64(durationUnits[m[2]])))
+	}
+	return sum.IsInt()
 }
 
 // underflows reports whether s, a decimal number that parsed as f, is too

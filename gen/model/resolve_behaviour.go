@@ -52,8 +52,9 @@ func (r *resolver) retryPolicy(ar *ast.Retry, p RetryPolicy) *RetryPolicy {
 			p.MaxRetries = int(n.Value)
 		}
 	}
-	p.Base = r.retryDelay(ar.Base, "base", p.Base)
-	p.Cap = r.retryDelay(ar.Cap, "cap", p.Cap)
+	var baseOK, capOK bool
+	p.Base, baseOK = r.retryDelay(ar.Base, "base", p.Base)
+	p.Cap, capOK = r.retryDelay(ar.Cap, "cap", p.Cap)
 	if j := ar.Jitter; j.Set {
 		v, err := strconv.ParseFloat(j.Value, 64)
 		if err != nil || !decimalFloatRE.MatchString(j.Value) || v < 0 || v >= 1 {
@@ -71,7 +72,8 @@ func (r *resolver) retryPolicy(ar *ast.Retry, p RetryPolicy) *RetryPolicy {
 		}
 	}
 	switch {
-	case p.Cap >= p.Base:
+	case p.Cap >= p.Base, !baseOK || !capOK:
+		// A refused base or cap is reported as such, not compared.
 	case ar.Cap.Set:
 		r.errorf(ar.Cap.Pos, "retry cap %s is below its base %s: no delay may exceed the cap, so none could be the base", p.Cap, p.Base)
 	default:
@@ -80,17 +82,18 @@ func (r *resolver) retryPolicy(ar *ast.Retry, p RetryPolicy) *RetryPolicy {
 	return &p
 }
 
-// retryDelay reads a policy's base or cap.
-func (r *resolver) retryDelay(s ast.String, key string, def time.Duration) time.Duration {
+// retryDelay reads a policy's base or cap, def when it is not set or is
+// refused; it reports whether it was not refused.
+func (r *resolver) retryDelay(s ast.String, key string, def time.Duration) (time.Duration, bool) {
 	if !s.Set {
-		return def
+		return def, true
 	}
 	d, err := time.ParseDuration(s.Value)
-	if err != nil || d <= 0 || d > maxRetryDelay || d%time.Millisecond != 0 {
+	if err != nil || d <= 0 || d > maxRetryDelay || d%time.Millisecond != 0 || !wholeNanos(s.Value) {
 		r.errorf(s.Pos, "retry %s must be a Go duration in whole milliseconds from 1ms to 24h, such as \"1s\" or \"250ms\", got %s", key, diag.Quote(s.Value))
-		return def
+		return def, false
 	}
-	return d
+	return d, true
 }
 
 // mapping resolves a family's maps_to and its variants' targets.
@@ -215,6 +218,11 @@ func (r *resolver) mapCase(c *MapCase, pos diag.Pos) bool {
 		}
 		if ff.Type.Name == "" || tf.Type.Name == "" {
 			// A type that is unknown or was refused, reported at the type.
+			ok = false
+			continue
+		}
+		if ff.Type.Name == tf.Type.Name && (tf.Type.Kind == FamilyKind || tf.Type.Kind == Error) {
+			// A second cause field of to, refused at its declaration.
 			ok = false
 			continue
 		}
