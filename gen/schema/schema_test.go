@@ -359,6 +359,8 @@ func TestRejects(t *testing.T) {
 		{"configurable and retryable_from_cause", edit(t, "retryable: true", "retryable_from_cause: true\n        configurable: true") + "          - name: cause\n            type: error\n"},
 		{"code too long", edit(t, "code: broken", "code: "+strings.Repeat("b", 244))},
 		{"sensitive family cause", base + "          - name: cause\n            type: DemoError\n            sensitive: true\n"},
+		{"grpc projection without its section", edit(t, "package: demo\n", "package: demo\nprojections: [grpc]\n")},
+		{"problem projection without its section", edit(t, "package: demo\n", "package: demo\nprojections: [problem, mcp]\n")},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
