@@ -361,6 +361,7 @@ func TestRejects(t *testing.T) {
 		{"sensitive family cause", base + "          - name: cause\n            type: DemoError\n            sensitive: true\n"},
 		{"grpc projection without its section", edit(t, "package: demo\n", "package: demo\nprojections: [grpc]\n")},
 		{"problem projection without its section", edit(t, "package: demo\n", "package: demo\nprojections: [problem, mcp]\n")},
+		{"match without classify", base + "          - name: cause\n            type: error\n        match: {is: [context.Canceled]}\n"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
