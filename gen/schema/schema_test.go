@@ -261,6 +261,7 @@ compat:
 		"    payload_type: demo_error\n", "", "            payload: true\n", "", "- name: path", "- name: suggested_tool", "{path}", "{suggested_tool}").Replace(cases["base"])
 	cases["attribute defaults of each type"] = strings.Replace(cases["base"], "families:\n",
 		"attributes:\n  - {name: a, type: bool, default: true}\n  - {name: b, type: int, default: -2147483648}\n  - {name: c, type: enum, values: [x, \"y\"], default: x}\n  - {name: d, type: string, default: \"3\"}\nfamilies:\n", 1)
+	cases["255 fields"] = cases["base"] + manyFields(254)
 	for name, src := range cases {
 		t.Run(name, func(t *testing.T) {
 			if err := sch.Validate(fromYAML(t, src)); err != nil {
@@ -271,6 +272,15 @@ compat:
 			}
 		})
 	}
+}
+
+// manyFields returns n more fields for base's variant, each named apart.
+func manyFields(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "          - name: f%d\n            type: string\n", i)
+	}
+	return b.String()
 }
 
 func TestRejects(t *testing.T) {
@@ -362,6 +372,7 @@ func TestRejects(t *testing.T) {
 		{"grpc projection without its section", edit(t, "package: demo\n", "package: demo\nprojections: [grpc]\n")},
 		{"problem projection without its section", edit(t, "package: demo\n", "package: demo\nprojections: [problem, mcp]\n")},
 		{"match without classify", base + "          - name: cause\n            type: error\n        match: {is: [context.Canceled]}\n"},
+		{"256 fields", base + manyFields(255)},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
