@@ -262,6 +262,10 @@ compat:
 	cases["attribute defaults of each type"] = strings.Replace(cases["base"], "families:\n",
 		"attributes:\n  - {name: a, type: bool, default: true}\n  - {name: b, type: int, default: -2147483648}\n  - {name: c, type: enum, values: [x, \"y\"], default: x}\n  - {name: d, type: string, default: \"3\"}\nfamilies:\n", 1)
 	cases["255 fields"] = cases["base"] + manyFields(254)
+	cases["examples at the ends of their integer types"] = cases["base"] +
+		"          - {name: a, type: int, example: -2147483648}\n          - {name: b, type: int, example: 2147483647}\n" +
+		"          - {name: c, type: int64, example: -9223372036854775808}\n          - {name: d, type: int64, example: 9223372036854775807}\n" +
+		"          - {name: e, type: uint64, example: 0}\n          - {name: f, type: uint64, example: 18446744073709551615}\n"
 	for name, src := range cases {
 		t.Run(name, func(t *testing.T) {
 			if err := sch.Validate(fromYAML(t, src)); err != nil {
@@ -373,6 +377,12 @@ func TestRejects(t *testing.T) {
 		{"problem projection without its section", edit(t, "package: demo\n", "package: demo\nprojections: [problem, mcp]\n")},
 		{"match without classify", base + "          - name: cause\n            type: error\n        match: {is: [context.Canceled]}\n"},
 		{"256 fields", base + manyFields(255)},
+		{"int example beyond 32 bits", base + "          - name: count\n            type: int\n            example: 1099511627776\n"},
+		{"int example just beyond 32 bits", base + "          - name: count\n            type: int\n            example: 2147483648\n"},
+		{"int example just below 32 bits", base + "          - name: count\n            type: int\n            example: -2147483649\n"},
+		{"int64 example beyond 64 bits", base + "          - name: count\n            type: int64\n            example: 9223372036854775808\n"},
+		{"int64 example below 64 bits", base + "          - name: count\n            type: int64\n            example: -10000000000000000000\n"},
+		{"uint64 example beyond 64 bits", base + "          - name: count\n            type: uint64\n            example: 18446744073709551616\n"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
