@@ -266,6 +266,15 @@ compat:
 		"          - {name: a, type: int, example: -2147483648}\n          - {name: b, type: int, example: 2147483647}\n" +
 		"          - {name: c, type: int64, example: -9223372036854775808}\n          - {name: d, type: int64, example: 9223372036854775807}\n" +
 		"          - {name: e, type: uint64, example: 0}\n          - {name: f, type: uint64, example: 18446744073709551615}\n"
+	withProblem := func(src string) string {
+		return strings.Replace(src, "package: demo\n", "package: demo\nprojections: [problem]\nproblem: {type_base: \"https://example.com/e/\"}\n", 1)
+	}
+	members := "          - {name: title, type: string, payload: true}\n          - {name: status, type: int, payload: true}\n" +
+		"      - {name: Other, code: other, num: 2, category: io, message: other, fields: [{name: detail, type: string}, {name: instance, type: string, payload: false}]}\n"
+	cases["problem members as payload fields without the problem projection"] = cases["base"] + members
+	cases["problem members as fields outside the payload, with the problem projection"] = withProblem(cases["base"] + strings.ReplaceAll(members, ", payload: true}", "}"))
+	cases["a problem member as a field of a family without payload_type, with the problem projection"] = withProblem(strings.NewReplacer(
+		"    payload_type: demo_error\n", "", "            payload: true\n", "").Replace(cases["base"])) + "          - {name: title, type: string, payload: false}\n"
 	for name, src := range cases {
 		t.Run(name, func(t *testing.T) {
 			if err := sch.Validate(fromYAML(t, src)); err != nil {
@@ -289,6 +298,7 @@ func manyFields(n int) string {
 
 func TestRejects(t *testing.T) {
 	sch := compile(t)
+	problem := edit(t, "package: demo\n", "package: demo\nprojections: [problem]\nproblem: {type_base: \"https://example.com/e/\"}\n")
 	cases := []struct{ name, src string }{
 		{"wrong version", edit(t, "version: 1", "version: 2")},
 		{"version missing", edit(t, "version: 1\n", "")},
@@ -383,6 +393,10 @@ func TestRejects(t *testing.T) {
 		{"int64 example beyond 64 bits", base + "          - name: count\n            type: int64\n            example: 9223372036854775808\n"},
 		{"int64 example below 64 bits", base + "          - name: count\n            type: int64\n            example: -10000000000000000000\n"},
 		{"uint64 example beyond 64 bits", base + "          - name: count\n            type: uint64\n            example: 18446744073709551616\n"},
+		{"payload field named title with problem", problem + "          - name: title\n            type: string\n            payload: true\n"},
+		{"payload field named status with problem", problem + "          - name: status\n            type: int\n            payload: true\n"},
+		{"payload field named detail with problem", problem + "          - name: detail\n            type: string\n            payload: true\n"},
+		{"payload field named instance with problem", problem + "          - name: instance\n            type: string\n            payload: true\n"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -531,6 +545,11 @@ func TestListsMatchChecker(t *testing.T) {
 	}
 	if !sameSet(forbidden, want) {
 		t.Errorf("the schema refuses field names %v; the names that become generated methods are %v", forbidden, want)
+	}
+
+	members := strs(t, object(t, doc, "$defs", "problemMember")["enum"])
+	if !sameSet(members, model.ProblemMembers) {
+		t.Errorf("RFC 9457 members: schema %v, checker %v", members, model.ProblemMembers)
 	}
 
 	payloadKeys := strs(t, object(t, doc, "$defs", "payloadKey")["enum"])
