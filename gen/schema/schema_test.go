@@ -275,6 +275,8 @@ compat:
 	cases["problem members as fields outside the payload, with the problem projection"] = withProblem(cases["base"] + strings.ReplaceAll(members, ", payload: true}", "}"))
 	cases["a problem member as a field of a family without payload_type, with the problem projection"] = withProblem(strings.NewReplacer(
 		"    payload_type: demo_error\n", "", "            payload: true\n", "").Replace(cases["base"])) + "          - {name: title, type: string, payload: false}\n"
+	cases["empty required_fields where the family has no payload_type"] = strings.NewReplacer("    payload_type: demo_error\n", "", "            payload: true\n", "",
+		"        retryable: true\n", "        retryable: true\n        required_fields: []\n").Replace(cases["base"])
 	for name, src := range cases {
 		t.Run(name, func(t *testing.T) {
 			if err := sch.Validate(fromYAML(t, src)); err != nil {
