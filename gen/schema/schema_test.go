@@ -318,6 +318,8 @@ func TestRejects(t *testing.T) {
 		{"http_status twice", edit(t, "http_status: [503]", "http_status: [503, 503]")},
 		{"http_status class 6xx", edit(t, "http_status: [503]", `http_status: ["6xx"]`)},
 		{"http_status as a word", edit(t, "http_status: [503]", `http_status: ["teapot"]`)},
+		{"http_status a status given as text", edit(t, "http_status: [503]", `http_status: ["503"]`)},
+		{"grpc domain label past 63 characters", edit(t, "package: demo\n", "package: demo\nprojections: [grpc]\ngrpc: {domain: "+strings.Repeat("a", 64)+".example.com}\n")},
 		{"unit unknown", edit(t, "            payload: true\n", "            payload: true\n            unit: minutes\n")},
 		{"field name CamelCase", edit(t, "- name: path", "- name: FilePath")},
 		{"field name is a method", edit(t, "- name: path", "- name: code")},
