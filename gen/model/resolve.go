@@ -1,11 +1,11 @@
 package model
 
 import (
-	"math/big"
 	"cmp"
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"regexp"
 	"slices"
 	"strconv"
