@@ -156,6 +156,19 @@ func (r *resolver) mapping(af *ast.Family, f *Family) {
 		}
 		mp.Cases = append(mp.Cases, c)
 	}
+	if d := mp.Default; d != nil && !slices.ContainsFunc(af.Variants, func(av *ast.Variant) bool { return !av.MapsTo.Set }) {
+		// No variant falls back to the default, so no conversion checked
+		// it: what any use would need, it must have now, and it is not
+		// needed at all.
+		switch {
+		case d.Cause == nil && r.typeUnknown[d]:
+		case d.Cause == nil || (d.Cause.Type.Kind != Error && d.Cause.Type.Family != f):
+			r.errorf(am.Default.Pos, "%s cannot hold the errors of %s it would convert: give it a cause field of type error or %s", diag.Quote(d.Name), diag.Quote(f.Name), f.Name)
+			complete = false
+		default:
+			r.warnf(am.Default.Pos, "the default %s is used by no variant of %s, each of which has its own maps_to; remove it", diag.Quote(d.Name), diag.Quote(f.Name))
+		}
+	}
 	fn := mp.Func()
 	if p, dup := r.names[fn]; dup {
 		r.errorf(am.Family.Pos, "the conversion %s this mapping generates is already a name of the catalogue (at %s)", fn, at(p))
