@@ -372,6 +372,32 @@ func afterHost(s string) string {
 	return ""
 }
 
+// badPort is the port of the http or https URI s when it is not a whole
+// number from 1 to 65535, "" otherwise (no port, or an empty one).
+func badPort(s string) string {
+	_, rest, ok := strings.Cut(s, "://")
+	if !ok {
+		return ""
+	}
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	if i := strings.LastIndex(rest, "@"); i >= 0 {
+		rest = rest[i+1:]
+	}
+	if i := strings.LastIndex(rest, "]"); i >= 0 {
+		rest = rest[i+1:] // an IPv6 host
+	}
+	_, port, ok := strings.Cut(rest, ":")
+	if !ok || port == "" {
+		return ""
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 || strings.TrimLeft(port, "0123456789") != "" {
+		return port
+	}
+	return ""
+}
+
 func (r *resolver) problem(pr *ast.Problem, selected map[string]diag.Pos) {
 	if _, ok := selected["problem"]; !ok {
 		r.unselected("problem", []projectionUse{{pr.Pos, "the problem section", "problem configures the problem projection"}})
@@ -382,6 +408,8 @@ func (r *resolver) problem(pr *ast.Problem, selected map[string]diag.Pos) {
 		case badEscape(b.Value) >= 0:
 			bad := b.Value[badEscape(b.Value):]
 			r.errorf(b.Pos, "type_base %s holds %s, which is no percent-escape (%% and two hex digits); write %%25 for a %% itself", diag.Quote(b.Value), diag.Quote(bad[:min(len(bad), 3)]))
+		case badPort(b.Value) != "":
+			r.errorf(b.Pos, "type_base %s has port %s; a port is a whole number from 1 to 65535", diag.Quote(b.Value), diag.Quote(badPort(b.Value)))
 		case err != nil || u.Scheme != "https" && u.Scheme != "http" || u.Hostname() == "":
 			r.errorf(b.Pos, "type_base %s must be an absolute http or https URI, with a host", diag.Quote(b.Value))
 		case !strings.HasSuffix(b.Value, "/") && !strings.HasSuffix(b.Value, "#"):
