@@ -150,6 +150,15 @@ func (r *resolver) misspelt(pos diag.Pos, key string) bool {
 
 func at(p diag.Pos) string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
 
+// fieldLabel names a field in a message: its name, quoted, or, when its
+// name could not be read (and was reported), the field's place.
+func fieldLabel(name string, pos diag.Pos) string {
+	if name == "" {
+		return "at " + at(pos)
+	}
+	return diag.Quote(name)
+}
+
 func (r *resolver) catalogue() {
 	cat, m := r.cat, r.m
 	if cat.Version.Set && cat.Version.Value != 1 {
@@ -615,22 +624,22 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 		}
 		if isCause {
 			if cause != nil {
-				r.errorf(af.Type.Pos, "variant %s has a second cause field %s; at most one field may be an error (the first is %s)", diag.Quote(av.Name.Value), diag.Quote(name), diag.Quote(cause.Name.Value))
+				r.errorf(af.Type.Pos, "variant %s has a second cause field %s; at most one field may be an error (the first is %s)", diag.Quote(av.Name.Value), fieldLabel(name, af.Pos), diag.Quote(cause.Name.Value))
 			} else {
 				cause = af
 				v.Cause = fd
 			}
 		}
 		if af.Payload.Value && isCause {
-			r.errorf(af.Payload.Pos, "field %s is a cause and cannot be a payload field; its text already reaches the model through the message", diag.Quote(name))
+			r.errorf(af.Payload.Pos, "field %s is a cause and cannot be a payload field; its text already reaches the model through the message", fieldLabel(name, af.Pos))
 		}
 		if af.Payload.Value && !payload {
-			r.errorf(af.Payload.Pos, "field %s is marked payload, but family %s has no payload_type", diag.Quote(name), diag.Quote(f.Name))
+			r.errorf(af.Payload.Pos, "field %s is marked payload, but family %s has no payload_type", fieldLabel(name, af.Pos), diag.Quote(f.Name))
 		}
 		if af.RetryAfter.Value {
 			switch {
 			case typeKnown && af.Type.Value != "duration":
-				r.errorf(af.RetryAfter.Pos, "retry_after field %s must have type duration, not %s", diag.Quote(name), af.Type.Value)
+				r.errorf(af.RetryAfter.Pos, "retry_after field %s must have type duration, not %s", fieldLabel(name, af.Pos), af.Type.Value)
 			case retryAfter != nil:
 				r.errorf(af.RetryAfter.Pos, "variant %s has a second retry_after field (the first is %s)", diag.Quote(av.Name.Value), diag.Quote(retryAfter.Name.Value))
 			default:
@@ -645,7 +654,7 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 			i := slices.IndexFunc(Units, func(u Unit) bool { return u.Name == af.Unit.Value })
 			switch {
 			case typeKnown && fd.Type.Kind != Duration:
-				r.errorf(af.Unit.Pos, "unit is for duration fields; field %s has type %s", diag.Quote(name), af.Type.Value)
+				r.errorf(af.Unit.Pos, "unit is for duration fields; field %s has type %s", fieldLabel(name, af.Pos), af.Type.Value)
 			case i < 0:
 				r.errorf(af.Unit.Pos, "unit %s is not one of ms, s, ns%s", diag.Quote(af.Unit.Value), unitHint(af.Unit.Value))
 			default:
@@ -672,21 +681,21 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 func (r *resolver) sensitive(fd *Field, af *ast.Field, isCause bool) {
 	if !fd.Sensitive {
 		if !af.Sensitive.Set && af.Name.Set && LooksSecret(fd.Name) && !r.misspelt(af.Pos, "sensitive") {
-			r.warnf(af.Name.Pos, "field %s looks like it holds a secret; add sensitive: true to keep it out of payloads, wire forms, logs and fmt output (or sensitive: false if it holds none)", diag.Quote(fd.Name))
+			r.warnf(af.Name.Pos, "field %s looks like it holds a secret; add sensitive: true to keep it out of payloads, wire forms, logs and fmt output (or sensitive: false if it holds none)", fieldLabel(fd.Name, fd.Pos))
 		}
 		return
 	}
 	switch {
 	case af.Payload.Value:
-		r.errorf(af.Payload.Pos, "field %s is sensitive and cannot be a payload field: the payload is sent to the model", diag.Quote(fd.Name))
+		r.errorf(af.Payload.Pos, "field %s is sensitive and cannot be a payload field: the payload is sent to the model", fieldLabel(fd.Name, fd.Pos))
 	case isCause:
-		r.errorf(af.Sensitive.Pos, "field %s is a cause and cannot be sensitive: Unwrap hands it to every caller; mark the secret fields of its own error sensitive, or set a scrubber for the text of foreign errors", diag.Quote(fd.Name))
+		r.errorf(af.Sensitive.Pos, "field %s is a cause and cannot be sensitive: Unwrap hands it to every caller; mark the secret fields of its own error sensitive, or set a scrubber for the text of foreign errors", fieldLabel(fd.Name, fd.Pos))
 		// The mistake is the key: the field is checked as what it must
 		// be, so its example and the templates naming it are not also
 		// refused for a secret it cannot hold.
 		fd.Sensitive = false
 	case af.RetryAfter.Value:
-		r.errorf(af.Sensitive.Pos, "field %s is the retry_after value and cannot be sensitive: callers read it and send it on as Retry-After", diag.Quote(fd.Name))
+		r.errorf(af.Sensitive.Pos, "field %s is the retry_after value and cannot be sensitive: callers read it and send it on as Retry-After", fieldLabel(fd.Name, fd.Pos))
 		fd.Sensitive = false
 	}
 }
@@ -829,7 +838,7 @@ func (r *resolver) closestType(got string, maxDist int) string {
 func (r *resolver) example(fd *Field, ex *ast.Example) {
 	t := fd.Type.Name
 	bad := func(want string) {
-		r.errorf(ex.Pos, "example for field %s of type %s must be %s", diag.Quote(fd.Name), t, want)
+		r.errorf(ex.Pos, "example for field %s of type %s must be %s", fieldLabel(fd.Name, fd.Pos), t, want)
 	}
 	fd.ExampleSet = true
 	x := &fd.Example
@@ -855,7 +864,7 @@ func (r *resolver) example(fd *Field, ex *ast.Example) {
 		// A quoted 5 is text; saying "must be a decimal integer" of it
 		// would not tell the user what to change.
 		bad = func(want string) {
-			r.errorf(ex.Pos, "example for field %s of type %s must be %s, written without quotes", diag.Quote(fd.Name), t, want)
+			r.errorf(ex.Pos, "example for field %s of type %s must be %s, written without quotes", fieldLabel(fd.Name, fd.Pos), t, want)
 		}
 	}
 	var err error
@@ -904,10 +913,10 @@ func (r *resolver) example(fd *Field, ex *ast.Example) {
 		}
 	case FamilyKind:
 		if fd.Type.Import != "" {
-			r.errorf(ex.Pos, "field %s holds a %s cause, of another catalogue; the generated tests build the error without it, so it takes no example", diag.Quote(fd.Name), t)
+			r.errorf(ex.Pos, "field %s holds a %s cause, of another catalogue; the generated tests build the error without it, so it takes no example", fieldLabel(fd.Name, fd.Pos), t)
 			break
 		}
-		r.errorf(ex.Pos, "field %s holds a %s cause; its example is built from that family's first variant, so it takes no example", diag.Quote(fd.Name), t)
+		r.errorf(ex.Pos, "field %s holds a %s cause; its example is built from that family's first variant, so it takes no example", fieldLabel(fd.Name, fd.Pos), t)
 	}
 }
 
@@ -949,7 +958,7 @@ func (r *resolver) secretExample(fd *Field, ex *ast.Example) bool {
 		if placeholderRE.MatchString(s.Value) {
 			return true
 		}
-		r.errorf(s.Pos, "example for sensitive field %s must be a placeholder in angle brackets, such as %s, so that no real secret is written into golden files and docs", diag.Quote(fd.Name), diag.Quote(SensitivePlaceholder))
+		r.errorf(s.Pos, "example for sensitive field %s must be a placeholder in angle brackets, such as %s, so that no real secret is written into golden files and docs", fieldLabel(fd.Name, fd.Pos), diag.Quote(SensitivePlaceholder))
 		return false
 	}
 	switch {
@@ -962,7 +971,7 @@ func (r *resolver) secretExample(fd *Field, ex *ast.Example) bool {
 		}
 		return !ok
 	case fd.Type.Kind != String && fd.Type.Kind != Strings:
-		r.errorf(ex.Pos, "sensitive field %s of type %s takes no example: its value never shows, and only text can hold a placeholder such as %s; leave the example out", diag.Quote(fd.Name), fd.Type.Name, diag.Quote(SensitivePlaceholder))
+		r.errorf(ex.Pos, "sensitive field %s of type %s takes no example: its value never shows, and only text can hold a placeholder such as %s; leave the example out", fieldLabel(fd.Name, fd.Pos), fd.Type.Name, diag.Quote(SensitivePlaceholder))
 		return true
 	}
 	return false
