@@ -514,8 +514,8 @@ families:
         code: timeout
         num: 1
         category: io
-        message: timed out
-        subcodes: [{code: timeout_soft, doc: The soft limit passed.}]
+        message: timed out ({code})
+        subcodes: [{code: timeout_hard, doc: The hard limit passed.}, {code: timeout_soft, doc: The soft limit passed.}]
 `
 	m := parse(t, src)
 	sc := docs.FindSubcode(m, "TIMEOUT_SOFT")
@@ -529,11 +529,24 @@ families:
 	got := b.String()
 	for _, want := range []string{
 		"timeout_soft: a sub-code of timeout; an instance that selects it reports it from Code()\n  The soft limit passed.\n\ntimeout (1): Timeout in family DemoError\n",
-		"  Projection        gRPC status UNKNOWN (2), reason TIMEOUT (an instance that selects a sub-code: its own, TIMEOUT_SOFT)\n",
+		"  Projection        gRPC status UNKNOWN (2), reason TIMEOUT (an instance that selects a sub-code: its own, TIMEOUT_HARD, TIMEOUT_SOFT)\n",
 		"  User message      Something failed ({code}). (the catalogue's)\n",
+		// The example selects the sub-code asked about, not the first.
+		"Example\n  error: timed out (timeout_soft)\n",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("explain of a sub-code:\n%s\nlacks:\n%s", got, want)
+		}
+	}
+	// The variant's own entry keeps its example, and the sub-codes their
+	// order.
+	b.Reset()
+	if err := docs.Explain(&b, m, sc.Variant); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Example\n  error: timed out (timeout_hard)\n", "  Sub-codes         timeout_hard, timeout_soft\n"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("explain of the variant:\n%s\nlacks:\n%s", b.String(), want)
 		}
 	}
 }

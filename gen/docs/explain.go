@@ -18,6 +18,12 @@ import (
 // doc, fields and example. Catalogue text goes through diag.Inert line by
 // line, so it cannot act on the terminal.
 func Explain(w io.Writer, m *model.Catalogue, v *model.Variant) error {
+	return explain(w, m, v, v)
+}
+
+// explain writes v's entry with the example of ex, v itself or a copy of
+// it whose example selects another sub-code (selecting).
+func explain(w io.Writer, m *model.Catalogue, v, ex *model.Variant) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s (%d): %s in family %s\n\n", v.Code, v.Num, v.Name, v.Family.Name)
 	// A value that spans lines (a category's description may) goes on
@@ -98,8 +104,8 @@ func Explain(w io.Writer, m *model.Catalogue, v *model.Variant) error {
 		tw.Flush()
 	}
 	b.WriteString("\nExample\n")
-	fmt.Fprintf(&b, "  error: %s\n", termText(oracle.Message(v)))
-	if p := oracle.Payload(v); p != nil {
+	fmt.Fprintf(&b, "  error: %s\n", termText(oracle.Message(ex)))
+	if p := oracle.Payload(ex); p != nil {
 		b.WriteString("  payload:\n")
 		b.WriteString(indent(termText(IndentJSON(p)), "    "))
 	}
@@ -164,7 +170,7 @@ func FindSubcode(m *model.Catalogue, key string) *model.Subcode {
 
 // ExplainSubcode writes the entry of a sub-code: which variant's it is, its
 // doc, then that variant's entry (Explain), whose rules an instance that
-// selects the sub-code follows.
+// selects the sub-code follows, with an example that selects it.
 func ExplainSubcode(w io.Writer, m *model.Catalogue, sc *model.Subcode) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: a sub-code of %s; an instance that selects it reports it from Code()\n", sc.Code, sc.Variant.Code)
@@ -175,7 +181,15 @@ func ExplainSubcode(w io.Writer, m *model.Catalogue, sc *model.Subcode) error {
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return err
 	}
-	return Explain(w, m, sc.Variant)
+	return explain(w, m, sc.Variant, selecting(sc))
+}
+
+// selecting returns a copy of sc's variant whose example selects sc: a
+// variant's example selects its first sub-code (model.ExampleCode).
+func selecting(sc *model.Subcode) *model.Variant {
+	v := *sc.Variant
+	v.Subcodes = append([]*model.Subcode{sc}, slices.DeleteFunc(slices.Clone(v.Subcodes), func(s *model.Subcode) bool { return s == sc })...)
+	return &v
 }
 
 // Suggest is a did-you-mean hint for a key that names no code of m: the
