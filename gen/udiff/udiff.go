@@ -9,6 +9,7 @@ package udiff
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/errgen/errgen/gen/diag"
@@ -189,7 +190,7 @@ func writeHunk(out *strings.Builder, h []op, x, y []string) {
 	if newLen == 0 {
 		newStart--
 	}
-	fmt.Fprintf(out, "@@ -%d,%d +%d,%d @@\n", oldStart, oldLen, newStart, newLen)
+	fmt.Fprintf(out, "@@ -%s +%s @@\n", hunkRange(oldStart, oldLen), hunkRange(newStart, newLen))
 	for _, o := range h {
 		switch o.kind {
 		case ' ':
@@ -200,6 +201,15 @@ func writeHunk(out *strings.Builder, h []op, x, y []string) {
 			out.WriteString("+" + inertLine(y[o.j]))
 		}
 	}
+}
+
+// hunkRange writes one side of a hunk header as diff -u and git diff do:
+// the length is left out when it is 1.
+func hunkRange(start, n int) string {
+	if n == 1 {
+		return strconv.Itoa(start)
+	}
+	return fmt.Sprintf("%d,%d", start, n)
 }
 
 // inertLine makes one line of a file (ending in a newline, or in the

@@ -63,15 +63,26 @@ func apply(t *testing.T, a, diff string) string {
 	return strings.ReplaceAll(joined, "\n\\ No newline at end of file\n", "")
 }
 
+// fmtSscanf reads a hunk header, "@@ -a,b +c,d @@", in which a length of
+// 1 may be left out.
 func fmtSscanf(row string, a, b, c, d *int) (int, error) {
-	fields := strings.FieldsFunc(row, func(r rune) bool { return strings.ContainsRune("@ -+,", r) })
-	ptrs := []*int{a, b, c, d}
-	for i, f := range fields[:4] {
-		n, err := strconv.Atoi(f)
-		if err != nil {
-			return i, err
+	fields := strings.Fields(row)
+	if len(fields) < 4 || fields[0] != "@@" || fields[3] != "@@" {
+		return 0, fmt.Errorf("not a hunk header")
+	}
+	ptrs := [][2]*int{{a, b}, {c, d}}
+	for i, f := range fields[1:3] {
+		start, n, ok := strings.Cut(f[1:], ",")
+		if !ok {
+			n = "1"
 		}
-		*ptrs[i] = n
+		for k, v := range []string{start, n} {
+			x, err := strconv.Atoi(v)
+			if err != nil {
+				return i, err
+			}
+			*ptrs[i][k] = x
+		}
 	}
 	return 4, nil
 }
@@ -168,6 +179,23 @@ func TestDiffMergesCloseHunks(t *testing.T) {
 		d := Diff("a", base, "b", lines(3, tc.second))
 		if got := strings.Count(d, "@@ -"); got != tc.hunks {
 			t.Errorf("changes at 3 and %d: %d hunks, want %d:\n%s", tc.second, got, tc.hunks, d)
+		}
+	}
+}
+
+// TestDiffOneLineRange checks the hunk header as diff -u and git diff
+// write it: a side of one line gives its start alone.
+func TestDiffOneLineRange(t *testing.T) {
+	for _, tc := range []struct{ a, b, want string }{
+		{"x\n", "y\n", "@@ -1 +1 @@\n-x\n+y\n"},
+		{"x\n", "x\ny\n", "@@ -1 +1,2 @@\n x\n+y\n"},
+		{"", "y\n", "@@ -0,0 +1 @@\n+y\n"},
+		{"x\n", "", "@@ -1 +0,0 @@\n-x\n"},
+		{"x\ny\n", "y\n", "@@ -1,2 +1 @@\n-x\n y\n"},
+	} {
+		got := Diff("a", tc.a, "b", tc.b)
+		if want := "--- a\n+++ b\n" + tc.want; got != want {
+			t.Errorf("Diff(%q, %q) =\n%s\nwant\n%s", tc.a, tc.b, got, want)
 		}
 	}
 }
