@@ -282,8 +282,14 @@ func DiffIn(base, head *model.Catalogue, findings []Finding, t Tier, others Othe
 			continue
 		}
 		// A finding about a whole family (or a reserved value no variant
-		// holds) goes with the family, next to the change it is about.
-		i := slices.IndexFunc(order, func(fd *FamilyDiff) bool { return fd.head != nil && fd.head.Name == f.Family })
+		// holds) goes with the family, next to the change it is about; one
+		// about a family removed with what it reserved, with that family.
+		i := slices.IndexFunc(order, func(fd *FamilyDiff) bool {
+			if fd.head == nil {
+				return fd.Status == Removed && fd.Name == f.Family
+			}
+			return fd.head.Name == f.Family
+		})
 		if i < 0 {
 			r.Other = append(r.Other, f)
 			continue

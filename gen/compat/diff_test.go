@@ -303,6 +303,55 @@ families:
 	}
 }
 
+// TestDiffPlacesRemovedFamilyReserved: a family removed with what it
+// reserved is listed as removed, and the values it no longer reserves are
+// shown under it, not under "Other".
+func TestDiffPlacesRemovedFamilyReserved(t *testing.T) {
+	dir := t.TempDir()
+	const base = `version: 1
+package: toolerr
+user_message: The request failed ({code}).
+categories:
+  other: Anything.
+families:
+  - name: ToolError
+    variants:
+      - {name: Timeout, code: tool_timeout, num: 1, category: other, message: slow}
+  - name: FileError
+    reserved: {nums: [19], codes: [file_gone]}
+    variants:
+      - {name: ReadOnly, code: read_only, num: 11, category: other, message: read-only}
+`
+	head := base[:strings.Index(base, "  - name: FileError")]
+	writeBaseAndHead(t, dir, base, head)
+	got := runCLI(t, dir, "diff", "--format", "json", "--against", "base.yaml")
+	var report struct {
+		Families []struct {
+			Name     string
+			Status   string
+			Findings []struct{ Rule, Message string }
+		}
+		Other []struct{ Rule, Message string }
+	}
+	out, _, _ := strings.Cut(got, "stderr: ")
+	if err := json.Unmarshal([]byte(strings.TrimSuffix(out, "exit 0\n")), &report); err != nil {
+		t.Fatalf("diff --format json: %v\n%s", err, got)
+	}
+	if len(report.Other) > 0 {
+		t.Errorf("findings left under Other: %+v", report.Other)
+	}
+	i := slices.IndexFunc(report.Families, func(fd struct {
+		Name     string
+		Status   string
+		Findings []struct{ Rule, Message string }
+	}) bool {
+		return fd.Name == "FileError"
+	})
+	if i < 0 || report.Families[i].Status != "removed" || len(report.Families[i].Findings) != 2 {
+		t.Errorf("family FileError is not listed as removed with its 2 reserved values:\n%s", got)
+	}
+}
+
 // TestDiffPlacesTakenBesideTheTaker: a finding about what another
 // variant's change took from a variant (a match rule added ahead of its
 // rule, an http_status more specific than its own) sits beside that
