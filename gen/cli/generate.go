@@ -398,8 +398,13 @@ func writeFiles(ctx context.Context, e *env, dir string, files []gen.File, opt w
 // inert (udiff), so a file planted in a pull request cannot print a secret
 // or a workflow command into the CI log. A file errgen did not generate is
 // refused as writing would refuse it (docsFlag chose the reference's path),
-// not shown as stale.
+// not shown as stale, and so is an output folder that is not one.
 func checkFiles(e *env, dir string, files []gen.File, examples map[string]string, docsFlag string, fix func(prune bool) string) error {
+	// An output folder that writing would refuse is refused once, as
+	// writing refuses it.
+	if err := fsafe.CheckFolder(dir); err != nil {
+		return err
+	}
 	golden := examples != nil
 	// stale counts what generate writes again, left what --prune deletes,
 	// and refused the files generate would refuse to replace.

@@ -196,6 +196,40 @@ func TestDanglingOutputFolderIsRefused(t *testing.T) {
 	}
 }
 
+// TestCheckRefusesAnOutputFolderGenerateRefuses: --check refuses an
+// output folder that is a file, or a link to nothing, once and as writing
+// refuses it, rather than one error per file or a list of files to
+// create that generate would refuse to create.
+func TestCheckRefusesAnOutputFolderGenerateRefuses(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if err := os.WriteFile("errors.yaml", []byte(validCatalogue), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("afile", []byte("mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	replaceWithLink(t, "nowhere", "dangling")
+	const file = "errgen: afile is a regular file, not a folder; errgen reads and writes files inside it\n"
+	const link = `errgen: dangling is a symlink to "nowhere", which does not exist; errgen does not create a folder through a link` + "\n"
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"generate", "--check", "-o", "afile"}, file},
+		{[]string{"generate", "--check", "-o", "afile/sub"}, file},
+		{[]string{"generate", "--check", "-o", "dangling"}, link},
+		{[]string{"generate", "--check", "-o", "dangling/sub"}, link},
+		{[]string{"docs", "--check", "-o", "afile/ERRORS.md"}, file},
+		{[]string{"docs", "--check", "-o", "dangling/ERRORS.md"}, link},
+	} {
+		code, stdout, stderr := runCLI(t, c.args...)
+		if code != 1 || stdout != "" || stderr != c.want {
+			t.Errorf("errgen %s: exit %d, stdout:\n%.300s\nstderr:\n%s\nwant:\n%s", strings.Join(c.args, " "), code, stdout, stderr, c.want)
+		}
+	}
+}
+
 // replaceWithLink makes link a symlink to target, replacing any file.
 func replaceWithLink(t *testing.T, target, link string) {
 	t.Helper()

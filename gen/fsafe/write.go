@@ -107,6 +107,29 @@ func (b *Batch) MkdirAll(dir string) error {
 	return nil
 }
 
+// CheckFolder refuses, as MkdirAll would and without creating anything,
+// a folder to write in that cannot be one: dir, or a folder on the way,
+// is something other than a folder (ErrNotFolder), or a link to nothing
+// (*DanglingError). A folder that does not exist yet is fine.
+func CheckFolder(dir string) error {
+	st, err := os.Stat(dir)
+	switch {
+	case err == nil && st.IsDir():
+		return nil
+	case err == nil:
+		return &folderError{dir, describe(st.Mode())}
+	case errors.Is(err, fs.ErrNotExist):
+		if lst, lerr := os.Lstat(dir); lerr == nil && lst.Mode()&fs.ModeSymlink != 0 {
+			target, _ := os.Readlink(dir)
+			return &DanglingError{Path: dir, Target: target}
+		}
+	}
+	if parent := filepath.Dir(dir); parent != dir {
+		return CheckFolder(parent)
+	}
+	return nil
+}
+
 // Stage writes data to a new temporary file in path's folder (created as
 // MkdirAll does) with the mode path will have. It changes no file that
 // exists. On failure the temporary file is removed and the error names
