@@ -241,6 +241,11 @@ func report(e *env, err error) int {
 		fmt.Fprintf(e.stderr, "usage: %s\n", usage.cmd.synopsis())
 		return ExitUsage
 	case errors.As(err, &diags):
+		if e.annotate {
+			// Annotations, as the catalogue's warnings are.
+			compat.WriteDiagsGitHub(e.stdout, diags.list)
+			return ExitProblems
+		}
 		printDiags(e.stderr, diags.list)
 		return ExitProblems
 	case errors.Is(err, context.Canceled):

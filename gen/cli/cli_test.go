@@ -453,3 +453,28 @@ func TestWrongFolderSaysWhereTheCataloguesAre(t *testing.T) {
 		t.Errorf("generate of a folder: exit %d\n%s\nwant it to end:\n%s", code, stderr, want)
 	}
 }
+
+// TestCompatGitHubAnnotatesCatalogueErrors: with --format github the
+// catalogue's errors are annotations, as its warnings are, so the line
+// that fails the job is marked in the pull request too.
+func TestCompatGitHubAnnotatesCatalogueErrors(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if err := os.WriteFile("base.yaml", []byte(validCatalogue), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	broken := strings.Replace(validCatalogue, "retryable: true", "retriable: true", 1)
+	if err := os.WriteFile("errors.yaml", []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCLI(t, "compat", "--format", "github", "--against", "base.yaml")
+	const want = "::error file=errors.yaml,line=15,col=9,title=errgen::unknown key \"retriable\" in a variant; did you mean \"retryable\"?\n"
+	if code != 1 || stdout != want || stderr != "" {
+		t.Errorf("compat --format github of a broken catalogue: exit %d\nstdout:\n%s\nstderr:\n%s\nwant stdout:\n%s", code, stdout, stderr, want)
+	}
+	// Elsewhere the errors stay plain lines on stderr.
+	code, stdout, stderr = runCLI(t, "compat", "--against", "base.yaml")
+	if code != 1 || stdout != "" || stderr != "errors.yaml:15:9: unknown key \"retriable\" in a variant; did you mean \"retryable\"?\n" {
+		t.Errorf("compat of a broken catalogue: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+}
