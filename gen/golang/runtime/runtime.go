@@ -2034,12 +2034,15 @@ func (p *Payload) AppendJSON(dst []byte) []byte {
 	return append(dst, '}')
 }
 
-// UnmarshalJSON reads a payload as DecodePayload reads one: keys matched
-// exactly, a key given twice refused. Keys that are not the payload's own
-// are its fields, in the order they came.
+// UnmarshalJSON reads a payload as DecodePayload reads one: at most 1 MiB,
+// keys matched exactly, a key given twice refused. Keys that are not the
+// payload's own are its fields, in the order they came.
 func (p *Payload) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" {
 		return nil // as encoding/json leaves a value for null
+	}
+	if err := sizeError(data); err != nil {
+		return err
 	}
 	members, _, err := readObject(data)
 	if err != nil {

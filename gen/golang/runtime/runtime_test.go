@@ -286,6 +286,24 @@ func TestPayloadUnmarshal(t *testing.T) {
 	}
 }
 
+// TestPayloadUnmarshalIsBounded: json.Unmarshal into a Payload reads a
+// payload as DecodePayload does, so it refuses what DecodePayload refuses
+// for its size, before splitting it: a payload of many small objects costs
+// its reader about a hundred times its size.
+func TestPayloadUnmarshalIsBounded(t *testing.T) {
+	big := []byte(`{"code":"from_the_future","pad":[` + strings.Repeat(`{},`, maxPayload/3) + `{}]}`)
+	if _, err := DecodePayload(big); err == nil {
+		t.Fatalf("DecodePayload read %d bytes", len(big))
+	}
+	var p Payload
+	if err := json.Unmarshal(big, &p); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("at most %d are decoded", maxPayload)) {
+		t.Errorf("json.Unmarshal into a Payload of %d bytes: %v; want the bound's error", len(big), err)
+	}
+	if err := p.UnmarshalJSON(big); err == nil {
+		t.Errorf("UnmarshalJSON of %d bytes: no error", len(big))
+	}
+}
+
 func TestWireFormCarriesCauses(t *testing.T) {
 	e := &ModelCallFailed{Cause: &RateLimited{Provider: "openai", RetryAfter: 2 * time.Second}}
 	data := mustMarshal(t, e)
