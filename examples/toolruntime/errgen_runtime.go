@@ -3879,9 +3879,13 @@ func (d *decoder) setCause(v variant, k int, f *field, m *jsonMember, level int)
 			cause, got.leaf = res.r, res
 		}
 	} else {
+		raw := d.value(n, "error")
+		if raw == nil {
+			return got, errors.New(`neither "code" nor "error": not a cause`)
+		}
 		var text string
-		if err := json.Unmarshal(d.value(n, "error"), &text); err != nil {
-			return got, err
+		if err := json.Unmarshal(raw, &text); err != nil {
+			return got, fmt.Errorf(`"error": %w`, err)
 		}
 		cause = errors.New(text)
 	}

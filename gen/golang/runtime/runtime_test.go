@@ -354,6 +354,10 @@ func TestDecodeValidates(t *testing.T) {
 		{`{"category":"timeout","code":"tool_timeout","code_num":1004,"error":"x","retryable":false,"suppress_retry":false}`, `type ""`},
 		{`{"type":"tool_error","category":"rate_limit","code":"rate_limited","code_num":2001,"error":"x","retryable":true,"suppress_retry":false}`, `type "tool_error"`},
 		{`{"category":"model","code":"model_call_failed","code_num":3001,"error":"x","retryable":true,"suppress_retry":false,"cause":{"category":"timeout","code":"tool_timeout","code_num":1004,"type":"tool_error","error":"x","retryable":true,"suppress_retry":false}}`, "not a runtime.ProviderError"},
+		// A cause that is neither an error of a catalogue nor a text says so.
+		{`{"category":"timeout","code":"provider_timeout","code_num":2004,"error":"x","retryable":true,"suppress_retry":false,"cause":{}}`, `payload key "cause": neither "code" nor "error"`},
+		{`{"category":"timeout","code":"provider_timeout","code_num":2004,"error":"x","retryable":true,"suppress_retry":false,"cause":{"message":"x"}}`, `payload key "cause": neither "code" nor "error"`},
+		{`{"category":"timeout","code":"provider_timeout","code_num":2004,"error":"x","retryable":true,"suppress_retry":false,"cause":{"error":5}}`, `payload key "cause": "error":`},
 	} {
 		if _, err := DecodePayload([]byte(tc.data)); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("DecodePayload(%s) = %v, want an error about %s", tc.data, err, tc.want)
