@@ -2,4 +2,201 @@
 
 package layered
 
-// The catalogue selects no projections (projections: in errors.yaml).
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+)
+
+// The projections put a catalogue error into the published shapes other
+// software reads: an MCP tool result, a provider's tool-result block, an RFC
+// 9457 problem document, a framework's envelope. This part holds what they
+// share; each projection's own part is in the generated file only when the
+// catalogue selects it.
+
+// projectionOf returns the catalogue error a projection of err describes,
+// the outermost in its chain, with the variant whose fields it has (itself,
+// or the typed error behind a decoded one whose code this catalogue knows)
+// and that variant's entry in infos; nil and -1 when there is no such
+// variant (a decoded error this catalogue does not know, an Error of
+// another kind). It returns nil for a chain without one. A decoded error
+// is described as it arrived: its message is the sender's, and its
+// retryability its own, which the variant, holding only the fields that
+// travelled, may not render again.
+func projectionOf(err error) (Error, variant, int) {
+	c := find(err)
+	if c == nil {
+		return nil, nil, -1
+	}
+	v, ok := c.(variant)
+	if r, remote := c.(*RemoteError); remote && r.err != nil {
+		v, ok = r.err, true
+	}
+	if !ok {
+		return c, nil, -1
+	}
+	i, ok := lookupCode(v.Code())
+	if !ok {
+		return c, nil, -1
+	}
+	return c, v, i
+}
+
+// appendModelJSON appends the JSON object the model reads for err: its LLM
+// payload, or its wire form for a family without a payload type (for a
+// decoded error, its variant's with the texts it arrived with), the
+// payload a decoded error of a code this catalogue does not know arrived
+// with, or {"error": its text} for an error outside the catalogue.
+func appendModelJSON(dst []byte, err error) []byte {
+	c, v, i := projectionOf(err)
+	r, _ := c.(*RemoteError)
+	switch {
+	case c == nil:
+		dst = append(dst, `{"error":`...)
+		return append(appendString(dst, scrub(errorText(err))), '}')
+	case i < 0 && r != nil:
+		return r.appendJSON(dst)
+	case i < 0:
+		return appendErrorJSON(dst, c)
+	}
+	return appendObject(dst, v, i, infos[i].PayloadType == "", 0, r, r)
+}
+
+// appendErrorJSON appends the JSON object of c, an Error of neither this
+// catalogue nor a decoded payload (an adapter, a test double): what its
+// methods report, in the payload's key order.
+func appendErrorJSON(dst []byte, c Error) []byte {
+	dst = appendString(append(dst, `{"category":`...), scrubName("category", string(c.Category())))
+	dst = appendString(append(dst, `,"code":`...), scrubName("code", string(c.Code())))
+	dst = strconv.AppendInt(append(dst, `,"code_num":`...), int64(c.CodeNum()), 10)
+	dst = appendString(append(dst, `,"error":`...), scrub(errorText(c)))
+	dst = strconv.AppendBool(append(dst, `,"retryable":`...), c.Retryable())
+	return append(dst, '}')
+}
+
+// appendProjectedFields appends the fields of c (as projectionOf returns
+// it, with v and i) as members of a JSON object, the first after a comma
+// when comma is set: every field of its wire form with wire set, else its
+// payload fields; a decoded error of another catalogue gives the fields it
+// arrived with, but for the names in skip (the shape's own members).
+func appendProjectedFields(dst []byte, c Error, v variant, i int, comma, wire bool, skip ...string) []byte {
+	r, ok := c.(*RemoteError)
+	if i >= 0 {
+		return appendFields(dst, v, i, comma, wire, 0, r)
+	}
+	if !ok {
+		return dst
+	}
+	for _, f := range r.Payload.Fields {
+		if slices.Contains(skip, f.Name) {
+			continue
+		}
+		if comma {
+			dst = append(dst, ',')
+		}
+		dst = append(appendString(dst, f.Name), ':')
+		dst = rewriteJSON(dst, f.Value, scrubber.Load() != nil)
+		comma = true
+	}
+	return dst
+}
+
+// member is a member of a shape's JSON object that a decoder reads, and
+// where to.
+type member struct {
+	key string
+	to  any
+}
+
+// readMembers reads data, a JSON object, as DecodePayload reads a payload:
+// keys matched exactly, a key given twice refused, so that no sender can
+// make a decoder see another shape than every other JSON reader sees. It
+// sets each of want from the member of its key, leaving a missing one as
+// it is, and returns every member.
+func readMembers(data []byte, want ...member) (map[string]json.RawMessage, error) {
+	members, _, err := readObject(data)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range want {
+		if raw, ok := members[m.key]; ok {
+			if err := json.Unmarshal(raw, m.to); err != nil {
+				return nil, fmt.Errorf("%q: %w", m.key, err)
+			}
+		}
+	}
+	return members, nil
+}
+
+// readList reads data, a JSON array, into its items; null or nothing is
+// an empty list.
+func readList(data []byte) ([]json.RawMessage, error) {
+	var items []json.RawMessage
+	if len(data) == 0 {
+		return nil, nil
+	}
+	return items, json.Unmarshal(data, &items)
+}
+
+// decodeProjected decodes the error a projection carried, as DecodePayload
+// decodes a payload (the caller bounded the document it came in): its code, its num (nil when the shape has none: the
+// catalogue's), its message, and the other members in order, its fields
+// and any payload keys it carries (retryable, category). A code this
+// catalogue knows gives the typed error.
+func decodeProjected(code Code, num *int, message string, members map[string]json.RawMessage, order []string) (*RemoteError, error) {
+	if code == "" {
+		return nil, fmt.Errorf("%s: no code", packageName)
+	}
+	i, known := lookupCode(code)
+	// A member is a field unless the shape's own: "type" is a field only
+	// of a variant that has one so named (and then its family has no
+	// payload type, which this writes). Of any other, or a code this
+	// catalogue does not know, it is left out: a newer sender's field the
+	// payload would read as its type.
+	written := map[string]bool{"type": !known || !hasField(forms[i].fields, "type"),
+		"code": true, "code_num": true, "error": true}
+	dst := []byte{'{'}
+	if known && infos[i].PayloadType != "" {
+		written["type"] = true
+		dst = append(appendKey(dst, "type"), appendName(nil, infos[i].PayloadType)...)
+		dst = append(dst, ',')
+	}
+	dst = append(appendKey(dst, "code"), appendString(nil, string(code))...)
+	if num == nil && known {
+		num = &infos[i].Num
+	}
+	if num != nil {
+		dst = append(appendKey(append(dst, ','), "code_num"), strconv.Itoa(*num)...)
+	}
+	if known {
+		written["category"] = true
+		dst = append(appendKey(append(dst, ','), "category"), appendName(nil, string(infos[i].Category))...)
+	}
+	dst = append(appendKey(append(dst, ','), "error"), appendString(nil, message)...)
+	for _, name := range order {
+		if raw := members[name]; !written[name] && raw != nil {
+			written[name] = true
+			dst = append(append(appendString(append(dst, ','), name), ':'), raw...)
+		}
+	}
+	d := decoder{rebuilt: true}
+	r, err := d.decode(append(dst, '}'))
+	if err == nil && known && !written["retryable"] && r.err != nil {
+		// The shape does not carry retryable: the typed error answers (with
+		// the cause held outside its field, if any), and its answer goes
+		// into the payload as if the shape had carried it, so that the
+		// wire form it is relayed in carries it on.
+		dst = append(appendKey(append(dst, ','), "retryable"), strconv.AppendBool(nil, r.variantRetryable())...)
+		d = decoder{rebuilt: true}
+		return d.decode(append(dst, '}'))
+	}
+	return r, err
+}
+
+// ToolOutput returns err as the output of a failed tool that Rust agent
+// runtimes hand to the model, {"error":MESSAGE}, MESSAGE being the error's
+// message. The shape carries no code, so nothing decodes it back.
+func ToolOutput(err error) []byte {
+	return append(appendString([]byte(`{"error":`), scrub(errorText(err))), '}')
+}

@@ -28,7 +28,11 @@ func errgenExamples() []variant { return errgenExampleList }
 
 // errgenProjections returns e in every projection the catalogue selects, by
 // name, for its golden file; nil when it selects none.
-func errgenProjections(e variant) map[string][]byte { return nil }
+func errgenProjections(e variant) map[string][]byte {
+	out := map[string][]byte{}
+	out["tool_output"] = ToolOutput(e)
+	return out
+}
 
 // Every variant implements its family's interface.
 var _ = []any{

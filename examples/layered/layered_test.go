@@ -46,7 +46,7 @@ func (t *turn) fail(err error) {
 		t.err = err
 	case layered.TurnHandlingReturnToModel:
 		te, _ := layered.AsToolError(err)
-		t.results = append(t.results, toolExecution{Success: false, Output: te.AppendLLMPayload(nil)})
+		t.results = append(t.results, toolExecution{Success: false, Output: layered.ToolOutput(te)})
 	case layered.TurnHandlingLogAndDegrade:
 		t.logs = append(t.logs, own.Error())
 		var read *layered.MemoryReadFailed
@@ -68,16 +68,18 @@ func (t *turn) fail(err error) {
 	}
 }
 
-// outputError is the "error" the model reads in a tool result.
+// outputError is the "error" the model reads in a tool result, whose
+// output must hold that key and no other.
 func outputError(t *testing.T, r toolExecution) string {
 	t.Helper()
-	var out struct {
-		Error string `json:"error"`
-	}
+	var out map[string]string
 	if err := json.Unmarshal(r.Output, &out); err != nil {
 		t.Fatalf("tool result output %s: %v", r.Output, err)
 	}
-	return out.Error
+	if len(out) != 1 {
+		t.Errorf("tool result output %s, want only the key \"error\"", r.Output)
+	}
+	return out["error"]
 }
 
 func Example() {
@@ -94,13 +96,21 @@ func Example() {
 	// HTTP request failed: connection refused
 }
 
-// The tool result's output is the tool error's payload. Its "error" is the
-// text the model reads; errgen's payload always adds the other keys.
+// The tool result's output is {"error": ...}, the tool error's message
+// (the tool_output projection). The LLM payload, with the code, the
+// category and the retry flags, is there for a runtime that sends more.
 func Example_toolResult() {
-	err := &layered.ToolNotFound{Tool: "web.search2", Available: "web.search, http.fetch"}
-	fmt.Println(string(err.AppendLLMPayload(nil)))
+	for _, err := range []layered.ToolError{
+		&layered.ToolNotFound{Tool: "web.search2", Available: "web.search, http.fetch"},
+		&layered.PermissionDenied{Tool: "code.exec", Permission: "process:spawn"},
+		&layered.ExecutionFailed{Message: "HTTP request failed: connection refused"},
+	} {
+		fmt.Println(string(layered.ToolOutput(err)))
+	}
 	// Output:
-	// {"type":"tool_error","category":"resolution","code":"tool_not_found","code_num":101,"error":"Tool 'web.search2' not found. Available: web.search, http.fetch","retryable":false,"suppress_retry":false}
+	// {"error":"Tool 'web.search2' not found. Available: web.search, http.fetch"}
+	// {"error":"Permission denied: tool 'code.exec' requires 'process:spawn'"}
+	// {"error":"HTTP request failed: connection refused"}
 }
 
 func ExampleTurnHandlingOf() {
