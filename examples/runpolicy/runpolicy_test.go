@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -598,4 +599,20 @@ func ExampleRetryPolicy_Delay() {
 	// 4 false 0s
 	// rate limited: true 2s
 	// auth error: false
+}
+
+// Durations are written in whole seconds: a timeout's remainder is
+// dropped, a retry-after's rounds up, never a shorter wait.
+func TestWholeSeconds(t *testing.T) {
+	limited := &runpolicy.RateLimited{RetryAfter: 1500 * time.Millisecond}
+	if got, want := limited.Error(), "rate limit exceeded, retry after 2s"; got != want {
+		t.Errorf("rate limit of 1.5s: Error() = %q, want %q", got, want)
+	}
+	if wire, _ := json.Marshal(limited); !strings.Contains(string(wire), `"retry_after":2}`) {
+		t.Errorf("rate limit of 1.5s: wire form %s, want retry_after 2", wire)
+	}
+	timeout := &runpolicy.LLMTimeout{Timeout: 1500 * time.Millisecond}
+	if got, want := timeout.Error(), "request timed out after 1s"; got != want {
+		t.Errorf("timeout of 1.5s: Error() = %q, want %q", got, want)
+	}
 }
