@@ -1653,7 +1653,7 @@ func (e *Internal) Unwrap() error {
 
 // RuntimeWarning is implemented by the errors of the RuntimeWarning family; no type outside this package implements it.
 //
-// A supporting service failed while the run carries on: log the warning and continue in a degraded mode. None of these ends a turn.
+// A supporting service failed while the run carries on: log the warning (a telemetry failure is dropped without one) and continue in a degraded mode. None of these ends a turn.
 type RuntimeWarning interface {
 	Error
 	// SuppressRetry reports whether the model should stop retrying the same call.
@@ -2022,7 +2022,7 @@ var attrTurnHandling = [...]TurnHandling{
 	TurnHandlingPropagate,
 	TurnHandlingPropagate,
 	TurnHandlingLogAndDegrade,
-	TurnHandlingLogAndDegrade,
+	TurnHandlingSilent,
 	TurnHandlingLogAndDegrade,
 }
 

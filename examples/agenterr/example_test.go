@@ -300,6 +300,7 @@ func ExampleTurnHandlingOf() {
 	for _, err := range []error{
 		fmt.Errorf("step: %w", &agenterr.ToolTimeout{Tool: "web.search"}),
 		&agenterr.MemoryUnavailable{},
+		&agenterr.TelemetryExportFailed{},
 		&agenterr.RateLimited{},
 		errors.New("not a catalogue error"),
 	} {
@@ -310,6 +311,7 @@ func ExampleTurnHandlingOf() {
 	// Output:
 	// "return_to_model" "tool" true
 	// "log_and_degrade" "agent" true
+	// "silent" "agent" true
 	// "propagate" "model" true
 	// "" "" false
 }
