@@ -1,7 +1,7 @@
 package model
 
 // Class is how a handler should treat an error: the classification of
-// 001's failure matrix. Every output names a class through its methods, so
+// the runpolicy example's failure matrix. Every output names a class through its methods, so
 // its wording is written once, here.
 type Class int
 

@@ -16,7 +16,7 @@ type CodeCase int
 const (
 	// Snake: tool_timeout.
 	Snake CodeCase = iota
-	// UpperSnake: RATE_LIMITED, as 003's AgentErrorCode spells its codes.
+	// UpperSnake: RATE_LIMITED, as the agentcodes example spells its codes.
 	UpperSnake
 )
 
@@ -42,10 +42,10 @@ func (c CodeCase) Valid(code string) bool {
 	return names.IsCode(code)
 }
 
-// Subcode is one of the per-instance codes a variant declares (004's
-// CapabilityDenied: one num, codes such as macos_automation_unknown). An
-// instance selects one; its payload's code is then the sub-code and its
-// code_num the variant's.
+// Subcode is one of the per-instance codes a variant declares (the
+// toolruntime example's CapabilityDenied: one num, codes such as
+// macos_automation_unknown). An instance selects one; its payload's code
+// is then the sub-code and its code_num the variant's.
 type Subcode struct {
 	Code string
 	Doc  string

@@ -337,8 +337,9 @@ type Unit struct {
 }
 
 // Units are the units a duration field may have, and DefaultUnit the one it
-// has unless it says otherwise: milliseconds, what agents send (003's
-// retryAfterMs, 004's retry_after_ms).
+// has unless it says otherwise: milliseconds, what agents send (the
+// agentcodes example's retryAfterMs, the toolruntime example's
+// retry_after_ms).
 var (
 	Units       = []Unit{{"ms", time.Millisecond}, {"s", time.Second}, {"ns", time.Nanosecond}}
 	DefaultUnit = Units[0]
