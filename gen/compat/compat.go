@@ -887,10 +887,29 @@ func Waive(findings []Finding, waivers []model.Waiver, t Tier) ([]Finding, diag.
 			}
 		}
 		if !used {
+			if family := familyWide(out, w); family != "" {
+				diags.Warnf(w.Pos, "compat waiver for %s on %s matches no breaking change against the base: the %s break is of family %s as a whole; waive it with family: %s instead of the code", w.Rule, w.Subject(), w.Rule, q(family), family)
+				continue
+			}
 			diags.Warnf(w.Pos, "compat waiver for %s on %s matches no breaking change against the base; remove it once the change has reached the base", w.Rule, w.Subject())
 		}
 	}
 	return out, diags.Sort()
+}
+
+// familyWide returns the family of a break of w's rule that concerns a
+// whole family whose codes include w's code, which a waiver of the code
+// does not accept, or "".
+func familyWide(findings []Finding, w *model.Waiver) string {
+	if w.Code == "" {
+		return ""
+	}
+	for _, f := range findings {
+		if f.Rule == w.Rule && f.Severity == Break && f.Code == "" && f.Family != "" && slices.Contains(f.Codes, w.Code) {
+			return f.Family
+		}
+	}
+	return ""
 }
 
 // Judged reports whether a check at tier t judges waiver w: its rule is

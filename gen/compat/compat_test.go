@@ -188,6 +188,7 @@ func TestWaive(t *testing.T) {
 		{Rule: compat.RetryableChanged, Tier: compat.Semantics, Severity: compat.Break, Code: "a"},
 		{Rule: compat.RetryableChanged, Tier: compat.Semantics, Severity: compat.Break, Code: "b"},
 		{Rule: compat.MessageReworded, Tier: compat.Semantics, Severity: compat.Note, Code: "a"},
+		{Rule: compat.PayloadTypeChanged, Tier: compat.Wire, Severity: compat.Break, Family: "FsError", Codes: []string{"d", "e"}},
 	}
 	at := func(line int) diag.Pos { return diag.Pos{File: "errors.yaml", Line: line, Col: 5} }
 	waivers := []model.Waiver{
@@ -195,6 +196,8 @@ func TestWaive(t *testing.T) {
 		{Rule: "RETRYABLE", Code: "b", Reason: "typo", Pos: at(2)},
 		{Rule: compat.GoNameChanged, Code: "c", Reason: "above the tier", Pos: at(3)},
 		{Rule: compat.CodeRenumbered, Code: "c", Reason: "unused", Pos: at(4)},
+		// A break of a whole family is waived by naming the family.
+		{Rule: compat.PayloadTypeChanged, Code: "e", Reason: "names a code", Pos: at(5)},
 	}
 	got, diags := compat.Waive(findings, waivers, compat.Semantics)
 	if got[0].Waiver == nil || got[0].Waiver.Reason != "deliberate" || got[0].Fails() {
@@ -216,6 +219,7 @@ func TestWaive(t *testing.T) {
 	// An unknown rule is lint's to report (CheckWaivers).
 	want := []string{
 		`errors.yaml:4:5: warning: compat waiver for CODE_RENUMBERED on "c" matches no breaking change against the base; remove it once the change has reached the base`,
+		`errors.yaml:5:5: warning: compat waiver for PAYLOAD_TYPE_CHANGED on "e" matches no breaking change against the base: the PAYLOAD_TYPE_CHANGED break is of family "FsError" as a whole; waive it with family: FsError instead of the code`,
 	}
 	if diff := cmp.Diff(want, msgs); diff != "" {
 		t.Errorf("waiver problems (-want +got):\n%s", diff)
