@@ -419,6 +419,7 @@ func (r *resolver) variant(f *Family, av *ast.Variant, payload bool) *Variant {
 		case r.codeTooLong(av.Code):
 		case !r.validCode(code):
 			r.errorf(av.Code.Pos, "code %s must match %s%s", diag.Quote(code), r.m.CodeCase.Pattern(), r.caseHint(code))
+		case r.deviceName(av.Code, "code"):
 		case r.reservedCodes[code].IsValid():
 			r.errorf(av.Code.Pos, "code %s is reserved (at %s) and must never be used again", diag.Quote(code), at(r.reservedCodes[code]))
 		default:

@@ -54,6 +54,27 @@ func (r *resolver) codeTooLong(code ast.String) bool {
 	return true
 }
 
+// deviceNames are the names Windows reserves for devices, in any letter
+// case and whatever extension follows: testdata/nul.golden.json is the
+// device NUL, which cannot be checked out there, and Go refuses a module
+// that holds such a file (golang.org/x/mod/module.CheckFilePath).
+var deviceNames = []string{
+	"con", "prn", "aux", "nul",
+	"com1", "com2", "com3", "com4", "com5", "com6", "com7", "com8", "com9",
+	"lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9",
+}
+
+// deviceName reports, at the code, a code that Windows reserves as a
+// device name, which its golden file's name would start with.
+func (r *resolver) deviceName(code ast.String, what string) bool {
+	if !slices.Contains(deviceNames, strings.ToLower(code.Value)) {
+		return false
+	}
+	r.errorf(code.Pos, "%s %s is a device name on Windows: its golden file, testdata/%s%s, could not be checked out there, and Go refuses a module that holds it; choose another code",
+		what, diag.Quote(code.Value), code.Value, GoldenSuffix)
+	return true
+}
+
 // validCode reports whether code is in the catalogue's code case, or,
 // when most codes are in the other one (reported once, at code_case), in
 // either.
@@ -343,6 +364,8 @@ func (r *resolver) instance(f *Family, av *ast.Variant, v *Variant, payload bool
 			continue
 		case !r.validCode(code):
 			r.errorf(as.Code.Pos, "sub-code %s must match %s%s", diag.Quote(code), r.m.CodeCase.Pattern(), r.caseHint(code))
+			continue
+		case r.deviceName(as.Code, "sub-code"):
 			continue
 		case r.reservedCodes[code].IsValid():
 			r.errorf(as.Code.Pos, "sub-code %s is reserved (at %s) and must never be used again", diag.Quote(code), at(r.reservedCodes[code]))
