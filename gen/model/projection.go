@@ -155,6 +155,11 @@ func (v *Variant) Title() string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
+// MetadataKey is the key of f in the metadata of an agent_response
+// envelope: its name in lowerCamelCase (status_code → statusCode), as the
+// TypeScript framework's metadata type spells its members.
+func (f *Field) MetadataKey() string { return names.Camel(f.Name) }
+
 // ProjectionText says how v looks in the projections c selects that
 // differ between variants, for the docs and explain: how MCP answers it,
 // and its problem documents' status and type. It is empty when c selects
@@ -238,6 +243,9 @@ func (r *resolver) projections() {
 		}
 	}
 	r.grpc(seen)
+	if r.m.Selects("agent_response") {
+		r.metadataKeys()
+	}
 	var mcp []projectionUse
 	for _, v := range r.m.Variants {
 		e := v.Src.MCPError
@@ -254,6 +262,30 @@ func (r *resolver) projections() {
 		}
 	}
 	r.unselected("mcp", mcp)
+}
+
+// metadataKeys refuses a field whose agent_response metadata key is
+// another field's of its variant (a_1b and a1b are both a1b), at the
+// second: the envelope could not tell them apart. Two whose Go names are
+// the same too are refused as such already.
+func (r *resolver) metadataKeys() {
+	for _, v := range r.m.Variants {
+		seen := map[string]*Field{}
+		for _, f := range v.Fields {
+			if f.Src == nil || !f.Src.Name.Set || !names.IsSnake(f.Name) {
+				continue
+			}
+			key := f.MetadataKey()
+			first, dup := seen[key]
+			switch {
+			case !dup:
+				seen[key] = f
+			case first.Name != f.Name && first.GoName != f.GoName:
+				r.errorf(f.Src.Name.Pos, "field %s has the agent_response metadata key %s, like field %s at %s, and the envelope could not tell them apart; rename one",
+					diag.Quote(f.Name), diag.Quote(key), diag.Quote(first.Name), at(first.Src.Name.Pos))
+			}
+		}
+	}
 }
 
 // projectionUse is a key that configures a projection: where it is, what

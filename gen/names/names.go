@@ -111,6 +111,24 @@ func Go(snake string) string {
 	return b.String()
 }
 
+// Camel converts a snake_case name to lowerCamelCase, as JavaScript
+// spells member names: status_code → statusCode, retry_after_ms →
+// retryAfterMs, tool_id → toolId (no Go initialisms). A word that starts
+// with a digit stays as it is: a_1b → a1b.
+func Camel(snake string) string {
+	var b strings.Builder
+	for _, w := range strings.Split(snake, "_") {
+		if w == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			w = strings.ToUpper(w[:1]) + w[1:]
+		}
+		b.WriteString(w)
+	}
+	return b.String()
+}
+
 // helperPrefix starts the name of each family's generated helper.
 const helperPrefix = "As"
 

@@ -21,6 +21,28 @@ func TestGo(t *testing.T) {
 	}
 }
 
+func TestCamel(t *testing.T) {
+	for in, want := range map[string]string{
+		"provider":       "provider",
+		"status_code":    "statusCode",
+		"retry_after":    "retryAfter",
+		"original_error": "originalError",
+		"retry_after_ms": "retryAfterMs",
+		"tool_id":        "toolId",
+		"http_status":    "httpStatus",
+		"llm_output":     "llmOutput",
+		"a_1b":           "a1b",
+		"a1b":            "a1b",
+		"a1_b2":          "a1B2",
+		"id_8":           "id8",
+		"type":           "type",
+	} {
+		if got := Camel(in); got != want {
+			t.Errorf("Camel(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 func TestPredicates(t *testing.T) {
 	for _, c := range []struct {
 		name string
