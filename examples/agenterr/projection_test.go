@@ -67,7 +67,7 @@ func TestReferenceProjections(t *testing.T) {
 				t.Errorf("%s %s: decoded %v", e.Code(), p.name, d)
 				continue
 			}
-			if have, want := appendFields(nil, got, i, false, p.wire, 0, nil), appendFields(nil, e, i, false, p.wire, 0, nil); !bytes.Equal(have, want) {
+			if have, want := appendFields(nil, got, i, false, p.wire, 0, nil, appendKey), appendFields(nil, e, i, false, p.wire, 0, nil, appendKey); !bytes.Equal(have, want) {
 				t.Errorf("%s %s: fields after the round trip:\n got %s\nwant %s", e.Code(), p.name, have, want)
 			}
 		}

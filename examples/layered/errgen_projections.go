@@ -83,7 +83,7 @@ func appendErrorJSON(dst []byte, c Error) []byte {
 func appendProjectedFields(dst []byte, c Error, v variant, i int, comma, wire bool, skip ...string) []byte {
 	r, ok := c.(*RemoteError)
 	if i >= 0 {
-		return appendFields(dst, v, i, comma, wire, 0, r)
+		return appendFields(dst, v, i, comma, wire, 0, r, appendKey)
 	}
 	if !ok {
 		return dst

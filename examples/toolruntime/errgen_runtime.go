@@ -2189,7 +2189,7 @@ func appendObject(dst []byte, e variant, i int, wire bool, depth int, from, top 
 			dst = dst[:mark]
 			if live {
 				n := len(dst)
-				dst = appendFields(dst, e, i, !first, wire, depth, top)
+				dst = appendFields(dst, e, i, !first, wire, depth, top, appendKey)
 				first = first && len(dst) == n
 			}
 			continue
@@ -2314,8 +2314,8 @@ var noPayload Payload
 // of a JSON object, each after a comma when comma is true or a member came
 // before it, leaving out zero values as omitempty does: its payload fields,
 // or with wire set every field, the cause as its own wire form (top: see
-// appendObject).
-func appendFields(dst []byte, e variant, i int, comma, wire bool, depth int, top *RemoteError) []byte {
+// appendObject); key appends each member's key and colon.
+func appendFields(dst []byte, e variant, i int, comma, wire bool, depth int, top *RemoteError, key func([]byte, string) []byte) []byte {
 	for k := range forms[i].fields {
 		f := &forms[i].fields[k]
 		if !wire && !f.payload || f.sensitive {
@@ -2325,7 +2325,7 @@ func appendFields(dst []byte, e variant, i int, comma, wire bool, depth int, top
 		if comma {
 			dst = append(dst, ',')
 		}
-		dst = appendKey(dst, f.name)
+		dst = key(dst, f.name)
 		start := len(dst)
 		if f.cause && f.imported {
 			dst = appendImported(dst, top.causeOf(e), depth+1, top)

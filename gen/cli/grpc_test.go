@@ -57,7 +57,7 @@ func TestGRPCRoundTrip(t *testing.T) {
 			t.Errorf("%s: decoded %v", e.Code(), r)
 			continue
 		}
-		if have, want := string(appendFields(nil, got, i, false, false, 0, nil)), string(appendFields(nil, e, i, false, false, 0, nil)); have != want {
+		if have, want := string(appendFields(nil, got, i, false, false, 0, nil, appendKey)), string(appendFields(nil, e, i, false, false, 0, nil, appendKey)); have != want {
 			t.Errorf("%s: fields %s, want %s", e.Code(), have, want)
 		}
 		// The JSON mapping of the same status, as protobuf writes it.

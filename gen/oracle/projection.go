@@ -78,7 +78,9 @@ func Projections(m *model.Catalogue, v *model.Variant) map[string]json.RawMessag
 			o.add("success", false).add("error", v.ExampleCode()).add("message", Message(v))
 			if fs := fields(v, v.Wire()); len(fs) > 0 {
 				var md obj
-				md.members(fs)
+				for _, f := range fs {
+					md.raw(f.field.MetadataKey(), f.value)
+				}
 				o.raw("metadata", md.bytes())
 			}
 		case "tool_output":
@@ -89,10 +91,12 @@ func Projections(m *model.Catalogue, v *model.Variant) map[string]json.RawMessag
 	return out
 }
 
-// member is one member of a JSON object: its key and its value as JSON.
+// member is one member of a JSON object: its key and its value as JSON;
+// the field it is, for a member fields returns.
 type member struct {
 	name  string
 	value []byte
+	field *model.Field
 }
 
 // obj builds a JSON object with its members in the order added.
@@ -107,7 +111,7 @@ func (o *obj) add(name string, v any) *obj {
 }
 
 func (o *obj) raw(name string, data []byte) *obj {
-	o.keys = append(o.keys, member{name, data})
+	o.keys = append(o.keys, member{name: name, value: data})
 	return o
 }
 
@@ -146,7 +150,7 @@ func fields(v *model.Variant, keys []model.PayloadKey) []member {
 			if err != nil {
 				data = []byte("null")
 			}
-			out = append(out, member{k.Name, data})
+			out = append(out, member{k.Name, data, k.Field})
 		}
 	}
 	return out

@@ -101,8 +101,8 @@ func TestProjectionsRoundTrip(t *testing.T) {
 				// The shapes that carry the model's JSON carry the wire form
 				// for a family without a payload type.
 				wire := p.name == "agent_response" || p.name != "problem" && p.name != "grpc" && infos[i].PayloadType == ""
-				want := appendFields(nil, e, i, false, wire, 0, nil)
-				if have := appendFields(nil, got, i, false, wire, 0, nil); !bytes.Equal(have, want) {
+				want := appendFields(nil, e, i, false, wire, 0, nil, appendKey)
+				if have := appendFields(nil, got, i, false, wire, 0, nil, appendKey); !bytes.Equal(have, want) {
 					t.Errorf("fields after the round trip:\n got %s\nwant %s", have, want)
 				}
 			})
@@ -1265,5 +1265,124 @@ func TestProblemOfAnUnknownCodeMakesNothingUp(t *testing.T) {
 	}
 	if p, _ := ProblemJSON(sent, ""); !bytes.Contains(p, []byte(`"code_num":4242,"category":"fresh"`)) {
 		t.Errorf("problem of an error sent with num and category: %s", p)
+	}
+}
+
+// TestAgentResponseMetadataKeys: an agent response's metadata has each
+// field under its name in lowerCamelCase, as the framework's metadata type
+// spells its members (retry_after is retryAfter, upstream_request_id
+// upstreamRequestId), at its top level only: a cause inside is in its wire
+// form. DecodeAgentResponse reads those keys back to the fields; the
+// snake_case spelling of a field's name is not its key, and is neither
+// read into the field nor passed on, where a wire form would read it as
+// the field. A relayed error of another catalogue has its sender's keys.
+func TestAgentResponseMetadataKeys(t *testing.T) {
+	server := &ServerError{Provider: "openai", Status: 502, Type: "overloaded", UpstreamRequestID: "req_7"}
+	limited := &RateLimited{Provider: "openai", RetryAfter: 2 * time.Second}
+	wrapped := &ModelCallFailed{Cause: limited, Provider: "openai"}
+	for _, c := range []struct {
+		e    error
+		want string
+	}{
+		{server, `{"success":false,"error":"server_error","message":"provider openai failed with status 502","metadata":{"provider":"openai","status":502,"type":"overloaded","upstreamRequestId":"req_7"}}`},
+		{limited, `{"success":false,"error":"rate_limited","message":"provider openai rate limited the request","metadata":{"provider":"openai","retryAfter":2000}}`},
+		{wrapped, `{"success":false,"error":"model_call_failed","message":"model call failed: provider openai rate limited the request","metadata":{"cause":` + string(mustMarshal(t, limited)) + `,"provider":"openai"}}`},
+	} {
+		got := AgentResponse(c.e)
+		if string(got) != c.want {
+			t.Errorf("AgentResponse(%T):\n got %s\nwant %s", c.e, got, c.want)
+		}
+		r, err := DecodeAgentResponse(got)
+		if err != nil {
+			t.Fatalf("%T: %v", c.e, err)
+		}
+		if back := AgentResponse(r); !bytes.Equal(back, got) {
+			t.Errorf("%T read back and written again:\n got %s\nwant %s", c.e, back, got)
+		}
+	}
+	if !strings.Contains(string(mustMarshal(t, limited)), `"retry_after":2000`) {
+		t.Fatalf("the cause's wire form changed: %s", mustMarshal(t, limited))
+	}
+	r, err := DecodeAgentResponse(AgentResponse(server))
+	var s *ServerError
+	if err != nil || !errors.As(r, &s) || *s != *server {
+		t.Errorf("read back: %+v, %v; want %+v", s, err, server)
+	}
+	r, err = DecodeAgentResponse(AgentResponse(limited))
+	if d, ok := RetryAfterOf(r); err != nil || !ok || d != 2*time.Second {
+		t.Errorf("read back: RetryAfterOf = %v, %t (%v); want 2s", d, ok, err)
+	}
+
+	// The snake_case spelling, as a sender wrote before, is not the key.
+	for _, md := range []string{
+		`{"provider":"x","retry_after":5000}`,
+		`{"provider":"x","retry_after":5000,"retryAfter":1000}`,
+		`{"retryAfter":1000,"provider":"x","retry_after":5000}`,
+	} {
+		r, err := DecodeAgentResponse([]byte(`{"success":false,"error":"rate_limited","message":"m","metadata":` + md + `}`))
+		var got *RateLimited
+		if err != nil || !errors.As(r, &got) || got.Provider != "x" {
+			t.Fatalf("%s: %v, %+v", md, err, got)
+		}
+		want := time.Duration(0)
+		if strings.Contains(md, "retryAfter") {
+			want = time.Second
+		}
+		if got.RetryAfter != want {
+			t.Errorf("%s: retry_after %v, want %v", md, got.RetryAfter, want)
+		}
+		if wire := mustMarshal(t, r); strings.Contains(string(wire), "5000") || strings.Contains(string(r.Raw), "5000") {
+			t.Errorf("%s: passed on as %s (%s)", md, wire, r.Raw)
+		}
+		for _, f := range r.Payload.Fields {
+			if string(f.Value) == "5000" {
+				t.Errorf("%s: passed on as field %s", md, f.Name)
+			}
+		}
+	}
+	// A member no field declares, in either spelling, is kept with the
+	// fields it arrived with.
+	r, err = DecodeAgentResponse([]byte(`{"success":false,"error":"rate_limited","message":"m","metadata":{"provider":"x","newerField":1,"older_field":2}}`))
+	if err != nil || len(r.Payload.Fields) != 3 || r.Payload.Fields[1].Name != "newerField" || r.Payload.Fields[2].Name != "older_field" {
+		t.Errorf("undeclared members: %+v, %v", r.Payload.Fields, err)
+	}
+
+	// A decoded error of another catalogue has its sender's field names,
+	// which a relay writes as its sender wrote them: in lowerCamelCase;
+	// a cause's object inside stays as it came.
+	cause := `{"code":"upstream_down","code_num":7,"error":"down","retry_after":3}`
+	foreign, err := DecodePayload([]byte(`{"code":"from_elsewhere","code_num":9,"error":"m","status_code":503,"retry_after":2,"original_error":` + cause + `}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sent := `{"success":false,"error":"from_elsewhere","message":"m","metadata":{"statusCode":503,"retryAfter":2,"originalError":` + cause + `}}`
+	if got := AgentResponse(foreign); string(got) != sent {
+		t.Errorf("relay of another catalogue's error:\n got %s\nwant %s", got, sent)
+	}
+	again, err := DecodeAgentResponse([]byte(sent))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := AgentResponse(again); string(got) != sent {
+		t.Errorf("relay of another catalogue's envelope:\n got %s\nwant %s", got, sent)
+	}
+	// Two of its names with one key: the first is written, and the
+	// envelope has no key twice.
+	for _, n := range []int{2, maxScan + 2} {
+		members := `"a_b":1,"aB":2`
+		for k := range n - 2 {
+			members += fmt.Sprintf(`,"f_%d":%d`, k, k)
+		}
+		twice, err := DecodePayload([]byte(`{"code":"from_elsewhere","code_num":9,"error":"m",` + members + `}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := AgentResponse(twice)
+		if !strings.Contains(string(got), `"metadata":{"aB":1`) || strings.Contains(string(got), `"aB":2`) {
+			t.Errorf("%d fields, two with one key: %s", n, got)
+		}
+		if _, err := DecodeAgentResponse(got); err != nil {
+			t.Errorf("%d fields, two with one key: %v", n, err)
+		}
 	}
 }

@@ -400,9 +400,10 @@ func (*ProviderBusy) Is(target error) bool           { return isCode(target, 10)
 
 // ServerError is the error server_error (2003) of the ProviderError family, in category server.
 type ServerError struct {
-	Provider string
-	Status   int
-	Type     string
+	Provider          string
+	Status            int
+	Type              string
+	UpstreamRequestID string
 }
 
 func (*ServerError) isProviderError()       {}
@@ -714,7 +715,7 @@ var forms = [...]form{
 	{key: "{tool}:{code}", user: "A tool did not work ({code}).", subcodes: []Code{CodeMacosAutomationUnknown, CodeMacosAutomationDenied}, required: []string{"capability", "reason"}, subcodeField: 3, toolField: 4, actionField: 5, keyField: 6, fields: []field{{name: "tool", payload: true}, {name: "capability", payload: true}}},
 	{user: "The service is busy. Try again in a moment.", fields: []field{{name: "provider"}, {name: "retry_after", retryAfter: true, unit: time.Millisecond}}},
 	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}, {name: "api_key", sensitive: true}, {name: "headers", sensitive: true}}},
-	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}, {name: "status"}, {name: "type"}}},
+	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}, {name: "status"}, {name: "type"}, {name: "upstream_request_id"}}},
 	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}}},
 	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}}},
 	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}, {name: "resets_in", retryAfter: true, unit: time.Second}}},

@@ -17,7 +17,7 @@ var errgenExampleList = []variant{
 	&RateLimited{Provider: "openai", RetryAfter: 2 * time.Second},
 	&QuotaExhausted{Provider: "openai", ResetsIn: 1 * time.Hour},
 	&ProviderBusy{Provider: "openai", RetryAfter: 2 * time.Second},
-	&ServerError{Provider: "openai", Status: 502, Type: "overloaded"},
+	&ServerError{Provider: "openai", Status: 502, Type: "overloaded", UpstreamRequestID: "req_7"},
 	&AuthFailed{Provider: "openai", APIKey: "<redacted>", Headers: []string{"<redacted>"}},
 	&ProviderTimeout{Cause: errors.New("context deadline exceeded")},
 	&ProviderUnreachable{Cause: errors.New("dial tcp: connect: connection refused (ECONNREFUSED)")},
