@@ -717,10 +717,11 @@ func exampleText(f *model.Field) string {
 	return oracle.Format(f)
 }
 
-// MarshalJSON encodes a finding as an object with stable keys: rule, tier,
-// severity, file, line, col, code, field, message, base (an object with
-// file, line and col, or null) and waiver (an object with reason, file,
-// line and col, or null).
+// MarshalJSON encodes a finding as an object with stable keys, every one
+// always present: rule, tier, severity, file, line, col, code, family,
+// codes, field, attribute, message, base (an object with file, line and
+// col, or null) and waiver (an object with reason, file, line and col, or
+// null).
 func (f Finding) MarshalJSON() ([]byte, error) {
 	type pos struct {
 		File string `json:"file"`
@@ -740,7 +741,7 @@ func (f Finding) MarshalJSON() ([]byte, error) {
 		Family    string   `json:"family"`
 		Codes     []string `json:"codes"`
 		Field     string   `json:"field"`
-		Attribute string   `json:"attribute,omitempty"`
+		Attribute string   `json:"attribute"`
 		Message   string   `json:"message"`
 		Base      *pos     `json:"base"`
 		Waiver    *waiver  `json:"waiver"`

@@ -634,3 +634,51 @@ func TestDiffCodeCaseIsOneChange(t *testing.T) {
 		t.Errorf("diff of a code_case change lists %q, want %q", got, want)
 	}
 }
+
+// TestFindingJSONKeys: a finding in JSON (compat --format json, and each
+// finding of diff's report) has exactly the keys docs/compat.md lists,
+// every one present whatever the finding is about, so a reader can hold
+// it to that shape.
+func TestFindingJSONKeys(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "compat.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, ok := strings.Cut(string(doc), "`--format json` prints one array")
+	if !ok {
+		t.Fatal("docs/compat.md no longer describes --format json")
+	}
+	table, _, _ = strings.Cut(table, "\n\n`--format github`")
+	var want []string
+	for _, m := range regexp.MustCompile("(?m)^\\| (`[a-z]+`(?:, `[a-z]+`)*) \\|").FindAllStringSubmatch(table, -1) {
+		for _, k := range strings.Split(m[1], ", ") {
+			want = append(want, strings.Trim(k, "`"))
+		}
+	}
+	slices.Sort(want)
+	if len(want) < 10 {
+		t.Fatalf("found only the keys %v in docs/compat.md", want)
+	}
+	for _, f := range []compat.Finding{
+		{Rule: compat.RetryableChanged, Code: "a", Family: "F", Message: "m"},
+		{Rule: compat.AttributeChanged, Code: "a", Family: "F", Attribute: "layer", Message: "m"},
+		{Rule: compat.AttributeRemoved, Attribute: "layer", Codes: []string{"a"}, Message: "m"},
+	} {
+		data, err := json.Marshal(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var obj map[string]any
+		if err := json.Unmarshal(data, &obj); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for k := range obj {
+			got = append(got, k)
+		}
+		slices.Sort(got)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: the keys of %s differ from docs/compat.md's (-docs +json):\n%s", f.Rule, data, diff)
+		}
+	}
+}
