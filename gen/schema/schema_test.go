@@ -261,6 +261,9 @@ compat:
 		"    payload_type: demo_error\n", "", "            payload: true\n", "", "- name: path", "- name: suggested_tool", "{path}", "{suggested_tool}").Replace(cases["base"])
 	cases["attribute defaults of each type"] = strings.Replace(cases["base"], "families:\n",
 		"attributes:\n  - {name: a, type: bool, default: true}\n  - {name: b, type: int, default: -2147483648}\n  - {name: c, type: enum, values: [x, \"y\"], default: x}\n  - {name: d, type: string, default: \"3\"}\nfamilies:\n", 1)
+	cases["attribute values of each type, text empty or with a tab"] = strings.Replace(cases["base"], "families:\n",
+		"attributes:\n  - {name: a, type: bool, default: true}\n  - {name: b, type: int, default: 1}\n  - {name: c, type: enum, values: [x], default: x}\n  - {name: d, type: string, default: \"\\tx\"}\nfamilies:\n", 1) +
+		"        attributes: {a: false, b: -2, c: x, d: \"\"}\n"
 	cases["255 fields"] = cases["base"] + manyFields(254)
 	cases["examples at the ends of their integer types"] = cases["base"] +
 		"          - {name: a, type: int, example: -2147483648}\n          - {name: b, type: int, example: 2147483647}\n" +
@@ -376,6 +379,10 @@ func TestRejects(t *testing.T) {
 		{"int attribute default beyond 32 bits", edit(t, "families:\n", "attributes:\n  - {name: a, type: int, default: 2147483648}\nfamilies:\n")},
 		{"string attribute default a number", edit(t, "families:\n", "attributes:\n  - {name: a, type: string, default: 3}\nfamilies:\n")},
 		{"enum attribute default true", edit(t, "families:\n", "attributes:\n  - {name: a, type: enum, values: [x, \"y\"], default: true}\nfamilies:\n")},
+		{"string attribute default over two lines", edit(t, "families:\n", "attributes:\n  - {name: a, type: string, default: \"x\\ny\"}\nfamilies:\n")},
+		{"string attribute default with a bidi control", edit(t, "families:\n", "attributes:\n  - {name: a, type: string, default: \"x\\u202ey\"}\nfamilies:\n")},
+		{"attribute value over two lines", edit(t, "families:\n", "attributes:\n  - {name: a, type: string, default: x}\nfamilies:\n") + "        attributes: {a: \"x\\ny\"}\n"},
+		{"attribute value with a control character", edit(t, "families:\n", "attributes:\n  - {name: a, type: string, default: x}\nfamilies:\n") + "        attributes: {a: \"x\\u0007\"}\n"},
 		{"type_base without a host", edit(t, "package: demo\n", "package: demo\nprojections: [problem]\nproblem: {type_base: \"https://:80/\"}\n")},
 		{"type_base with two #", edit(t, "package: demo\n", "package: demo\nprojections: [problem]\nproblem: {type_base: \"https://x.example/#a#\"}\n")},
 		{"type_base with a bad escape", edit(t, "package: demo\n", "package: demo\nprojections: [problem]\nproblem: {type_base: \"https://x.example/%zz/\"}\n")},
