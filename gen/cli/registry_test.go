@@ -423,7 +423,7 @@ func TestCompatRegistryMovedCode(t *testing.T) {
 	// The same code in both catalogues is lint's error, and so compat's.
 	write("a/errors.yaml", catalogueA)
 	code, stdout, stderr = runCLI(t, "compat", "--against", "git:HEAD")
-	if want := `b/errors.yaml:10:22: code "late" is also used by num 60 (a/errors.yaml:10:22)`; code != 1 || !strings.Contains(stderr, want) {
+	if want := `b/errors.yaml:10:28: code "late" is also used by num 60 (a/errors.yaml:10:28)`; code != 1 || !strings.Contains(stderr, want) {
 		t.Errorf("compat with a code in two catalogues exited %d:\n%s%s\nwant:\n%s", code, stdout, stderr, want)
 	}
 
@@ -685,7 +685,7 @@ func TestRegistryEntryThatCannotBeRead(t *testing.T) {
 			for _, args := range [][]string{{"lint"}, {"export"}, {"docs"}} {
 				code, _, stderr := runCLI(t, args...)
 				if code != 1 || !strings.Contains(stderr, "errgen.registry.yaml:4:12: "+c.want) ||
-					!strings.Contains(stderr, "a/errors.yaml:10:34: num 160 is outside") || strings.Contains(stderr, "errgen: errgen.registry.yaml") {
+					!strings.Contains(stderr, "a/errors.yaml:10:39: num 160 is outside") || strings.Contains(stderr, "errgen: errgen.registry.yaml") {
 					t.Errorf("%s exited %d:\n%s", args[0], code, stderr)
 				}
 			}
@@ -1007,7 +1007,7 @@ func TestGenerateKeepsTheRegistrysRanges(t *testing.T) {
 	}
 	t.Chdir(filepath.Join(repo, "a"))
 	code, _, stderr := runCLI(t, "generate", "errors.yaml")
-	want := `errors.yaml:10:34: num 160 is outside the ranges the registry gives "a/errors.yaml", [1, 99] (../errgen.registry.yaml:3:49)` + "\n"
+	want := `errors.yaml:10:39: num 160 is outside the ranges the registry gives "a/errors.yaml", [1, 99] (../errgen.registry.yaml:3:49)` + "\n"
 	if code != 1 || stderr != want {
 		t.Fatalf("generate: exit %d\n%s\nwant exit 1\n%s", code, stderr, want)
 	}
@@ -1035,14 +1035,14 @@ func TestRangesOfTheRegistryThatListsIt(t *testing.T) {
 	commitAll(t, repo, "nested registries")
 	write("svc/d/errors.yaml", strings.NewReplacer("package: a", "package: d", "num: 1,", "num: 301,", "num: 60,", "num: 460,").Replace(catalogueA))
 	t.Chdir(filepath.Join(repo, "svc", "d"))
-	want := `errors.yaml:10:34: num 460 is outside the ranges the registry gives "svc/d/errors.yaml", [300, 399] (../../errgen.registry.yaml:5:53)` + "\n"
+	want := `errors.yaml:10:39: num 460 is outside the ranges the registry gives "svc/d/errors.yaml", [300, 399] (../../errgen.registry.yaml:5:53)` + "\n"
 	for _, cmd := range []string{"lint", "generate"} {
 		if code, _, stderr := runCLI(t, cmd, "errors.yaml"); code != 1 || stderr != want {
 			t.Errorf("%s: exit %d\n%s\nwant exit 1\n%s", cmd, code, stderr, want)
 		}
 	}
 	code, _, stderr := runCLI(t, "diff", "--against", "git:HEAD", "errors.yaml")
-	if want := `svc/d/errors.yaml:10:34: num 460 is outside the ranges the registry gives "svc/d/errors.yaml", [300, 399] (errgen.registry.yaml:5:53)` + "\n"; code != 1 || stderr != want {
+	if want := `svc/d/errors.yaml:10:39: num 460 is outside the ranges the registry gives "svc/d/errors.yaml", [300, 399] (errgen.registry.yaml:5:53)` + "\n"; code != 1 || stderr != want {
 		t.Errorf("diff: exit %d\n%s\nwant exit 1\n%s", code, stderr, want)
 	}
 }

@@ -204,7 +204,8 @@ func Check(cats []Catalogue) diag.List {
 		}
 		var items []item
 		for _, v := range m.Variants {
-			items = append(items, item{v.Code, fmt.Sprintf("num %d", v.Num), v.Num, v.KeyPos("code"), v.KeyPos("num")})
+			cpos, npos := valuePositions(v)
+			items = append(items, item{v.Code, fmt.Sprintf("num %d", v.Num), v.Num, cpos, npos})
 			for _, sc := range v.Subcodes {
 				items = append(items, item{sc.Code, fmt.Sprintf("num %d (a sub-code)", v.Num), 0, sc.Pos, diag.Pos{}})
 			}
@@ -269,7 +270,8 @@ func OutOfRange(m *model.Catalogue, en *ast.RegistryEntry) diag.List {
 		}
 	}
 	for _, v := range m.Variants {
-		out(v.Num, v.KeyPos("num"))
+		_, npos := valuePositions(v)
+		out(v.Num, npos)
 	}
 	for _, f := range m.Families {
 		if f.Src != nil {
@@ -279,6 +281,22 @@ func OutOfRange(m *model.Catalogue, en *ast.RegistryEntry) diag.List {
 		}
 	}
 	return l
+}
+
+// valuePositions returns where v's code and num are written, the values
+// a diagnostic about them points at, as the checker's own do; the keys'
+// positions when the catalogue as written is not at hand.
+func valuePositions(v *model.Variant) (code, num diag.Pos) {
+	code, num = v.KeyPos("code"), v.KeyPos("num")
+	if v.Src != nil {
+		if v.Src.Code.Pos.IsValid() {
+			code = v.Src.Code.Pos
+		}
+		if v.Src.Num.Pos.IsValid() {
+			num = v.Src.Num.Pos
+		}
+	}
+	return code, num
 }
 
 func rangesText(rs []ast.NumRange) string {
