@@ -264,6 +264,9 @@ compat:
 	cases["attribute values of each type, text empty or with a tab"] = strings.Replace(cases["base"], "families:\n",
 		"attributes:\n  - {name: a, type: bool, default: true}\n  - {name: b, type: int, default: 1}\n  - {name: c, type: enum, values: [x], default: x}\n  - {name: d, type: string, default: \"\\tx\"}\nfamilies:\n", 1) +
 		"        attributes: {a: false, b: -2, c: x, d: \"\"}\n"
+	cases["joiners between letters, an emoji's presentation selector, other planes"] = strings.NewReplacer(
+		"doc: A thing broke.", `doc: "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645, \u0915\u094d\u200d\u0937 \u26a0\ufe0f \U0001F600"`,
+		`"broken {path}"`, `"broken \u26a0\ufe0f {path} \U0001D11E"`).Replace(cases["base"])
 	cases["255 fields"] = cases["base"] + manyFields(254)
 	cases["examples at the ends of their integer types"] = cases["base"] +
 		"          - {name: a, type: int, example: -2147483648}\n          - {name: b, type: int, example: 2147483647}\n" +
@@ -339,6 +342,13 @@ func TestRejects(t *testing.T) {
 		{"message spans lines", edit(t, `"broken {path}"`, `"broken\n{path}"`)},
 		{"message blank", edit(t, `"broken {path}"`, `"  "`)},
 		{"bidi control in doc", edit(t, "A thing broke.", `"A thing \u202ebroke."`)},
+		{"zero-width space in doc", edit(t, "A thing broke.", `"A thing\u200bbroke."`)},
+		{"soft hyphen in a message", edit(t, `"broken {path}"`, `"bro\u00adken {path}"`)},
+		{"tag characters in doc", edit(t, "A thing broke.", `"A thing broke.\U000E0041\U000E0042"`)},
+		{"noncharacter in a category's description", edit(t, "io: Input and output.", `io: "Input \uFDD0"`)},
+		{"noncharacter of another plane in doc", edit(t, "A thing broke.", `"A thing \U0001FFFE"`)},
+		{"variation selector in a message", edit(t, `"broken {path}"`, `"broken\uFE01 {path}"`)},
+		{"word joiner in a waiver's reason", base + "compat:\n  - {rule: NUM_REASSIGNED, code: broken, reason: \"Re\u2060numbered.\"}\n"},
 		{"family template uses a field", edit(t, `"Something failed ({code})."`, `"Failed at {path}."`)},
 		{"payload field reuses a payload key", strings.ReplaceAll(base, "path", "type")},
 		{"field of a payload family reuses a payload key", edit(t, "          - name: path\n", "          - name: suggested_tool\n            type: string\n          - name: path\n")},
