@@ -16,6 +16,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -197,6 +198,11 @@ func execute(ctx context.Context, e *env, c *command, args []string) error {
 	}
 	if c.maxArgs >= 0 && fs.NArg() > c.maxArgs {
 		return &usageError{c, "too many arguments: " + strings.Join(quoteAll(fs.Args()[c.maxArgs:]), " ")}
+	}
+	if slices.Contains(fs.Args(), "") {
+		// An unset shell variable, most often: read as a path, it would
+		// be the working folder's "" and fail as a file not found.
+		return &usageError{c, `an empty argument ("") names nothing`}
 	}
 	if err := ctx.Err(); err != nil {
 		return errInterrupted

@@ -88,6 +88,11 @@ func TestUsageErrors(t *testing.T) {
 		{"generate", "-o"},
 		{"schema", "extra"},
 		{"help", "frobnicate"},
+		// An empty argument, as an unset shell variable gives.
+		{"generate", ""},
+		{"lint", "errors.yaml", ""},
+		{"explain", ""},
+		{"explain", "--catalogue", "", "x"},
 	} {
 		code, out, errOut := runCLI(t, args...)
 		if code != 2 {

@@ -180,7 +180,8 @@ var explainCmd = &command{
 its code (in any letter case) or its num: family, category, class, whether it is retryable, its
 message template, user message, doc, fields and example payload, as
 rustc --explain does for compiler errors. A sub-code prints whose it is
-and its doc, then that variant's entry. A reserved code or num is
+and its doc, then that variant's entry, with an example that selects the
+sub-code. A reserved code or num is
 reported as retired. Exit status 1 when the catalogue has no such entry,
 with the nearest code when one is a few letters away.`,
 	flags: func(fs *pflag.FlagSet) runFunc {
@@ -188,6 +189,9 @@ with the nearest code when one is a few letters away.`,
 		return func(ctx context.Context, e *env, args []string) error {
 			if len(args) == 0 {
 				return usagef("missing CODE, SUBCODE or NUM")
+			}
+			if *path == "" {
+				return usagef(`--catalogue "" names no file`)
 			}
 			m, err := loadCatalogue(ctx, e, *path)
 			if err != nil {
