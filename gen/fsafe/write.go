@@ -71,17 +71,8 @@ func (b *Batch) hook(op Op, path string) error {
 // (*DanglingError) rather than followed to create its target, and
 // something that is not a folder on the way is refused with ErrNotFolder.
 func (b *Batch) MkdirAll(dir string) error {
-	st, err := os.Stat(dir)
-	switch {
-	case err == nil && st.IsDir():
-		return nil
-	case err == nil:
-		return &folderError{dir, describe(st.Mode())}
-	case errors.Is(err, fs.ErrNotExist):
-		if lst, lerr := os.Lstat(dir); lerr == nil && lst.Mode()&fs.ModeSymlink != 0 {
-			target, _ := os.Readlink(dir)
-			return &DanglingError{Path: dir, Target: target}
-		}
+	if ok, err := lookFolder(dir); ok || err != nil {
+		return err
 	}
 	// dir is missing, or could not be looked at: make its parent first,
 	// which also finds a file or a link to nothing on the way.
@@ -90,7 +81,7 @@ func (b *Batch) MkdirAll(dir string) error {
 			return err
 		}
 	}
-	err = b.hook(OpMkdir, dir)
+	err := b.hook(OpMkdir, dir)
 	if err == nil {
 		err = os.Mkdir(dir, 0o777)
 	}
@@ -107,22 +98,32 @@ func (b *Batch) MkdirAll(dir string) error {
 	return nil
 }
 
+// lookFolder is what MkdirAll and CheckFolder see of dir: ok when it is a
+// folder (or a link to one); an error when it is something else, or a
+// link to nothing; neither when it is missing or could not be looked at.
+func lookFolder(dir string) (ok bool, err error) {
+	st, err := os.Stat(dir)
+	switch {
+	case err == nil && st.IsDir():
+		return true, nil
+	case err == nil:
+		return false, &folderError{dir, describe(st.Mode())}
+	case errors.Is(err, fs.ErrNotExist):
+		if lst, lerr := os.Lstat(dir); lerr == nil && lst.Mode()&fs.ModeSymlink != 0 {
+			target, _ := os.Readlink(dir)
+			return false, &DanglingError{Path: dir, Target: target}
+		}
+	}
+	return false, nil
+}
+
 // CheckFolder refuses, as MkdirAll would and without creating anything,
 // a folder to write in that cannot be one: dir, or a folder on the way,
 // is something other than a folder (ErrNotFolder), or a link to nothing
 // (*DanglingError). A folder that does not exist yet is fine.
 func CheckFolder(dir string) error {
-	st, err := os.Stat(dir)
-	switch {
-	case err == nil && st.IsDir():
-		return nil
-	case err == nil:
-		return &folderError{dir, describe(st.Mode())}
-	case errors.Is(err, fs.ErrNotExist):
-		if lst, lerr := os.Lstat(dir); lerr == nil && lst.Mode()&fs.ModeSymlink != 0 {
-			target, _ := os.Readlink(dir)
-			return &DanglingError{Path: dir, Target: target}
-		}
+	if ok, err := lookFolder(dir); ok || err != nil {
+		return err
 	}
 	if parent := filepath.Dir(dir); parent != dir {
 		return CheckFolder(parent)
