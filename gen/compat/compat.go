@@ -872,6 +872,7 @@ func Filter(findings []Finding, t Tier) []Finding {
 func Waive(findings []Finding, waivers []model.Waiver, t Tier) ([]Finding, diag.List) {
 	out := slices.Clone(findings)
 	var diags diag.List
+	var unused []*model.Waiver
 	for i := range waivers {
 		w := &waivers[i]
 		if !Judged(w, t) {
@@ -887,25 +888,30 @@ func Waive(findings []Finding, waivers []model.Waiver, t Tier) ([]Finding, diag.
 			}
 		}
 		if !used {
-			if family := familyWide(out, w); family != "" {
-				diags.Warnf(w.Pos, "compat waiver for %s on %s matches no breaking change against the base: the %s break is of family %s as a whole; waive it with family: %s instead of the code", w.Rule, w.Subject(), w.Rule, q(family), family)
-				continue
-			}
-			diags.Warnf(w.Pos, "compat waiver for %s on %s matches no breaking change against the base; remove it once the change has reached the base", w.Rule, w.Subject())
+			unused = append(unused, w)
 		}
+	}
+	// Judged once every waiver has had its say: a family-wide break that
+	// another waiver names the family of needs nothing more.
+	for _, w := range unused {
+		if family := familyWide(out, w); family != "" {
+			diags.Warnf(w.Pos, "compat waiver for %s on %s matches no breaking change against the base: the %s break is of family %s as a whole; waive it with family: %s instead of the code", w.Rule, w.Subject(), w.Rule, q(family), family)
+			continue
+		}
+		diags.Warnf(w.Pos, "compat waiver for %s on %s matches no breaking change against the base; remove it once the change has reached the base", w.Rule, w.Subject())
 	}
 	return out, diags.Sort()
 }
 
 // familyWide returns the family of a break of w's rule that concerns a
 // whole family whose codes include w's code, which a waiver of the code
-// does not accept, or "".
+// does not accept, and that no waiver of the family accepts, or "".
 func familyWide(findings []Finding, w *model.Waiver) string {
 	if w.Code == "" {
 		return ""
 	}
 	for _, f := range findings {
-		if f.Rule == w.Rule && f.Severity == Break && f.Code == "" && f.Family != "" && slices.Contains(f.Codes, w.Code) {
+		if f.Rule == w.Rule && f.Severity == Break && f.Waiver == nil && f.Code == "" && f.Family != "" && slices.Contains(f.Codes, w.Code) {
 			return f.Family
 		}
 	}

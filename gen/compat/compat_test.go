@@ -226,6 +226,32 @@ func TestWaive(t *testing.T) {
 	}
 }
 
+// TestWaiveCodeOfAWaivedFamily: a waiver naming a code of a family-wide
+// break that a waiver of the family accepts, before or after it, is only
+// not needed; it is not told to name the family, which is named already.
+func TestWaiveCodeOfAWaivedFamily(t *testing.T) {
+	findings := []compat.Finding{
+		{Rule: compat.PayloadTypeChanged, Tier: compat.Wire, Severity: compat.Break, Family: "FsError", Codes: []string{"d", "e"}},
+	}
+	at := func(line int) diag.Pos { return diag.Pos{File: "errors.yaml", Line: line, Col: 5} }
+	code := model.Waiver{Rule: compat.PayloadTypeChanged, Code: "e", Reason: "names a code", Pos: at(1)}
+	family := model.Waiver{Rule: compat.PayloadTypeChanged, Family: "FsError", Reason: "the family", Pos: at(2)}
+	const want = `errors.yaml:1:5: warning: compat waiver for PAYLOAD_TYPE_CHANGED on "e" matches no breaking change against the base; remove it once the change has reached the base`
+	for _, waivers := range [][]model.Waiver{{code, family}, {family, code}} {
+		got, diags := compat.Waive(findings, waivers, compat.Semantics)
+		if got[0].Waiver == nil || got[0].Waiver.Family != "FsError" || got[0].Fails() {
+			t.Errorf("the family's break is not waived by the family: %+v", got[0])
+		}
+		var msgs []string
+		for _, d := range diags {
+			msgs = append(msgs, d.String())
+		}
+		if diff := cmp.Diff([]string{want}, msgs); diff != "" {
+			t.Errorf("waiver problems (-want +got):\n%s", diff)
+		}
+	}
+}
+
 func TestFilter(t *testing.T) {
 	var findings []compat.Finding
 	for _, r := range compat.Rules {
