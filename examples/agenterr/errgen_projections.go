@@ -152,6 +152,13 @@ func readList(data []byte) ([]json.RawMessage, error) {
 // and any payload keys it carries (retryable, category). A code this
 // catalogue knows gives the typed error.
 func decodeProjected(code Code, num *int, message string, members map[string]json.RawMessage, order []string) (*RemoteError, error) {
+	return decodeProjectedKeys(code, num, message, members, order, nil)
+}
+
+// decodeProjectedKeys is decodeProjected for a shape whose members are
+// keyed otherwise than the payload's fields: key gives the key of a field
+// there, which an error about its value names.
+func decodeProjectedKeys(code Code, num *int, message string, members map[string]json.RawMessage, order []string, key func(string) string) (*RemoteError, error) {
 	if code == "" {
 		return nil, fmt.Errorf("%s: no code", packageName)
 	}
@@ -187,7 +194,7 @@ func decodeProjected(code Code, num *int, message string, members map[string]jso
 			dst = append(append(appendString(append(dst, ','), name), ':'), raw...)
 		}
 	}
-	d := decoder{rebuilt: true}
+	d := decoder{rebuilt: true, key: key}
 	r, err := d.decode(append(dst, '}'))
 	if err == nil && known && !written["retryable"] && r.err != nil {
 		// The shape does not carry retryable: the typed error answers (with
@@ -195,7 +202,7 @@ func decodeProjected(code Code, num *int, message string, members map[string]jso
 		// into the payload as if the shape had carried it, so that the
 		// wire form it is relayed in carries it on.
 		dst = append(appendKey(append(dst, ','), "retryable"), strconv.AppendBool(nil, r.variantRetryable())...)
-		d = decoder{rebuilt: true}
+		d = decoder{rebuilt: true, key: key}
 		return d.decode(append(dst, '}'))
 	}
 	return r, err
@@ -930,7 +937,8 @@ func appendCamel(dst []byte, name string) []byte {
 // code this catalogue knows, a member is a field's when its key is the
 // field's metadata key; one spelt as a field's name but not its key
 // (status_code for statusCode) is not that field's, and is left out, as
-// a member the payload would read as the field.
+// a member the payload would read as the field. An error about a field's
+// value names its metadata key.
 func DecodeAgentResponse(data []byte) (*RemoteError, error) {
 	if err := sizeError(data); err != nil {
 		return nil, err
@@ -954,7 +962,7 @@ func DecodeAgentResponse(data []byte) (*RemoteError, error) {
 	if i, ok := lookupCode(code); ok {
 		order = metadataFields(members, order, forms[i].fields)
 	}
-	return decodeProjected(code, nil, message, members, order)
+	return decodeProjectedKeys(code, nil, message, members, order, metadataKey)
 }
 
 // metadataFields renames the members of an agent response's metadata,
@@ -981,6 +989,12 @@ func metadataFields(members map[string]json.RawMessage, order []string, fields [
 		}
 	}
 	return kept
+}
+
+// metadataKey returns the metadata key of the field named name.
+func metadataKey(name string) string {
+	var buf [64]byte
+	return string(appendCamel(buf[:0], name))
 }
 
 // camelIs reports whether key is name in lowerCamelCase, as appendCamel

@@ -3248,8 +3248,21 @@ type decoder struct {
 	// few times longer (a "<" in a text is written as six bytes), and is
 	// not held to maxPayload again.
 	rebuilt bool
+	// key, when set, gives the key a field of the top-level object had in
+	// the document a projection's decoder rebuilt the payload from, for
+	// the errors that name it (an agent response's metadata key).
+	key func(name string) string
 	// objects counts the objects decoded, for tests.
 	objects int
+}
+
+// keyOf names the member of the field named name of an object n in the
+// errors that refuse its value: the key it had in the document given.
+func (d *decoder) keyOf(n *jsonNode, name string) string {
+	if d.key != nil && n.level == 0 {
+		return d.key(name)
+	}
+	return name
 }
 
 // jsonNode is an object or an array of the payload: its span in the
@@ -3638,14 +3651,14 @@ func (d *decoder) decodeOnce(n *jsonNode, got *decodedCause) (*RemoteError, erro
 			if f.cause {
 				c, err := d.setCause(v, k, f, m, n.level)
 				if err != nil {
-					return nil, fmt.Errorf("%s: payload key %q: %w", packageName, f.name, err)
+					return nil, fmt.Errorf("%s: payload key %q: %w", packageName, d.keyOf(n, f.name), err)
 				}
 				ed.setSub(at, c.edit)
 				*got = c
 				continue
 			}
 			if err := readField(fieldOf(v, k), d.doc[m.vstart:m.vend], f.unit); err != nil {
-				return nil, fmt.Errorf("%s: payload key %q: %w", packageName, f.name, err)
+				return nil, fmt.Errorf("%s: payload key %q: %w", packageName, d.keyOf(n, f.name), err)
 			}
 		}
 		setInstance(v, i, p)

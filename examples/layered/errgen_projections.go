@@ -145,6 +145,13 @@ func readList(data []byte) ([]json.RawMessage, error) {
 // and any payload keys it carries (retryable, category). A code this
 // catalogue knows gives the typed error.
 func decodeProjected(code Code, num *int, message string, members map[string]json.RawMessage, order []string) (*RemoteError, error) {
+	return decodeProjectedKeys(code, num, message, members, order, nil)
+}
+
+// decodeProjectedKeys is decodeProjected for a shape whose members are
+// keyed otherwise than the payload's fields: key gives the key of a field
+// there, which an error about its value names.
+func decodeProjectedKeys(code Code, num *int, message string, members map[string]json.RawMessage, order []string, key func(string) string) (*RemoteError, error) {
 	if code == "" {
 		return nil, fmt.Errorf("%s: no code", packageName)
 	}
@@ -180,7 +187,7 @@ func decodeProjected(code Code, num *int, message string, members map[string]jso
 			dst = append(append(appendString(append(dst, ','), name), ':'), raw...)
 		}
 	}
-	d := decoder{rebuilt: true}
+	d := decoder{rebuilt: true, key: key}
 	r, err := d.decode(append(dst, '}'))
 	if err == nil && known && !written["retryable"] && r.err != nil {
 		// The shape does not carry retryable: the typed error answers (with
@@ -188,7 +195,7 @@ func decodeProjected(code Code, num *int, message string, members map[string]jso
 		// into the payload as if the shape had carried it, so that the
 		// wire form it is relayed in carries it on.
 		dst = append(appendKey(append(dst, ','), "retryable"), strconv.AppendBool(nil, r.variantRetryable())...)
-		d = decoder{rebuilt: true}
+		d = decoder{rebuilt: true, key: key}
 		return d.decode(append(dst, '}'))
 	}
 	return r, err

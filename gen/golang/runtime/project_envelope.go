@@ -134,7 +134,8 @@ func appendCamel(dst []byte, name string) []byte {
 // code this catalogue knows, a member is a field's when its key is the
 // field's metadata key; one spelt as a field's name but not its key
 // (status_code for statusCode) is not that field's, and is left out, as
-// a member the payload would read as the field.
+// a member the payload would read as the field. An error about a field's
+// value names its metadata key.
 func DecodeAgentResponse(data []byte) (*RemoteError, error) {
 	if err := sizeError(data); err != nil {
 		return nil, err
@@ -158,7 +159,7 @@ func DecodeAgentResponse(data []byte) (*RemoteError, error) {
 	if i, ok := lookupCode(code); ok {
 		order = metadataFields(members, order, forms[i].fields)
 	}
-	return decodeProjected(code, nil, message, members, order)
+	return decodeProjectedKeys(code, nil, message, members, order, metadataKey)
 }
 
 // metadataFields renames the members of an agent response's metadata,
@@ -185,6 +186,12 @@ func metadataFields(members map[string]json.RawMessage, order []string, fields [
 		}
 	}
 	return kept
+}
+
+// metadataKey returns the metadata key of the field named name.
+func metadataKey(name string) string {
+	var buf [64]byte
+	return string(appendCamel(buf[:0], name))
 }
 
 // camelIs reports whether key is name in lowerCamelCase, as appendCamel

@@ -1386,3 +1386,20 @@ func TestAgentResponseMetadataKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestAgentResponseErrorNamesMetadataKey: a value DecodeAgentResponse
+// refuses is named by the key the envelope's metadata gave it (its field's
+// name in lowerCamelCase), not by the field's name, which the document
+// does not hold; a cause's members keep their names, as they came.
+func TestAgentResponseErrorNamesMetadataKey(t *testing.T) {
+	for _, c := range []struct{ data, want, not string }{
+		{`{"success":false,"error":"rate_limited","message":"m","metadata":{"retryAfter":"soon"}}`, `payload key "retryAfter": `, `"retry_after"`},
+		{`{"success":false,"error":"server_error","message":"m","metadata":{"upstreamRequestId":7}}`, `payload key "upstreamRequestId": `, `"upstream_request_id"`},
+		{`{"success":false,"error":"model_call_failed","message":"m","metadata":{"cause":{"category":"rate_limit","code":"rate_limited","code_num":2001,"error":"x","retryable":true,"suppress_retry":false,"retry_after":"soon"}}}`, `payload key "cause": runtime: payload key "retry_after": `, `"retryAfter"`},
+	} {
+		_, err := DecodeAgentResponse([]byte(c.data))
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), c.not) {
+			t.Errorf("DecodeAgentResponse(%s) = %v; want an error naming %s", c.data, err, c.want)
+		}
+	}
+}
