@@ -192,6 +192,9 @@ type field struct {
 	cause bool
 	// retryAfter reports whether RetryAfterOf reads the field.
 	retryAfter bool
+	// httpStatus reports whether FromHTTP and Classify set the field, an
+	// int, to the HTTP status they matched.
+	httpStatus bool
 	// sensitive reports whether the field holds a secret: never sent,
 	// and Redacted in logs and in fmt's output.
 	sensitive bool
@@ -1501,8 +1504,9 @@ type keywordRule struct {
 // one; otherwise a new error of the variant of the first rule that
 // matches, trying is, then statuses against the status an error in the
 // chain reports with a StatusCode() int method, then contains; and
-// otherwise of fallback. The new error holds err as its cause, and no
-// other field is set.
+// otherwise of fallback. The new error holds err as its cause and, when a
+// status matched, that status in its http_status field; no other field is
+// set.
 func classify(err error, is []foreignRule, statuses []statusRange, contains []keywordRule, fallback Code) Error {
 	if err == nil || isNil(err) {
 		return nil
@@ -1517,8 +1521,11 @@ func classify(err error, is []foreignRule, statuses []statusRange, contains []ke
 	}
 	var s interface{ StatusCode() int }
 	if errors.As(err, &s) && !isNil(s) {
-		if i, ok := statusIndex(statuses, s.StatusCode()); ok {
-			return foreign(infos[i].Code, err)
+		status := s.StatusCode()
+		if i, ok := statusIndex(statuses, status); ok {
+			v := foreign(infos[i].Code, err)
+			setStatus(v, i, status)
+			return v
 		}
 	}
 	if len(contains) > 0 {
@@ -1543,7 +1550,7 @@ func isTimeout(err error) bool {
 // foreign returns a new error of the variant with code, holding err in its
 // cause field (the catalogue gives every variant Classify returns one of
 // type error).
-func foreign(code Code, err error) Error {
+func foreign(code Code, err error) variant {
 	i, _ := lookupCode(code)
 	v := newVariant(i)
 	for k, f := range forms[i].fields {
@@ -1770,17 +1777,19 @@ func statusIndex(ranges []statusRange, status int) (int, bool) {
 var now = time.Now
 
 // FromHTTP returns a new error of the variant that stands for an HTTP
-// status (see LookupHTTPStatus), its fields unset but for its retry-after
-// field, set from the Retry-After header when there is one: a number of
-// seconds (past what a time.Duration holds, the longest one), or an HTTP
-// date, in GMT (the time until then, rounded up to whole seconds). header
-// is an http.Header, or anything with its Get method.
+// status (see LookupHTTPStatus), its fields unset but for its http_status
+// field, set to status, and its retry-after field, set from the
+// Retry-After header when there is one: a number of seconds (past what a
+// time.Duration holds, the longest one), or an HTTP date, in GMT (the time
+// until then, rounded up to whole seconds). header is an http.Header, or
+// anything with its Get method.
 func FromHTTP(status int, header interface{ Get(key string) string }) (Error, bool) {
 	i, ok := statusIndex(httpStatuses[:], status)
 	if !ok {
 		return nil, false
 	}
 	v := newVariant(i)
+	setStatus(v, i, status)
 	if header == nil || isNil(header) {
 		return v, true
 	}
@@ -1794,6 +1803,16 @@ func FromHTTP(status int, header interface{ Get(key string) string }) (Error, bo
 		}
 	}
 	return v, true
+}
+
+// setStatus sets the http_status field of v, an error of the i-th entry of
+// infos, to status, when it has one.
+func setStatus(v variant, i, status int) {
+	for k, f := range forms[i].fields {
+		if f.httpStatus {
+			*fieldOf(v, k).(*int) = status
+		}
+	}
 }
 
 // httpDates are the layouts an HTTP date may have (RFC 9110, 5.6.7), all

@@ -290,6 +290,9 @@ type Field struct {
 	Doc        String
 	Payload    Bool
 	RetryAfter Bool
+	// HTTPStatus marks the field FromHTTP and Classify fill with the HTTP
+	// status they matched.
+	HTTPStatus Bool
 	// Sensitive is set, to true or false, when the catalogue says whether
 	// the field holds a secret.
 	Sensitive Bool

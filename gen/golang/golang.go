@@ -299,7 +299,7 @@ func genVariant(f *printer.File, v *model.Variant) {
 	f.Doc(docLines(first, v.Doc)...)
 	fields := make([]printer.Field, len(v.Fields))
 	for i, fd := range v.Fields {
-		fields[i] = printer.Field{Doc: fieldDoc(fd), Name: fd.GoName, Type: goType(f, fd.Type)}
+		fields[i] = printer.Field{Doc: fieldDoc(v, fd), Name: fd.GoName, Type: goType(f, fd.Type)}
 	}
 	for _, inf := range v.InstanceFields() {
 		fields = append(fields, printer.Field{Doc: inf.Doc, Name: inf.Name, Type: inf.GoType})
@@ -433,7 +433,7 @@ func templateDoc(v *model.Variant, t *model.Template) string {
 // fieldDoc is a field's comment: the catalogue's doc, then what the field
 // is to the runtime when that is worth saying. A field with neither has no
 // comment.
-func fieldDoc(fd *model.Field) []string {
+func fieldDoc(v *model.Variant, fd *model.Field) []string {
 	var notes []string
 	switch {
 	case fd.Type.IsCause():
@@ -445,6 +445,13 @@ func fieldDoc(fd *model.Field) []string {
 	}
 	if fd.RetryAfter {
 		notes = append(notes, "RetryAfterOf reports it.")
+	}
+	if fd.HTTPStatus {
+		if v.ClassifyByStatus {
+			notes = append(notes, "FromHTTP, and Classify when it matches an HTTP status, set it to that status.")
+		} else {
+			notes = append(notes, "FromHTTP sets it to the HTTP status.")
+		}
 	}
 	doc := strings.TrimSpace(fd.Doc)
 	if doc == "" && len(notes) == 0 {
@@ -649,6 +656,9 @@ func genForms(f *printer.File, m *model.Catalogue) {
 				}
 				if fd.RetryAfter {
 					item += ", retryAfter: true"
+				}
+				if fd.HTTPStatus {
+					item += ", httpStatus: true"
 				}
 				if fd.Sensitive {
 					item += ", sensitive: true"

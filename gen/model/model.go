@@ -175,6 +175,9 @@ type Variant struct {
 	Cause *Field
 	// RetryAfter is the field RetryAfterOf reports, or nil.
 	RetryAfter *Field
+	// HTTPStatusField is the field FromHTTP and Classify (when it matches
+	// by http_status) set to the HTTP status they matched, or nil.
+	HTTPStatusField *Field
 	// MCPError is the JSON-RPC error code the mcp projection answers the
 	// variant with instead of a tool result; 0 for a tool result.
 	MCPError int
@@ -398,6 +401,9 @@ type Field struct {
 	// Payload reports whether the field is sent in the LLM payload.
 	Payload    bool
 	RetryAfter bool
+	// HTTPStatus reports that FromHTTP and Classify set the field, an int,
+	// to the HTTP status they matched the variant by.
+	HTTPStatus bool
 	// Sensitive reports whether the field holds a secret: it is never
 	// sent (payload, wire form, projections), never part of a text, and
 	// shows as Redacted in logs and in fmt's output.

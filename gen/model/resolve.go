@@ -506,6 +506,11 @@ func (r *resolver) variant(f *Family, av *ast.Variant, payload bool) *Variant {
 			v.HTTP = append(v.HTTP, sr)
 		}
 	}
+	// FromHTTP and Classify both match a variant by its own http_status:
+	// without one, nothing sets the field.
+	if hf := v.HTTPStatusField; hf != nil && len(av.HTTPStatus) == 0 && !r.misspelt(av.Pos, "http_status") {
+		r.warnf(hf.Src.HTTPStatus.Pos, "field %s is the http_status field, but variant %s has no http_status list, so neither FromHTTP nor Classify ever sets it; give the variant an http_status list, or drop http_status: true", diag.Quote(hf.Name), diag.Quote(av.Name.Value))
+	}
 	return v
 }
 
@@ -558,10 +563,10 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 	// Under a misspelt fields key, the fields are unknown.
 	out, known = map[string]bool{}, !r.misspelt(av.Pos, "fields")
 	goNames := map[string]diag.Pos{}
-	var cause, retryAfter *ast.Field
+	var cause, retryAfter, httpStatus *ast.Field
 	for i, af := range av.Fields {
 		fd := &Field{Src: af, Name: af.Name.Value, GoName: names.Go(af.Name.Value), Doc: af.Doc.Value,
-			Payload: af.Payload.Value, RetryAfter: af.RetryAfter.Value, Sensitive: af.Sensitive.Value, Index: i, Pos: af.Pos}
+			Payload: af.Payload.Value, RetryAfter: af.RetryAfter.Value, HTTPStatus: af.HTTPStatus.Value, Sensitive: af.Sensitive.Value, Index: i, Pos: af.Pos}
 		v.Fields = append(v.Fields, fd)
 		name := af.Name.Value
 		if !af.Name.Set {
@@ -648,6 +653,22 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 				v.RetryAfter = fd
 			}
 		}
+		if af.HTTPStatus.Value {
+			switch {
+			case typeKnown && af.Type.Value != "int":
+				r.errorf(af.HTTPStatus.Pos, "http_status field %s must have type int, not %s, to hold the HTTP status FromHTTP and Classify set", fieldLabel(name, af.Pos), af.Type.Value)
+				fd.HTTPStatus = false
+			case httpStatus != nil:
+				r.errorf(af.HTTPStatus.Pos, "variant %s has a second http_status field (the first is %s); mark one field only", diag.Quote(av.Name.Value), diag.Quote(httpStatus.Name.Value))
+				fd.HTTPStatus = false
+			case !typeKnown:
+				// The type is reported; the flag is checked once it is known.
+				fd.HTTPStatus = false
+			default:
+				httpStatus = af
+				v.HTTPStatusField = fd
+			}
+		}
 		if fd.Type.Kind == Duration {
 			fd.Unit = DefaultUnit
 		}
@@ -697,6 +718,9 @@ func (r *resolver) sensitive(fd *Field, af *ast.Field, isCause bool) {
 		fd.Sensitive = false
 	case af.RetryAfter.Value:
 		r.errorf(af.Sensitive.Pos, "field %s is the retry_after value and cannot be sensitive: callers read it and send it on as Retry-After", fieldLabel(fd.Name, fd.Pos))
+		fd.Sensitive = false
+	case af.HTTPStatus.Value:
+		r.errorf(af.Sensitive.Pos, "field %s is the http_status value and cannot be sensitive: an HTTP status is no secret, and redacting it would hide from logs which response the error came from; drop sensitive: true", fieldLabel(fd.Name, fd.Pos))
 		fd.Sensitive = false
 	}
 }

@@ -283,6 +283,7 @@ compat:
 		"    payload_type: demo_error\n", "", "            payload: true\n", "").Replace(cases["base"])) + "          - {name: title, type: string, payload: false}\n"
 	cases["empty required_fields where the family has no payload_type"] = strings.NewReplacer("    payload_type: demo_error\n", "", "            payload: true\n", "",
 		"        retryable: true\n", "        retryable: true\n        required_fields: []\n").Replace(cases["base"])
+	cases["an http_status field on an int, sent in the payload"] = cases["base"] + "          - {name: status, type: int, payload: true, http_status: true, example: 503}\n"
 	for name, src := range cases {
 		t.Run(name, func(t *testing.T) {
 			if err := sch.Validate(fromYAML(t, src)); err != nil {
@@ -354,6 +355,9 @@ func TestRejects(t *testing.T) {
 		{"field of a payload family reuses a payload key", edit(t, "          - name: path\n", "          - name: suggested_tool\n            type: string\n          - name: path\n")},
 		{"payload on a cause", edit(t, "type: string", "type: error")},
 		{"retry_after on a string", edit(t, "payload: true", "retry_after: true")},
+		{"http_status on a string", edit(t, "payload: true", "http_status: true")},
+		{"two http_status fields", base + "          - {name: status, type: int, http_status: true}\n          - {name: code_seen, type: int, http_status: true}\n"},
+		{"http_status field sensitive", base + "          - {name: status, type: int, http_status: true, sensitive: true}\n"},
 		{"int example is text", edit(t, "type: string\n            payload: true\n            example: a/b", "type: int\n            example: five")},
 		{"bool example quoted", edit(t, "type: string\n            payload: true\n            example: a/b", "type: bool\n            example: \"true\"")},
 		{"duration example not a duration", edit(t, "type: string\n            payload: true\n            example: a/b", "type: duration\n            example: soon")},

@@ -233,6 +233,16 @@ func TestClassify(t *testing.T) {
 			t.Errorf("%s: Classify(%v) does not hold the foreign error as its cause: %v", c.name, c.err, got)
 		}
 	}
+	// A status match fills the http_status field with the status the
+	// foreign error reported; a match by condition or text leaves it 0.
+	for err, want := range map[error]int{
+		fmt.Errorf("sdk: %w", &statusError{504}): 504, &statusError{408}: 408,
+		context.DeadlineExceeded: 0, errors.New("Request TIMED OUT after 60s"): 0,
+	} {
+		if got, ok := Classify(err).(*ProviderTimeout); !ok || got.Status != want {
+			t.Errorf("Classify(%v) = %#v, want a ProviderTimeout with status %d", err, Classify(err), want)
+		}
+	}
 	if got := Classify(nil); got != nil {
 		t.Errorf("Classify(nil) = %v, want nil", got)
 	}

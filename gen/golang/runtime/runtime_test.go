@@ -1006,6 +1006,16 @@ func TestHTTPStatuses(t *testing.T) {
 	if e, ok := FromHTTP(502, nil); !ok || e.Code() != CodeServerError {
 		t.Errorf("FromHTTP(502, nil) = %v, %v", e, ok)
 	}
+	// A variant that stands for several statuses keeps the one it was
+	// made from in its http_status field, with a header or without.
+	for status, header := range map[int]http.Header{502: nil, 599: h, 500: {}} {
+		if e, _ := FromHTTP(status, header); e.(*ServerError).Status != status {
+			t.Errorf("FromHTTP(%d).Status = %d, want %d", status, e.(*ServerError).Status, status)
+		}
+	}
+	if e, _ := FromHTTP(408, nil); e.(*ProviderTimeout).Status != 408 {
+		t.Errorf("FromHTTP(408).Status = %d", e.(*ProviderTimeout).Status)
+	}
 	if _, ok := FromHTTP(404, h); ok {
 		t.Error("FromHTTP(404)")
 	}

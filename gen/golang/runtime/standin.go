@@ -400,7 +400,8 @@ func (*ProviderBusy) Is(target error) bool           { return isCode(target, 10)
 
 // ServerError is the error server_error (2003) of the ProviderError family, in category server.
 type ServerError struct {
-	Provider          string
+	Provider string
+	// FromHTTP sets it to the HTTP status.
 	Status            int
 	Type              string
 	UpstreamRequestID string
@@ -459,6 +460,8 @@ func (*AuthFailed) Is(target error) bool { return isCode(target, 5) }
 type ProviderTimeout struct {
 	// The cause, which Unwrap returns.
 	Cause error
+	// FromHTTP, and Classify when it matches an HTTP status, set it to that status.
+	Status int
 }
 
 func (*ProviderTimeout) isProviderError()       {}
@@ -715,8 +718,8 @@ var forms = [...]form{
 	{key: "{tool}:{code}", user: "A tool did not work ({code}).", subcodes: []Code{CodeMacosAutomationUnknown, CodeMacosAutomationDenied}, required: []string{"capability", "reason"}, subcodeField: 3, toolField: 4, actionField: 5, keyField: 6, fields: []field{{name: "tool", payload: true}, {name: "capability", payload: true}}},
 	{user: "The service is busy. Try again in a moment.", fields: []field{{name: "provider"}, {name: "retry_after", retryAfter: true, unit: time.Millisecond}}},
 	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}, {name: "api_key", sensitive: true}, {name: "headers", sensitive: true}}},
-	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}, {name: "status"}, {name: "type"}, {name: "upstream_request_id"}}},
-	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}}},
+	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}, {name: "status", httpStatus: true}, {name: "type"}, {name: "upstream_request_id"}}},
+	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}, {name: "status", httpStatus: true}}},
 	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}}},
 	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}, {name: "resets_in", retryAfter: true, unit: time.Second}}},
 	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}, {name: "retry_after", retryAfter: true, unit: time.Second}}},
@@ -769,6 +772,7 @@ var variantTypes = [...]any{
 var httpStatuses = [...]statusRange{
 	{lo: 401, hi: 401, index: 5},
 	{lo: 403, hi: 403, index: 5},
+	{lo: 408, hi: 408, index: 7},
 	{lo: 429, hi: 429, index: 4},
 	{lo: 503, hi: 503, index: 1},
 	{lo: 504, hi: 504, index: 7},
@@ -869,6 +873,7 @@ var foreignIs = [...]foreignRule{
 // foreignStatuses maps the HTTP statuses Classify matches to the entries of
 // infos that stand for them, most specific first.
 var foreignStatuses = [...]statusRange{
+	{lo: 408, hi: 408, index: 7},
 	{lo: 504, hi: 504, index: 7},
 }
 

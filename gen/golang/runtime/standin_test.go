@@ -19,7 +19,7 @@ var errgenExampleList = []variant{
 	&ProviderBusy{Provider: "openai", RetryAfter: 2 * time.Second},
 	&ServerError{Provider: "openai", Status: 502, Type: "overloaded", UpstreamRequestID: "req_7"},
 	&AuthFailed{Provider: "openai", APIKey: "<redacted>", Headers: []string{"<redacted>"}},
-	&ProviderTimeout{Cause: errors.New("context deadline exceeded")},
+	&ProviderTimeout{Cause: errors.New("context deadline exceeded"), Status: 504},
 	&ProviderUnreachable{Cause: errors.New("dial tcp: connect: connection refused (ECONNREFUSED)")},
 	&ProviderFailed{Cause: errors.New("unexpected EOF")},
 	&ModelCallFailed{Cause: &RateLimited{Provider: "openai", RetryAfter: 2 * time.Second}, Provider: "openai"},
