@@ -454,6 +454,24 @@ func (c *comparer) variant(bv, hv *model.Variant) {
 			c.addField(RetryAfterDropped, hv.RetryAfter.KeyPos("retry_after"), bf.KeyPos("retry_after"), code, bf.Name, "the retry_after field of %s is now %s; in base RetryAfterOf returned field %s", q(code), q(hv.RetryAfter.Name), q(bf.Name))
 		}
 	}
+	if bf := bv.HTTPStatusField; bf != nil {
+		// As for retry_after: the field that held the status, by its
+		// name or the name it was renamed to.
+		hf := hv.Field(bf.Name)
+		if hf == nil {
+			hf = c.renamedTo(bv, hv, bf)
+		}
+		switch {
+		case hv.HTTPStatusField == nil:
+			pos := hv.KeyPos("fields")
+			if hf != nil {
+				pos = hf.KeyPos("http_status")
+			}
+			c.addField(HTTPStatusFieldDropped, pos, bf.KeyPos("http_status"), code, bf.Name, "%s no longer has an http_status field; in base field %s held the HTTP status the error was made from", q(code), q(bf.Name))
+		case hv.HTTPStatusField != hf:
+			c.addField(HTTPStatusFieldDropped, hv.HTTPStatusField.KeyPos("http_status"), bf.KeyPos("http_status"), code, bf.Name, "the http_status field of %s is now %s; in base field %s held the HTTP status the error was made from", q(code), q(hv.HTTPStatusField.Name), q(bf.Name))
+		}
+	}
 	// Templates are compared with base's placeholders of renamed fields
 	// renamed: what they render is the same, and the rename is reported
 	// at the field.

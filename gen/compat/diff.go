@@ -702,6 +702,9 @@ func fieldText(f *model.Field) string {
 	if f.RetryAfter {
 		s += ", retry_after"
 	}
+	if f.HTTPStatus {
+		s += ", http_status"
+	}
 	if f.Sensitive {
 		s += ", sensitive"
 	}

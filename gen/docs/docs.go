@@ -194,6 +194,9 @@ func variant(m *model.Catalogue, v *model.Variant) variantView {
 		vv.MapsTo = "[" + markdown.Code(c.To.Code) + "](#" + c.To.Code + ")"
 	}
 	vv.Classify = opt(m.ClassifyText(v), markdown.Text)
+	if f := v.HTTPStatusField; f != nil && vv.HTTPStatus != "" {
+		vv.HTTPStatus += "; the status matched is kept in field " + markdown.Code(f.Name)
+	}
 	vv.SuggestedTool = opt(v.SuggestedTool, markdown.Code)
 	vv.SuggestedAction = opt(v.SuggestedAction, markdown.Text)
 	vv.UsageHint = opt(v.UsageHint, markdown.Text)

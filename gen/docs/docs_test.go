@@ -375,6 +375,43 @@ families:
 	}
 }
 
+// TestHTTPStatusField: explain flags the field that holds the HTTP status,
+// and the reference says, on the HTTP status line, which field keeps it.
+func TestHTTPStatusField(t *testing.T) {
+	const src = `version: 1
+package: demo
+user_message: Something failed ({code}).
+categories:
+  other: Anything.
+families:
+  - name: ProviderError
+    variants:
+      - name: Server
+        code: server
+        num: 1
+        category: other
+        message: "server answered {status}"
+        http_status: [5xx]
+        fields:
+          - {name: status, type: int, http_status: true, doc: The status.}
+`
+	m := parse(t, src)
+	var b strings.Builder
+	if err := docs.Explain(&b, m, m.Variants[0]); err != nil {
+		t.Fatal(err)
+	}
+	if want := "  status  int  http_status  The status.\n"; !strings.Contains(b.String(), want) {
+		t.Errorf("explain has no line %q:\n%s", want, b.String())
+	}
+	md, err := docs.Render(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "- HTTP status: 5xx; the status matched is kept in field `status`\n"; !strings.Contains(string(md), want) {
+		t.Errorf("the reference has no line %q:\n%s", want, md)
+	}
+}
+
 // explainRow is the value of the row label of v's explain entry, "" when
 // the entry has none.
 func explainRow(t *testing.T, m *model.Catalogue, v *model.Variant, label string) string {

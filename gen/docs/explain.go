@@ -92,6 +92,9 @@ func explain(w io.Writer, m *model.Catalogue, v, ex *model.Variant) error {
 			if f.RetryAfter {
 				flags = append(flags, "retry_after")
 			}
+			if f.HTTPStatus {
+				flags = append(flags, "http_status")
+			}
 			if f.Sensitive {
 				flags = append(flags, "sensitive")
 			}

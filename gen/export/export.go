@@ -85,6 +85,7 @@ type field struct {
 	Sensitive  bool   `json:"sensitive"`
 	Cause      bool   `json:"cause"`
 	RetryAfter bool   `json:"retry_after"`
+	HTTPStatus bool   `json:"http_status"`
 	Unit       string `json:"unit,omitempty"`
 }
 
@@ -129,7 +130,7 @@ func render(c Catalogue) catalogue {
 			e.Subcodes = append(e.Subcodes, sc.Code)
 		}
 		for _, f := range v.Fields {
-			fd := field{Name: f.Name, Type: f.Type.Name, Payload: f.Payload, Sensitive: f.Sensitive, Cause: f.Type.IsCause(), RetryAfter: f.RetryAfter}
+			fd := field{Name: f.Name, Type: f.Type.Name, Payload: f.Payload, Sensitive: f.Sensitive, Cause: f.Type.IsCause(), RetryAfter: f.RetryAfter, HTTPStatus: f.HTTPStatus}
 			if f.Type.Kind == model.Duration {
 				fd.Unit = f.Unit.Name
 			}
