@@ -232,6 +232,8 @@ type LLMAuthenticationError struct {
 	// The model.
 	Model string
 	// The HTTP status; 0 when there was none.
+	//
+	// FromHTTP, and Classify when it matches an HTTP status, set it to that status.
 	StatusCode int
 	// The original error.
 	//
@@ -272,6 +274,8 @@ type LLMRateLimited struct {
 	// The model.
 	Model string
 	// The HTTP status; 0 when there was none.
+	//
+	// FromHTTP, and Classify when it matches an HTTP status, set it to that status.
 	StatusCode int
 	// How long the provider asked to wait; 0 when it did not say.
 	//
@@ -316,6 +320,8 @@ type LLMModelNotFound struct {
 	// The model.
 	Model string
 	// The HTTP status; 0 when there was none.
+	//
+	// FromHTTP, and Classify when it matches an HTTP status, set it to that status.
 	StatusCode int
 	// The original error.
 	//
@@ -396,6 +402,8 @@ type LLMTimeout struct {
 	// The model.
 	Model string
 	// The HTTP status; 0 when there was none.
+	//
+	// FromHTTP, and Classify when it matches an HTTP status, set it to that status.
 	StatusCode int
 	// The original error.
 	//
@@ -1726,11 +1734,11 @@ var forms = [...]form{
 	{user: "Something went wrong ({code}). Please try again.", userCause: true, fields: []field{{name: "provider"}, {name: "model"}, {name: "status_code"}, {name: "cause", cause: true}}},
 	{user: "Something went wrong ({code}). Please try again.", userCause: true, fields: []field{{name: "provider"}, {name: "model"}, {name: "status_code"}, {name: "cause", cause: true}}},
 	{user: "Something went wrong ({code}). Please try again.", userCause: true, fields: []field{{name: "provider"}, {name: "model"}, {name: "status_code"}, {name: "cause", cause: true}}},
+	{user: "Something went wrong ({code}). Please try again.", userCause: true, fields: []field{{name: "provider"}, {name: "model"}, {name: "status_code", httpStatus: true}, {name: "cause", cause: true}}},
+	{user: "Something went wrong ({code}). Please try again.", userCause: true, fields: []field{{name: "provider"}, {name: "model"}, {name: "status_code", httpStatus: true}, {name: "retry_after", retryAfter: true, unit: time.Second}, {name: "cause", cause: true}}},
+	{user: "Something went wrong ({code}). Please try again.", userCause: true, fields: []field{{name: "provider"}, {name: "model"}, {name: "status_code", httpStatus: true}, {name: "cause", cause: true}}},
 	{user: "Something went wrong ({code}). Please try again.", userCause: true, fields: []field{{name: "provider"}, {name: "model"}, {name: "status_code"}, {name: "cause", cause: true}}},
-	{user: "Something went wrong ({code}). Please try again.", userCause: true, fields: []field{{name: "provider"}, {name: "model"}, {name: "status_code"}, {name: "retry_after", retryAfter: true, unit: time.Second}, {name: "cause", cause: true}}},
-	{user: "Something went wrong ({code}). Please try again.", userCause: true, fields: []field{{name: "provider"}, {name: "model"}, {name: "status_code"}, {name: "cause", cause: true}}},
-	{user: "Something went wrong ({code}). Please try again.", userCause: true, fields: []field{{name: "provider"}, {name: "model"}, {name: "status_code"}, {name: "cause", cause: true}}},
-	{user: "Something went wrong ({code}). Please try again.", userCause: true, fields: []field{{name: "provider"}, {name: "model"}, {name: "status_code"}, {name: "cause", cause: true}}},
+	{user: "Something went wrong ({code}). Please try again.", userCause: true, fields: []field{{name: "provider"}, {name: "model"}, {name: "status_code", httpStatus: true}, {name: "cause", cause: true}}},
 	{user: "Something went wrong ({code}). Please try again.", userCause: true, fields: []field{{name: "provider"}, {name: "model"}, {name: "status_code"}, {name: "cause", cause: true}}},
 	{user: "Something went wrong ({code}). Please try again.", userCause: true, fields: []field{{name: "provider"}, {name: "model"}, {name: "status_code"}, {name: "cause", cause: true}}},
 	{user: "Something went wrong ({code}). Please try again.", userCause: true, fields: []field{{name: "provider"}, {name: "model"}, {name: "status_code"}, {name: "cause", cause: true}}},

@@ -654,6 +654,8 @@ type ServerError struct {
 	// The provider that failed.
 	Provider string
 	// The HTTP status the provider answered with.
+	//
+	// FromHTTP sets it to the HTTP status.
 	Status int
 	// The provider's error text.
 	Message string
@@ -753,6 +755,8 @@ type AuthFailed struct {
 	// The provider that refused.
 	Provider string
 	// The HTTP status, 401 or 403.
+	//
+	// FromHTTP sets it to the HTTP status.
 	Status int
 	// The provider's error text.
 	Message string
@@ -794,6 +798,8 @@ type InvalidRequest struct {
 	// The provider that rejected the request.
 	Provider string
 	// The HTTP status the provider answered with.
+	//
+	// FromHTTP sets it to the HTTP status.
 	Status int
 	// The provider's error text.
 	Message string
@@ -1862,11 +1868,11 @@ var forms = [...]form{
 	{key: "{tool}:{code}", user: "A tool the assistant used did not work ({code}). The assistant will try another way.", fields: []field{{name: "tool", payload: true}, {name: "policy"}, {name: "reason"}}},
 	{user: "A tool the assistant used did not work ({code}). The assistant will try another way.", fields: []field{{name: "message"}}},
 	{user: "The AI service is handling too many requests right now. Wait a moment, then try again.", fields: []field{{name: "provider"}, {name: "retry_after", retryAfter: true, unit: time.Millisecond}}},
-	{user: "The AI service is having trouble right now. Please try again in a few minutes.", fields: []field{{name: "provider"}, {name: "status"}, {name: "message"}}},
+	{user: "The AI service is having trouble right now. Please try again in a few minutes.", fields: []field{{name: "provider"}, {name: "status", httpStatus: true}, {name: "message"}}},
 	{user: "The AI service took too long to answer. Please try again.", fields: []field{{name: "provider"}, {name: "timeout", unit: time.Second}}},
 	{user: "Cannot connect to the AI service. Check your internet connection, then try again.", fields: []field{{name: "provider"}, {name: "cause", cause: true}}},
-	{user: "The AI service did not accept your API key. Check the key in your settings.", fields: []field{{name: "provider"}, {name: "status"}, {name: "message"}, {name: "api_key", sensitive: true}}},
-	{user: "The AI service could not process this request. Try rephrasing or shortening your message.", fields: []field{{name: "provider"}, {name: "status"}, {name: "message"}}},
+	{user: "The AI service did not accept your API key. Check the key in your settings.", fields: []field{{name: "provider"}, {name: "status", httpStatus: true}, {name: "message"}, {name: "api_key", sensitive: true}}},
+	{user: "The AI service could not process this request. Try rephrasing or shortening your message.", fields: []field{{name: "provider"}, {name: "status", httpStatus: true}, {name: "message"}}},
 	{user: "The selected AI model is not available. Choose a different model in your settings.", fields: []field{{name: "provider"}, {name: "model"}}},
 	{user: "The AI service declined to respond to this request. Try rewording it.", fields: []field{{name: "provider"}, {name: "message"}}},
 	{user: "The AI service sent a reply that could not be read. Please try again.", fields: []field{{name: "provider"}, {name: "message"}}},

@@ -152,7 +152,7 @@ func ExampleLookup() {
 }
 
 // An HTTP response becomes the catalogue error that stands for its status,
-// with the provider's Retry-After.
+// with the provider's Retry-After, and the status in its http_status field.
 func ExampleFromHTTP() {
 	header := http.Header{}
 	header.Set("Retry-After", "7")
@@ -160,12 +160,12 @@ func ExampleFromHTTP() {
 	wait, _ := agenterr.RetryAfterOf(err)
 	fmt.Println(err.Code(), err.Retryable(), wait)
 	err, _ = agenterr.FromHTTP(http.StatusBadGateway, nil) // covered by "5xx"
-	fmt.Println(err.Code())
+	fmt.Println(err.Code(), err.(*agenterr.ServerError).Status)
 	info, _ := agenterr.LookupHTTPStatus(404)
 	fmt.Println(info.Code)
 	// Output:
 	// rate_limited true 7s
-	// server_error
+	// server_error 502
 	// model_not_found
 }
 

@@ -175,6 +175,8 @@ type TransientError struct {
 	// What failed.
 	Message string
 	// The HTTP status; zero for a network failure without one.
+	//
+	// FromHTTP, and Classify when it matches an HTTP status, set it to that status.
 	Status int
 	// The foreign error Classify found this in; nil when built by hand.
 	//
@@ -255,6 +257,8 @@ type InvalidRequest struct {
 	// The provider's error text.
 	Message string
 	// The HTTP status; zero when there was none.
+	//
+	// FromHTTP, and Classify when it matches an HTTP status, set it to that status.
 	Status int
 	// The foreign error Classify found this in; nil when built by hand.
 	//
@@ -1434,9 +1438,9 @@ var forms = [...]form{
 	{user: "The request could not be completed ({code}).", fields: []field{{name: "message"}}},
 	{user: "The request could not be completed ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}}},
 	{user: "The request could not be completed ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}}},
-	{user: "The request could not be completed ({code}).", userCause: true, fields: []field{{name: "message"}, {name: "status"}, {name: "cause", cause: true}}},
+	{user: "The request could not be completed ({code}).", userCause: true, fields: []field{{name: "message"}, {name: "status", httpStatus: true}, {name: "cause", cause: true}}},
 	{user: "The request could not be completed ({code}).", userCause: true, fields: []field{{name: "retry_after", retryAfter: true, unit: time.Millisecond}, {name: "cause", cause: true}}},
-	{user: "The request could not be completed ({code}).", userCause: true, fields: []field{{name: "message"}, {name: "status"}, {name: "cause", cause: true}}},
+	{user: "The request could not be completed ({code}).", userCause: true, fields: []field{{name: "message"}, {name: "status", httpStatus: true}, {name: "cause", cause: true}}},
 	{user: "The request could not be completed ({code}).", fields: []field{{name: "message"}}},
 	{user: "The request could not be completed ({code}).", userCause: true, fields: []field{{name: "message"}, {name: "cause", cause: true}}},
 	{user: "The request could not be completed ({code}).", fields: []field{{name: "message"}}},

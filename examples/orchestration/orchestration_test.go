@@ -780,10 +780,17 @@ func TestClassify(t *testing.T) {
 		}
 	}
 
-	// Classify sets the cause and nothing else: the status and message of
-	// the design's variant are the caller's to fill.
-	if tr, ok := orchestration.Classify(&statusError{503}).(*orchestration.TransientError); !ok || tr.Status != 0 || tr.Message != "" {
-		t.Errorf("Classify(503) = %#v, want a TransientError with only its cause set", tr)
+	// Classify sets the cause and, matching by status, the status the
+	// design's variant carries; the message is the caller's to fill. A
+	// network failure has no status.
+	if tr, ok := orchestration.Classify(&statusError{503}).(*orchestration.TransientError); !ok || tr.Status != 503 || tr.Message != "" {
+		t.Errorf("Classify(503) = %#v, want a TransientError with its cause and status 503 set", tr)
+	}
+	if ir, ok := orchestration.Classify(&statusError{422}).(*orchestration.InvalidRequest); !ok || ir.Status != 422 {
+		t.Errorf("Classify(422) = %#v, want an InvalidRequest with status 422", ir)
+	}
+	if tr, ok := orchestration.Classify(context.DeadlineExceeded).(*orchestration.TransientError); !ok || tr.Status != 0 {
+		t.Errorf("Classify(context.DeadlineExceeded) = %#v, want a TransientError without a status", tr)
 	}
 	// A catalogue error in the chain is already classified.
 	own := up(&orchestration.RateLimited{RetryAfter: time.Second})

@@ -164,6 +164,8 @@ func (*RateLimited) Is(target error) bool           { return isCode(target, 0) }
 // The provider answered 500, 502 or 503.
 type ServerError struct {
 	// The HTTP status the provider answered with.
+	//
+	// FromHTTP sets it to the HTTP status.
 	Status int
 	// The provider's error text.
 	Message string
@@ -901,7 +903,7 @@ var infos = [...]Info{
 // in the order of infos.
 var forms = [...]form{
 	{user: "The run ran into a problem ({code}).", fields: []field{{name: "retry_after", retryAfter: true, unit: time.Second}}},
-	{user: "The run ran into a problem ({code}).", fields: []field{{name: "status"}, {name: "message"}}},
+	{user: "The run ran into a problem ({code}).", fields: []field{{name: "status", httpStatus: true}, {name: "message"}}},
 	{user: "The run ran into a problem ({code}).", fields: []field{{name: "timeout", unit: time.Second}}},
 	{user: "The run ran into a problem ({code}).", fields: []field{{name: "status"}, {name: "message"}}},
 	{user: "The run ran into a problem ({code}).", fields: []field{{name: "message"}}},
