@@ -309,6 +309,29 @@ func Sort(findings []Finding) {
 // q quotes catalogue text for a message.
 func q(s string) string { return diag.Quote(s) }
 
+// flagMoved compares bf, the field of bv that a flag (key: retry_after,
+// http_status) marked in base, with now, the field of hv that it marks: it
+// reports the flag gone, at bf's field if it is still there (by its name
+// or the name it was renamed to) or else at fields:, or moved to now, at
+// now's flag.
+func (c *comparer) flagMoved(bv, hv *model.Variant, bf, now *model.Field, key string) (pos diag.Pos, gone, moved bool) {
+	hf := hv.Field(bf.Name)
+	if hf == nil {
+		hf = c.renamedTo(bv, hv, bf)
+	}
+	switch {
+	case now == nil:
+		pos = hv.KeyPos("fields")
+		if hf != nil {
+			pos = hf.KeyPos(key)
+		}
+		return pos, true, false
+	case now != hf:
+		return now.KeyPos(key), false, true
+	}
+	return diag.Pos{}, false, false
+}
+
 func (c *comparer) add(rule string, pos, basePos diag.Pos, code, format string, args ...any) {
 	c.addField(rule, pos, basePos, code, "", format, args...)
 }
@@ -433,43 +456,22 @@ func (c *comparer) variant(bv, hv *model.Variant) {
 		c.add(NonFatalChanged, hv.KeyPos("non_fatal"), bv.KeyPos("non_fatal"), code, "non_fatal of %s is now %t; in base it was %t", q(code), hv.NonFatal, bv.NonFatal)
 	}
 	if bf := bv.RetryAfter; bf != nil {
-		// The field that was the retry_after field, by its name or the
-		// name it was renamed to.
-		hf := hv.Field(bf.Name)
-		if hf == nil {
-			hf = c.renamedTo(bv, hv, bf)
-		}
-		switch {
-		case hv.RetryAfter == nil:
-			// At the field's entry when it is still there, else at fields:.
-			pos := hv.KeyPos("fields")
-			if hf != nil {
-				pos = hf.KeyPos("retry_after")
-			}
+		// Gone, or another field took the flag: what callers set in the
+		// old one, and what a sender of the old catalogue sends in it, is
+		// no longer waited for.
+		switch pos, gone, moved := c.flagMoved(bv, hv, bf, hv.RetryAfter, "retry_after"); {
+		case gone:
 			c.addField(RetryAfterDropped, pos, bf.KeyPos("retry_after"), code, bf.Name, "%s no longer has a retry_after field; in base RetryAfterOf returned field %s", q(code), q(bf.Name))
-		case hv.RetryAfter != hf:
-			// Another field took the flag: what callers set in the old
-			// one, and what a sender of the old catalogue sends in it, is
-			// no longer waited for.
-			c.addField(RetryAfterDropped, hv.RetryAfter.KeyPos("retry_after"), bf.KeyPos("retry_after"), code, bf.Name, "the retry_after field of %s is now %s; in base RetryAfterOf returned field %s", q(code), q(hv.RetryAfter.Name), q(bf.Name))
+		case moved:
+			c.addField(RetryAfterDropped, pos, bf.KeyPos("retry_after"), code, bf.Name, "the retry_after field of %s is now %s; in base RetryAfterOf returned field %s", q(code), q(hv.RetryAfter.Name), q(bf.Name))
 		}
 	}
 	if bf := bv.HTTPStatusField; bf != nil {
-		// As for retry_after: the field that held the status, by its
-		// name or the name it was renamed to.
-		hf := hv.Field(bf.Name)
-		if hf == nil {
-			hf = c.renamedTo(bv, hv, bf)
-		}
-		switch {
-		case hv.HTTPStatusField == nil:
-			pos := hv.KeyPos("fields")
-			if hf != nil {
-				pos = hf.KeyPos("http_status")
-			}
+		switch pos, gone, moved := c.flagMoved(bv, hv, bf, hv.HTTPStatusField, "http_status"); {
+		case gone:
 			c.addField(HTTPStatusFieldDropped, pos, bf.KeyPos("http_status"), code, bf.Name, "%s no longer has an http_status field; in base field %s held the HTTP status the error was made from", q(code), q(bf.Name))
-		case hv.HTTPStatusField != hf:
-			c.addField(HTTPStatusFieldDropped, hv.HTTPStatusField.KeyPos("http_status"), bf.KeyPos("http_status"), code, bf.Name, "the http_status field of %s is now %s; in base field %s held the HTTP status the error was made from", q(code), q(hv.HTTPStatusField.Name), q(bf.Name))
+		case moved:
+			c.addField(HTTPStatusFieldDropped, pos, bf.KeyPos("http_status"), code, bf.Name, "the http_status field of %s is now %s; in base field %s held the HTTP status the error was made from", q(code), q(hv.HTTPStatusField.Name), q(bf.Name))
 		}
 	}
 	// Templates are compared with base's placeholders of renamed fields
