@@ -5,6 +5,7 @@ package agenterr
 import (
 	"fmt"
 	"log/slog"
+	"math/rand/v2"
 	"time"
 )
 
@@ -2101,6 +2102,84 @@ func LayerOf(err error) (Layer, bool) {
 		return attrLayer[i], true
 	}
 	return "", false
+}
+
+// retryPolicies are the retry policies of the catalogue and its families.
+var retryPolicies = [...]RetryPolicy{
+	{MaxRetries: 3, Base: 1 * time.Second, Cap: 10 * time.Second, Jitter: 0.2},
+	{MaxRetries: 3, Base: 1 * time.Second, Cap: 10 * time.Second, Jitter: 0.2},
+}
+
+// retryPolicyOf holds the position in retryPolicies of every variant's policy,
+// in the order of infos; -1 when its family has none.
+var retryPolicyOf = [...]int{
+	-1,
+	-1,
+	-1,
+	-1,
+	-1,
+	-1,
+	-1,
+	-1,
+	-1,
+	-1,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	-1,
+	-1,
+	-1,
+	-1,
+	-1,
+	-1,
+	-1,
+	-1,
+	-1,
+	-1,
+	-1,
+	-1,
+	-1,
+	-1,
+	-1,
+	-1,
+	-1,
+	-1,
+	-1,
+	-1,
+	1,
+	1,
+	1,
+}
+
+// RetryPolicyOf returns the retry policy of the outermost error of the
+// catalogue in err's chain, its family's; false when there is none or its
+// family has no policy.
+func RetryPolicyOf(err error) (RetryPolicy, bool) {
+	if i, ok := indexOf(err); ok && retryPolicyOf[i] >= 0 {
+		return retryPolicies[retryPolicyOf[i]], true
+	}
+	return RetryPolicy{}, false
+}
+
+// RetryDelay reports whether to retry after err, the failures-th failure in
+// a row (1 when the first attempt failed), and how long to wait first:
+// RetryPolicyOf(err).Delay with a random jitter. It is false for an error
+// without a policy, one that is not retryable, and after the policy's
+// last retry. A positive retry-after anywhere in err's chain is the wait.
+func RetryDelay(err error, failures int) (time.Duration, bool) {
+	if p, ok := RetryPolicyOf(err); ok {
+		return p.Delay(err, failures, rand.Float64)
+	}
+	return 0, false
 }
 
 // mcpErrors holds the JSON-RPC error code an MCP server answers each variant

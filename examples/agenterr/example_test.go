@@ -315,3 +315,34 @@ func ExampleTurnHandlingOf() {
 	// "propagate" "model" true
 	// "" "" false
 }
+
+// ExampleRetryDelay: a transient provider failure is retried with the
+// designs' backoff, a provider's retry-after replaces it, and an error of
+// a family without a policy, or a permanent one, is not retried.
+func ExampleRetryDelay() {
+	half := func() float64 { return 0.5 } // no jitter
+	server := &agenterr.ServerError{Provider: "openai", Status: 503}
+	p, _ := agenterr.RetryPolicyOf(server)
+	for failures := 1; failures <= 4; failures++ {
+		d, ok := p.Delay(server, failures, half)
+		fmt.Println(failures, d, ok)
+	}
+	limited := fmt.Errorf("turn 3: %w", &agenterr.RateLimited{Provider: "openai", RetryAfter: 30 * time.Second})
+	d, ok := agenterr.RetryDelay(limited, 1)
+	fmt.Println(d, ok)
+	_, ok = agenterr.RetryDelay(&agenterr.AuthFailed{Provider: "openai"}, 1)
+	fmt.Println(ok)
+	_, ok = agenterr.RetryDelay(&agenterr.QueuePushFailed{Queue: "runs"}, 1)
+	fmt.Println(ok)
+	_, ok = agenterr.RetryPolicyOf(&agenterr.ToolTimeout{Tool: "web.search"})
+	fmt.Println(ok)
+	// Output:
+	// 1 1s true
+	// 2 2s true
+	// 3 4s true
+	// 4 0s false
+	// 30s true
+	// false
+	// true
+	// false
+}
