@@ -270,7 +270,7 @@ func (*InvalidArguments) CodeNum() int           { return 1002 }
 func (*InvalidArguments) Category() Category     { return CategoryArguments }
 func (*InvalidArguments) SuppressRetry() bool    { return true }
 func (*InvalidArguments) Retryable() bool        { return false }
-func (*InvalidArguments) Class() Class           { return ClassTerminal }
+func (*InvalidArguments) Class() Class           { return ClassNonFatal }
 func (*InvalidArguments) SuppressionKey() string { return "" }
 func (e *InvalidArguments) Error() string        { return messageText(e) }
 
@@ -1809,7 +1809,7 @@ func (e *QueuePushFailed) Unwrap() error {
 // infos describes every variant, sorted by Num.
 var infos = [...]Info{
 	{Name: "ToolNotFound", Family: "ToolError", Code: CodeToolNotFound, Num: 1001, Category: CategoryResolution, Class: ClassTerminal, PayloadType: "tool_error", Message: "Unknown tool: {name} (available: {available})", Doc: "The model called a tool that is not in the registry."},
-	{Name: "InvalidArguments", Family: "ToolError", Code: CodeInvalidArguments, Num: 1002, Category: CategoryArguments, Class: ClassTerminal, SuppressRetry: true, PayloadType: "tool_error", UsageHint: "Send every required field of the tool's schema with the type the schema gives.", Message: "Invalid arguments for {tool}: {message}", Doc: "The arguments of a tool call did not match the tool's schema."},
+	{Name: "InvalidArguments", Family: "ToolError", Code: CodeInvalidArguments, Num: 1002, Category: CategoryArguments, Class: ClassNonFatal, SuppressRetry: true, PayloadType: "tool_error", UsageHint: "Send every required field of the tool's schema with the type the schema gives.", Message: "Invalid arguments for {tool}: {message}", Doc: "The arguments of a tool call did not match the tool's schema."},
 	{Name: "ToolUnavailable", Family: "ToolError", Code: CodeToolUnavailable, Num: 1003, Category: CategoryAvailability, Class: ClassRetryable, Retryable: true, SuppressRetry: true, PayloadType: "tool_error", Message: "Tool {tool} unavailable: {reason}", Doc: "The tool is registered but cannot run right now (its backend is down or still starting). Retrying later may work; retrying the same call at once will not."},
 	{Name: "ToolTimeout", Family: "ToolError", Code: CodeToolTimeout, Num: 1004, Category: CategoryTimeout, Class: ClassRetryable, Retryable: true, PayloadType: "tool_error", Message: "Execution timeout after {seconds}s: {tool}", Doc: "The tool did not finish within its time limit."},
 	{Name: "PermissionDenied", Family: "ToolError", Code: CodePermissionDenied, Num: 1005, Category: CategoryPermission, Class: ClassTerminal, SuppressRetry: true, PayloadType: "tool_error", Message: "Permission denied: {message}", Doc: "The agent lacks a permission the tool requires."},

@@ -346,3 +346,20 @@ func ExampleRetryDelay() {
 	// true
 	// false
 }
+
+// ExampleClassOf: the classes the designs give tool failures. A validation
+// error and a policy denial go back to the model and the run carries on
+// (non-fatal); a tool that is down is retried.
+func ExampleClassOf() {
+	for _, err := range []error{
+		&agenterr.InvalidArguments{Tool: "read_file", Message: "path is required"},
+		&agenterr.PolicyDenied{},
+		&agenterr.ToolUnavailable{Tool: "web.search"},
+	} {
+		fmt.Println(agenterr.CodeOf(err), agenterr.ClassOf(err))
+	}
+	// Output:
+	// invalid_arguments non_fatal
+	// policy_denied non_fatal
+	// tool_unavailable retryable
+}
