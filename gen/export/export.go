@@ -1,10 +1,10 @@
 // Package export renders resolved catalogues as one JSON document, the
 // machine-readable form a TypeScript or Python service, a dashboard or an
 // alerting rule reads instead of parsing YAML: every code, num, category,
-// class, retry rule, field, payload key, HTTP status and user message, the
-// reserved entries, and the owning catalogue. Its shape is published as a
-// JSON Schema (Schema); the output is sorted and byte-identical from run
-// to run.
+// class, retry rule and policy, attribute value, field, payload key, HTTP
+// status and user message, the reserved entries, and the owning
+// catalogue. Its shape is published as a JSON Schema (Schema); the output
+// is sorted and byte-identical from run to run.
 package export
 
 import (
@@ -75,7 +75,21 @@ type entry struct {
 	PayloadKeys        []string `json:"payload_keys"`
 	Subcodes           []string `json:"subcodes"`
 	Fields             []field  `json:"fields"`
-	Doc                string   `json:"doc,omitempty"`
+	// Retry is its family's retry policy, null when it has none.
+	Retry *retry `json:"retry"`
+	// Attributes are its value of each attribute the catalogue declares,
+	// by name, typed as the attribute is.
+	Attributes map[string]any `json:"attributes"`
+	Doc        string         `json:"doc,omitempty"`
+}
+
+// retry is a retry policy, its durations in whole milliseconds as the
+// catalogue holds them.
+type retry struct {
+	MaxRetries int     `json:"max_retries"`
+	BaseMS     int64   `json:"base_ms"`
+	CapMS      int64   `json:"cap_ms"`
+	Jitter     float64 `json:"jitter"`
 }
 
 type field struct {
@@ -118,7 +132,20 @@ func render(c Catalogue) catalogue {
 			Class: v.ClassRule().Static.String(), Retryable: v.Retry.Retryable, RetryableFromCause: v.Retry.FromCause,
 			Configurable: v.Configurable, SuppressRetry: v.SuppressRetry, Message: v.Message.Text,
 			UserMessage: v.UserMessage.Template.Text, UserMessageCause: v.UserMessage.CauseFirst, HTTPStatus: []string{}, PayloadType: v.Family.PayloadType,
-			PayloadKeys: []string{}, Subcodes: []string{}, Fields: []field{}, Doc: v.Doc,
+			PayloadKeys: []string{}, Subcodes: []string{}, Fields: []field{}, Attributes: map[string]any{}, Doc: v.Doc,
+		}
+		if p := v.Family.Retry; p != nil {
+			e.Retry = &retry{MaxRetries: p.MaxRetries, BaseMS: p.Base.Milliseconds(), CapMS: p.Cap.Milliseconds(), Jitter: p.Jitter}
+		}
+		for _, a := range v.Attrs {
+			switch a.Attr.Type {
+			case model.AttrBool:
+				e.Attributes[a.Attr.Name] = a.Value.Bool
+			case model.AttrInt:
+				e.Attributes[a.Attr.Name] = a.Value.Int
+			default:
+				e.Attributes[a.Attr.Name] = a.Value.Str
+			}
 		}
 		for _, r := range v.HTTP {
 			e.HTTPStatus = append(e.HTTPStatus, r.Text)

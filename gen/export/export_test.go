@@ -2,10 +2,13 @@ package export_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/errgen/errgen/gen"
 	"github.com/errgen/errgen/gen/export"
@@ -123,5 +126,56 @@ func TestPublishedSchemaIsCurrent(t *testing.T) {
 	}
 	if !bytes.Equal(docs, export.Schema()) {
 		t.Error("docs/export.schema.json differs from the export schema; run go run ./cmd/errgen schema --export > docs/export.schema.json")
+	}
+}
+
+// TestExportRetryAndAttributes: an error's retry policy is its family's
+// own over the catalogue's, null for a family of neither, and each
+// attribute's value has its type's JSON type.
+func TestExportRetryAndAttributes(t *testing.T) {
+	const src = `version: 1
+package: demo
+user_message: Something failed ({code}).
+retry: {base: 500ms}
+attributes:
+  - {name: paging, type: bool, doc: Whether it pages someone., default: false}
+  - {name: weight, type: int, doc: How much it counts., default: 1}
+  - {name: layer, type: enum, values: [tool, model], doc: Where it starts., default: tool}
+categories:
+  other: Anything.
+families:
+  - name: DemoError
+    retry: {max_retries: 1, cap: 2s}
+    attributes: {paging: true}
+    variants:
+      - {name: Busy, code: busy, num: 1, category: other, message: busy, retryable: true, attributes: {weight: 3, layer: model}}
+`
+	m, diags := gen.Parse("errors.yaml", []byte(src))
+	if m == nil || diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	got, err := export.JSON([]export.Catalogue{{Model: m}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Catalogues []struct {
+			Errors []struct {
+				Retry      map[string]any `json:"retry"`
+				Attributes map[string]any `json:"attributes"`
+			} `json:"errors"`
+		} `json:"catalogues"`
+	}
+	if err := json.Unmarshal(got, &doc); err != nil {
+		t.Fatal(err)
+	}
+	e := doc.Catalogues[0].Errors[0]
+	wantRetry := map[string]any{"max_retries": 1.0, "base_ms": 500.0, "cap_ms": 2000.0, "jitter": 0.2}
+	wantAttrs := map[string]any{"layer": "model", "paging": true, "weight": 3.0}
+	if diff := cmp.Diff(wantRetry, e.Retry); diff != "" {
+		t.Errorf("retry (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(wantAttrs, e.Attributes); diff != "" {
+		t.Errorf("attributes (-want +got):\n%s", diff)
 	}
 }
