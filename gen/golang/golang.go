@@ -446,7 +446,8 @@ func fieldDoc(v *model.Variant, fd *model.Field) []string {
 	if fd.RetryAfter {
 		notes = append(notes, "RetryAfterOf reports it.")
 	}
-	if fd.HTTPStatus {
+	// Without an http_status list (a warning), neither sets it.
+	if fd.HTTPStatus && len(v.HTTP) > 0 {
 		if v.ClassifyByStatus {
 			notes = append(notes, "FromHTTP, and Classify when it matches an HTTP status, set it to that status.")
 		} else {

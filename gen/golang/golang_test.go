@@ -214,3 +214,45 @@ families:
 		}
 	}
 }
+
+// TestHTTPStatusFieldDoc: the comment of an http_status field says what
+// sets it, and says nothing of the kind when the variant has no
+// http_status list (lint warns), as then nothing does.
+func TestHTTPStatusFieldDoc(t *testing.T) {
+	m, diags := gen.Parse("errors.yaml", []byte(`version: 1
+package: p
+user_message: Failed ({code}).
+categories:
+  a: A.
+families:
+  - name: E
+    variants:
+      - name: Listed
+        code: listed
+        num: 1
+        category: a
+        message: "status {status}"
+        http_status: [5xx]
+        fields: [{name: status, type: int, http_status: true}]
+      - name: Unlisted
+        code: unlisted
+        num: 2
+        category: a
+        message: "status {code_seen}"
+        fields: [{name: code_seen, type: int, http_status: true}]
+`))
+	if m == nil {
+		t.Fatal(diags)
+	}
+	files, err := golang.Emit(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(files[golang.CodeFile])
+	if want := "\t// FromHTTP sets it to the HTTP status.\n\tStatus int\n"; !strings.Contains(src, want) {
+		t.Errorf("errgen.go lacks\n%s", want)
+	}
+	if strings.Contains(src, "sets it to the HTTP status.\n\tCodeSeen int\n") {
+		t.Errorf("the http_status field of a variant without http_status is said to be set:\n%s", src[strings.Index(src, "type Unlisted struct"):][:200])
+	}
+}
