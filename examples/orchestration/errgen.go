@@ -1661,7 +1661,8 @@ var foreignContains = [...]keywordRule{
 // the conditions of every match is, then http_status against the status of
 // an error in the chain with a StatusCode() int method, then the texts of
 // every match contains; else a new ProviderOther. Its other fields are
-// left unset. It returns nil for nil.
+// left unset, but for the http_status field of a variant matched by status,
+// which holds that status. It returns nil for nil.
 func Classify(err error) Error {
 	return classify(err, foreignIs[:], foreignStatuses[:], foreignContains[:], CodeProviderOther)
 }

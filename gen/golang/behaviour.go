@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -146,6 +147,10 @@ func genClassify(f *printer.File, m *model.Catalogue) {
 		"an error in the chain with a StatusCode() int method, then the texts of",
 		"every match contains; else a new " + c.Fallback.Name + ". Its other fields are",
 		"left unset. It returns nil for nil.",
+	}
+	if slices.ContainsFunc(byStatus, func(v *model.Variant) bool { return v.HTTPStatusField != nil }) {
+		doc[len(doc)-1] = "left unset, but for the http_status field of a variant matched by status,"
+		doc = append(doc, "which holds that status. It returns nil for nil.")
 	}
 	b := f.Func(doc, "func Classify(err error) Error")
 	b.Line("return classify(err, " + isArg + ", " + statusArg + ", " + containsArg + ", " + c.Fallback.CodeConst() + ")")

@@ -256,3 +256,43 @@ families:
 		t.Errorf("the http_status field of a variant without http_status is said to be set:\n%s", src[strings.Index(src, "type Unlisted struct"):][:200])
 	}
 }
+
+// TestClassifyDocOfAnHTTPStatusField: Classify's comment says it sets no
+// field but the cause only when no variant it matches by status has an
+// http_status field, which it fills.
+func TestClassifyDocOfAnHTTPStatusField(t *testing.T) {
+	src := `version: 1
+package: p
+user_message: Failed ({code}).
+classify: {fallback: Other}
+categories:
+  a: A.
+families:
+  - name: E
+    variants:
+      - name: Server
+        code: server
+        num: 1
+        category: a
+        message: "status {status}: {cause}"
+        http_status: [5xx]
+        fields: [{name: cause, type: error}, {name: status, type: int, http_status: true}]
+      - {name: Other, code: other, num: 2, category: a, message: "o: {cause}", fields: [{name: cause, type: error}]}
+`
+	for flag, want := range map[string]string{
+		", http_status: true": "left unset, but for the http_status field of a variant matched by status,\n// which holds that status. It returns nil for nil.\nfunc Classify",
+		"":                    ". Its other fields are\n// left unset. It returns nil for nil.\nfunc Classify",
+	} {
+		m, diags := gen.Parse("errors.yaml", []byte(strings.Replace(src, ", http_status: true", flag, 1)))
+		if m == nil {
+			t.Fatal(diags)
+		}
+		files, err := golang.Emit(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if code := string(files[golang.CodeFile]); !strings.Contains(code, want) {
+			t.Errorf("flag %q: errgen.go lacks\n%s", flag, want)
+		}
+	}
+}
