@@ -810,6 +810,12 @@ func TestUnknownCauseFromANewerGateway(t *testing.T) {
 	if _, err := DecodePayload([]byte(bad)); err == nil || !strings.Contains(err.Error(), "is not a gateway.ProviderError") {
 		t.Errorf("an orchestrator code as the gateway's cause: %v", err)
 	}
+	// A gateway error the gateway's package refuses is refused for what
+	// is wrong inside it, not as an error of another family.
+	wrong := strings.Replace(wire, cause, "{\"category\":\"rate_limit\",\"code\":\"rate_limited\",\"code_num\":2001,\"error\":\"x\",\"retryable\":true,\"retry_after\":\"soon\"}", 1)
+	if _, err := DecodePayload([]byte(wrong)); err == nil || !strings.Contains(err.Error(), ` + "`" + `"retry_after"` + "`" + `) || strings.Contains(err.Error(), "is not a") {
+		t.Errorf("a gateway error with a value of the wrong type: %v", err)
+	}
 }
 
 // The orchestrator's scrubber reaches the gateway's error inside its log,

@@ -202,10 +202,11 @@ func genGoldenProjections(f *printer.File, m *model.Catalogue) {
 // each through its own package's DecodePayload (whose Raw, without the
 // sensitive fields that arrived, is passed on; a code that package does
 // not know gives its *RemoteError, which the runtime holds outside the
-// field), and the retry-after, through each package's RetryAfterOf.
+// field; what it refuses is refused with its error), and the retry-after,
+// through each package's RetryAfterOf.
 //
 //	func init() {
-//		decodeImported = func(t reflect.Type, raw []byte) (error, []byte, bool) {
+//		decodeImported = func(t reflect.Type, raw []byte) (error, []byte, bool, error) {
 //			switch t {
 //			case reflect.TypeFor[gateway.ProviderError]():
 //				...
@@ -235,23 +236,25 @@ func genImportedCauses(f *printer.File, m *model.Catalogue) {
 	}
 	timePkg := f.Import("time")
 	b := f.Func([]string{"The causes that are families of other catalogues decode through their own", "packages, and those packages tell their errors' retry-after."}, "func init()")
-	b.Open("decodeImported = func(t " + reflectPkg + ".Type, raw []byte) (error, []byte, bool)")
+	b.Open("decodeImported = func(t " + reflectPkg + ".Type, raw []byte) (error, []byte, bool, error)")
 	b.Open("switch t")
 	for i, t := range types {
 		pkg := pkgs[i]
 		typ := pkg + "." + t.Family.Name
 		b.Case("case " + reflectPkg + ".TypeFor[" + typ + "]():")
-		b.Open("if r, err := " + pkg + ".DecodePayload(raw); err == nil")
+		b.Line("r, err := " + pkg + ".DecodePayload(raw)")
+		b.Open("if err != nil")
+		b.Line("return nil, nil, false, err")
+		b.Close()
 		b.Open("if r.Unwrap() == nil")
 		b.Line("// A code " + pkg + " does not know: no " + t.Family.Name + " stands for it.")
-		b.Line("return r, r.Raw, true")
+		b.Line("return r, r.Raw, true, nil")
 		b.Close()
 		b.Line("c, ok := r.Unwrap().(" + typ + ")")
-		b.Line("return c, r.Raw, ok")
-		b.Close()
+		b.Line("return c, r.Raw, ok, nil")
 	}
 	b.Close()
-	b.Line("return nil, nil, false")
+	b.Line("return nil, nil, false, nil")
 	b.Close()
 	b.Open("retryAfterImported = func(err error) (" + timePkg + ".Duration, bool)")
 	b.Open("switch err.(type)")

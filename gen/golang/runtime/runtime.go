@@ -557,11 +557,12 @@ func imported(cause error) (importedError, bool) {
 // catalogue, from its wire form, and returns it with the wire form to pass
 // on (its package's Raw, without the sensitive fields that arrived): an
 // error of the family, or, for a code that package does not know, its
-// *RemoteError, which does not fit the field; false for an error of
-// another family of that package, or a wire form it refuses. errgen sets
-// it in errgen.go for a catalogue with such causes, and leaves it nil
-// otherwise.
-var decodeImported func(t reflect.Type, raw []byte) (error, []byte, bool)
+// *RemoteError, which does not fit the field; ok is false for an error of
+// another family of that package. A wire form that package refuses is
+// refused with its DecodePayload's error, which names what is wrong
+// inside the cause. errgen sets it in errgen.go for a catalogue with such
+// causes, and leaves it nil otherwise.
+var decodeImported func(t reflect.Type, raw []byte) (c error, clean []byte, ok bool, refused error)
 
 // retryAfterImported is RetryAfterOf of the package of err, when err is
 // an error of another catalogue whose families are causes here; errgen
@@ -3876,7 +3877,11 @@ func (d *decoder) setCause(v variant, k int, f *field, m *jsonMember, level int)
 	json.Unmarshal(d.value(n, "code"), &code)
 	_, known := lookupCode(code)
 	if decodeImported != nil {
-		if c, clean, ok := decodeImported(slot.Type(), raw); ok {
+		c, clean, ok, refused := decodeImported(slot.Type(), raw)
+		if refused != nil {
+			return got, refused
+		}
+		if ok {
 			if !bytes.Equal(clean, raw) {
 				got.edit = &edit{bytes: clean}
 			}
