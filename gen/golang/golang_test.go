@@ -143,7 +143,7 @@ func TestGRPCReasonCase(t *testing.T) {
 // description, its first word lowered only when it is an ordinary word;
 // a name or an initialism keeps its capitals.
 func TestCategoryComments(t *testing.T) {
-	m, diags := gen.Parse("errors.yaml", []byte(`version: 1
+	src := emitCode(t, `version: 1
 package: p
 user_message: Failed ({code}).
 categories:
@@ -157,15 +157,7 @@ families:
   - name: E
     variants:
       - {name: One, code: one, num: 1, category: vendor, message: a}
-`))
-	if m == nil {
-		t.Fatal(diags)
-	}
-	files, err := golang.Emit(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := string(files[golang.CodeFile])
+`)
 	for _, want := range []string{
 		"// CategoryVendor: OpenAI refused the call.", "// CategoryIo: I/O failed.", "// CategoryGh: GitHub is down.",
 		"// CategoryPlain: the tool ran too long.", "// CategoryOne: a tool failed.", "// CategoryAPI: API limits.",
@@ -180,7 +172,7 @@ families:
 // variant whose cause answers first names the fallback as the code renders
 // it: with sub-codes, the instance's code, not the variant's.
 func TestUserMessageDocOfASubcodedWrapper(t *testing.T) {
-	m, diags := gen.Parse("errors.yaml", []byte(`version: 1
+	src := emitCode(t, `version: 1
 package: p
 user_message: Failed ({code}).
 categories:
@@ -196,15 +188,7 @@ families:
         subcodes: [{code: wrapper_x, doc: X.}]
         fields: [{name: cause, type: error}]
       - {name: Plain, code: plain, num: 2, category: a, message: "p: {cause}", fields: [{name: cause, type: error}]}
-`))
-	if m == nil {
-		t.Fatal(diags)
-	}
-	files, err := golang.Emit(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := string(files[golang.CodeFile])
+`)
 	for _, want := range []string{
 		"// UserMessage returns the user message of the cause when it is an error of\n// the catalogue, else it renders \"Failed ({code}).\".\nfunc (e *Wrapper) UserMessage() string",
 		"// UserMessage returns the user message of the cause when it is an error of\n// the catalogue, else \"Failed (plain).\".\nfunc (e *Plain) UserMessage() string",
@@ -219,7 +203,7 @@ families:
 // sets it, and says nothing of the kind when the variant has no
 // http_status list (lint warns), as then nothing does.
 func TestHTTPStatusFieldDoc(t *testing.T) {
-	m, diags := gen.Parse("errors.yaml", []byte(`version: 1
+	src := emitCode(t, `version: 1
 package: p
 user_message: Failed ({code}).
 categories:
@@ -240,15 +224,7 @@ families:
         category: a
         message: "status {code_seen}"
         fields: [{name: code_seen, type: int, http_status: true}]
-`))
-	if m == nil {
-		t.Fatal(diags)
-	}
-	files, err := golang.Emit(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := string(files[golang.CodeFile])
+`)
 	if want := "\t// FromHTTP sets it to the HTTP status.\n\tStatus int\n"; !strings.Contains(src, want) {
 		t.Errorf("errgen.go lacks\n%s", want)
 	}
@@ -283,16 +259,22 @@ families:
 		", http_status: true": "left unset, but for the http_status field of a variant matched by status,\n// which holds that status. It returns nil for nil.\nfunc Classify",
 		"":                    ". Its other fields are\n// left unset. It returns nil for nil.\nfunc Classify",
 	} {
-		m, diags := gen.Parse("errors.yaml", []byte(strings.Replace(src, ", http_status: true", flag, 1)))
-		if m == nil {
-			t.Fatal(diags)
-		}
-		files, err := golang.Emit(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if code := string(files[golang.CodeFile]); !strings.Contains(code, want) {
+		if code := emitCode(t, strings.Replace(src, ", http_status: true", flag, 1)); !strings.Contains(code, want) {
 			t.Errorf("flag %q: errgen.go lacks\n%s", flag, want)
 		}
 	}
+}
+
+// emitCode returns errgen.go of the catalogue src, which must resolve.
+func emitCode(t *testing.T, src string) string {
+	t.Helper()
+	m, diags := gen.Parse("errors.yaml", []byte(src))
+	if m == nil {
+		t.Fatal(diags)
+	}
+	files, err := golang.Emit(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(files[golang.CodeFile])
 }
