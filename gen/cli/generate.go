@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -400,10 +401,17 @@ func writeFiles(ctx context.Context, e *env, dir string, files []gen.File, opt w
 // refused as writing would refuse it (docsFlag chose the reference's path),
 // not shown as stale, and so is an output folder that is not one.
 func checkFiles(e *env, dir string, files []gen.File, examples map[string]string, docsFlag string, fix func(prune bool) string) error {
-	// An output folder that writing would refuse is refused once, as
-	// writing refuses it.
-	if err := fsafe.CheckFolder(dir); err != nil {
-		return err
+	// An output folder that writing would refuse, or a folder in it that
+	// a file goes into (testdata), is refused once, as writing refuses it.
+	folders := []string{dir}
+	for _, f := range files {
+		folders = append(folders, filepath.Join(dir, filepath.FromSlash(path.Dir(f.Path))))
+	}
+	slices.Sort(folders)
+	for _, folder := range slices.Compact(folders) {
+		if err := fsafe.CheckFolder(folder); err != nil {
+			return err
+		}
 	}
 	golden := examples != nil
 	// stale counts what generate writes again, left what --prune deletes,

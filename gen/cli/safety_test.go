@@ -210,6 +210,13 @@ func TestCheckRefusesAnOutputFolderGenerateRefuses(t *testing.T) {
 		t.Fatal(err)
 	}
 	replaceWithLink(t, "nowhere", "dangling")
+	// A file where the golden files' folder goes.
+	if err := os.MkdirAll("out", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join("out", "testdata"), []byte("mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	const file = "errgen: afile is a regular file, not a folder; errgen reads and writes files inside it\n"
 	const link = `errgen: dangling is a symlink to "nowhere", which does not exist; errgen does not create a folder through a link` + "\n"
 	for _, c := range []struct {
@@ -222,6 +229,7 @@ func TestCheckRefusesAnOutputFolderGenerateRefuses(t *testing.T) {
 		{[]string{"generate", "--check", "-o", "dangling/sub"}, link},
 		{[]string{"docs", "--check", "-o", "afile/ERRORS.md"}, file},
 		{[]string{"docs", "--check", "-o", "dangling/ERRORS.md"}, link},
+		{[]string{"generate", "--check", "-o", "out"}, "errgen: out/testdata is a regular file, not a folder; errgen reads and writes files inside it\n"},
 	} {
 		code, stdout, stderr := runCLI(t, c.args...)
 		if code != 1 || stdout != "" || stderr != c.want {
