@@ -118,21 +118,33 @@ func exampleCodes(m *model.Catalogue) map[string]string {
 }
 
 // prune deletes the orphan golden files, each only while it is still a
-// regular file below dir.
-func prune(e *env, dir string, rels []string, verbose bool) error {
-	for _, rel := range rels {
+// regular file below dir, and returns how many it deleted. One that is
+// already gone counts as deleted: what --prune asks for holds.
+func prune(e *env, dir string, rels []string, verbose bool) (int, error) {
+	for n, rel := range rels {
 		if err := fsafe.CheckBelow(dir, rel); err != nil {
-			return err
+			return n, err
 		}
 		target := filepath.Join(dir, filepath.FromSlash(rel))
-		if err := os.Remove(target); err != nil {
-			return fsafe.PathError(err)
+		var err error
+		if e.writeHook != nil {
+			err = e.writeHook(fsafe.OpRemove, target)
+		}
+		if err == nil {
+			err = os.Remove(target)
+		}
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return n, fmt.Errorf("cannot delete %s: %w", diag.Path(displayPath(target)), err)
 		}
 		if verbose {
 			fmt.Fprintf(e.stdout, "%s (deleted)\n", diag.Path(displayPath(target)))
 		}
 	}
-	return nil
+	return len(rels), nil
 }
 
 // checkPackage refuses to generate package m.Package into a folder whose

@@ -379,12 +379,16 @@ func writeFiles(ctx context.Context, e *env, dir string, files []gen.File, opt w
 	if !opt.golden {
 		return nil
 	}
+	// From here on the generated files are in place: an error says so.
 	gone, err := orphans(dir, files)
 	if err != nil {
-		return err
+		return fmt.Errorf("%w; the generated files were written, no golden file was deleted", err)
 	}
 	if opt.prune {
-		return prune(e, dir, gone, opt.verbose)
+		if n, err := prune(e, dir, gone, opt.verbose); err != nil {
+			return fmt.Errorf("%w; the generated files were written, and %d of the %d golden files no example writes were deleted", err, n, len(gone))
+		}
+		return nil
 	}
 	for _, rel := range gone {
 		fmt.Fprintf(e.stderr, "errgen: warning: %s; delete it, or run %s\n", orphanText(dir, rel, opt.examples), opt.fix(true))

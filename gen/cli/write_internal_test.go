@@ -250,3 +250,49 @@ func TestStoppedRunRemovesTheFolderItMade(t *testing.T) {
 		})
 	}
 }
+
+// TestFailedPruneSaysWhatWasWritten: --prune deletes after the generated
+// files are in place, so a deletion that fails says they were written and
+// how many of the golden files it was to delete are gone; one that is
+// already gone counts as deleted.
+func TestFailedPruneSaysWhatWasWritten(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("errors.yaml", synth.Catalogue(4), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code := Run([]string{"generate"}, &bytes.Buffer{}, &bytes.Buffer{}); code != 0 {
+		t.Fatalf("first generation exited %d", code)
+	}
+	if err := os.WriteFile("errors.yaml", synth.Catalogue(2), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := tree(t, ".")
+	code, stderr := runHooked(context.Background(), failAt(fsafe.OpRemove, "testdata/variant_3.golden.json", syscall.EPERM), "generate", "--prune")
+	const want = "errgen: cannot delete testdata/variant_3.golden.json: operation not permitted; the generated files were written, and 1 of the 2 golden files no example writes were deleted\n"
+	if code != ExitProblems || stderr != want {
+		t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", code, stderr, want)
+	}
+	now := tree(t, ".")
+	if now["errgen.go"] == before["errgen.go"] {
+		t.Error("errgen.go is said to be written, and is not")
+	}
+	if _, ok := now["testdata/variant_2.golden.json"]; ok {
+		t.Error("testdata/variant_2.golden.json is said to be deleted, and is not")
+	}
+	if _, ok := now["testdata/variant_3.golden.json"]; !ok {
+		t.Error("testdata/variant_3.golden.json is gone")
+	}
+
+	// Gone before --prune came to it: what --prune asks for holds.
+	code, stderr = runHooked(context.Background(), func(op fsafe.Op, path string) error {
+		if op == fsafe.OpRemove {
+			if err := os.Remove(path); err != nil {
+				t.Error(err)
+			}
+		}
+		return nil
+	}, "generate", "--prune")
+	if code != 0 || stderr != "" {
+		t.Errorf("a golden file gone before --prune deleted it: exit %d, stderr:\n%s", code, stderr)
+	}
+}

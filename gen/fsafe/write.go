@@ -26,6 +26,7 @@ const (
 	OpCreate Op = "create" // create a file's temporary file beside it
 	OpWrite  Op = "write"  // write the temporary file and close it
 	OpRename Op = "rename" // rename the temporary file over the file
+	OpRemove Op = "remove" // delete a file (generate --prune), outside any Batch
 )
 
 // Batch writes several files all or nothing, as far as a file system
