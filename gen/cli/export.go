@@ -24,7 +24,7 @@ by file and errors by num; the output is byte-identical from run to run.
 Its JSON Schema is printed by errgen schema --export. Nothing is printed
 when a catalogue has an error.`,
 	flags: func(fs *pflag.FlagSet) runFunc {
-		choiceFlag(fs, "format", "output format", "json")
+		choiceFlag(fs, "format", "print the catalogues as `FORMAT`", "json")
 		return func(ctx context.Context, e *env, args []string) error {
 			set, err := catalogues(e, args)
 			if err != nil {

@@ -55,3 +55,20 @@ func TestREADMECommandsMatchHelp(t *testing.T) {
 		})
 	}
 }
+
+// TestFlagsNamePlaceholders: every flag that takes a value names it in
+// --help with a placeholder in capitals (--format FORMAT), as the usage
+// lines do, never with pflag's type name (--format string).
+func TestFlagsNamePlaceholders(t *testing.T) {
+	for _, c := range commands {
+		fs, _ := flagSet(c)
+		fs.VisitAll(func(f *pflag.Flag) {
+			if f.Value.Type() == "bool" {
+				return
+			}
+			if name, _ := pflag.UnquoteUsage(f); name == "" || name != strings.ToUpper(name) {
+				t.Errorf("errgen %s --help shows --%s %s; name its value in capitals, between backquotes in its usage", c.name, f.Name, name)
+			}
+		})
+	}
+}
