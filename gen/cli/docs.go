@@ -32,7 +32,8 @@ fields and its example payload. The first line marks the file as generated:
 
 Without -o the reference goes to standard output. With -o it is written
 atomically, and only over a file that carries that line; FILE may not be a
-.go file, where Markdown would break the package. errgen generate
+folder or a file the go command reads (.go, .c, .s, go.mod, ...), where
+Markdown would break the package. errgen generate
 --docs FILE writes it beside the Go code, so generate --check covers it.
 
 With --check (and -o) nothing is written: errgen exits 1 and prints a diff
