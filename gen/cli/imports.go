@@ -279,7 +279,9 @@ func (im *importer) buildIndex() {
 		rel := path.Clean(en.Path.Value)
 		file := filepath.Join(im.root, filepath.FromSlash(rel))
 		var src []byte
-		err := fsafe.CheckBelow(im.root, rel)
+		// Below the registry's folder as diagnostics name it, so that an
+		// element refused is named so too.
+		err := fsafe.CheckBelow(displayPath(im.root), rel)
 		if err == nil {
 			src, err = im.read(file)
 		}
@@ -310,10 +312,13 @@ func unreadable(err error) string {
 	return "cannot be read: " + err.Error()
 }
 
-// read reads a file of the work tree, or at the revision.
+// read reads a file of the work tree, or at the revision. A file of the
+// work tree is read by the path diagnostics name it by, relative to the
+// working folder, so that an error reading it (a folder, a link, a file
+// too large) names it so too rather than by its absolute path.
 func (im *importer) read(file string) ([]byte, error) {
 	if im.rev == "" {
-		return readCatalogue(file)
+		return readCatalogue(displayPath(file))
 	}
 	if im.toplevel == "" {
 		out, err := git(im.start, "rev-parse", "--show-toplevel")

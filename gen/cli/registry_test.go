@@ -1124,3 +1124,50 @@ func TestCompatWarnsOfAnUnlistedCatalogue(t *testing.T) {
 		}
 	}
 }
+
+// TestImportedEntryThatCannotBeReadIsNamedFromTheWorkingFolder: a field of
+// another catalogue's family whose listed catalogue cannot be read (a
+// folder, a file too large) names that catalogue as every diagnostic
+// does, relative to the working folder, not by its absolute path.
+func TestImportedEntryThatCannotBeReadIsNamedFromTheWorkingFolder(t *testing.T) {
+	for name, c := range map[string]struct {
+		want  string
+		setup func(file string) error
+	}{
+		"a folder": {`(unreadable: "b/errors.yaml" cannot be read: ../b/errors.yaml is a folder, not a regular file`, func(file string) error {
+			return os.MkdirAll(file, 0o755)
+		}},
+		"too large": {`(unreadable: "b/errors.yaml" cannot be read: ../b/errors.yaml is 1073741824 bytes`, func(file string) error {
+			if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+				return err
+			}
+			if err := os.WriteFile(file, nil, 0o644); err != nil {
+				return err
+			}
+			return os.Truncate(file, 1<<30) // sparse: nothing is written
+		}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			root := t.TempDir()
+			for p, data := range map[string]string{
+				"go.mod": "module example.com/agents\n",
+				"errgen.registry.yaml": "version: 1\ncatalogues:\n  - {path: a/errors.yaml, owner: team-a, nums: [[1, 99]]}\n" +
+					"  - {path: b/errors.yaml, owner: team-b, nums: [[100, 199]]}\n",
+				"a/errors.yaml": strings.Replace(catalogueA, "message: late}", "message: \"late: {cause}\", fields: [{name: cause, type: b.BError}]}", 1),
+			} {
+				os.MkdirAll(filepath.Dir(filepath.Join(root, p)), 0o755)
+				if err := os.WriteFile(filepath.Join(root, p), []byte(data), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := c.setup(filepath.Join(root, "b", "errors.yaml")); err != nil {
+				t.Fatal(err)
+			}
+			t.Chdir(filepath.Join(root, "a"))
+			code, stdout, stderr := runCLI(t, "lint")
+			if code != 1 || !strings.Contains(stderr, c.want) || strings.Contains(stdout+stderr, filepath.ToSlash(root)) {
+				t.Errorf("lint exited %d; want %s, and no absolute path:\n%s%s", code, c.want, stdout, stderr)
+			}
+		})
+	}
+}
