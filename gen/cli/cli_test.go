@@ -93,6 +93,10 @@ func TestUsageErrors(t *testing.T) {
 		{"lint", "errors.yaml", ""},
 		{"explain", ""},
 		{"explain", "--catalogue", "", "x"},
+		// A registry where one catalogue goes: it lists catalogues.
+		{"generate", "../../testdata/registry/errgen.registry.yaml"},
+		{"-o", "out", "../../testdata/registry/errgen.registry.yaml"},
+		{"explain", "--catalogue", "../../testdata/registry/errgen.registry.yaml", "rate_limited"},
 	} {
 		code, out, errOut := runCLI(t, args...)
 		if code != 2 {

@@ -194,6 +194,9 @@ with the nearest code when one is a few letters away.`,
 			if *path == "" {
 				return usagef(`--catalogue "" names no file`)
 			}
+			if err := notARegistry("--catalogue", *path); err != nil {
+				return err
+			}
 			m, err := loadCatalogue(ctx, e, *path)
 			if err != nil {
 				return err

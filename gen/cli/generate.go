@@ -93,6 +93,9 @@ usage error, found before the catalogue is read, as is a wrong --docs.`,
 				}
 			}
 			path := catalogueArg(args)
+			if err := notARegistry("", path); err != nil {
+				return err
+			}
 			m, err := loadCatalogue(ctx, e, path)
 			if err != nil {
 				return err

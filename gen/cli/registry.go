@@ -112,6 +112,20 @@ func catalogues(e *env, args []string) (*catalogueSet, error) {
 	return set, nil
 }
 
+// notARegistry refuses a registry file where a command reads one
+// catalogue (generate's CATALOGUE, explain's --catalogue): it lists
+// catalogues and is none, and read as one it would only be told that it
+// lacks a catalogue's keys. flag names the flag that gave it, if any.
+func notARegistry(flag, p string) error {
+	if filepath.Base(p) != registry.FileName {
+		return nil
+	}
+	if flag != "" {
+		flag += " "
+	}
+	return usagef("%s%s is a registry, not a catalogue; give one of the catalogues it lists", flag, diag.Quote(p))
+}
+
 // givenOnce refuses a catalogue given twice (base.yaml ./base.yaml), which
 // would be checked against itself and conflict with every code and num it
 // has. Paths are compared cleaned and absolute, and as files, so that two
