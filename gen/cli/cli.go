@@ -154,7 +154,11 @@ func run(ctx context.Context, e *env, args []string) int {
 		c, rest = lookup(args[0]), args[1:]
 		if c == nil {
 			fmt.Fprintf(e.stderr, "errgen: unknown command %s\n", diag.Quote(args[0]))
-			if looksLikeCatalogue(args[0]) {
+			switch {
+			case filepath.Base(args[0]) == registry.FileName:
+				// generate takes one catalogue, not the registry.
+				fmt.Fprintf(e.stderr, "to check that registry's catalogues: errgen lint %s\n", diag.Quote(args[0]))
+			case looksLikeCatalogue(args[0]):
 				// The default command takes flags only, as go generate
 				// lines give them; a catalogue is named after the command.
 				fmt.Fprintf(e.stderr, "to generate from that catalogue: errgen generate %s\n", diag.Quote(args[0]))

@@ -115,6 +115,11 @@ func TestCatalogueWhereACommandGoes(t *testing.T) {
 	if code != 2 || !strings.Contains(errOut, `errgen generate "api/errors.yaml"`) {
 		t.Errorf("exit %d, stderr:\n%s", code, errOut)
 	}
+	// A registry is not generated from: lint checks its catalogues.
+	if code, _, errOut := runCLI(t, "sub/errgen.registry.yaml"); code != 2 || strings.Contains(errOut, "errgen generate") ||
+		!strings.Contains(errOut, `errgen lint "sub/errgen.registry.yaml"`) {
+		t.Errorf("a registry where the command goes: exit %d, stderr:\n%s", code, errOut)
+	}
 	if _, _, errOut := runCLI(t, "frobnicate"); strings.Contains(errOut, "errgen generate") {
 		t.Errorf("a word that names no file got a catalogue hint:\n%s", errOut)
 	}
