@@ -219,6 +219,11 @@ func (s *catalogueSet) unlistedWarnings() (diag.List, error) {
 		if s.meant[rel] {
 			continue // the did-you-mean of a listed path
 		}
+		if !registry.Listable(rel) {
+			// Adding it as it is would be refused at its path.
+			l.Warnf(pos, "%s is a catalogue the registry does not list; an entry's path is of letters, digits, '.', '_', '-' and '/', so rename its folder, then add it under catalogues with its owner and nums, so its codes are checked with the others", diag.Quote(rel))
+			continue
+		}
 		l.Warnf(pos, "%s is a catalogue the registry does not list; add it under catalogues with its owner and nums, so its codes are checked with the others", diag.Quote(rel))
 	}
 	return l, nil

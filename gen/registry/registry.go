@@ -97,6 +97,10 @@ func CheckEntries(reg *ast.Registry) diag.List {
 	return l
 }
 
+// Listable reports whether p, a slash path from the registry's folder,
+// is one an entry's path can take (see CheckEntries).
+func Listable(p string) bool { return localPath(p) }
+
 // localPath reports whether p is a clean, relative, slash-separated path
 // that stays inside the registry's folder and needs no escaping in a
 // Markdown link: the index links to catalogues and their references.
