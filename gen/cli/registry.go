@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 
 	"github.com/errgen/errgen/gen"
 	"github.com/errgen/errgen/gen/ast"
@@ -98,6 +99,9 @@ func catalogues(e *env, args []string) (*catalogueSet, error) {
 		}
 		return nil, &diagError{diags.Sort()}
 	}
+	if twice := sameFileListed(filepath.Dir(regPath), reg); len(twice) > 0 {
+		return nil, &diagError{twice}
+	}
 	e.warn(diags.Sort())
 	set := &catalogueSet{reg: reg, root: filepath.Dir(regPath)}
 	for _, en := range reg.Catalogues {
@@ -110,6 +114,37 @@ func catalogues(e *env, args []string) (*catalogueSet, error) {
 		set.entries = append(set.entries, en)
 	}
 	return set, nil
+}
+
+// sameFileListed reports each entry of reg whose path names the file an
+// earlier entry's does under another spelling (Tools/errors.yaml beside
+// tools/errors.yaml where names ignore letter case, or a hard link): the
+// catalogue would conflict with itself at each code and num. Entries
+// that cannot be read safely are left to load, which reports them.
+func sameFileListed(root string, reg *ast.Registry) diag.List {
+	var l diag.List
+	type seen struct {
+		en *ast.RegistryEntry
+		st fs.FileInfo
+	}
+	var files []seen
+	for _, en := range reg.Catalogues {
+		rel := path.Clean(en.Path.Value)
+		if fsafe.CheckBelow(root, rel) != nil {
+			continue
+		}
+		st, err := os.Lstat(filepath.Join(root, filepath.FromSlash(rel)))
+		if err != nil || !st.Mode().IsRegular() {
+			continue
+		}
+		if k := slices.IndexFunc(files, func(f seen) bool { return os.SameFile(f.st, st) }); k >= 0 {
+			first := files[k].en.Path
+			l.Errorf(en.Path.Pos, "catalogue %s is listed twice: it is the file listed as %s (at %d:%d); list it once", diag.Quote(en.Path.Value), diag.Quote(first.Value), first.Pos.Line, first.Pos.Col)
+			continue
+		}
+		files = append(files, seen{en, st})
+	}
+	return l
 }
 
 // notARegistry refuses a registry file where a command reads one

@@ -1171,3 +1171,34 @@ func TestImportedEntryThatCannotBeReadIsNamedFromTheWorkingFolder(t *testing.T) 
 		})
 	}
 }
+
+// TestRegistryListsOneFileTwice: two entries whose paths name one file
+// (a hard link here; Tools/errors.yaml and tools/errors.yaml where file
+// names ignore letter case) are the catalogue listed twice, reported at
+// the later entry, not a catalogue whose every code and num conflicts
+// with itself.
+func TestRegistryListsOneFileTwice(t *testing.T) {
+	root := t.TempDir()
+	for p, data := range map[string]string{
+		"a/errors.yaml": catalogueA,
+		"errgen.registry.yaml": "version: 1\ncatalogues:\n  - {path: a/errors.yaml, owner: team-a, nums: [[1, 99]]}\n" +
+			"  - {path: b/errors.yaml, owner: team-b, nums: [[100, 199]]}\n",
+	} {
+		os.MkdirAll(filepath.Dir(filepath.Join(root, p)), 0o755)
+		if err := os.WriteFile(filepath.Join(root, p), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.Mkdir(filepath.Join(root, "b"), 0o755)
+	if err := os.Link(filepath.Join(root, "a", "errors.yaml"), filepath.Join(root, "b", "errors.yaml")); err != nil {
+		t.Skipf("no hard links here: %v", err)
+	}
+	t.Chdir(root)
+	want := `errgen.registry.yaml:4:12: catalogue "b/errors.yaml" is listed twice: it is the file listed as "a/errors.yaml" (at 3:12); list it once`
+	for _, args := range [][]string{{"lint"}, {"export"}, {"docs"}} {
+		code, stdout, stderr := runCLI(t, args...)
+		if code != 1 || stdout != "" || strings.TrimSpace(stderr) != want {
+			t.Errorf("%s exited %d; want only\n%s\ngot:\n%s%s", args[0], code, want, stdout, stderr)
+		}
+	}
+}
