@@ -44,7 +44,7 @@ file), docs checks the registry's catalogues as lint does and renders an
 index instead: the catalogues with their owners and ranges, then every code
 of every catalogue in num order, each linking to its entry in the reference
 page the registry gives the catalogue (docs:). Links are relative to the
-registry's folder: write the index there.`,
+folder of -o's FILE (without -o, to the registry's folder).`,
 	flags: func(fs *pflag.FlagSet) runFunc {
 		out := fs.StringP("out", "o", "", "write the reference to `FILE` instead of standard output")
 		check := fs.Bool("check", false, "with -o, write nothing; exit 1 with a diff when FILE is stale")
@@ -69,8 +69,12 @@ registry's folder: write the index there.`,
 					return err
 				}
 				var entries []docs.IndexEntry
+				dir := ""
+				if *out != "" {
+					dir = linkDir(filepath.Dir(*out), filepath.Dir(regPath))
+				}
 				for _, c := range cats {
-					ie := docs.IndexEntry{Model: c.Model, Path: c.Entry.Path.Value, Owner: c.Entry.Owner.Value, Docs: c.Entry.Docs.Value}
+					ie := docs.IndexEntry{Model: c.Model, Path: c.Entry.Path.Value, Owner: c.Entry.Owner.Value, Docs: c.Entry.Docs.Value, Dir: dir}
 					for _, r := range c.Entry.Nums {
 						ie.Ranges = append(ie.Ranges, [2]int{int(r.Lo.Value), int(r.High.Value)})
 					}
@@ -102,6 +106,37 @@ registry's folder: write the index there.`,
 			return writeFiles(ctx, e, filepath.Dir(*out), files, writeOptions{docsFlag: "-o"})
 		}
 	},
+}
+
+// linkDir is the registry's folder root as a Markdown link from the
+// folder of the index, from: "" when they are one folder, else a
+// slash-separated relative path ending in a slash, each byte other than a
+// letter, a digit, '.', '_' and '-' of a folder's name percent-encoded so
+// that the link holds no space or parenthesis. When no relative path
+// joins them (two volumes), the links stay relative to the registry.
+func linkDir(from, root string) string {
+	absFrom, err1 := filepath.Abs(from)
+	absRoot, err2 := filepath.Abs(root)
+	if err1 != nil || err2 != nil {
+		return ""
+	}
+	rel, err := filepath.Rel(absFrom, absRoot)
+	if err != nil || rel == "." {
+		return ""
+	}
+	var b strings.Builder
+	for _, part := range strings.Split(filepath.ToSlash(rel), "/") {
+		for i := 0; i < len(part); i++ {
+			switch c := part[i]; {
+			case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '.', c == '_', c == '-':
+				b.WriteByte(c)
+			default:
+				fmt.Fprintf(&b, "%%%02X", c)
+			}
+		}
+		b.WriteByte('/')
+	}
+	return b.String()
 }
 
 // checkDocsFlag refuses a --docs path of errgen generate that the

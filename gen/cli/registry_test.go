@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -1199,6 +1201,43 @@ func TestRegistryListsOneFileTwice(t *testing.T) {
 		code, stdout, stderr := runCLI(t, args...)
 		if code != 1 || stdout != "" || strings.TrimSpace(stderr) != want {
 			t.Errorf("%s exited %d; want only\n%s\ngot:\n%s%s", args[0], code, want, stdout, stderr)
+		}
+	}
+}
+
+// TestRegistryIndexLinksFromItsFolder: the index written with -o outside
+// the registry's folder links to each catalogue and reference from the
+// folder it is written to, so every link leads to a file that exists.
+func TestRegistryIndexLinksFromItsFolder(t *testing.T) {
+	reg, err := filepath.Abs("../../testdata/registry/errgen.registry.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	linkRE := regexp.MustCompile(`\]\(([^)#]+)(#[^)]*)?\)`)
+	for _, out := range []string{
+		filepath.Join(t.TempDir(), "INDEX.md"),
+		filepath.Join(t.TempDir(), "a folder (docs)", "INDEX.md"),
+	} {
+		os.MkdirAll(filepath.Dir(out), 0o755)
+		if code, stdout, stderr := runCLI(t, "docs", "-o", out, reg); code != 0 {
+			t.Fatalf("docs -o %s exited %d:\n%s%s", out, code, stdout, stderr)
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		links := linkRE.FindAllStringSubmatch(string(data), -1)
+		if len(links) == 0 {
+			t.Fatalf("no links in the index:\n%s", data)
+		}
+		for _, l := range links {
+			target, err := url.PathUnescape(l[1])
+			if err != nil {
+				t.Fatalf("link %s: %v", l[1], err)
+			}
+			if _, err := os.Stat(filepath.Join(filepath.Dir(out), filepath.FromSlash(target))); err != nil {
+				t.Errorf("index at %s links to %s, which does not lead to a file: %v", out, l[1], err)
+			}
 		}
 	}
 }

@@ -11,13 +11,18 @@ import (
 
 // IndexEntry is one catalogue of a registry's index page: its model, its
 // path, owner and ranges as the registry gives them, and its reference
-// page ("" when the registry names none), both relative to the index.
+// page ("" when the registry names none), both relative to the registry's
+// folder.
 type IndexEntry struct {
 	Model  *model.Catalogue
 	Path   string
 	Owner  string
 	Ranges [][2]int
 	Docs   string
+	// Dir is the registry's folder as a link from the index's folder,
+	// escaped and ending in a slash (../, svc/), which links put before
+	// Path and Docs; "" when the index is in the registry's folder.
+	Dir string
 }
 
 // RenderIndex returns the Markdown index of a registry's catalogues: a
@@ -85,11 +90,11 @@ func counted(n int, thing string) string {
 func link(en IndexEntry, code, entry string) string {
 	switch {
 	case code == "" && en.Docs == "":
-		return "[" + markdown.Text(en.Path) + "](" + en.Path + ")"
+		return "[" + markdown.Text(en.Path) + "](" + en.Dir + en.Path + ")"
 	case code == "":
-		return "[" + markdown.Text(en.Path) + "](" + en.Docs + ")"
+		return "[" + markdown.Text(en.Path) + "](" + en.Dir + en.Docs + ")"
 	case en.Docs == "":
 		return markdown.Code(code)
 	}
-	return "[" + markdown.Code(code) + "](" + en.Docs + "#" + entry + ")"
+	return "[" + markdown.Code(code) + "](" + en.Dir + en.Docs + "#" + entry + ")"
 }
