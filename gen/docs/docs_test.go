@@ -521,6 +521,12 @@ func TestIndexListsEveryCode(t *testing.T) {
 			t.Errorf("the index lacks %s:\n%s", want, index)
 		}
 	}
+	// A catalogue without a reference: its codes link to nothing, and
+	// the index does not say that every code does.
+	index = string(docs.RenderIndex("errgen.registry.yaml", []docs.IndexEntry{{Model: m, Path: "p/errors.yaml"}}))
+	if strings.Contains(index, "Each code links") || !strings.Contains(index, "| `auth` | 2 |") {
+		t.Errorf("the index of a catalogue without a reference:\n%s", index)
+	}
 }
 
 // parse resolves src, an errors.yaml, failing the test on any error.

@@ -37,7 +37,13 @@ func RenderIndex(file string, entries []IndexEntry) []byte {
 		total += en.Model.CodeCount()
 	}
 	fmt.Fprintf(&b, "%s\n\n# Error codes of every service\n\n", Marker(file))
-	fmt.Fprintf(&b, "%s in %s. Each code links to its entry in its catalogue's reference.\n\n", counted(total, "code"), counted(len(entries), "catalogue"))
+	// Only a catalogue whose entry names its reference (docs:) has
+	// entries to link to.
+	links := "Each code links to its entry in its catalogue's reference."
+	if slices.ContainsFunc(entries, func(en IndexEntry) bool { return en.Docs == "" }) {
+		links = "Each code of a catalogue with a reference (the registry's docs:) links to its entry there."
+	}
+	fmt.Fprintf(&b, "%s in %s. %s\n\n", counted(total, "code"), counted(len(entries), "catalogue"), links)
 	b.WriteString("| Catalogue | Owner | Nums | Package | Codes |\n|---|---|---|---|---|\n")
 	for _, en := range entries {
 		ranges := make([]string, len(en.Ranges))
