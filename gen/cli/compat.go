@@ -221,7 +221,7 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 	if !ok || strings.Contains(spec, ":") {
 		return nil, usagef("with a registry, --against is git:REV, without a path: each catalogue is compared with its own path at REV")
 	}
-	set, err := catalogues(e, []string{regPath})
+	set, err := cataloguesAs(e, []string{regPath}, nameOf)
 	if err != nil {
 		return nil, err
 	}

@@ -289,10 +289,10 @@ func (im *importer) buildIndex() {
 			im.unread = append(im.unread, diag.Quote(rel)+" "+unreadable(err))
 			continue
 		}
-		cat, diags := load.Load(displayPath(file), src)
+		cat, diags := load.Load(im.name(file), src)
 		if cat == nil || !cat.Package.Set || cat.Package.Value == "" {
 			im.broken = append(im.broken, fmt.Sprintf("%s has errors%s", diag.Quote(rel), firstError(diags)))
-			im.brokenFiles = append(im.brokenFiles, displayPath(file))
+			im.brokenFiles = append(im.brokenFiles, im.name(file))
 			continue
 		}
 		im.index[cat.Package.Value] = append(im.index[cat.Package.Value], file)
@@ -349,9 +349,11 @@ func (im *importer) resolve(pkg, file string) (*model.Catalogue, string, error) 
 	if err != nil {
 		return nil, "", err
 	}
-	m, diags := gen.ParseWith(displayPath(file), src, im)
+	// Named as the catalogue's own diagnostics name it, so that an error
+	// that echoes them is recognised as such (model.EchoError).
+	m, diags := gen.ParseWith(im.name(file), src, im)
 	if m == nil {
-		return nil, "", &model.EchoError{File: displayPath(file), Err: fmt.Errorf("the catalogue of package %s has errors%s", pkg, firstError(diags))}
+		return nil, "", &model.EchoError{File: im.name(file), Err: fmt.Errorf("the catalogue of package %s has errors%s", pkg, firstError(diags))}
 	}
 	ipath, err := importPath(filepath.Dir(file), pkg)
 	return m, ipath, err

@@ -59,6 +59,13 @@ func (s *catalogueSet) findUnlisted() ([]string, error) {
 // no argument, registry.FileName in the current folder; else the
 // catalogues given, or DefaultCatalogue.
 func catalogues(e *env, args []string) (*catalogueSet, error) {
+	return cataloguesAs(e, args, displayPath)
+}
+
+// cataloguesAs is catalogues with nameOf naming the registry file in
+// diagnostics and positions, as it names the catalogues (diff names them
+// from the repository's root).
+func cataloguesAs(e *env, args []string, nameOf func(string) string) (*catalogueSet, error) {
 	regPath := ""
 	switch {
 	case len(args) == 1 && filepath.Base(args[0]) == registry.FileName:
@@ -87,7 +94,7 @@ func catalogues(e *env, args []string) (*catalogueSet, error) {
 	if err != nil {
 		return nil, fsafe.PathError(err)
 	}
-	reg, diags := load.LoadRegistry(displayPath(regPath), src)
+	reg, diags := load.LoadRegistry(nameOf(regPath), src)
 	if reg != nil {
 		diags = append(diags, registry.CheckEntries(reg)...)
 	}
@@ -274,6 +281,7 @@ func (s *catalogueSet) load(ctx context.Context, nameOf func(string) string) ([]
 	var shared *importer
 	if s.reg != nil {
 		shared = newImporter(filepath.Join(s.root, registry.FileName))
+		shared.nameOf = nameOf
 	}
 	for i, p := range s.paths {
 		if i < len(s.unsafe) && s.unsafe[i] != nil {
@@ -283,6 +291,7 @@ func (s *catalogueSet) load(ctx context.Context, nameOf func(string) string) ([]
 		imp := shared
 		if imp == nil {
 			imp = newImporter(p)
+			imp.nameOf = nameOf
 		}
 		m, err := loadCatalogueQuiet(ctx, p, nameOf(p), imp)
 		var de *diagError

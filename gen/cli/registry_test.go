@@ -1241,3 +1241,26 @@ func TestRegistryIndexLinksFromItsFolder(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffRegistryNamesFilesFromTheRepositoryRoot: diff over a registry,
+// run in a catalogue's folder, names every file from the repository's
+// root, the registry in the changes across catalogues included; and an
+// imported catalogue's error, named so, is reported once, in that
+// catalogue, not again at each field that imports its family.
+func TestDiffRegistryNamesFilesFromTheRepositoryRoot(t *testing.T) {
+	repo, write := registryRepo(t)
+	write("errgen.registry.yaml", strings.Replace(registryBase, "owner: team-b", "owner: team-c", 1))
+	t.Chdir(filepath.Join(repo, "a"))
+	code, stdout, stderr := runCLI(t, "diff", "--against", "git:HEAD", "../errgen.registry.yaml")
+	if want := "\n  note OWNER_CHANGED: errgen.registry.yaml:4:34: "; code != 0 || !strings.Contains(stdout, want) {
+		t.Errorf("diff exited %d, without %q:\n%s%s", code, want, stdout, stderr)
+	}
+	write("go.mod", "module example.com/agents\n")
+	write("a/errors.yaml", strings.Replace(catalogueA, "message: late}", "message: \"late: {cause}\", fields: [{name: cause, type: b.BError}]}", 1))
+	write("b/errors.yaml", strings.Replace(catalogueB, "message: down}", "message: down, bogus: 1}", 1))
+	code, stdout, stderr = runCLI(t, "diff", "--against", "git:HEAD", "../errgen.registry.yaml")
+	if lines := strings.Split(strings.TrimSpace(stderr), "\n"); code != 1 || stdout != "" || len(lines) != 1 ||
+		!strings.HasPrefix(lines[0], `b/errors.yaml:9:76: unknown key "bogus"`) {
+		t.Errorf("diff exited %d; want b's error alone, named from the root:\n%s%s", code, stdout, stderr)
+	}
+}
