@@ -186,6 +186,14 @@ func registryArg(args []string) string {
 type registryRevision struct {
 	pairs           []catalogueRevision
 	baseCats, heads []compat.RegistryCatalogue
+	// listed is where the registry lists its catalogues (its catalogues
+	// key), where one no longer listed is reported.
+	listed diag.Pos
+}
+
+// across compares the registry across its catalogues at tier t.
+func (rr *registryRevision) across(t compat.Tier) []compat.Finding {
+	return compat.Filter(compat.CompareRegistry(rr.baseCats, rr.heads, rr.listed), t)
 }
 
 // catalogueRevision is a catalogue at the base and now; others is what
@@ -247,7 +255,10 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 	if err != nil {
 		return nil, err
 	}
-	rr := &registryRevision{}
+	rr := &registryRevision{listed: diag.Pos{File: set.reg.File, Line: 1, Col: 1}}
+	if p, ok := set.reg.Keys.Pos("catalogues"); ok {
+		rr.listed = p
+	}
 	// unlisted are the heads the base registry does not list: new, or
 	// listed there under another path. Their bases are read last.
 	var unlisted []int
@@ -360,7 +371,7 @@ func compatRegistry(ctx context.Context, e *env, against, regPath string, tier c
 			waiveIn = append(waiveIn, diag.Path(p.head.File))
 		}
 	}
-	for _, f := range compat.Filter(compat.CompareRegistry(rr.baseCats, rr.heads), tier) {
+	for _, f := range rr.across(tier) {
 		findings = append(findings, f)
 		if f.Fails() {
 			across++

@@ -59,7 +59,7 @@ be read, 2 on a usage error. Use errgen compat to fail a build.`,
 				if err != nil {
 					return err
 				}
-				pairs, across = rr.pairs, compat.Filter(compat.CompareRegistry(rr.baseCats, rr.heads), tier.tier)
+				pairs, across = rr.pairs, rr.across(tier.tier)
 			} else {
 				path := catalogueArg(args)
 				head, err := loadCatalogueAs(ctx, e, path, reviewName)

@@ -504,7 +504,7 @@ func TestCompatRegistryRemovedCatalogue(t *testing.T) {
 	write("errgen.registry.yaml", strings.Replace(registryBase, "  - {path: b/errors.yaml, owner: team-b, nums: [[100, 199]]}\n", "", 1))
 	t.Chdir(repo)
 	code, stdout, stderr := runCLI(t, "compat", "--against", "git:HEAD")
-	if want := `errgen.registry.yaml:1:1: CATALOGUE_REMOVED: catalogue "b/errors.yaml" is no longer in the registry, and no catalogue holds "down" (100) now: free for another catalogue to take; keep it listed with them under reserved, or move them to a catalogue that is (base git:HEAD:errgen.registry.yaml:4:5)`; code != 1 || !strings.Contains(stdout, want) {
+	if want := `errgen.registry.yaml:2:1: CATALOGUE_REMOVED: catalogue "b/errors.yaml" is no longer in the registry, and no catalogue holds "down" (100) now: free for another catalogue to take; keep it listed with them under reserved, or move them to a catalogue that is (base git:HEAD:errgen.registry.yaml:4:5)`; code != 1 || !strings.Contains(stdout, want) {
 		t.Errorf("compat exited %d:\n%s%s\nwant:\n%s", code, stdout, stderr, want)
 	}
 }

@@ -118,8 +118,9 @@ func RenamedFamilies(pairs [][2]*model.Catalogue) map[string]string {
 // used or reserved in base and no catalogue holds now (RANGE_SHRUNK), an
 // owner that changed (OWNER_CHANGED), a catalogue listed under a new path
 // (CATALOGUE_MOVED, see Moved), and one no longer listed whose codes or
-// nums no catalogue holds now (CATALOGUE_REMOVED).
-func CompareRegistry(base, head []RegistryCatalogue) []Finding {
+// nums no catalogue holds now (CATALOGUE_REMOVED), reported at listedAt,
+// the head registry's catalogues key, where it would be listed again.
+func CompareRegistry(base, head []RegistryCatalogue, listedAt diag.Pos) []Finding {
 	var out []Finding
 	add := func(f Finding) {
 		r, _ := LookupRule(f.Rule)
@@ -235,11 +236,7 @@ func CompareRegistry(base, head []RegistryCatalogue) []Finding {
 				}
 			}
 			if len(free) > 0 {
-				pos := diag.Pos{File: b.Entry.Path.Pos.File, Line: 1, Col: 1}
-				if len(head) > 0 {
-					pos = diag.Pos{File: head[0].Entry.Pos.File, Line: 1, Col: 1}
-				}
-				add(Finding{Rule: CatalogueRemoved, Pos: pos, BasePos: b.Entry.Pos,
+				add(Finding{Rule: CatalogueRemoved, Pos: listedAt, BasePos: b.Entry.Pos,
 					Message: fmt.Sprintf("catalogue %s is no longer in the registry, and no catalogue holds %s now: free for another catalogue to take; keep it listed with them under reserved, or move them to a catalogue that is", q(key(b)), strings.Join(free, ", "))})
 			}
 		}
