@@ -136,6 +136,46 @@ func readMembers(data []byte, want ...member) (map[string]json.RawMessage, error
 	return members, nil
 }
 
+// firstText returns the text of the first text block of content, a list
+// of content blocks as MCP and the providers' APIs write them,
+// {"type":"text","text":TEXT}, each read as readMembers reads an object;
+// other kinds of block (an image) are passed over. It reports false when
+// there is no text block.
+func firstText(content []json.RawMessage) (string, bool, error) {
+	for _, c := range content {
+		var typ, text string
+		if _, err := readMembers(c, member{"type", &typ}, member{"text", &text}); err != nil {
+			return "", false, err
+		}
+		if typ == "text" {
+			return text, true, nil
+		}
+	}
+	return "", false, nil
+}
+
+// contentText returns the text a provider's tool result carries in its
+// content, raw: a string, or a list of content blocks (both the Anthropic
+// and the OpenAI API take either), whose first text block holds it.
+func contentText(raw json.RawMessage) (string, error) {
+	var text string
+	if len(raw) == 0 {
+		return "", nil
+	}
+	if raw[0] != '[' {
+		return text, json.Unmarshal(raw, &text)
+	}
+	content, err := readList(raw)
+	if err != nil {
+		return "", err
+	}
+	text, ok, err := firstText(content)
+	if err == nil && !ok {
+		err = errors.New("no text block")
+	}
+	return text, err
+}
+
 // readList reads data, a JSON array, into its items; null or nothing is
 // an empty list.
 func readList(data []byte) ([]json.RawMessage, error) {
@@ -282,14 +322,12 @@ func DecodeMCPResult(data []byte) (*RemoteError, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: MCP result content: %w", packageName, err)
 	}
-	for _, c := range content {
-		var typ, text string
-		if _, err := readMembers(c, member{"type", &typ}, member{"text", &text}); err != nil {
-			return nil, fmt.Errorf("%s: MCP result content: %w", packageName, err)
-		}
-		if typ == "text" {
-			return DecodePayload([]byte(text))
-		}
+	text, ok, err := firstText(content)
+	if err != nil {
+		return nil, fmt.Errorf("%s: MCP result content: %w", packageName, err)
+	}
+	if ok {
+		return DecodePayload([]byte(text))
 	}
 	return nil, errors.New(packageName + ": MCP result has no text content")
 }
@@ -308,12 +346,15 @@ func AnthropicToolResult(toolUseID string, err error) []byte {
 
 // DecodeAnthropicToolResult reads back what AnthropicToolResult wrote: the
 // tool use it answers, and the error, decoded as DecodePayload does (the
-// block's keys too: matched exactly, each once).
+// block's keys too: matched exactly, each once). The content may also be
+// a list of content blocks, as the API takes it, the first text block
+// holding the payload.
 func DecodeAnthropicToolResult(data []byte) (string, *RemoteError, error) {
 	if err := sizeError(data); err != nil {
 		return "", nil, err
 	}
-	var typ, id, content string
+	var typ, id string
+	var content json.RawMessage
 	var isError bool
 	if _, err := readMembers(data, member{"type", &typ}, member{"tool_use_id", &id}, member{"content", &content}, member{"is_error", &isError}); err != nil {
 		return "", nil, fmt.Errorf("%s: tool_result block: %w", packageName, err)
@@ -321,7 +362,11 @@ func DecodeAnthropicToolResult(data []byte) (string, *RemoteError, error) {
 	if typ != "tool_result" || !isError {
 		return "", nil, errors.New(packageName + `: not a tool_result block with "is_error": true`)
 	}
-	e, err := DecodePayload([]byte(content))
+	text, err := contentText(content)
+	if err != nil {
+		return "", nil, fmt.Errorf("%s: tool_result block content: %w", packageName, err)
+	}
+	e, err := DecodePayload([]byte(text))
 	return id, e, err
 }
 
@@ -339,19 +384,26 @@ func OpenAIToolMessage(toolCallID string, err error) []byte {
 
 // DecodeOpenAIToolMessage reads back what OpenAIToolMessage wrote: the tool
 // call it answers, and the error, decoded as DecodePayload does (the
-// message's keys too: matched exactly, each once).
+// message's keys too: matched exactly, each once). The content may also
+// be a list of content parts, as the API takes it, the first text part
+// holding the payload.
 func DecodeOpenAIToolMessage(data []byte) (string, *RemoteError, error) {
 	if err := sizeError(data); err != nil {
 		return "", nil, err
 	}
-	var role, id, content string
+	var role, id string
+	var content json.RawMessage
 	if _, err := readMembers(data, member{"role", &role}, member{"tool_call_id", &id}, member{"content", &content}); err != nil {
 		return "", nil, fmt.Errorf("%s: tool message: %w", packageName, err)
 	}
 	if role != "tool" {
 		return "", nil, errors.New(packageName + `: not a message with "role": "tool"`)
 	}
-	e, err := DecodePayload([]byte(content))
+	text, err := contentText(content)
+	if err != nil {
+		return "", nil, fmt.Errorf("%s: tool message content: %w", packageName, err)
+	}
+	e, err := DecodePayload([]byte(text))
 	return id, e, err
 }
 

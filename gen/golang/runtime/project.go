@@ -4,6 +4,7 @@ package runtime
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -127,6 +128,46 @@ func readMembers(data []byte, want ...member) (map[string]json.RawMessage, error
 		}
 	}
 	return members, nil
+}
+
+// firstText returns the text of the first text block of content, a list
+// of content blocks as MCP and the providers' APIs write them,
+// {"type":"text","text":TEXT}, each read as readMembers reads an object;
+// other kinds of block (an image) are passed over. It reports false when
+// there is no text block.
+func firstText(content []json.RawMessage) (string, bool, error) {
+	for _, c := range content {
+		var typ, text string
+		if _, err := readMembers(c, member{"type", &typ}, member{"text", &text}); err != nil {
+			return "", false, err
+		}
+		if typ == "text" {
+			return text, true, nil
+		}
+	}
+	return "", false, nil
+}
+
+// contentText returns the text a provider's tool result carries in its
+// content, raw: a string, or a list of content blocks (both the Anthropic
+// and the OpenAI API take either), whose first text block holds it.
+func contentText(raw json.RawMessage) (string, error) {
+	var text string
+	if len(raw) == 0 {
+		return "", nil
+	}
+	if raw[0] != '[' {
+		return text, json.Unmarshal(raw, &text)
+	}
+	content, err := readList(raw)
+	if err != nil {
+		return "", err
+	}
+	text, ok, err := firstText(content)
+	if err == nil && !ok {
+		err = errors.New("no text block")
+	}
+	return text, err
 }
 
 // readList reads data, a JSON array, into its items; null or nothing is

@@ -3,6 +3,7 @@
 package runtime
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 )
@@ -21,12 +22,15 @@ func AnthropicToolResult(toolUseID string, err error) []byte {
 
 // DecodeAnthropicToolResult reads back what AnthropicToolResult wrote: the
 // tool use it answers, and the error, decoded as DecodePayload does (the
-// block's keys too: matched exactly, each once).
+// block's keys too: matched exactly, each once). The content may also be
+// a list of content blocks, as the API takes it, the first text block
+// holding the payload.
 func DecodeAnthropicToolResult(data []byte) (string, *RemoteError, error) {
 	if err := sizeError(data); err != nil {
 		return "", nil, err
 	}
-	var typ, id, content string
+	var typ, id string
+	var content json.RawMessage
 	var isError bool
 	if _, err := readMembers(data, member{"type", &typ}, member{"tool_use_id", &id}, member{"content", &content}, member{"is_error", &isError}); err != nil {
 		return "", nil, fmt.Errorf("%s: tool_result block: %w", packageName, err)
@@ -34,6 +38,10 @@ func DecodeAnthropicToolResult(data []byte) (string, *RemoteError, error) {
 	if typ != "tool_result" || !isError {
 		return "", nil, errors.New(packageName + `: not a tool_result block with "is_error": true`)
 	}
-	e, err := DecodePayload([]byte(content))
+	text, err := contentText(content)
+	if err != nil {
+		return "", nil, fmt.Errorf("%s: tool_result block content: %w", packageName, err)
+	}
+	e, err := DecodePayload([]byte(text))
 	return id, e, err
 }

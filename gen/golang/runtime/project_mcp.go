@@ -82,14 +82,12 @@ func DecodeMCPResult(data []byte) (*RemoteError, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: MCP result content: %w", packageName, err)
 	}
-	for _, c := range content {
-		var typ, text string
-		if _, err := readMembers(c, member{"type", &typ}, member{"text", &text}); err != nil {
-			return nil, fmt.Errorf("%s: MCP result content: %w", packageName, err)
-		}
-		if typ == "text" {
-			return DecodePayload([]byte(text))
-		}
+	text, ok, err := firstText(content)
+	if err != nil {
+		return nil, fmt.Errorf("%s: MCP result content: %w", packageName, err)
+	}
+	if ok {
+		return DecodePayload([]byte(text))
 	}
 	return nil, errors.New(packageName + ": MCP result has no text content")
 }

@@ -3,6 +3,7 @@
 package runtime
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 )
@@ -21,18 +22,25 @@ func OpenAIToolMessage(toolCallID string, err error) []byte {
 
 // DecodeOpenAIToolMessage reads back what OpenAIToolMessage wrote: the tool
 // call it answers, and the error, decoded as DecodePayload does (the
-// message's keys too: matched exactly, each once).
+// message's keys too: matched exactly, each once). The content may also
+// be a list of content parts, as the API takes it, the first text part
+// holding the payload.
 func DecodeOpenAIToolMessage(data []byte) (string, *RemoteError, error) {
 	if err := sizeError(data); err != nil {
 		return "", nil, err
 	}
-	var role, id, content string
+	var role, id string
+	var content json.RawMessage
 	if _, err := readMembers(data, member{"role", &role}, member{"tool_call_id", &id}, member{"content", &content}); err != nil {
 		return "", nil, fmt.Errorf("%s: tool message: %w", packageName, err)
 	}
 	if role != "tool" {
 		return "", nil, errors.New(packageName + `: not a message with "role": "tool"`)
 	}
-	e, err := DecodePayload([]byte(content))
+	text, err := contentText(content)
+	if err != nil {
+		return "", nil, fmt.Errorf("%s: tool message content: %w", packageName, err)
+	}
+	e, err := DecodePayload([]byte(text))
 	return id, e, err
 }

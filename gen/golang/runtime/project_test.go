@@ -680,6 +680,48 @@ func TestMCPResultMustBeAnError(t *testing.T) {
 	}
 }
 
+// TestProviderContentBlocks: both provider APIs take a tool result's
+// content as a string or as a list of content blocks, and a peer that
+// sends the list (an SDK's history, a relay) is read as one that sends
+// the string: the payload is in the first text block, other kinds of
+// block are passed over, and a block is read as strictly as the result.
+func TestProviderContentBlocks(t *testing.T) {
+	text := string(mustMarshal(t, string(mustMarshal(t, &RateLimited{Provider: "openai"}))))
+	decoders := map[string]func(content string) (string, *RemoteError, error){
+		"anthropic": func(content string) (string, *RemoteError, error) {
+			return DecodeAnthropicToolResult([]byte(`{"type":"tool_result","tool_use_id":"toolu_1","content":` + content + `,"is_error":true}`))
+		},
+		"openai": func(content string) (string, *RemoteError, error) {
+			return DecodeOpenAIToolMessage([]byte(`{"role":"tool","tool_call_id":"toolu_1","content":` + content + `}`))
+		},
+	}
+	for name, decode := range decoders {
+		for _, content := range []string{
+			text,
+			`[{"type":"text","text":` + text + `}]`,
+			`[{"type":"image","source":{"type":"base64","media_type":"image/png","data":"AA=="}},{"type":"text","text":` + text + `},{"type":"text","text":"more"}]`,
+		} {
+			id, r, err := decode(content)
+			if err != nil || id != "toolu_1" || r.Code() != CodeRateLimited || r.Unwrap().(*RateLimited).Provider != "openai" {
+				t.Errorf("%s: content %s: %q, %v, %v", name, content, id, r, err)
+			}
+		}
+		for _, content := range []string{
+			`[]`,
+			`[{"type":"image","source":{}}]`,
+			`[{"type":"text","text":` + text + `,"text":"{}"}]`,
+			`[{"type":"text","Text":` + text + `}]`,
+			`[{"type":"text","text":5}]`,
+			`{"type":"text","text":` + text + `}`,
+			`5`,
+		} {
+			if _, r, err := decode(content); err == nil {
+				t.Errorf("%s: content %s decoded as %v", name, content, r.Code())
+			}
+		}
+	}
+}
+
 // TestGRPCReasonIsOfItsDomain: a reason names an error only within its
 // ErrorInfo's domain (AIP-193), so a status of another service's domain,
 // or of none, is not decoded as the catalogue's error of that name, which
