@@ -54,10 +54,13 @@ func MCPResult(err error, structured bool) ([]byte, MCPKind) {
 
 // DecodeMCPResult reads back what MCPResult wrote, either kind: the
 // payload in the first text content of a tool result with "isError":
-// true, or in the data of a JSON-RPC error object (with its code and
-// message), decoded as DecodePayload does (the result's and its content's
-// keys too: matched exactly, each once). A tool result without "isError":
-// true is a success, not an error, and is refused.
+// true (in its structuredContent when its content has no text: the
+// protocol asks a tool for the text only for backwards compatibility), or
+// in the data of a JSON-RPC error object (with its code and message),
+// decoded as DecodePayload does (the result's and its content's keys too:
+// matched exactly, each once). A tool result without "isError": true is a
+// success, not an error, and is refused, as is an error object without
+// data, which carries no payload.
 func DecodeMCPResult(data []byte) (*RemoteError, error) {
 	if err := sizeError(data); err != nil {
 		return nil, err
@@ -75,10 +78,18 @@ func DecodeMCPResult(data []byte) (*RemoteError, error) {
 		}
 		return DecodePayload(raw)
 	}
+	if code != nil && message != nil {
+		return nil, errors.New(packageName + `: MCP error object without "data" carries no payload`)
+	}
 	if !isError {
 		return nil, errors.New(packageName + `: MCP tool result without "isError": true is not an error`)
 	}
-	content, err := readList(members["content"])
+	raw, ok := members["content"]
+	if !ok || string(raw) == "null" {
+		// CallToolResult requires it, the structured content beside.
+		return nil, errors.New(packageName + `: MCP tool result without "content"`)
+	}
+	content, err := readList(raw)
 	if err != nil {
 		return nil, fmt.Errorf("%s: MCP result content: %w", packageName, err)
 	}
@@ -89,5 +100,8 @@ func DecodeMCPResult(data []byte) (*RemoteError, error) {
 	if ok {
 		return DecodePayload([]byte(text))
 	}
-	return nil, errors.New(packageName + ": MCP result has no text content")
+	if raw := members["structuredContent"]; len(raw) > 0 && string(raw) != "null" {
+		return DecodePayload(raw)
+	}
+	return nil, errors.New(packageName + ": MCP result has no text content and no structuredContent")
 }

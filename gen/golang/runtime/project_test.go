@@ -663,6 +663,17 @@ func TestMCPResultMustBeAnError(t *testing.T) {
 		{`{"message":"m","data":` + data + `}`, false},
 		{`{"code":-32602,"data":` + data + `}`, false},
 		{`{"code":"-32602","message":"m","data":` + data + `}`, false},
+		// The protocol asks for the text beside structured content only
+		// for backwards compatibility: a result with structured content
+		// alone is read from it, the text preferred when there is some.
+		{`{"content":[],"structuredContent":` + data + `,"isError":true}`, true},
+		{`{"content":[{"type":"image","data":"AA==","mimeType":"image/png"}],"structuredContent":` + data + `,"isError":true}`, true},
+		{`{"content":[{"type":"text","text":` + payload + `}],"structuredContent":{"code":"auth_failed"},"isError":true}`, true},
+		{`{"content":[],"structuredContent":` + data + `}`, false},
+		{`{"content":[],"structuredContent":null,"isError":true}`, false},
+		{`{"content":[],"structuredContent":` + payload + `,"isError":true}`, false},
+		{`{"structuredContent":` + data + `,"isError":true}`, false},
+		{`{"content":null,"structuredContent":` + data + `,"isError":true}`, false},
 	} {
 		r, err := DecodeMCPResult([]byte(c.result))
 		if got := err == nil; got != c.ok {
@@ -670,6 +681,10 @@ func TestMCPResultMustBeAnError(t *testing.T) {
 		} else if c.ok && r.Code() != CodeRateLimited {
 			t.Errorf("DecodeMCPResult(%s): code %v", c.result, r.Code())
 		}
+	}
+	// An error object without data is refused as one, not as a tool result.
+	if _, err := DecodeMCPResult([]byte(`{"code":-32602,"message":"Unknown tool: x"}`)); err == nil || !strings.Contains(err.Error(), `error object without "data"`) {
+		t.Errorf("an error object without data: %v", err)
 	}
 	// Both kinds MCPResult writes read back.
 	for _, err := range []error{&RateLimited{}, &CapabilityDenied{}} {
