@@ -126,14 +126,20 @@ func readMembers(data []byte, want ...member) (map[string]json.RawMessage, error
 	if err != nil {
 		return nil, err
 	}
+	return members, setMembers(members, want...)
+}
+
+// setMembers sets each of want from its member in members, leaving a
+// missing one as it is.
+func setMembers(members map[string]json.RawMessage, want ...member) error {
 	for _, m := range want {
 		if raw, ok := members[m.key]; ok {
 			if err := json.Unmarshal(raw, m.to); err != nil {
-				return nil, fmt.Errorf("%q: %w", m.key, err)
+				return fmt.Errorf("%q: %w", m.key, err)
 			}
 		}
 	}
-	return members, nil
+	return nil
 }
 
 // firstText returns the text of the first text block of content, a list
@@ -723,9 +729,12 @@ func parseProtoDuration(s string) (time.Duration, error) {
 // ErrorInfo's reason is the code, its metadata the fields, decoded as
 // DecodePayload does (the status's and its details' keys too: matched
 // exactly, each once), a RetryInfo's delay the wait (see decodeStatus),
-// and the first LocalizedMessage's message the user message. A status
-// without ErrorInfo, or whose first ErrorInfo is of another domain than
-// the catalogue's, is an error.
+// and the first LocalizedMessage's message the user message. It reads
+// the JSON as protobuf's JSON mapping does: a RetryInfo's delay as
+// retryDelay or retry_delay (its proto name), not both, null as none, and
+// each detail's members by its type, so a detail of another type is
+// passed over. A status without ErrorInfo, or whose first ErrorInfo is of
+// another domain than the catalogue's, is an error.
 func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 	if err := sizeError(data); err != nil {
 		return nil, err
@@ -744,22 +753,33 @@ func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 	var wait time.Duration
 	var retry bool
 	for _, d := range details {
-		var typ, why, in, delay string
-		detail, err := readMembers(d, member{"@type", &typ}, member{"reason", &why}, member{"domain", &in}, member{"retryDelay", &delay})
+		// Each detail's members are read by its type: another type's
+		// (a custom detail's "reason" may be a number) are not these.
+		var typ string
+		detail, err := readMembers(d, member{"@type", &typ})
 		if err != nil {
 			return nil, fmt.Errorf("%s: gRPC status detail: %w", packageName, err)
 		}
 		switch typ {
 		case "type.googleapis.com/google.rpc.ErrorInfo":
+			var why, in string
+			if err := setMembers(detail, member{"reason", &why}, member{"domain", &in}); err != nil {
+				return nil, fmt.Errorf("%s: gRPC ErrorInfo: %w", packageName, err)
+			}
 			if info == nil {
 				info, reason, domain = detail, why, in
 			}
 		case "type.googleapis.com/google.rpc.RetryInfo":
 			retry = true
-			if _, ok := detail["retryDelay"]; ok {
-				if wait, err = parseProtoDuration(delay); err != nil {
-					return nil, fmt.Errorf("%s: gRPC RetryInfo: %w", packageName, err)
+			raw, err := protoField(detail, "retryDelay", "retry_delay")
+			if err == nil && raw != nil {
+				var delay string
+				if err = json.Unmarshal(raw, &delay); err == nil {
+					wait, err = parseProtoDuration(delay)
 				}
+			}
+			if err != nil {
+				return nil, fmt.Errorf("%s: gRPC RetryInfo: %w", packageName, err)
 			}
 		case "type.googleapis.com/google.rpc.LocalizedMessage":
 			if raw, ok := detail["message"]; ok && user == "" {
@@ -787,6 +807,25 @@ func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 		}
 	}
 	return decodeStatus(reason, domain, message, user, metadata, retry, wait)
+}
+
+// protoField returns the member of members that holds a field of a
+// protobuf message in its JSON mapping, whose readers take the field under
+// its JSON name (jsonName) or its proto name (protoName, as
+// UseProtoNames writes it) but not both, and null as the field left out
+// (nil).
+func protoField(members map[string]json.RawMessage, jsonName, protoName string) (json.RawMessage, error) {
+	raw, ok := members[jsonName]
+	if alt, both := members[protoName]; both {
+		if ok {
+			return nil, fmt.Errorf("%q and %q are one field, given twice", jsonName, protoName)
+		}
+		raw = alt
+	}
+	if string(raw) == "null" {
+		return nil, nil
+	}
+	return raw, nil
 }
 
 // decodeStatus decodes the error a gRPC status carries, from its

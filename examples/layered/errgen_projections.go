@@ -120,14 +120,20 @@ func readMembers(data []byte, want ...member) (map[string]json.RawMessage, error
 	if err != nil {
 		return nil, err
 	}
+	return members, setMembers(members, want...)
+}
+
+// setMembers sets each of want from its member in members, leaving a
+// missing one as it is.
+func setMembers(members map[string]json.RawMessage, want ...member) error {
 	for _, m := range want {
 		if raw, ok := members[m.key]; ok {
 			if err := json.Unmarshal(raw, m.to); err != nil {
-				return nil, fmt.Errorf("%q: %w", m.key, err)
+				return fmt.Errorf("%q: %w", m.key, err)
 			}
 		}
 	}
-	return members, nil
+	return nil
 }
 
 // firstText returns the text of the first text block of content, a list

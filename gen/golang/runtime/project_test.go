@@ -737,6 +737,56 @@ func TestProviderContentBlocks(t *testing.T) {
 	}
 }
 
+// TestGRPCStatusAsProtobufReadsIt: DecodeGRPCStatusJSON reads what
+// protobuf's JSON mapping reads: RetryInfo's delay under its proto name
+// (retry_delay, as a writer with UseProtoNames sends it) as well as its
+// JSON name, but not both; a null delay as none (the RetryInfo still says
+// the error may be retried); and a detail of another type (a service's
+// own) with members named as the ones it reads but of other types is
+// passed over, not taken for an ErrorInfo's or a RetryInfo's.
+func TestGRPCStatusAsProtobufReadsIt(t *testing.T) {
+	status := func(reason string, details ...string) []byte {
+		return []byte(`{"code":8,"message":"m","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"` + reason + `","domain":"standin.example.com","metadata":{"provider":"openai"}}` +
+			strings.Join(append([]string{""}, details...), ",") + `]}`)
+	}
+	retry := func(members string) string {
+		return `{"@type":"type.googleapis.com/google.rpc.RetryInfo"` + members + `}`
+	}
+	other := `{"@type":"type.googleapis.com/example.v1.Detail","reason":5,"domain":["x"],"retryDelay":7,"message":{}}`
+	for _, c := range []struct {
+		data      []byte
+		wait      time.Duration
+		retryable bool
+	}{
+		{status("RATE_LIMITED", retry(`,"retryDelay":"3s"`)), 3 * time.Second, true},
+		{status("RATE_LIMITED", retry(`,"retry_delay":"3s"`)), 3 * time.Second, true},
+		{status("RATE_LIMITED", other, retry(`,"retry_delay":"1.500s"`)), 1500 * time.Millisecond, true},
+		{status("AUTH_FAILED", retry(`,"retryDelay":null`)), 0, true},
+		{status("AUTH_FAILED", retry(``)), 0, true},
+		{status("AUTH_FAILED", other), 0, false},
+	} {
+		r, err := DecodeGRPCStatusJSON(c.data)
+		if err != nil {
+			t.Errorf("%s: %v", c.data, err)
+			continue
+		}
+		d, ok := RetryAfterOf(r)
+		if d != c.wait || ok != (c.wait > 0) || r.Retryable() != c.retryable {
+			t.Errorf("%s: RetryAfterOf %v, %v, retryable %t; want %v, %t", c.data, d, ok, r.Retryable(), c.wait, c.retryable)
+		}
+	}
+	for _, refused := range [][]byte{
+		status("RATE_LIMITED", retry(`,"retryDelay":"3s","retry_delay":"3s"`)),
+		status("RATE_LIMITED", retry(`,"retry_delay":3`)),
+		status("RATE_LIMITED", `{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":5}`),
+		status("RATE_LIMITED", `{"@type":5}`),
+	} {
+		if r, err := DecodeGRPCStatusJSON(refused); err == nil {
+			t.Errorf("decoded %s as %s", refused, r.Raw)
+		}
+	}
+}
+
 // TestGRPCReasonIsOfItsDomain: a reason names an error only within its
 // ErrorInfo's domain (AIP-193), so a status of another service's domain,
 // or of none, is not decoded as the catalogue's error of that name, which
