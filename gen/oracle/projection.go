@@ -65,7 +65,12 @@ func Projections(m *model.Catalogue, v *model.Variant) map[string]json.RawMessag
 				info.raw("metadata", md.bytes())
 			}
 			details := []string{string(info.bytes())}
-			if d, ok := retryAfter(v); ok && d > 0 && v.ExampleRetryable() {
+			// A retryable error has a RetryInfo: with its wait, or of no
+			// delay where its code alone does not say it is retryable.
+			if d, ok := retryAfter(v); v.ExampleRetryable() && (ok && d > 0 || !v.Retry.Retryable) {
+				if !ok || d <= 0 {
+					d = 0
+				}
 				var ri obj
 				ri.add("@type", "type.googleapis.com/google.rpc.RetryInfo").add("retryDelay", durationJSON(d))
 				details = append(details, string(ri.bytes()))
