@@ -590,11 +590,14 @@ func grpcStatusOf(err error) grpcStatus {
 	if c != nil && c.Retryable() {
 		s.retry, s.hasRetry = RetryAfterOf(err)
 		// A status without RetryInfo decodes as retryable as the
-		// catalogue makes its code: where that is not (a code it does
-		// not know, a wrapper retryable through its cause, a decoded
-		// error a RetryInfo without delay made retryable), a RetryInfo of
-		// no delay says it.
-		if !s.hasRetry && (i < 0 || !infos[i].Retryable) {
+		// catalogue makes its code: where the code alone does not say so
+		// (a code it does not know, a wrapper whose cause decides, a
+		// decoded error a RetryInfo without delay made retryable), a
+		// RetryInfo of no delay says it. A wrapper whose cause decides
+		// has one whenever it is retryable, so that a status of one
+		// without RetryInfo says it is not, whatever its code says
+		// without a cause (see decodeErrorInfo).
+		if !s.hasRetry && (i < 0 || !infos[i].Retryable || infos[i].RetryableFromCause) {
 			s.retry, s.hasRetry = 0, true
 		}
 	}
@@ -632,10 +635,11 @@ func validText(s string) string {
 // it is, other values as their JSON; left out when there are none), the
 // same JSON protobuf's mapping writes for GRPCStatus. RetryInfo is there only for
 // a retryable error: with the wait RetryAfterOf reports, or with none ("0s")
-// when there is no wait and the catalogue does not make the code
-// retryable (a code it does not know, a wrapper retryable through its
-// cause), as a status without RetryInfo decodes as retryable as the
-// catalogue makes its code. An error outside
+// when there is no wait and the code alone does not make it retryable (a
+// code the catalogue does not know or does not make retryable, a wrapper
+// whose cause decides), as a status without RetryInfo decodes as
+// retryable as the catalogue makes its code, and one of a wrapper whose
+// cause decides as not retryable. An error outside
 // the catalogue is UNKNOWN (2) with its message and no details: it has no
 // code for an ErrorInfo and no user message for a LocalizedMessage.
 func GRPCStatusJSON(err error) []byte {
@@ -837,7 +841,8 @@ func protoField(members map[string]json.RawMessage, jsonName, protoName string) 
 // the error is retryable (unless this deployment's class policy says
 // otherwise of a configurable code) and RetryAfterOf reports its delay;
 // without, it is as retryable as its variant with the fields that
-// travelled, and no cause (a wrapper retryable through its cause is not).
+// travelled, and no cause, but for a wrapper whose cause decides, which is
+// not (its writer sends a RetryInfo whenever it is retryable).
 // Both travel on in the decoded error's wire form: "retryable" and the
 // variant's retry_after field, when it has one; a variant without one
 // keeps the delay in this process only. A reason names an error only in
@@ -911,6 +916,13 @@ func decodeErrorInfo(reason, message string, metadata map[string]string, retry b
 				order = append(order, f.name)
 			}
 		}
+	} else if known && infos[i].RetryableFromCause {
+		// A variant whose cause decides is retryable without its cause
+		// when its code is, but its status has a RetryInfo whenever it
+		// was retryable (grpcStatusOf): without one, its cause made it
+		// not.
+		members["retryable"] = json.RawMessage("false")
+		order = append(order, "retryable")
 	}
 	slices.Sort(order)
 	return decodeProjected(code, nil, message, members, order)

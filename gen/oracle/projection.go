@@ -66,8 +66,9 @@ func Projections(m *model.Catalogue, v *model.Variant) map[string]json.RawMessag
 			}
 			details := []string{string(info.bytes())}
 			// A retryable error has a RetryInfo: with its wait, or of no
-			// delay where its code alone does not say it is retryable.
-			if d, ok := retryAfter(v); v.ExampleRetryable() && (ok && d > 0 || !v.Retry.Retryable) {
+			// delay where its code alone does not say it is retryable (its code
+			// is not, or its cause decides).
+			if d, ok := retryAfter(v); v.ExampleRetryable() && (ok && d > 0 || !v.Retry.Retryable || v.Retry.FromCause) {
 				if !ok || d <= 0 {
 					d = 0
 				}

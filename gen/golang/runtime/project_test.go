@@ -358,7 +358,8 @@ func TestGRPCStatusTextIsValidUTF8(t *testing.T) {
 // has a wait, its own or its cause's, gets no RetryInfo and stays so. A
 // wrapper retryable through its cause and without a wait gets a RetryInfo
 // of no delay, since the status does not carry the cause; a variant
-// retryable by its code needs none.
+// retryable by its code needs none, unless its cause decides: one that a
+// terminal cause made terminal has no RetryInfo, and decodes so.
 func TestGRPCStatusCarriesRetryability(t *testing.T) {
 	limited := &RateLimited{Provider: "openai", RetryAfter: 1500 * time.Millisecond}
 	for _, c := range []struct {
@@ -375,7 +376,16 @@ func TestGRPCStatusCarriesRetryability(t *testing.T) {
 		{"a terminal error with a wait of its own", &QuotaExhausted{Provider: "openai", ResetsIn: time.Hour}, 0, false, false},
 		{"retryable through its cause, without a wait", &OperatorFailed{Cause: &ServerError{Provider: "openai", Status: 502}}, 0, true, true},
 		{"retryable by its code, without a wait", &RateLimited{Provider: "openai"}, 0, true, false},
+		// ModelCallFailed is retryable without a cause, but its cause
+		// decides: a status without RetryInfo says a terminal cause made
+		// it terminal, so a retryable one without a wait has one of 0s.
+		{"a retryable wrapper of a terminal cause", &ModelCallFailed{Cause: &AuthFailed{Provider: "openai"}}, 0, false, false},
+		{"a retryable wrapper of a retryable cause, without a wait", &ModelCallFailed{Cause: &RateLimited{Provider: "openai"}}, 0, true, true},
+		{"a retryable wrapper without a cause", &ModelCallFailed{Provider: "openai"}, 0, true, true},
 	} {
+		if IsRetryable(c.err) != c.retryable {
+			t.Fatalf("%s: IsRetryable %v, want %v", c.name, IsRetryable(c.err), c.retryable)
+		}
 		status := GRPCStatusJSON(c.err)
 		if hasRetry := strings.Contains(string(status), "RetryInfo"); hasRetry != c.delay {
 			t.Errorf("%s: RetryInfo %v in %s", c.name, hasRetry, status)
