@@ -725,11 +725,11 @@ func appendText(dst []byte, e variant, i int, part int) []byte {
 		if key := override(e, forms[i].keyField); key != "" {
 			return append(dst, key...)
 		}
-		return appendTemplate(dst, e, i, forms[i].key, nil)
+		return appendTemplate(dst, e, i, forms[i].key, nil, false)
 	case textUser:
-		return appendTemplate(dst, e, i, forms[i].user, nil)
+		return appendTemplate(dst, e, i, forms[i].user, nil, false)
 	}
-	return appendTemplate(dst, e, i, infos[i].Message, nil)
+	return appendTemplate(dst, e, i, infos[i].Message, nil, false)
 }
 
 // userMessageOf is UserMessage of e, the variant infos[i], when it has no
@@ -771,8 +771,9 @@ func renderCode(t string, code Code) string {
 // whole number of its unit, a list as its items joined by ", "), and {{ and
 // }} are literal braces. The catalogue's templates are checked, so every
 // placeholder names a field. The cause is top's for e (see
-// RemoteError.causeOf); top may be nil.
-func appendTemplate(dst []byte, e variant, i int, t string, top *RemoteError) []byte {
+// RemoteError.causeOf); top may be nil. With ends set, e's chain is known
+// to end (see appendCause) and its cause is taken as Unwrap returns it.
+func appendTemplate(dst []byte, e variant, i int, t string, top *RemoteError, ends bool) []byte {
 	for len(t) > 0 {
 		j := 0
 		for j < len(t) && t[j] != '{' && t[j] != '}' {
@@ -801,10 +802,12 @@ func appendTemplate(dst []byte, e variant, i int, t string, top *RemoteError) []
 			continue
 		}
 		if k := fieldIndex(forms[i].fields, name); k >= 0 {
-			if f := &forms[i].fields[k]; f.cause {
-				dst = appendError(dst, top.causeOf(e))
-			} else {
+			if f := &forms[i].fields[k]; !f.cause {
 				dst = appendValue(dst, fieldOf(e, k), f)
+			} else if ends {
+				dst = appendCauseText(dst, e.(interface{ Unwrap() error }).Unwrap())
+			} else {
+				dst = appendCauseText(dst, top.causeOf(e))
 			}
 		}
 	}
@@ -837,6 +840,29 @@ func appendValue(dst []byte, p any, f *field) []byte {
 		}
 	}
 	return dst
+}
+
+// appendCauseText appends the text of err, the cause of a variant whose
+// chain ends (causeOf checked it, or it is below one that was checked). A
+// variant of this package is rendered in place, as its Error method
+// renders it, with its own cause taken as its field holds it: the check
+// above covers it. So the text of a chain of n variants takes time in
+// proportion to n, where each Error method checking and copying its
+// cause's text took n². Any other error gives what its Error method does.
+func appendCauseText(dst []byte, err error) []byte {
+	if c, ok := err.(variant); ok && !isNil(c) {
+		if i, own := ownVariant(c); own {
+			return appendTemplate(dst, c, i, infos[i].Message, nil, true)
+		}
+	}
+	return appendError(dst, err)
+}
+
+// ownVariant returns the row of infos of c, and whether c is a variant of
+// this package: a type outside it may have the methods of one.
+func ownVariant(c variant) (int, bool) {
+	i := variantIndex(c)
+	return i, i < len(infos) && reflect.TypeOf(c) == reflect.TypeOf(variantTypes[i])
 }
 
 // appendError appends err as fmt's %v formats it: <nil> for nil, and for
@@ -889,7 +915,7 @@ func logVariant(e variant, i int, from *RemoteError, depth int) slog.Value {
 		// text, and for a variant whose cause decides, the retryability
 		// and the class the cause gives it (retryable, else terminal:
 		// model.ClassRule).
-		msg = string(appendTemplate(nil, e, i, in.Message, from))
+		msg = string(appendTemplate(nil, e, i, in.Message, from, false))
 		if r := from.retryableOf(e); r != retryable && in.RetryableFromCause && !in.Configurable {
 			retryable, class = r, classOf(r, ClassTerminal)
 		}
@@ -987,7 +1013,7 @@ func logValueOf(err error, depth int) slog.Value {
 	case *RemoteError:
 		v = c.logValue(depth)
 	case variant:
-		if i := variantIndex(c); !isNil(c) && i < len(infos) && reflect.TypeOf(c) == reflect.TypeOf(variantTypes[i]) {
+		if i, own := ownVariant(c); own && !isNil(c) {
 			v = logVariant(c, i, nil, depth)
 		} else {
 			v = slog.AnyValue(c).Resolve()
@@ -2236,7 +2262,7 @@ func appendObject(dst []byte, e variant, i int, wire bool, depth int, from, top 
 			}
 			dst = append(dst, '"')
 			if live {
-				dst = appendTemplate(dst, e, i, in.Message, top)
+				dst = appendTemplate(dst, e, i, in.Message, top, false)
 			} else {
 				dst = append(dst, "<nil>"...)
 			}
@@ -2262,7 +2288,7 @@ func appendObject(dst []byte, e variant, i int, wire bool, depth int, from, top 
 				// fields only, e renders the key as the sender did only
 				// when the key names no other.
 				dst = append(dst, '"')
-				if dst = appendTemplate(dst, e, i, forms[i].key, top); len(dst) == start+1 {
+				if dst = appendTemplate(dst, e, i, forms[i].key, top, false); len(dst) == start+1 {
 					dst = dst[:start]
 				} else {
 					dst = closeString(dst, start+1)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"math"
 	"net/http"
@@ -1460,5 +1461,44 @@ func TestPayloadFieldWithoutValue(t *testing.T) {
 	}
 	if app := p.AppendJSON(nil); !bytes.Equal(app, got) {
 		t.Errorf("AppendJSON = %s, json.Marshal %s", app, got)
+	}
+}
+
+// countedRoot is a chain's last error, counting how often a walk of the
+// chain reaches it.
+type countedRoot struct{ unwraps *int }
+
+func (r countedRoot) Error() string { return "root" }
+func (r countedRoot) Unwrap() error { *r.unwraps++; return nil }
+
+// TestLongChainTextWalksTheChainOnce: the text of a chain of the package's
+// variants is rendered in one pass, each cause in place: the check that
+// the chain ends walks it once, not once a link, so the text of n links
+// takes time in proportion to n, and the wire form and the log value,
+// whose levels each carry the text below them, in proportion to n times
+// their depth.
+func TestLongChainTextWalksTheChainOnce(t *testing.T) {
+	const n = 300
+	unwraps := 0
+	var err error = countedRoot{&unwraps}
+	for range n {
+		err = &MemoryUnavailable{Err: err}
+	}
+	text := err.Error()
+	if got := strings.Count(text, "memory unavailable: "); got != n || !strings.HasSuffix(text, ": root") {
+		t.Fatalf("the text has %d of %d links: %.200s", got, n, text)
+	}
+	if unwraps != 1 {
+		t.Errorf("the text of %d links walked the chain to its end %d times, want once", n, unwraps)
+	}
+	unwraps = 0
+	mustMarshal(t, err)
+	if unwraps > 2*maxChain {
+		t.Errorf("the wire form of %d links walked the chain to its end %d times, want at most one a level written (%d)", n, unwraps, maxChain)
+	}
+	unwraps = 0
+	slog.New(slog.NewJSONHandler(io.Discard, nil)).Error("failed", LogAttr(err))
+	if unwraps > 8*maxChain {
+		t.Errorf("the log value of %d links walked the chain to its end %d times, want a few a level logged (%d)", n, unwraps, maxChain)
 	}
 }
