@@ -254,6 +254,8 @@ func syntaxError(file string, src []byte, err error, l *diag.List) {
 		col = len(text) - len(strings.TrimLeft(text, " ")) + 1
 		if c, h := strayToken(msg, text); c > 0 {
 			col, hint = c, h
+		} else if l2, c := syntaxColumn(src, lines, line, msg, err.Error()); l2 > 0 {
+			line, col = l2, c
 		}
 	}
 	if hint != "" {
@@ -566,20 +568,8 @@ func problemLine(src []byte, reported int) int {
 	// error in both: a prefix that ends inside a quoted value or a [ ] or
 	// { } that spans lines fails too, but with another error (the end of
 	// the stream), which lines after it make go away.
-	decodeErr := func(n int) string {
-		dec := yaml.NewDecoder(bytes.NewReader(src[:ends[n]]))
-		for {
-			var doc yaml.Node
-			if err := dec.Decode(&doc); err != nil {
-				if errors.Is(err, io.EOF) {
-					return ""
-				}
-				return err.Error()
-			}
-		}
-	}
-	whole := decodeErr(len(ends) - 1)
-	fails := func(n int) bool { return whole != "" && decodeErr(n) == whole }
+	whole := decodeErr(src)
+	fails := func(n int) bool { return whole != "" && decodeErr(src[:ends[n]]) == whole }
 	lo, hi := reported-1, len(ends)-1 // the first lo lines parse; the first hi do not
 	if lo < 0 || lo >= hi || fails(lo) || !fails(hi) {
 		return reported
@@ -592,6 +582,21 @@ func problemLine(src []byte, reported int) int {
 		}
 	}
 	return hi
+}
+
+// decodeErr is the error the parser stops at in src, every document of it
+// read, or "" when it reads src whole.
+func decodeErr(src []byte) string {
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	for {
+		var doc yaml.Node
+		if err := dec.Decode(&doc); err != nil {
+			if errors.Is(err, io.EOF) {
+				return ""
+			}
+			return err.Error()
+		}
+	}
 }
 
 // scanNodes refuses the YAML features that make a catalogue harder to

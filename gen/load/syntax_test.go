@@ -72,3 +72,49 @@ func TestUnknownAliasAtAlias(t *testing.T) {
 		}
 	}
 }
+
+// A syntax error the parser names only the line of is placed at the token
+// it is about, in bytes, whatever stands before it on the line (a byte
+// order mark, text of several bytes a character, a CR of a CRLF line
+// ending): the quote that opens a value that never closes, on whichever
+// line it opens; the [ or { of a list or mapping that does not close, or
+// whose items lack a comma; the quote that opens a key whose value took
+// the lines after it; the character the scanner stops at.
+func TestSyntaxErrorColumn(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		// A quoted value that never closes.
+		{"version: 1\npackage: \"démo\n", "errors.yaml:2:10: YAML syntax error: found unexpected end of stream"},
+		{"version: 1\npackage: 'it''s\n", "errors.yaml:2:10: YAML syntax error: found unexpected end of stream"},
+		{"version: 1\npackage: \"é\" \"b\n", "errors.yaml:2:15: YAML syntax error: found unexpected end of stream"},
+		{"a: 1\nb:\n  - [\"a\", \"b]\n", "errors.yaml:3:11: YAML syntax error: found unexpected end of stream"},
+		{"version: 1\r\npackage: \"demo\r\ncategories: {}\r\n", "errors.yaml:2:10: YAML syntax error: found unexpected end of stream"},
+		{"version: \"1\npackage: demo\ncategories: {}\n", "errors.yaml:1:10: YAML syntax error: found unexpected end of stream"},
+		{"\ufeffversion: \"1\npackage: demo\n", "errors.yaml:1:13: YAML syntax error: found unexpected end of stream"},
+		// A list or mapping that does not close, or lacks a comma.
+		{"version: 1\nnums: [1000, 1099\nname: x\n", "errors.yaml:2:7: YAML syntax error: did not find expected ',' or ']'"},
+		{"version: 1\nnums: [[1, 2], [é, 4\n", "errors.yaml:2:16: YAML syntax error: did not find expected ',' or ']'"},
+		{"version: 1\nnums: [1000,\n  1099\nname: x\n", "errors.yaml:2:7: YAML syntax error: did not find expected ',' or ']'"},
+		{"version: 1\nf: {name: é, type: string\n", "errors.yaml:2:4: YAML syntax error: did not find expected ',' or '}'"},
+		{"version: 1\nf: {name: é type: string}\n", "errors.yaml:2:4: YAML syntax error: did not find expected ',' or '}'"},
+		{"version: 1\nf: {name: a, doc: \"b}\ng: \"c\"\n", "errors.yaml:2:4: YAML syntax error: did not find expected ',' or '}'"},
+		{"[1,\nb: 2\n", "errors.yaml:1:1: YAML syntax error: did not find expected ',' or ']'"},
+		// A key whose quote does not close where it should.
+		{"version: 1\n\"package: demo\ncategories: \"x\"\n", "errors.yaml:2:1: YAML syntax error: could not find expected ':'"},
+		// A character that starts no token where it stands.
+		{"version: 1\npackage: [é, >]\n", "errors.yaml:2:15: YAML syntax error: found character that cannot start any token"},
+		{"version: 1\npackage: {a: |}\n", "errors.yaml:2:14: YAML syntax error: found character that cannot start any token"},
+		{"version: 1\npàckage: ? x\n", "errors.yaml:2:11: YAML syntax error: mapping keys are not allowed in this context"},
+		{"version: 1\npàckage: - x\n", "errors.yaml:2:11: YAML syntax error: block sequence entries are not allowed in this context"},
+		{"version: 1\npackage: |é\n  x\n", "errors.yaml:2:11: YAML syntax error: did not find expected comment or line break"},
+		{"version: 1\npackage: >:\n  x\n", "errors.yaml:2:11: YAML syntax error: did not find expected comment or line break"},
+	} {
+		_, diags, _ := load("errors.yaml", []byte(tc.src))
+		got := ""
+		if len(diags) > 0 {
+			got = diags[0].String()
+		}
+		if len(diags) != 1 || !strings.HasPrefix(got, tc.want) {
+			t.Errorf("%q:\n got %q\nwant %s...", tc.src, got, tc.want)
+		}
+	}
+}
