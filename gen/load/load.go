@@ -252,7 +252,26 @@ func syntaxError(file string, src []byte, err error, l *diag.List) {
 	if line <= len(lines) {
 		text := strings.TrimSuffix(string(lines[line-1]), "\r")
 		col = len(text) - len(strings.TrimLeft(text, " ")) + 1
-		if c, h := strayToken(msg, text); c > 0 {
+		if from, qcol := openAbove(src, lines, line); from > 0 && !placedAbove[msg] {
+			// The line starts inside a quoted value that opens above,
+			// which it closes: what the parser refused is the character
+			// the scanner stopped at after it, or the value itself when
+			// the file up to its end fails so, or else the parser's next
+			// token.
+			hint = fmt.Sprintf("a quoted value opens at %d:%d and takes the lines up to this one: close it where it should end", from, qcol)
+			next, end := afterClose(text, src[lineStart(lines, from)+qcol-1])
+			switch {
+			case charErrors[msg] || msg == "mapping values are not allowed in this context":
+				if c := charColumn(src, lines, line, err.Error()); c > 0 {
+					col = c
+				}
+			case end >= 0 && decodeErr(src[:lineStart(lines, line)+end]) == err.Error():
+				hint = fmt.Sprintf("this quoted value takes the lines up to line %d: close it where it should end", line)
+				line, col = from, qcol
+			case next >= 0:
+				col = next + 1
+			}
+		} else if c, h := strayToken(msg, text); c > 0 {
 			col, hint = c, h
 		} else if l2, c := syntaxColumn(src, lines, line, msg, err.Error()); l2 > 0 {
 			line, col = l2, c

@@ -34,6 +34,17 @@ var charErrors = map[string]bool{
 	"did not find expected whitespace or line break":         true,
 }
 
+// placedAbove are the errors syntaxColumn places itself when a quoted
+// value that opens lines above the one the parser stopped at is still
+// open at the end of the line before: at the quote of a value that never
+// closes, at the bracket of a list or mapping, at the quote of a key.
+var placedAbove = map[string]bool{
+	"found unexpected end of stream":   true,
+	"did not find expected ',' or ']'": true,
+	"did not find expected ',' or '}'": true,
+	"could not find expected ':'":      true,
+}
+
 // syntaxColumn returns the line and byte column (from 1) of the token a
 // syntax error is about, whole being the parser's error for src and line
 // (from 1, of lines, src split at line feeds) the line problemLine found;
@@ -52,24 +63,7 @@ func syntaxColumn(src []byte, lines [][]byte, line int, msg, whole string) (int,
 	if len(src) > maxBisect || line < 1 || line > len(lines) {
 		return 0, 0
 	}
-	// start is the offset of line n's first byte.
-	start := func(n int) int {
-		off := 0
-		for _, l := range lines[:n-1] {
-			off += len(l) + 1
-		}
-		return off
-	}
-	// at reports whether the character at byte i of line n is the one the
-	// parser stops at with want. The line the parser names is left out:
-	// for a value that opens on line 1 it names the line where it stopped,
-	// which the part of the file up to the value's start does not reach.
-	at := func(n, i int, want string) bool {
-		off := start(n) + i
-		_, size := utf8.DecodeRune(src[off:])
-		want = withoutLine(want)
-		return withoutLine(decodeErr(src[:off+size])) == want && withoutLine(decodeErr(src[:off])) != want
-	}
+	at := func(n, i int, want string) bool { return stopsAt(src, lines, n, i, want) }
 	text := string(lines[line-1])
 	switch msg {
 	case "found unexpected end of stream":
@@ -104,54 +98,138 @@ func syntaxColumn(src []byte, lines [][]byte, line int, msg, whole string) (int,
 		}
 	case "could not find expected ':'":
 		// A key written as a quoted value whose line breaks took the
-		// lines up to this one: the file up to the line before fails
-		// at the end of that value, and the parser names the line where
-		// it opens.
-		if line < 2 {
-			break
-		}
-		before := decodeErr(src[:start(line)])
-		if withoutLine(before) != "found unexpected end of stream" {
-			break
-		}
-		if from := lineOf(before); from >= 1 && from < line {
-			if i := openQuote(string(lines[from-1])); i >= 0 && at(from, i, before) {
-				return from, i + 1
-			}
+		// lines up to this one.
+		if from, c := openAbove(src, lines, line); from > 0 {
+			return from, c
 		}
 	default:
-		if !charErrors[msg] {
-			break
-		}
-		// The shortest part of the line that makes the file fail so.
-		off := start(line)
-		var ends []int // the end of each character of the line
-		for i := 0; i < len(text); {
-			_, size := utf8.DecodeRuneInString(text[i:])
-			i += size
-			ends = append(ends, i)
-		}
-		lo, hi := -1, len(ends)-1 // the line up to ends[lo] does not fail; up to ends[hi] it does
-		fails := func(k int) bool { return decodeErr(src[:off+ends[k]]) == whole }
-		if hi < 0 || !fails(hi) {
-			break
-		}
-		for hi-lo > 1 {
-			if mid := (lo + hi) / 2; fails(mid) {
-				hi = mid
-			} else {
-				lo = mid
+		if charErrors[msg] {
+			if c := charColumn(src, lines, line, whole); c > 0 {
+				return line, c
 			}
-		}
-		i := 0
-		if hi > 0 {
-			i = ends[hi-1]
-		}
-		if at(line, i, whole) {
-			return line, i + 1
 		}
 	}
 	return 0, 0
+}
+
+// lineStart is the offset in the file of the first byte of line n (from 1)
+// of lines, the file split at line feeds.
+func lineStart(lines [][]byte, n int) int {
+	off := 0
+	for _, l := range lines[:n-1] {
+		off += len(l) + 1
+	}
+	return off
+}
+
+// stopsAt reports whether the character at byte i of line n of src (split
+// into lines) is the one the parser stops at with the error want: the file
+// up to it fails so, and the file up to the character before it does not.
+// The line the parser names is left out: for a value that opens on line 1
+// it names the line where it stopped, which the part of the file up to the
+// value's start does not reach.
+func stopsAt(src []byte, lines [][]byte, n, i int, want string) bool {
+	off := lineStart(lines, n) + i
+	_, size := utf8.DecodeRune(src[off:])
+	want = withoutLine(want)
+	return withoutLine(decodeErr(src[:off+size])) == want && withoutLine(decodeErr(src[:off])) != want
+}
+
+// charColumn returns the byte column (from 1) of the character on line
+// (from 1) that the parser stops at with whole, an error it finds at that
+// very character (charErrors, and a ": " where no key may start); 0 when
+// the parser does not confirm one.
+func charColumn(src []byte, lines [][]byte, line int, whole string) int {
+	if len(src) > maxBisect || line < 1 || line > len(lines) {
+		return 0
+	}
+	// The shortest part of the line that makes the file fail so.
+	text, off := lines[line-1], lineStart(lines, line)
+	var ends []int // the end of each character of the line
+	for i := 0; i < len(text); {
+		_, size := utf8.DecodeRune(text[i:])
+		i += size
+		ends = append(ends, i)
+	}
+	lo, hi := -1, len(ends)-1 // the line up to ends[lo] does not fail; up to ends[hi] it does
+	fails := func(k int) bool { return decodeErr(src[:off+ends[k]]) == whole }
+	if hi < 0 || !fails(hi) {
+		return 0
+	}
+	for hi-lo > 1 {
+		if mid := (lo + hi) / 2; fails(mid) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	i := 0
+	if hi > 0 {
+		i = ends[hi-1]
+	}
+	if !stopsAt(src, lines, line, i, whole) {
+		return 0
+	}
+	return i + 1
+}
+
+// openAbove returns the line and byte column (from 1) of the quote that
+// opens a quoted value, on a line before line, that is still open at the
+// end of the line before it; 0, 0 when there is none. Such a value ends
+// on line, at the first quote there: a syntax error on line after it is
+// most likely a quote left open above, which took the lines between.
+func openAbove(src []byte, lines [][]byte, line int) (int, int) {
+	if len(src) > maxBisect || line < 2 || line > len(lines) {
+		return 0, 0
+	}
+	before := decodeErr(src[:lineStart(lines, line)])
+	if withoutLine(before) != "found unexpected end of stream" {
+		return 0, 0
+	}
+	from := lineOf(before)
+	if from >= line {
+		// For a value that opens on line 1 the parser names the line it
+		// stopped at.
+		from = 1
+	}
+	if from < 1 {
+		return 0, 0
+	}
+	if i := openQuote(string(lines[from-1])); i >= 0 && stopsAt(src, lines, from, i, before) {
+		return from, i + 1
+	}
+	return 0, 0
+}
+
+// afterClose returns the index in text, the line where a quoted value
+// that opened above with quote ends, of the first token after the quote
+// that closes it, or -1 when none follows on the line; and the index just
+// past that quote, or -1 when it does not close on the line.
+func afterClose(text string, quote byte) (int, int) {
+	i := 0
+	for ; i < len(text); i++ {
+		if quote == '"' && text[i] == '\\' {
+			i++
+			continue
+		}
+		if text[i] == quote {
+			if quote == '\'' && i+1 < len(text) && text[i+1] == '\'' {
+				i++ // '' is one '
+				continue
+			}
+			break
+		}
+	}
+	if i >= len(text) {
+		return -1, -1
+	}
+	end := i + 1
+	for i = end; i < len(text) && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r'); i++ {
+	}
+	if i >= len(text) || text[i] == '#' {
+		return -1, end
+	}
+	return i, end
 }
 
 // lineTokens reads text, one line of YAML, as the parser's scanner reads

@@ -118,3 +118,32 @@ func TestSyntaxErrorColumn(t *testing.T) {
 		}
 	}
 }
+
+// A quoted value left open takes the lines after it up to the next quote,
+// and the parser fails on the line where it ends, lines below the
+// mistake: the error names where the value opens, and stands at what the
+// parser refused after it, or at the value itself when that is what the
+// parser refused.
+func TestSyntaxErrorAfterQuoteLeftOpen(t *testing.T) {
+	const open = " (a quoted value opens at "
+	const takes = " and takes the lines up to this one: close it where it should end)"
+	for _, tc := range []struct{ src, want string }{
+		{"version: 1\npackage: \"démo\ncategories:\n  t: x\nfamilies:\n  - name: \"a: b\"\n",
+			"errors.yaml:6:13: YAML syntax error: mapping values are not allowed in this context" + open + "2:10" + takes},
+		{"version: 1\nfamilies:\n  - name: é\n    doc: \"x\n    message: \"it's\" here\n",
+			"errors.yaml:5:15: YAML syntax error: did not find expected key" + open + "4:10" + takes},
+		{"a: \"x\nb: \"y\" z\n",
+			"errors.yaml:2:5: YAML syntax error: did not find expected key" + open + "1:4" + takes},
+		{"version: 1\nfamilies:\n  - name: A\n   '  doc: x\n    message: \"it's\"\n",
+			"errors.yaml:4:4: YAML syntax error: did not find expected '-' indicator (this quoted value takes the lines up to line 5: close it where it should end)"},
+	} {
+		_, diags, _ := load("errors.yaml", []byte(tc.src))
+		var got []string
+		for _, d := range diags {
+			got = append(got, d.String())
+		}
+		if len(got) != 1 || got[0] != tc.want {
+			t.Errorf("%q:\n got %q\nwant %q", tc.src, got, tc.want)
+		}
+	}
+}
