@@ -246,6 +246,9 @@ func lineTokens(text string, quote func(i, end int), bracket func(i int)) {
 	}
 	first := i
 	blankAt := func(j int) bool { return j >= len(text) || text[j] == ' ' || text[j] == '\t' || text[j] == '\r' }
+	if (strings.HasPrefix(text[i:], "---") || strings.HasPrefix(text[i:], "...")) && blankAt(i+3) {
+		i += 3 // a document marker
+	}
 	for i < len(text) {
 		switch c := text[i]; {
 		case c == ' ' || c == '\t' || c == '\r':

@@ -90,6 +90,7 @@ func TestSyntaxErrorColumn(t *testing.T) {
 		{"version: 1\r\npackage: \"demo\r\ncategories: {}\r\n", "errors.yaml:2:10: YAML syntax error: found unexpected end of stream"},
 		{"version: \"1\npackage: demo\ncategories: {}\n", "errors.yaml:1:10: YAML syntax error: found unexpected end of stream"},
 		{"\ufeffversion: \"1\npackage: demo\n", "errors.yaml:1:13: YAML syntax error: found unexpected end of stream"},
+		{"version: 1\n--- \"x: 1\n", "errors.yaml:2:5: YAML syntax error: found unexpected end of stream"},
 		// A list or mapping that does not close, or lacks a comma.
 		{"version: 1\nnums: [1000, 1099\nname: x\n", "errors.yaml:2:7: YAML syntax error: did not find expected ',' or ']'"},
 		{"version: 1\nnums: [[1, 2], [é, 4\n", "errors.yaml:2:16: YAML syntax error: did not find expected ',' or ']'"},
