@@ -197,10 +197,12 @@ var (
 )
 
 // syntaxError reports a file YAML refused. The parser gives the line of the
-// problem but not its column; the column is that of the line's first
-// character, which is where the token the parser choked on begins in
-// most real cases (a bad indent, an unclosed quote), or that of a stray
-// token in the line's value (strayToken).
+// problem but not its column; the column is that of a stray token in the
+// line's value (strayToken), of the token the error is about where the
+// parser confirms it (syntaxColumn), or, after a quoted value left open
+// above, of what the parser refused where it ends; else that of the
+// line's first character, where the token the parser choked on begins in
+// most other cases (a key indented wrongly).
 func syntaxError(file string, src []byte, err error, l *diag.List) {
 	msg := err.Error()
 	if m := unknownAnchorRE.FindStringSubmatch(msg); m != nil {

@@ -80,11 +80,12 @@ func syntaxColumn(src []byte, lines [][]byte, line int, msg, whole string) (int,
 		if strings.HasSuffix(msg, "'}'") {
 			open = '{'
 		}
-		// The parser names the line before the one its list or mapping
-		// opens on, when that is not line 1: later than the line the
-		// file cut short first fails on when the list spans lines, or
-		// when a quoted value in it does not close and takes the lines
-		// after it up to the next quote.
+		// The parser names the line before the one the list or mapping
+		// opens on (when that is not line 1). The line the file cut
+		// short first fails on comes later when the list spans lines,
+		// or when a quoted value in it does not close and takes the
+		// lines after it up to the next quote: the list's own line is
+		// the one to read then.
 		if n := lineOf(whole) + 1; n >= 2 && n < line {
 			line, text = n, string(lines[n-1])
 		}
