@@ -281,3 +281,28 @@ func BenchmarkDecode(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDeepChain renders the text and the wire form of a chain of
+// depth catalogue errors, each the cause of the next: a retry loop that
+// wraps each attempt's error in the next builds one.
+func BenchmarkDeepChain(b *testing.B) {
+	for _, depth := range []int{10, 100, 1000} {
+		var err error = errors.New("connection refused")
+		for range depth {
+			err = &agenterr.QueuePushFailed{Queue: "runs", Cause: err}
+		}
+		top := err.(*agenterr.QueuePushFailed)
+		b.Run(fmt.Sprintf("depth=%d/fn=Error", depth), func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				sinkString = top.Error()
+			}
+		})
+		b.Run(fmt.Sprintf("depth=%d/fn=MarshalJSON", depth), func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				sinkBytes, _ = top.MarshalJSON()
+			}
+		})
+	}
+}
