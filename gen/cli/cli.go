@@ -216,7 +216,46 @@ func execute(ctx context.Context, e *env, c *command, args []string) error {
 	if errors.As(err, &u) && u.cmd == nil {
 		u.cmd = c
 	}
+	var none *noCatalogueError
+	if errors.As(err, &none) {
+		none.line = func(path string) string { return commandLine(c, fs, path) }
+	}
 	return err
+}
+
+// commandLine is the command line of c as fs parsed it, its flags in the
+// order c declares them and its values quoted, with the catalogue path
+// given: to --catalogue for a command that takes it there, else after the
+// arguments.
+func commandLine(c *command, fs *pflag.FlagSet, path string) string {
+	line := "errgen " + c.name
+	fs.Visit(func(f *pflag.Flag) {
+		if f.Name == "help" {
+			return
+		}
+		name := "--" + f.Name
+		if f.Shorthand != "" {
+			name = "-" + f.Shorthand
+		}
+		switch {
+		case f.Value.Type() == "bool" && f.Value.String() == "true":
+			line += " " + name
+		case f.Value.Type() == "bool":
+			line += " " + name + "=" + f.Value.String()
+		default:
+			line += " " + name + " " + diag.Quote(f.Value.String())
+		}
+	})
+	args := quoteAll(fs.Args())
+	if fs.Lookup("catalogue") != nil {
+		line += " --catalogue " + diag.Quote(path)
+	} else {
+		args = append(args, diag.Quote(path))
+	}
+	for _, a := range args {
+		line += " " + a
+	}
+	return line
 }
 
 // flagSet returns c's flag set, which reports errors instead of exiting,

@@ -456,15 +456,76 @@ func TestWrongFolderSaysWhereTheCataloguesAre(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, args := range [][]string{{"generate"}, {"lint"}, {"explain", "tool_timeout"}} {
-		code, _, stderr := runCLI(t, args...)
-		if want := `errgen: no errors.yaml in this folder; give the catalogue's path: "api/errors.yaml", "billing/errors.yaml", "svc/errors.yaml" and 1 more` + "\n"; code != 1 || stderr != want {
-			t.Errorf("%v in the repository's root: exit %d\n%s\nwant:\n%s", args, code, stderr, want)
+	// Each names the command line that reads the first, as it was given:
+	// following the hint must not be a usage error.
+	for _, c := range []struct {
+		args []string
+		line string
+	}{
+		{[]string{"generate"}, `errgen generate "api/errors.yaml"`},
+		{[]string{"--docs", "ERRORS.md", "-v"}, `errgen generate --docs "ERRORS.md" -v "api/errors.yaml"`},
+		{[]string{"lint"}, `errgen lint "api/errors.yaml"`},
+		{[]string{"explain", "tool_timeout"}, `errgen explain --catalogue "api/errors.yaml" "tool_timeout"`},
+		{[]string{"compat", "--against", "git:HEAD", "--tier", "json"}, `errgen compat --against "git:HEAD" --tier "json" "api/errors.yaml"`},
+	} {
+		code, _, stderr := runCLI(t, c.args...)
+		if want := `errgen: no errors.yaml in this folder; give the catalogue's path: "api/errors.yaml", "billing/errors.yaml", "svc/errors.yaml" and 1 more (for the first: ` + c.line + ")\n"; code != 1 || stderr != want {
+			t.Errorf("%v in the repository's root: exit %d\n%s\nwant:\n%s", c.args, code, stderr, want)
 		}
 	}
 	code, _, stderr = runCLI(t, "generate", "svc")
 	if want := `; did you mean "svc/errors.yaml"?` + "\n"; code != 1 || !strings.HasSuffix(stderr, want) {
 		t.Errorf("generate of a folder: exit %d\n%s\nwant it to end:\n%s", code, stderr, want)
+	}
+	// A base named errors.yaml that is not there is missing: the hint is
+	// the catalogue's, whose command line it would get wrong.
+	code, _, stderr = runCLI(t, "compat", "--against", "errors.yaml", "api/errors.yaml")
+	if want := "errgen: base: open errors.yaml: file does not exist\n"; code != 1 || stderr != want {
+		t.Errorf("compat against a missing errors.yaml: exit %d\n%s\nwant:\n%s", code, stderr, want)
+	}
+}
+
+// TestWrongFolderOfAModuleSaysWhereItsCatalogueIs: run in a folder of a
+// module with no catalogue below it, as go generate runs a go:generate line
+// put in another package, errgen names the module's catalogue, from the
+// folder, in the command line that reads it; the hint run as printed
+// works.
+func TestWrongFolderOfAModuleSaysWhereItsCatalogueIs(t *testing.T) {
+	dir := t.TempDir()
+	for name, data := range map[string]string{
+		"go.mod":                    "module example.com/svc\n\ngo 1.24\n",
+		"agenterr/errors.yaml":      validCatalogue,
+		"cmd/agent/main.go":         "package main\n\nfunc main() {}\n",
+		"cmd/agent/testdata/x.json": "{}\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(filepath.Join(dir, "cmd", "agent"))
+	code, _, stderr := runCLI(t, "--docs", "ERRORS.md")
+	want := `errgen: no errors.yaml in this folder; give the catalogue's path: errgen generate --docs "ERRORS.md" "../../agenterr/errors.yaml"` + "\n"
+	if code != 1 || stderr != want {
+		t.Fatalf("errgen --docs ERRORS.md in another package's folder: exit %d\n%s\nwant:\n%s", code, stderr, want)
+	}
+	if code, _, stderr := runCLI(t, "generate", "--docs", "ERRORS.md", "../../agenterr/errors.yaml"); code != 0 {
+		t.Fatalf("the command line of the hint: exit %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "agenterr", "ERRORS.md")); err != nil {
+		t.Errorf("the hint's command line did not write the reference beside the catalogue: %v", err)
+	}
+	// At the module's root, below which nothing is found, errgen has
+	// nothing to name.
+	t.Chdir(dir)
+	if err := os.Rename("agenterr", ".agenterr"); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr = runCLI(t, "lint")
+	if want := "errgen: no errors.yaml in this folder; give the catalogue's path, or create one (errgen schema prints its format)\n"; code != 1 || stderr != want {
+		t.Errorf("lint at the module's root: exit %d\n%s\nwant:\n%s", code, stderr, want)
 	}
 }
 

@@ -108,19 +108,7 @@ func readCatalogue(path string) ([]byte, error) {
 		return nil, fmt.Errorf("%s is %d bytes; a catalogue may be at most %d (16 MiB)", diag.Path(path), tooLarge.Size, load.MaxSize)
 	case errors.Is(err, fs.ErrNotExist) && path == DefaultCatalogue:
 		// Run in the wrong folder: say where the catalogues are.
-		below := cataloguesBelow(".")
-		if len(below) == 0 {
-			return nil, fmt.Errorf("no %s in this folder; give the catalogue's path, or create one (errgen schema prints its format)", DefaultCatalogue)
-		}
-		quoted := make([]string, 0, 3)
-		for _, p := range below[:min(3, len(below))] {
-			quoted = append(quoted, diag.Quote(p))
-		}
-		more := ""
-		if len(below) > 3 {
-			more = fmt.Sprintf(" and %d more", len(below)-3)
-		}
-		return nil, fmt.Errorf("no %s in this folder; give the catalogue's path: %s%s", DefaultCatalogue, strings.Join(quoted, ", "), more)
+		return nil, &noCatalogueError{found: cataloguesNear()}
 	case err != nil:
 		// A folder given for its catalogue.
 		if st, serr := os.Lstat(filepath.Join(path, DefaultCatalogue)); serr == nil && st.Mode().IsRegular() {
@@ -128,6 +116,73 @@ func readCatalogue(path string) ([]byte, error) {
 		}
 	}
 	return data, err
+}
+
+// noCatalogueError is the error of a command run without a catalogue in a
+// folder that has no errors.yaml. It names the catalogues found near the
+// folder, and, once the command that ran is known (execute sets line), the
+// command line that reads the first of them.
+type noCatalogueError struct {
+	// found are the catalogues below the folder, or else below the root
+	// of its module, as paths from the folder.
+	found []string
+	// line returns the command line that was run with the catalogue path
+	// given; nil outside a command.
+	line func(path string) string
+}
+
+func (e *noCatalogueError) Error() string {
+	if len(e.found) == 0 {
+		return fmt.Sprintf("no %s in this folder; give the catalogue's path, or create one (errgen schema prints its format)", DefaultCatalogue)
+	}
+	if len(e.found) == 1 && e.line != nil {
+		return fmt.Sprintf("no %s in this folder; give the catalogue's path: %s", DefaultCatalogue, e.line(e.found[0]))
+	}
+	quoted := make([]string, 0, 3)
+	for _, p := range e.found[:min(3, len(e.found))] {
+		quoted = append(quoted, diag.Quote(p))
+	}
+	more := ""
+	if len(e.found) > 3 {
+		more = fmt.Sprintf(" and %d more", len(e.found)-3)
+	}
+	msg := fmt.Sprintf("no %s in this folder; give the catalogue's path: %s%s", DefaultCatalogue, strings.Join(quoted, ", "), more)
+	if e.line != nil {
+		msg += fmt.Sprintf(" (for the first: %s)", e.line(e.found[0]))
+	}
+	return msg
+}
+
+// cataloguesNear lists the catalogues below the working folder; when there
+// are none, those below the root of the Go module it is in (the nearest
+// folder above with a go.mod), where go generate runs errgen from a
+// package's folder, as paths from the working folder.
+func cataloguesNear() []string {
+	if below := cataloguesBelow("."); len(below) > 0 {
+		return below
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil
+	}
+	for dir := wd; ; {
+		if st, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil && st.Mode().IsRegular() {
+			if dir == wd {
+				// The folder is its module's root: searched already.
+				return nil
+			}
+			rel, err := filepath.Rel(wd, dir)
+			if err != nil {
+				return nil
+			}
+			return cataloguesBelow(rel)
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return nil
+		}
+		dir = parent
+	}
 }
 
 // cataloguesBelow lists the files named errors.yaml in the folders below
@@ -148,7 +203,8 @@ func cataloguesBelow(root string) []string {
 			if folders++; folders > 10000 {
 				return filepath.SkipAll
 			}
-			if p != root && (strings.HasPrefix(d.Name(), ".") || registry.Skipped(d.Name()) || strings.Count(filepath.ToSlash(p), "/") >= 3) {
+			rel, _ := filepath.Rel(root, p)
+			if p != root && (strings.HasPrefix(d.Name(), ".") || registry.Skipped(d.Name()) || strings.Count(filepath.ToSlash(rel), "/") >= 3) {
 				return filepath.SkipDir
 			}
 		case d.Name() == DefaultCatalogue && d.Type().IsRegular():
@@ -207,6 +263,11 @@ func loadBaseAs(ctx context.Context, e *env, against, catalogue string, nameOf f
 		name = nameOf(against)
 		var err error
 		if src, err = readCatalogue(against); err != nil {
+			if errors.As(err, new(*noCatalogueError)) {
+				// Where the catalogues are is the catalogue's hint, not
+				// the base's.
+				err = fmt.Errorf("open %s: %w", against, fs.ErrNotExist)
+			}
 			return nil, fmt.Errorf("base: %w", err)
 		}
 	}
