@@ -268,6 +268,10 @@ func loadBaseAs(ctx context.Context, e *env, against, catalogue string, nameOf f
 				// the base's.
 				err = fmt.Errorf("open %s: %w", against, fs.ErrNotExist)
 			}
+			if errors.Is(err, fs.ErrNotExist) && isRevision(filepath.Dir(catalogue), against) {
+				// git:origin/main written without its prefix.
+				return nil, fmt.Errorf("base: %w; to compare with the revision %s, write --against %s", err, diag.Quote(against), diag.Quote("git:"+against))
+			}
 			return nil, fmt.Errorf("base: %w", err)
 		}
 	}
@@ -286,6 +290,16 @@ func loadBaseAs(ctx context.Context, e *env, against, catalogue string, nameOf f
 		return nil, fmt.Errorf("the base catalogue %s has errors; compare with a base that errgen accepts", diag.Path(name))
 	}
 	return m, err
+}
+
+// isRevision reports whether git, run in dir, resolves rev to a commit:
+// whether a base file that does not exist was meant as git:REV.
+func isRevision(dir, rev string) bool {
+	if rev == "" || strings.HasPrefix(rev, "-") {
+		return false
+	}
+	_, err := git(dir, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
+	return err == nil
 }
 
 // renamedFrom returns the path from the repository root that git finds

@@ -114,6 +114,21 @@ exit 1
 			`stderr: errgen: base "git:origin/main": unknown revision "origin/main" (in CI, fetch the history first: actions/checkout with fetch-depth: 0)
 exit 1
 `},
+		// A revision written without git: is not a file; errgen says how
+		// to write it. A file that is missing and no revision is only
+		// missing.
+		{"revision without git:", sub, []string{"compat", "--against", "HEAD~1"},
+			`stderr: errgen: base: open HEAD~1: no such file or directory; to compare with the revision "HEAD~1", write --against "git:HEAD~1"
+exit 1
+`},
+		{"revision without git: in diff", repo, []string{"diff", "--against", "HEAD", "internal/toolerr/errors.yaml"},
+			`stderr: errgen: base: open HEAD: no such file or directory; to compare with the revision "HEAD", write --against "git:HEAD"
+exit 1
+`},
+		{"missing base file", sub, []string{"compat", "--against", "old.yaml"},
+			`stderr: errgen: base: open old.yaml: no such file or directory
+exit 1
+`},
 		{"option as revision", sub, []string{"compat", "--against", "git:--output=x"},
 			`stderr: errgen compat: --against "git:--output=x": revision "--output=x" must not start with -
 stderr: usage: errgen compat --against BASE [--tier TIER] [--format text|json|github] [CATALOGUE | errgen.registry.yaml]
