@@ -45,6 +45,10 @@ func TestErrgenGolden(t *testing.T) {
 		classPolicy.Store(policy)
 	}()
 	update := flag.Lookup("update").Value.String() == "true"
+	// The command that rewrites the golden files names the package by its
+	// import path, so that it works from any folder of the module, and
+	// tests no other package, which may not define -update.
+	rewrite := "go test " + reflect.TypeOf(Payload{}).PkgPath() + " -update"
 	for _, e := range errgenExamples() {
 		t.Run(string(e.Code()), func(t *testing.T) {
 			got := errgenGolden(t, e)
@@ -60,13 +64,13 @@ func TestErrgenGolden(t *testing.T) {
 			}
 			want, err := os.ReadFile(path)
 			if err != nil {
-				t.Fatalf("%v (run go generate to create it, or go test -update)", err)
+				t.Fatalf("%v (run go generate to create it, or %s)", err, rewrite)
 			}
 			// A checkout that turned LF into CRLF (git's core.autocrlf)
 			// changes no golden file: the JSON holds no other CR.
 			want = bytes.ReplaceAll(want, []byte("\r\n"), []byte("\n"))
 			if !bytes.Equal(got, want) {
-				t.Errorf("%s is stale; if the change is intended, run go test -update and review the diff\n--- want\n%s\n+++ got\n%s", path, want, got)
+				t.Errorf("%s is stale; if the change is intended, run %s and review the diff\n--- want\n%s\n+++ got\n%s", path, rewrite, want, got)
 			}
 		})
 	}

@@ -295,6 +295,72 @@ func TestGeneratedPackagesCompile(t *testing.T) {
 	}
 }
 
+// TestStaleGoldenNamesTheCommandThatRewritesIt: a golden file that no
+// longer matches fails the generated test with the go test command line
+// that rewrites it, naming the package by its import path: run from the
+// module's root, or from another package's folder whose tests do not
+// define -update, that command works where a bare go test -update does
+// not.
+func TestStaleGoldenNamesTheCommandThatRewritesIt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("tests a generated package with the go command")
+	}
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("the go command is needed to test generated code: %v", err)
+	}
+	root := t.TempDir()
+	for name, data := range map[string]string{
+		"go.mod":              "module example.com/svc\n\ngo 1.23\n",
+		"toolerr/errors.yaml": validCatalogue,
+		"other/other_test.go": "package other\n\nimport \"testing\"\n\nfunc TestOther(*testing.T) {}\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, _, stderr := runCLI(t, "generate", filepath.Join(root, "toolerr", "errors.yaml")); code != 0 {
+		t.Fatalf("errgen generate exited %d:\n%s", code, stderr)
+	}
+	golden := filepath.Join(root, "toolerr", "testdata", "tool_timeout.golden.json")
+	data, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stale := bytes.Replace(data, []byte(`"retryable": true`), []byte(`"retryable": false`), 1)
+	if bytes.Equal(stale, data) {
+		t.Fatalf("%s has no retryable true to change:\n%s", golden, data)
+	}
+	if err := os.WriteFile(golden, stale, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	goTest := func(dir string, args ...string) (string, error) {
+		cmd := exec.Command(goBin, append([]string{"test", "-count=1"}, args...)...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=-mod=mod")
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	out, err := goTest(root, "./...")
+	const want = "testdata/tool_timeout.golden.json is stale; if the change is intended, run go test example.com/svc/toolerr -update and review the diff"
+	if err == nil || !strings.Contains(out, want) {
+		t.Fatalf("go test ./... with a stale golden file: %v\n%s\nwant it to say:\n%s", err, out, want)
+	}
+	// The command as printed, from another package's folder.
+	if out, err := goTest(filepath.Join(root, "other"), "example.com/svc/toolerr", "-update"); err != nil {
+		t.Fatalf("go test example.com/svc/toolerr -update: %v\n%s", err, out)
+	}
+	if out, err := goTest(root, "./..."); err != nil {
+		t.Errorf("go test ./... after the rewrite: %v\n%s", err, out)
+	}
+	if got, _ := os.ReadFile(golden); !bytes.Equal(got, data) {
+		t.Errorf("the rewritten golden file is not what errgen wrote:\n%s\nwant:\n%s", got, data)
+	}
+}
+
 // TestSensitiveExamplesStayInTheirInputs: the examples of sensitive fields
 // in testdata/gen/008-sensitive hold a canary. The generated tests build
 // their errors from the examples, so errgen_test.go holds the canary (the
