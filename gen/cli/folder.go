@@ -185,9 +185,14 @@ func checkPackage(m *model.Catalogue, dir string) ([]string, error) {
 		if strings.HasSuffix(name, "_test.go") && pkg == m.Package+"_test" {
 			continue
 		}
+		where := diag.Path(displayPath(dir))
+		if where == "." {
+			// Run in the folder, as go generate runs errgen.
+			where = "this folder"
+		}
 		var l diag.List
 		l.Errorf(m.KeyPos("package"), "package %s does not match the Go files already in %s: %s is package %s; change package: or write elsewhere with -o",
-			diag.Quote(m.Package), diag.Path(displayPath(dir)), diag.Path(name), diag.Quote(pkg))
+			diag.Quote(m.Package), where, diag.Path(name), diag.Quote(pkg))
 		return nil, &diagError{l}
 	}
 	return same, nil

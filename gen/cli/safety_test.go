@@ -1021,5 +1021,12 @@ func TestPackageMustMatchFolder(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr:\n%s\nwant:\n%s", args, code, stderr, want)
 		}
 	}
+	// Run in the folder, as go generate runs it, errgen says so rather
+	// than name the folder ".".
+	t.Chdir(dir)
+	code, _, stderr = runCLI(t)
+	if want := `errors.yaml:2:1: package "toolerr" does not match the Go files already in this folder: other.go is package "tools"; change package: or write elsewhere with -o` + "\n"; code != 1 || stderr != want {
+		t.Errorf("errgen in the folder: exit %d, stderr:\n%s\nwant:\n%s", code, stderr, want)
+	}
 	sameTree(t, dir, before)
 }
