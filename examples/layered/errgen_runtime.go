@@ -859,10 +859,17 @@ func appendCauseText(dst []byte, err error) []byte {
 }
 
 // ownVariant returns the row of infos of c, and whether c is a variant of
-// this package: a type outside it may have the methods of one.
+// this package: a type outside it may have the methods of one. Such a
+// type's methods are not called: one may panic (a nil interface it
+// embeds), and its text is then what errorText makes of its Error
+// method's panic.
 func ownVariant(c variant) (int, bool) {
+	t := reflect.TypeOf(c)
+	if t.Kind() != reflect.Pointer || t.Elem().PkgPath() != reflect.TypeFor[Info]().PkgPath() {
+		return 0, false
+	}
 	i := variantIndex(c)
-	return i, i < len(infos) && reflect.TypeOf(c) == reflect.TypeOf(variantTypes[i])
+	return i, i < len(infos) && t == reflect.TypeOf(variantTypes[i])
 }
 
 // appendError appends err as fmt's %v formats it: <nil> for nil, and for
