@@ -1,0 +1,295 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// refText is the text of err as each Error method of a chain gave it
+// when it checked its own cause and called its cause's Error method: the
+// reference the one-pass rendering (appendCauseText) is compared with. A
+// variant of the package renders its message with the cause it would
+// have after its own check (refCause), a join joins its errors' texts,
+// and any other error gives what its Error method does.
+func refText(err error) string {
+	if err == nil {
+		return "<nil>"
+	}
+	if i := refVariant(err); i >= 0 {
+		if isNil(err) {
+			return "<nil>"
+		}
+		return refTemplate(err.(variant), i)
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok && reflect.TypeOf(err).String() == "*errors.joinError" {
+		var texts []string
+		for _, e := range j.Unwrap() {
+			texts = append(texts, refText(e))
+		}
+		return strings.Join(texts, "\n")
+	}
+	return errorText(err)
+}
+
+// refVariant is the row of infos of err's type, -1 when err is of no
+// variant's type.
+func refVariant(err error) int {
+	for i, v := range variantTypes {
+		if reflect.TypeOf(err) == reflect.TypeOf(v) {
+			return i
+		}
+	}
+	return -1
+}
+
+// refTemplate renders the message of e, infos[i].
+func refTemplate(e variant, i int) string {
+	t, out := infos[i].Message, ""
+	for t != "" {
+		switch {
+		case strings.HasPrefix(t, "{{"), strings.HasPrefix(t, "}}"):
+			out, t = out+t[:1], t[2:]
+		case t[0] == '{':
+			end := strings.IndexByte(t, '}')
+			out += refField(e, i, t[1:end])
+			t = t[end+1:]
+		default:
+			out, t = out+t[:1], t[1:]
+		}
+	}
+	return out
+}
+
+// refField is the text of the field name of e, infos[i].
+func refField(e variant, i int, name string) string {
+	if name == "code" {
+		return string(e.Code())
+	}
+	k := fieldIndex(forms[i].fields, name)
+	f := forms[i].fields[k]
+	if f.cause {
+		return refText(refCause(e))
+	}
+	switch v := reflect.ValueOf(e).Elem().Field(k).Interface().(type) {
+	case time.Duration:
+		n := v / f.unit
+		if f.retryAfter && v%f.unit > 0 {
+			n++
+		}
+		return strconv.FormatInt(int64(n), 10)
+	case float64:
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	case []string:
+		return strings.Join(v, ", ")
+	default:
+		return fmt.Sprint(v)
+	}
+}
+
+// refCause is e's cause, nil when the chain below it comes back to e or
+// goes on past maxCycle links.
+func refCause(e variant) error {
+	cause := e.(interface{ Unwrap() error }).Unwrap()
+	var back func(err error, depth int) bool
+	back = func(err error, depth int) bool {
+		for ; err != nil; depth++ {
+			if depth >= maxCycle || err == error(e) {
+				return true
+			}
+			if isNil(err) {
+				return false
+			}
+			switch u := err.(type) {
+			case interface{ Unwrap() error }:
+				err = u.Unwrap()
+			case interface{ Unwrap() []error }:
+				for _, m := range u.Unwrap() {
+					if back(m, depth+1) {
+						return true
+					}
+				}
+				return false
+			default:
+				return false
+			}
+		}
+		return false
+	}
+	if back(cause, 0) {
+		return nil
+	}
+	return cause
+}
+
+// textOf is a wrapper whose text is its cause's, asked at each call.
+type textOf struct{ err error }
+
+func (w *textOf) Error() string { return "[" + errorText(w.err) + "]" }
+func (w *textOf) Unwrap() error { return w.err }
+
+// lookalike has every method of a variant, but is no type of the package.
+type lookalike struct{ *ProviderTimeout }
+
+func (l lookalike) Error() string { return "lookalike: " + l.ProviderTimeout.Error() }
+
+// chains builds random chains of the package's wrappers, with every other
+// kind of link and cause a chain can hold.
+type chains struct {
+	r     *rand.Rand
+	links []error
+}
+
+func (c *chains) leaf() error {
+	decoded := func(payload string) error {
+		r, err := DecodePayload([]byte(payload))
+		if err != nil {
+			panic(err)
+		}
+		return r
+	}
+	switch c.r.IntN(11) {
+	case 0:
+		return nil
+	case 1:
+		return errors.New("leaf {x}")
+	case 2:
+		return (*RateLimited)(nil)
+	case 3:
+		return (*MemoryUnavailable)(nil)
+	case 4:
+		return &RateLimited{Provider: "p", RetryAfter: 1500 * time.Microsecond}
+	case 5:
+		return &AuthFailed{Provider: "q", APIKey: "sk-secret", Headers: []string{"a"}}
+	case 6:
+		return &ToolUnavailable{Tool: "t", Reason: "r", Alternatives: []string{"x", "y"}, Load: 0.25, Since: 1500 * time.Microsecond, Credential: "c"}
+	case 7:
+		// A held cause: a newer sender's variant of the wrapper's family.
+		return decoded(`{"category":"model","code":"model_call_failed","code_num":3001,"error":"model call failed: overloaded","retryable":false,"cause":{"category":"server","code":"provider_from_the_future","code_num":2050,"error":"overloaded","retryable":false}}`)
+	case 8:
+		return decoded(`{"category":"timeout","code":"provider_timeout","code_num":2004,"error":"as sent","retryable":true,"cause":{"category":"rate_limit","code":"rate_limited","code_num":2001,"error":"rl","retryable":true}}`)
+	case 9:
+		return lookalike{&ProviderTimeout{Cause: errors.New("in")}}
+	default:
+		return &ServerError{Provider: "s", Status: 503}
+	}
+}
+
+func (c *chains) provider(depth int) ProviderError {
+	switch c.r.IntN(5) {
+	case 0:
+		return nil
+	case 1:
+		return (*ProviderTimeout)(nil)
+	case 2:
+		return &ProviderTimeout{Cause: c.build(depth - 1)}
+	case 3:
+		return &ProviderUnreachable{Cause: c.build(depth - 1)}
+	default:
+		return &ProviderFailed{Cause: c.build(depth - 1)}
+	}
+}
+
+func (c *chains) build(depth int) error {
+	var e error
+	if depth <= 0 || c.r.IntN(8) == 0 {
+		e = c.leaf()
+	} else {
+		switch c.r.IntN(9) {
+		case 0:
+			e = &MemoryUnavailable{Err: c.build(depth - 1)}
+		case 1:
+			e = &ProviderTimeout{Cause: c.build(depth - 1)}
+		case 2:
+			e = &ProviderFailed{Cause: c.build(depth - 1)}
+		case 3:
+			e = &OperatorFailed{Cause: c.build(depth - 1)}
+		case 4:
+			e = &ModelCallFailed{Cause: c.provider(depth), Provider: "m"}
+		case 5:
+			e = fmt.Errorf("w: %w", c.build(depth-1))
+		case 6:
+			e = errors.Join(c.build(depth-1), c.build(depth-1))
+		case 7:
+			e = &textOf{c.build(depth - 1)}
+		default:
+			e = lookalike{&ProviderTimeout{Cause: c.build(depth - 1)}}
+		}
+	}
+	c.links = append(c.links, e)
+	return e
+}
+
+// loop makes one of the chain's wrappers take another link as its cause,
+// which may close a cycle.
+func (c *chains) loop() {
+	to := c.links[c.r.IntN(len(c.links))]
+	for _, i := range c.r.Perm(len(c.links)) {
+		switch w := c.links[i].(type) {
+		case *MemoryUnavailable:
+			if w != nil {
+				w.Err = to
+				return
+			}
+		case *OperatorFailed:
+			if w != nil {
+				w.Cause = to
+				return
+			}
+		case *ProviderFailed:
+			w.Cause = to
+			return
+		}
+	}
+}
+
+// TestChainTextAsEachErrorMethodGaveIt: the text of a chain, rendered in
+// one pass with each cause of the package in place under the one check
+// that the chain ends, is the text each Error method gave when it checked
+// its own cause: for chains of every kind of link (the package's
+// wrappers, fmt.Errorf, errors.Join, a wrapper asking its cause's text,
+// a type outside the package with a variant's methods), every kind of
+// cause (nil, a typed nil pointer, a variant with sensitive fields,
+// decoded errors, one holding a newer sender's cause), with cycles, and
+// as long as maxCycle allows.
+func TestChainTextAsEachErrorMethodGaveIt(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for n := range 3000 {
+		c := &chains{r: r}
+		err := c.build(1 + r.IntN(12))
+		for range r.IntN(3) {
+			c.loop()
+		}
+		if err == nil {
+			continue
+		}
+		if got, want := err.Error(), refText(err); got != want {
+			t.Fatalf("chain %d: text\n%q, want\n%q", n, got, want)
+		}
+		if v, ok := err.(variant); ok && refVariant(err) >= 0 && !isNil(v) {
+			if got, want := v.LogValue().Group()[0].Value.String(), refText(err); got != want {
+				t.Fatalf("chain %d: logged text\n%q, want\n%q", n, got, want)
+			}
+		}
+	}
+	for _, n := range []int{maxChain, maxChain + 1, maxCycle - 1, maxCycle, maxCycle + 1} {
+		var err error = errors.New("root")
+		for range n {
+			err = &MemoryUnavailable{Err: err}
+		}
+		// The check walks the chain below the top one, n-1 wrappers and
+		// the root: as far as maxCycle, no further.
+		want := strings.Repeat("memory unavailable: ", n) + "root"
+		if n > maxCycle {
+			want = "memory unavailable: <nil>"
+		}
+		if got := err.Error(); got != want {
+			t.Errorf("a chain of %d: text of %d bytes, want %d: ...%s", n, len(got), len(want), got[max(0, len(got)-40):])
+		}
+	}
+}
