@@ -311,23 +311,28 @@ func DecodeMCPResult(data []byte) (*RemoteError, error) {
 	if err := sizeError(data); err != nil {
 		return nil, err
 	}
-	var code *int
-	var message *string
 	var isError bool
-	members, err := readMembers(data, member{"code", &code}, member{"message", &message}, member{"isError", &isError})
+	members, err := readMembers(data, member{"isError", &isError})
 	if err != nil {
 		return nil, fmt.Errorf("%s: MCP result: %w", packageName, err)
 	}
-	if raw, ok := members["data"]; ok {
-		if code == nil || message == nil {
-			return nil, errors.New(packageName + `: MCP error object without its "code" and "message"`)
+	if raw, hasData := members["data"]; hasData || !isError {
+		// An error object, or no error at all. A tool result with
+		// "isError": true is neither, whatever other members it has (a
+		// result may have its own): its code and message are not read.
+		var code *int
+		var message *string
+		if err := setMembers(members, member{"code", &code}, member{"message", &message}); err != nil {
+			return nil, fmt.Errorf("%s: MCP result: %w", packageName, err)
 		}
-		return DecodePayload(raw)
-	}
-	if code != nil && message != nil {
-		return nil, errors.New(packageName + `: MCP error object without "data" carries no payload`)
-	}
-	if !isError {
+		switch {
+		case hasData && (code == nil || message == nil):
+			return nil, errors.New(packageName + `: MCP error object without its "code" and "message"`)
+		case hasData:
+			return DecodePayload(raw)
+		case code != nil && message != nil:
+			return nil, errors.New(packageName + `: MCP error object without "data" carries no payload`)
+		}
 		return nil, errors.New(packageName + `: MCP tool result without "isError": true is not an error`)
 	}
 	raw, ok := members["content"]

@@ -684,6 +684,12 @@ func TestMCPResultMustBeAnError(t *testing.T) {
 		{`{"content":[],"structuredContent":` + payload + `,"isError":true}`, false},
 		{`{"structuredContent":` + data + `,"isError":true}`, false},
 		{`{"content":null,"structuredContent":` + data + `,"isError":true}`, false},
+		// A result may have members of its own (Result's additional
+		// properties): a code and a message, of any type, beside isError
+		// do not make it an error object.
+		{`{"content":[{"type":"text","text":` + payload + `}],"isError":true,"code":-32602,"message":"m"}`, true},
+		{`{"content":[{"type":"text","text":` + payload + `}],"isError":true,"code":"E42","message":{}}`, true},
+		{`{"content":[{"type":"text","text":` + payload + `}],"code":-32602,"message":"m"}`, false},
 	} {
 		r, err := DecodeMCPResult([]byte(c.result))
 		if got := err == nil; got != c.ok {
