@@ -772,7 +772,7 @@ func renderCode(t string, code Code) string {
 // }} are literal braces. The catalogue's templates are checked, so every
 // placeholder names a field. The cause is top's for e (see
 // RemoteError.causeOf); top may be nil. With ends set, e's chain is known
-// to end (see appendCause) and its cause is taken as Unwrap returns it.
+// to end (see appendCauseText) and its cause is taken as Unwrap returns it.
 func appendTemplate(dst []byte, e variant, i int, t string, top *RemoteError, ends bool) []byte {
 	for len(t) > 0 {
 		j := 0
