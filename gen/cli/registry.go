@@ -314,6 +314,12 @@ func (s *catalogueSet) load(ctx context.Context, nameOf func(string) string) ([]
 						s.meant = map[string]bool{}
 					}
 					s.meant[near] = true
+					if !registry.Listable(near) {
+						// Listed as it is, it would be refused at its
+						// path: the folder is to be renamed first.
+						all.Errorf(en.Path.Pos, "catalogue %s does not exist; %s is likely it, but an entry's path is of letters, digits, '.', '_', '-' and '/': rename its folder, and list it by its new path", diag.Quote(en.Path.Value), diag.Quote(near))
+						continue
+					}
 					all.Errorf(en.Path.Pos, "catalogue %s does not exist; did you mean %s?", diag.Quote(en.Path.Value), diag.Quote(near))
 					continue
 				}

@@ -136,6 +136,11 @@ func CheckDocs(root string, reg *ast.Registry) diag.List {
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			if near := nearMarkdown(root, d.Value); near != "" {
+				if !localPath(near) {
+					// Given as it is, it would be refused at docs.
+					l.Errorf(d.Pos, "docs %s does not exist; %s is likely it, but docs is of letters, digits, '.', '_', '-' and '/': rename the file, and give docs its new path", diag.Quote(d.Value), diag.Quote(near))
+					continue
+				}
 				l.Errorf(d.Pos, "docs %s does not exist; did you mean %s?", diag.Quote(d.Value), diag.Quote(near))
 				continue
 			}
