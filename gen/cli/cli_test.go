@@ -97,6 +97,8 @@ func TestUsageErrors(t *testing.T) {
 		{"generate", "../../testdata/registry/errgen.registry.yaml"},
 		{"-o", "out", "../../testdata/registry/errgen.registry.yaml"},
 		{"explain", "--catalogue", "../../testdata/registry/errgen.registry.yaml", "rate_limited"},
+		{"compat", "--against", "../../testdata/registry/errgen.registry.yaml", "../../testdata/registry/tools/errors.yaml"},
+		{"diff", "--against", "git:HEAD:testdata/registry/errgen.registry.yaml", "../../testdata/registry/tools/errors.yaml"},
 	} {
 		code, out, errOut := runCLI(t, args...)
 		if code != 2 {

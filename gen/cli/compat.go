@@ -98,6 +98,9 @@ reading either catalogue, 2 on a usage error.`,
 				baseName = *against
 			} else {
 				path := catalogueArg(args)
+				if err := baseNotARegistry(*against); err != nil {
+					return err
+				}
 				head, err := loadCatalogue(ctx, e, path)
 				if err != nil {
 					return err

@@ -62,6 +62,9 @@ be read, 2 on a usage error. Use errgen compat to fail a build.`,
 				pairs, across = rr.pairs, rr.across(tier.tier)
 			} else {
 				path := catalogueArg(args)
+				if err := baseNotARegistry(*against); err != nil {
+					return err
+				}
 				head, err := loadCatalogueAs(ctx, e, path, reviewName)
 				if err != nil {
 					return err

@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/errgen/errgen/gen"
 	"github.com/errgen/errgen/gen/ast"
@@ -166,6 +167,22 @@ func notARegistry(flag, p string) error {
 		flag += " "
 	}
 	return usagef("%s%s is a registry, not a catalogue; give one of the catalogues it lists", flag, diag.Quote(p))
+}
+
+// baseNotARegistry refuses a registry file as the --against BASE of one
+// catalogue (a file, or the PATH of git:REV:PATH), for the reason
+// notARegistry gives: compared as a catalogue, it would only be told that
+// it lacks a catalogue's keys. A registry's catalogues are compared with
+// the registry as the argument and git:REV.
+func baseNotARegistry(against string) error {
+	p := against
+	if spec, ok := strings.CutPrefix(against, "git:"); ok {
+		_, p, _ = strings.Cut(spec, ":")
+	}
+	if p == "" || path.Base(filepath.ToSlash(p)) != registry.FileName {
+		return nil
+	}
+	return usagef("--against %s is a registry, not a catalogue; give one of the catalogues it lists, or compare them all: --against git:REV %s", diag.Quote(against), registry.FileName)
 }
 
 // givenOnce refuses a catalogue given twice (base.yaml ./base.yaml), which
