@@ -14,7 +14,8 @@ import (
 // before it does not. A column the parser does not confirm so is not
 // given, and the error stays at the line's first character. (A [ or {
 // cannot be confirmed so: the file cut short just after it fails with
-// another error. The line the parser names for a list or mapping that
+// another error. A list or mapping that closes on its line is confirmed
+// by the parser reading it alone; the line the parser names for one that
 // does not close is that of its bracket, and on that line the bracket is
 // the one still open at its end.)
 
@@ -53,8 +54,7 @@ var placedAbove = map[string]bool{
 //   - a quoted value that never closes: its opening quote, on whichever
 //     line it opens;
 //   - a [ list or { mapping that does not close, or whose items lack a
-//     comma: its opening bracket, on the line it opens on, the innermost
-//     one still open at the end of the line, or else the line's first;
+//     comma: its opening bracket, on the line it opens on (faultyBracket);
 //   - a key the parser could not find the ":" of, written as a quoted
 //     value whose line breaks took the lines up to the one the parser
 //     stopped at: the quote that opens it, lines above;
@@ -89,12 +89,12 @@ func syntaxColumn(src []byte, lines [][]byte, line int, msg, whole string) (int,
 		if n := lineOf(whole) + 1; n >= 2 && n < line {
 			line, text = n, string(lines[n-1])
 		}
-		if i, _ := openBracket(text, open); i >= 0 {
+		if i := faultyBracket(text, open, msg); i >= 0 {
 			return line, i + 1
 		}
 		// For a list or mapping that opens on line 1 the parser names
 		// the line it stopped at.
-		if i, unclosed := openBracket(string(lines[0]), open); unclosed {
+		if i := faultyBracket(string(lines[0]), open, ""); i >= 0 {
 			return 1, i + 1
 		}
 	case "could not find expected ':'":
@@ -311,31 +311,60 @@ func openQuote(text string) int {
 	return at
 }
 
-// openBracket returns the index in text, one line of YAML, of the
-// innermost bracket open ([ or {) still open at the end of the line, and
-// true; else that of its first bracket open, and false; else -1.
-func openBracket(text string, open byte) (int, bool) {
-	var stack []int
-	first := -1
+// maxAlone bounds the lists and mappings faultyBracket parses on their
+// own, each at most a line long.
+const maxAlone = 32
+
+// faultyBracket returns the index in text, one line of YAML, of the
+// bracket open (open, [ or {) of the list or mapping the parser's error
+// msg is about, or -1: among those that close on the line, the innermost
+// one that the parser, reading it alone, refuses with msg (of two side by
+// side, the first: the parser stops there); else the innermost one still
+// open at the end of the line. A list that closes on the line and that
+// the parser reads alone is not the one: its items have their commas. With
+// msg "" only one still open counts.
+func faultyBracket(text string, open byte, msg string) int {
+	type span struct{ at, end int } // end: just past its closing bracket, or -1
+	var spans []span
+	var stack []int // indexes in spans of the brackets still open
 	lineTokens(text, func(int, int) {}, func(i int) {
 		switch text[i] {
 		case '[', '{':
-			stack = append(stack, i)
-			if text[i] == open && first < 0 {
-				first = i
-			}
+			stack = append(stack, len(spans))
+			spans = append(spans, span{i, -1})
 		default:
-			if len(stack) > 0 {
-				stack = stack[:len(stack)-1]
+			if n := len(stack); n > 0 {
+				spans[stack[n-1]].end = i + 1
+				stack = stack[:n-1]
 			}
 		}
 	})
-	for k := len(stack) - 1; k >= 0; k-- {
-		if text[stack[k]] == open {
-			return stack[k], true
+	if msg != "" {
+		found, end, skip, budget := -1, len(text), 0, maxAlone
+		for _, sp := range spans {
+			if sp.at >= end || budget == 0 {
+				break // past the one found, or parsed enough
+			}
+			if text[sp.at] != open || sp.end < 0 || sp.at < skip {
+				continue
+			}
+			budget--
+			if withoutLine(decodeErr([]byte(text[sp.at:sp.end]))) == msg {
+				found, end = sp.at, sp.end // look inside it
+			} else {
+				skip = sp.end // so is every list inside it
+			}
+		}
+		if found >= 0 {
+			return found
 		}
 	}
-	return first, false
+	for k := len(stack) - 1; k >= 0; k-- {
+		if at := spans[stack[k]].at; text[at] == open {
+			return at
+		}
+	}
+	return -1
 }
 
 // withoutLine is the parser's error msg without the line it names.

@@ -99,6 +99,15 @@ func TestSyntaxErrorColumn(t *testing.T) {
 		{"version: 1\nf: {name: é type: string}\n", "errors.yaml:2:4: YAML syntax error: did not find expected ',' or '}'"},
 		{"version: 1\nf: {name: a, doc: \"b}\ng: \"c\"\n", "errors.yaml:2:4: YAML syntax error: did not find expected ',' or '}'"},
 		{"[1,\nb: 2\n", "errors.yaml:1:1: YAML syntax error: did not find expected ',' or ']'"},
+		// Of several on the line, the one the parser refuses read alone,
+		// not one before it that closes as it should.
+		{"version: 1\nfields: [{name: a, type: string}, {name: b type: string}]\n", "errors.yaml:2:35: YAML syntax error: did not find expected ',' or '}'"},
+		{"version: 1\nfields: [{name: a, type: string}, {name: b, type: string]\n", "errors.yaml:2:35: YAML syntax error: did not find expected ',' or '}'"},
+		{"version: 1\nnums: [[1, 2], [[3] [4]]]\n", "errors.yaml:2:16: YAML syntax error: did not find expected ',' or ']'"},
+		{"version: 1\nnums: [[1, 2], [3, 4] [5, 6]]\n", "errors.yaml:2:7: YAML syntax error: did not find expected ',' or ']'"},
+		// Opened on line 1, where the line the parser names holds a list
+		// that closes as it should.
+		{"nums: [1,\n  [2, 3]\n  [4]\n", "errors.yaml:1:7: YAML syntax error: did not find expected ',' or ']'"},
 		// A key whose quote does not close where it should.
 		{"version: 1\n\"package: demo\ncategories: \"x\"\n", "errors.yaml:2:1: YAML syntax error: could not find expected ':'"},
 		// A character that starts no token where it stands.
