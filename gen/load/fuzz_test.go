@@ -182,6 +182,32 @@ var hostileSeeds = []string{
 	"\x1b]0;title\x07",
 	"::error::forged\n",
 	"version: 1\npackage: x\ncategories: {c: d}\nfamilies: [{name: F, variants: [{name: V, code: v, num: 1, category: c, message: m}]}]\n",
+	// Syntax errors placed at a token (syntaxColumn, charColumn) or
+	// after a quoted value left open above (openAbove): quotes, brackets
+	// and stray characters after a byte order mark, multi-byte text,
+	// tabs and CRs, on line 1 and below.
+	"\"\n",
+	"a: '\n'\n'\n",
+	"\xef\xbb\xbfversion: \"1\npackage: demo\n",
+	"version: 1\n--- \"x: 1\n",
+	"a: \"x\\\"\n",
+	"? \"a\n: b\n",
+	"a:\n  - \"x\n  - \"y\n",
+	"a: \"x\ny\" z\n",
+	"a: 1\r\nb: \"x\r\nc: 'y\r\nd: \"z\" w\r\n",
+	"version: 1\nfamilies:\n  - name: A\n   '  doc: x\n    message: \"it's\"\n",
+	"a: [[1, 2], [\xc3\xa9, 4\nb: 1\n",
+	"a: [1,\n  [2, 3],\n  4\nb: 1\n",
+	"a: {b: \xc3\xa9, c: \"d}\ne: \"f\"\n",
+	"a: [\xc3\xa9, >]\nb: {c: |}\n",
+	"p\xc3\xa0ckage: ? x\n",
+	"a: |\xc3\xa9\n  x\n",
+	"a:\t\"b\nc: \"d\" @e\n",
+	"a: \"x\" \"y\" 'z' \"\n",
+	"a: [{b: c, d: e}, {f: g h: i}]\n",
+	"a: [{b: c}, {d: e]\n",
+	"a: [[1, 2], [[3] [4]]]\n",
+	"a: [1,\n  [2, 3]\n  [4]\n",
 }
 
 // TestLoadBounds feeds the loader inputs far larger than the fuzzer's: a
