@@ -108,7 +108,9 @@ func cataloguesAs(e *env, args []string, nameOf func(string) string) (*catalogue
 		return nil, &diagError{diags.Sort()}
 	}
 	if twice := sameFileListed(filepath.Dir(regPath), reg); len(twice) > 0 {
-		return nil, &diagError{twice}
+		// With the registry's other errors, as above.
+		twice = append(twice, registry.CheckDocs(filepath.Dir(regPath), reg)...)
+		return nil, &diagError{twice.Sort()}
 	}
 	e.warn(diags.Sort())
 	set := &catalogueSet{reg: reg, root: filepath.Dir(regPath)}

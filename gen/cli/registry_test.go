@@ -1203,6 +1203,19 @@ func TestRegistryListsOneFileTwice(t *testing.T) {
 			t.Errorf("%s exited %d; want only\n%s\ngot:\n%s%s", args[0], code, want, stdout, stderr)
 		}
 	}
+	// Reported with the registry's other errors, a reference that does
+	// not exist among them, not in a run after them.
+	reg := "version: 1\ncatalogues:\n  - {path: a/errors.yaml, owner: team-a, docs: a/ERRORS.md, nums: [[1, 99]]}\n" +
+		"  - {path: b/errors.yaml, owner: team-b, nums: [[100, 199]]}\n"
+	if err := os.WriteFile("errgen.registry.yaml", []byte(reg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCLI(t, "lint")
+	want = `errgen.registry.yaml:3:48: docs "a/ERRORS.md" does not exist; write the catalogue's reference there: errgen docs -o a/ERRORS.md a/errors.yaml` + "\n" +
+		`errgen.registry.yaml:4:12: catalogue "b/errors.yaml" is listed twice: it is the file listed as "a/errors.yaml" (at 3:12); list it once`
+	if code != 1 || stdout != "" || strings.TrimSpace(stderr) != want {
+		t.Errorf("lint exited %d; want only\n%s\ngot:\n%s%s", code, want, stdout, stderr)
+	}
 }
 
 // TestRegistryIndexLinksFromItsFolder: the index written with -o outside
