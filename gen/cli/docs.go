@@ -114,9 +114,11 @@ folder of -o's FILE (without -o, to the registry's folder).`,
 // letter, a digit, '.', '_' and '-' of a folder's name percent-encoded so
 // that the link holds no space or parenthesis. When no relative path
 // joins them (two volumes), the links stay relative to the registry.
+// The folders are compared where they are on disk, links followed, as a
+// reader of the index follows its links from where it is.
 func linkDir(from, root string) string {
-	absFrom, err1 := filepath.Abs(from)
-	absRoot, err2 := filepath.Abs(root)
+	absFrom, err1 := onDisk(from)
+	absRoot, err2 := onDisk(root)
 	if err1 != nil || err2 != nil {
 		return ""
 	}
@@ -137,6 +139,25 @@ func linkDir(from, root string) string {
 		b.WriteByte('/')
 	}
 	return b.String()
+}
+
+// onDisk is the absolute path of the folder p with every link on the way
+// followed, the part of it that does not exist yet kept as it is.
+func onDisk(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	rest := ""
+	for dir := abs; ; dir = filepath.Dir(dir) {
+		if real, err := filepath.EvalSymlinks(dir); err == nil {
+			return filepath.Join(real, rest), nil
+		}
+		if filepath.Dir(dir) == dir {
+			return abs, nil
+		}
+		rest = filepath.Join(filepath.Base(dir), rest)
+	}
 }
 
 // checkDocsFlag refuses a --docs path of errgen generate that the

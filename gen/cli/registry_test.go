@@ -1227,9 +1227,16 @@ func TestRegistryIndexLinksFromItsFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	linkRE := regexp.MustCompile(`\]\(([^)#]+)(#[^)]*)?\)`)
+	// A folder reached through a link: links lead from where it is.
+	elsewhere, linked := t.TempDir(), filepath.Join(t.TempDir(), "docs")
+	if err := os.Symlink(elsewhere, linked); err != nil {
+		t.Fatal(err)
+	}
 	for _, out := range []string{
 		filepath.Join(t.TempDir(), "INDEX.md"),
 		filepath.Join(t.TempDir(), "a folder (docs)", "INDEX.md"),
+		filepath.Join(linked, "INDEX.md"),
+		filepath.Join(linked, "new", "INDEX.md"),
 	} {
 		os.MkdirAll(filepath.Dir(out), 0o755)
 		if code, stdout, stderr := runCLI(t, "docs", "-o", out, reg); code != 0 {
@@ -1248,7 +1255,9 @@ func TestRegistryIndexLinksFromItsFolder(t *testing.T) {
 			if err != nil {
 				t.Fatalf("link %s: %v", l[1], err)
 			}
-			if _, err := os.Stat(filepath.Join(filepath.Dir(out), filepath.FromSlash(target))); err != nil {
+			// Not filepath.Join, which would take ../ off the path
+			// as written, not from where the folder is.
+			if _, err := os.Stat(filepath.Dir(out) + string(filepath.Separator) + filepath.FromSlash(target)); err != nil {
 				t.Errorf("index at %s links to %s, which does not lead to a file: %v", out, l[1], err)
 			}
 		}
