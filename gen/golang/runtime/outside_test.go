@@ -1,6 +1,8 @@
 package runtime_test
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"testing"
@@ -46,5 +48,67 @@ func TestCauseOfAnotherPackageWithTheMethodsOfAVariant(t *testing.T) {
 		if got != c.want {
 			t.Errorf("text of a wrapper of %#v = %q, want %q", c.cause, got, c.want)
 		}
+	}
+}
+
+// embedder is a type outside the package that embeds one of its variants
+// as a value: every method of the variant is promoted to it, and the
+// variant's own methods run on the pointer it holds.
+type embedder struct{ *runtime.ProviderTimeout }
+
+// TestErrorEmbeddingAVariant: an error whose type embeds one of the
+// package's variants, itself or as the cause of one, is read through its
+// methods, as an error of the catalogue outside the package's own types
+// is: every function that writes, logs or asks an error of the catalogue
+// takes it without reading it as the package's own type.
+func TestErrorEmbeddingAVariant(t *testing.T) {
+	inner := embedder{&runtime.ProviderTimeout{Cause: errors.New("deadline exceeded"), Status: 504}}
+	for _, err := range []error{
+		inner,
+		&runtime.MemoryUnavailable{Err: inner},
+		&runtime.MemoryUnavailable{Err: fmt.Errorf("again: %w", inner)},
+		&runtime.ModelCallFailed{Cause: inner},
+	} {
+		for name, f := range map[string]func() any{
+			"Error": func() any { return err.Error() },
+			"json.Marshal": func() any {
+				b, jerr := json.Marshal(err)
+				if jerr != nil || !json.Valid(b) {
+					t.Errorf("json.Marshal of %T: %s, %v", err, b, jerr)
+				}
+				return string(b)
+			},
+			"LogValueOf":          func() any { return runtime.LogValueOf(err).String() },
+			"IsRetryable":         func() any { return runtime.IsRetryable(err) },
+			"ClassOf":             func() any { return runtime.ClassOf(err) },
+			"CodeOf":              func() any { return runtime.CodeOf(err) },
+			"UserMessageOf":       func() any { return runtime.UserMessageOf(err) },
+			"RetryAfterOf":        func() any { d, ok := runtime.RetryAfterOf(err); return fmt.Sprint(d, ok) },
+			"MCPResult":           func() any { b, k := runtime.MCPResult(err, true); return fmt.Sprint(string(b), k) },
+			"AnthropicToolResult": func() any { return string(runtime.AnthropicToolResult("toolu_1", err)) },
+			"OpenAIToolMessage":   func() any { return string(runtime.OpenAIToolMessage("call_1", err)) },
+			"AgentResponse":       func() any { return string(runtime.AgentResponse(err)) },
+			"ToolOutput":          func() any { return string(runtime.ToolOutput(err)) },
+			"ProblemJSON":         func() any { b, s := runtime.ProblemJSON(err, ""); return fmt.Sprint(string(b), s) },
+			"GRPCStatusJSON":      func() any { return string(runtime.GRPCStatusJSON(err)) },
+		} {
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						t.Errorf("%s of %T (%v) panics: %v", name, err, err, r)
+					}
+				}()
+				f()
+			}()
+		}
+	}
+	if got := runtime.CodeOf(&runtime.MemoryUnavailable{Err: fmt.Errorf("again: %w", inner)}); got != runtime.CodeMemoryUnavailable {
+		t.Errorf("CodeOf a wrapper of it = %q", got)
+	}
+	if got, _ := runtime.AsProviderError(fmt.Errorf("again: %w", inner)); got != inner {
+		t.Errorf("AsProviderError of it wrapped = %v, want it", got)
+	}
+	if d, ok := runtime.RetryAfterOf(inner); ok {
+		t.Errorf("RetryAfterOf it = %v, true; its variant has no retry_after field", d)
 	}
 }

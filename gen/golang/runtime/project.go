@@ -30,7 +30,7 @@ func projectionOf(err error) (Error, variant, int) {
 	if c == nil {
 		return nil, nil, -1
 	}
-	v, ok := c.(variant)
+	v, ok := ownOf(c)
 	if r, remote := c.(*RemoteError); remote && r.err != nil {
 		v, ok = r.err, true
 	}

@@ -864,12 +864,31 @@ func appendCauseText(dst []byte, err error) []byte {
 // embeds), and its text is then what errorText makes of its Error
 // method's panic.
 func ownVariant(c variant) (int, bool) {
-	t := reflect.TypeOf(c)
-	if t.Kind() != reflect.Pointer || t.Elem().PkgPath() != reflect.TypeFor[Info]().PkgPath() {
+	if !ownType(c) {
 		return 0, false
 	}
 	i := variantIndex(c)
-	return i, i < len(infos) && t == reflect.TypeOf(variantTypes[i])
+	return i, i < len(infos) && reflect.TypeOf(c) == reflect.TypeOf(variantTypes[i])
+}
+
+// ownOf returns x as a variant, when it is one of this package's: a
+// pointer to a type declared here. A type outside the package that embeds
+// a variant has every method of one, promoted, but not its fields where
+// the runtime reads them; it is an error of the catalogue read through its
+// methods, as any other implementation of Error is.
+func ownOf(x any) (variant, bool) {
+	v, ok := x.(variant)
+	if !ok || !ownType(v) {
+		return nil, false
+	}
+	return v, true
+}
+
+// ownType reports whether x is a pointer to a type declared in this
+// package.
+func ownType(x any) bool {
+	t := reflect.TypeOf(x)
+	return t.Kind() == reflect.Pointer && t.Elem().PkgPath() == reflect.TypeFor[Info]().PkgPath()
 }
 
 // appendError appends err as fmt's %v formats it: <nil> for nil, and for
@@ -955,7 +974,7 @@ func appendLogFields(attrs []slog.Attr, e variant, i int, sent map[string]bool, 
 				continue
 			}
 			v := logValueOf(cause, depth+1)
-			if c, ok := cause.(variant); ok && from.decodedAs(c) != nil {
+			if c, ok := ownOf(cause); ok && from.decodedAs(c) != nil {
 				v = from.decodedAs(c).logValue(depth + 1)
 			} else if ok && from != nil && from.held != nil {
 				if k, ok := lookupCode(c.Code()); ok && !isNil(c) {
@@ -1407,7 +1426,7 @@ func retryAfterDepth(err error, depth int) (time.Duration, bool) {
 				continue
 			}
 		}
-		if v, isVariant := c.(variant); isVariant {
+		if v, isVariant := ownOf(c); isVariant {
 			if d, ok := retryAfterField(v, nil); ok {
 				return d, true
 			}
@@ -2480,7 +2499,7 @@ func appendCause(dst []byte, cause error, depth int, top *RemoteError) []byte {
 	if r, ok := cause.(*RemoteError); ok {
 		return r.appendAsCause(dst, "", depth)
 	}
-	if v, ok := cause.(variant); ok {
+	if v, ok := ownOf(cause); ok {
 		if i, ok := lookupCode(v.Code()); ok {
 			return appendObject(dst, v, i, true, depth, top.decodedAs(v), top)
 		}
@@ -2494,7 +2513,7 @@ func appendCause(dst []byte, cause error, depth int, top *RemoteError) []byte {
 		// declare, a newer sender's), with the wrap's text.
 		return c.appendAsCause(dst, errorText(cause), depth)
 	case variant:
-		if i, ok := lookupCode(c.Code()); ok && !isNil(c) {
+		if i, ok := lookupCode(c.Code()); ok && !isNil(c) && ownType(c) {
 			w := &RemoteError{Payload: Payload{Error: errorText(cause), Retryable: top.retryableOf(c)}, err: c, index: i}
 			return appendObject(dst, c, i, true, depth, w, top)
 		}
@@ -2820,7 +2839,7 @@ func (e *RemoteError) retryableOf(v variant) bool {
 			}
 			break
 		}
-		cause, ok := causeOf(v).(variant)
+		cause, ok := ownOf(causeOf(v))
 		if !ok || isNil(cause) {
 			break
 		}
@@ -2919,7 +2938,7 @@ func (e *RemoteError) configurable() bool {
 		if !infos[i].RetryableFromCause {
 			return false
 		}
-		c, ok := find(e.causeOf(v)).(variant)
+		c, ok := ownOf(find(e.causeOf(v)))
 		if !ok || isNil(c) {
 			return false
 		}
