@@ -59,21 +59,9 @@ func appendModelJSON(dst []byte, err error) []byte {
 	case i < 0 && r != nil:
 		return r.appendJSON(dst)
 	case i < 0:
-		return appendErrorJSON(dst, c)
+		return appendErrorJSON(dst, c, errorText(c))
 	}
 	return appendObject(dst, v, i, infos[i].PayloadType == "", 0, r, r)
-}
-
-// appendErrorJSON appends the JSON object of c, an Error of neither this
-// catalogue nor a decoded payload (an adapter, a test double): what its
-// methods report, in the payload's key order.
-func appendErrorJSON(dst []byte, c Error) []byte {
-	dst = appendString(append(dst, `{"category":`...), scrubName("category", string(c.Category())))
-	dst = appendString(append(dst, `,"code":`...), scrubName("code", string(c.Code())))
-	dst = strconv.AppendInt(append(dst, `,"code_num":`...), int64(c.CodeNum()), 10)
-	dst = appendString(append(dst, `,"error":`...), scrub(errorText(c)))
-	dst = strconv.AppendBool(append(dst, `,"retryable":`...), c.Retryable())
-	return append(dst, '}')
 }
 
 // appendProjectedFields appends the fields of c (as projectionOf returns

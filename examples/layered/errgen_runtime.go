@@ -872,13 +872,17 @@ func ownVariant(c variant) (int, bool) {
 }
 
 // ownOf returns x as a variant, when it is one of this package's: a
-// pointer to a type declared here. A type outside the package that embeds
-// a variant has every method of one, promoted, but not its fields where
-// the runtime reads them; it is an error of the catalogue read through its
-// methods, as any other implementation of Error is.
+// pointer to one of its variants' types. A type that embeds a variant has
+// every method of one, promoted, but not its fields where the runtime
+// reads them, whether it is declared outside the package or in a file of
+// its own beside the generated ones; it is an error of the catalogue read
+// through its methods, as any other implementation of Error is.
 func ownOf(x any) (variant, bool) {
 	v, ok := x.(variant)
-	if !ok || !ownType(v) {
+	if !ok {
+		return nil, false
+	}
+	if _, own := ownVariant(v); !own {
 		return nil, false
 	}
 	return v, true
@@ -2513,13 +2517,38 @@ func appendCause(dst []byte, cause error, depth int, top *RemoteError) []byte {
 		// declare, a newer sender's), with the wrap's text.
 		return c.appendAsCause(dst, errorText(cause), depth)
 	case variant:
-		if i, ok := lookupCode(c.Code()); ok && !isNil(c) && ownType(c) {
+		if _, own := ownVariant(c); !own {
+			break
+		}
+		if i, ok := lookupCode(c.Code()); ok && !isNil(c) {
 			w := &RemoteError{Payload: Payload{Error: errorText(cause), Retryable: top.retryableOf(c)}, err: c, index: i}
 			return appendObject(dst, c, i, true, depth, w, top)
 		}
 	}
+	if c := find(cause); c != nil {
+		if _, known := lookupCode(c.Code()); known {
+			// An error of the catalogue that is none of its variants (a
+			// type that embeds one, which a field of its family may hold):
+			// what its methods report, with the wrap's text, so that a
+			// decoder reads it as the variant of its code.
+			return appendErrorJSON(dst, c, errorText(cause))
+		}
+	}
 	dst = append(dst, `{"error":`...)
 	dst = appendString(dst, scrub(errorText(cause)))
+	return append(dst, '}')
+}
+
+// appendErrorJSON appends the JSON object of c, an Error of neither this
+// package's variants nor a decoded payload (an adapter, a test double, a
+// type that embeds a variant), with text as its "error": what its methods
+// report, in the payload's key order.
+func appendErrorJSON(dst []byte, c Error, text string) []byte {
+	dst = appendString(append(dst, `{"category":`...), scrubName("category", string(c.Category())))
+	dst = appendString(append(dst, `,"code":`...), scrubName("code", string(c.Code())))
+	dst = strconv.AppendInt(append(dst, `,"code_num":`...), int64(c.CodeNum()), 10)
+	dst = appendString(append(dst, `,"error":`...), scrub(text))
+	dst = strconv.AppendBool(append(dst, `,"retryable":`...), c.Retryable())
 	return append(dst, '}')
 }
 
@@ -3144,6 +3173,9 @@ func (e *RemoteError) decodedCause() (*RemoteError, string) {
 	case *RemoteError:
 		return c, forms[e.index].fields[k].name
 	case variant:
+		if _, own := ownVariant(c); !own {
+			break
+		}
 		if r := e.decodedAs(c); r != nil {
 			return r, forms[e.index].fields[k].name
 		}

@@ -102,6 +102,23 @@ func TestErrorEmbeddingAVariant(t *testing.T) {
 			}()
 		}
 	}
+	// Its wire form as a cause, in a field of its family too, is one the
+	// package's decoder reads, with the code of the variant it embeds.
+	for _, err := range []error{
+		&runtime.MemoryUnavailable{Err: inner},
+		&runtime.MemoryUnavailable{Err: fmt.Errorf("again: %w", inner)},
+		&runtime.ModelCallFailed{Cause: inner},
+	} {
+		b, _ := json.Marshal(err)
+		r, derr := runtime.DecodePayload(b)
+		if derr != nil {
+			t.Errorf("the wire form of %T holding it does not decode: %v\n%s", err, derr, b)
+			continue
+		}
+		if !runtime.HasCode(r, runtime.CodeProviderTimeout) {
+			t.Errorf("the wire form of %T holding it loses its code: %s", err, b)
+		}
+	}
 	if got := runtime.CodeOf(&runtime.MemoryUnavailable{Err: fmt.Errorf("again: %w", inner)}); got != runtime.CodeMemoryUnavailable {
 		t.Errorf("CodeOf a wrapper of it = %q", got)
 	}
