@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -243,19 +244,42 @@ func commandLine(c *command, fs *pflag.FlagSet, path string) string {
 		case f.Value.Type() == "bool":
 			line += " " + name + "=" + f.Value.String()
 		default:
-			line += " " + name + " " + diag.Quote(f.Value.String())
+			line += " " + name + " " + shellWord(f.Value.String())
 		}
 	})
-	args := quoteAll(fs.Args())
+	args := make([]string, 0, len(fs.Args())+1)
+	for _, a := range fs.Args() {
+		args = append(args, shellWord(a))
+	}
+	if strings.HasPrefix(path, "-") {
+		// Not to be read as a flag.
+		path = "./" + path
+	}
 	if fs.Lookup("catalogue") != nil {
-		line += " --catalogue " + diag.Quote(path)
+		line += " --catalogue " + shellWord(path)
 	} else {
-		args = append(args, diag.Quote(path))
+		args = append(args, shellWord(path))
 	}
 	for _, a := range args {
 		line += " " + a
 	}
 	return line
+}
+
+// shellWord quotes s as a word of a command line a shell runs as given:
+// in double quotes, as diagnostics quote, when that keeps it as it is
+// (printable ASCII without $, ` or !, which a shell reads inside double
+// quotes), else in single quotes when it is plain printable text; a name
+// that is not is quoted as diagnostics quote it, inert, not to be run.
+func shellWord(s string) string {
+	q := diag.Quote(s)
+	switch {
+	case q == strconv.Quote(s) && !strings.ContainsAny(s, "$`!"):
+		return q
+	case diag.Path(s) == s:
+		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	}
+	return q
 }
 
 // flagSet returns c's flag set, which reports errors instead of exiting,

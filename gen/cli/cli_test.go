@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -553,5 +554,43 @@ func TestCompatGitHubAnnotatesCatalogueErrors(t *testing.T) {
 	code, stdout, stderr = runCLI(t, "compat", "--against", "base.yaml")
 	if code != 1 || stdout != "" || stderr != "errors.yaml:15:9: unknown key \"retriable\" in a variant; did you mean \"retryable\"?\n" {
 		t.Errorf("compat of a broken catalogue: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+}
+
+// TestMissingCatalogueHintRunsInAShell: the command line of the hint, run
+// by a shell as printed, reads the catalogue, whose folder's name holds
+// what a shell reads inside double quotes ($, `) or starts as a flag.
+func TestMissingCatalogueHintRunsInAShell(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	for _, folder := range []string{"-x$HOME", "a`b`c", "it's", "café"} {
+		dir := t.TempDir()
+		if err := os.MkdirAll(filepath.Join(dir, folder), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, folder, "errors.yaml"), []byte(validCatalogue), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Chdir(dir)
+		_, _, stderr := runCLI(t, "lint")
+		_, line, ok := strings.Cut(strings.TrimSpace(stderr), "give the catalogue's path: ")
+		if !ok || !strings.HasPrefix(line, "errgen lint ") {
+			t.Fatalf("folder %q: no command line in %q", folder, stderr)
+		}
+		// The shell prints the argument it passes.
+		script := "set -- " + strings.TrimPrefix(line, "errgen lint ") + `; printf '%s\n' "$@"`
+		out, err := exec.Command(sh, "-c", script).Output()
+		if err != nil {
+			t.Fatalf("folder %q: %s: %v", folder, script, err)
+		}
+		got := strings.TrimSuffix(string(out), "\n")
+		if got != folder+"/errors.yaml" && got != "./"+folder+"/errors.yaml" {
+			t.Errorf("folder %q: the hint %s passes %q", folder, line, got)
+		}
+		if strings.HasPrefix(got, "-") {
+			t.Errorf("folder %q: the hint %s passes a flag", folder, line)
+		}
 	}
 }
