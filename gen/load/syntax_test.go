@@ -62,14 +62,7 @@ func TestUnknownAliasAtAlias(t *testing.T) {
 		{"\ufeff*y\n", "errors.yaml:1:4: alias *y" + refused},
 		{"a: *y-z\n", "errors.yaml:1:4: alias *y-z" + refused},
 	} {
-		_, diags, _ := load("errors.yaml", []byte(tc.src))
-		var got []string
-		for _, d := range diags {
-			got = append(got, d.String())
-		}
-		if len(got) != 1 || got[0] != tc.want {
-			t.Errorf("%q:\n got %q\nwant %q", tc.src, got, tc.want)
-		}
+		wantOneDiagnostic(t, tc.src, tc.want)
 	}
 }
 
@@ -147,13 +140,20 @@ func TestSyntaxErrorAfterQuoteLeftOpen(t *testing.T) {
 		{"version: 1\nfamilies:\n  - name: A\n   '  doc: x\n    message: \"it's\"\n",
 			"errors.yaml:4:4: YAML syntax error: did not find expected '-' indicator (this quoted value takes the lines up to line 5: close it where it should end)"},
 	} {
-		_, diags, _ := load("errors.yaml", []byte(tc.src))
-		var got []string
-		for _, d := range diags {
-			got = append(got, d.String())
-		}
-		if len(got) != 1 || got[0] != tc.want {
-			t.Errorf("%q:\n got %q\nwant %q", tc.src, got, tc.want)
-		}
+		wantOneDiagnostic(t, tc.src, tc.want)
+	}
+}
+
+// wantOneDiagnostic fails unless loading src gives exactly the one
+// diagnostic want.
+func wantOneDiagnostic(t *testing.T, src, want string) {
+	t.Helper()
+	_, diags, _ := load("errors.yaml", []byte(src))
+	var got []string
+	for _, d := range diags {
+		got = append(got, d.String())
+	}
+	if len(got) != 1 || got[0] != want {
+		t.Errorf("%q:\n got %q\nwant %q", src, got, want)
 	}
 }
