@@ -506,6 +506,12 @@ func (r *resolver) variant(f *Family, av *ast.Variant, payload bool) *Variant {
 			v.HTTP = append(v.HTTP, sr)
 		}
 	}
+	// The http_status field holds a status the variant stands for, so its
+	// example is one: the first status its http_status list covers, not
+	// the field's position that other int fields take.
+	if hf := v.HTTPStatusField; hf != nil && hf.Src.Example == nil && len(v.HTTP) > 0 {
+		hf.Example.Int = int64(v.HTTP[0].Lo)
+	}
 	// FromHTTP and Classify both match a variant by its own http_status:
 	// without one, nothing sets the field.
 	if hf := v.HTTPStatusField; hf != nil && len(av.HTTPStatus) == 0 && !r.misspelt(av.Pos, "http_status") {
@@ -1005,7 +1011,8 @@ func (r *resolver) secretExample(fd *Field, ex *ast.Example) bool {
 // defaultExample sets a field's example to a deterministic placeholder:
 // the field's name for text, its position (from 1) for numbers, true, one
 // second per position, or "<name> failed" for an error cause. A family
-// cause's example is filled in once every variant is resolved.
+// cause's example is filled in once every variant is resolved, and the
+// http_status field's once its variant's statuses are.
 func defaultExample(fd *Field, i int) {
 	n := int64(i + 1)
 	x := &fd.Example
