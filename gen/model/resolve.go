@@ -233,6 +233,7 @@ func (r *resolver) catalogue() {
 		}
 	}
 	r.unsetAttributes()
+	r.shadowedStatuses()
 	r.constants()
 	r.behaviour()
 	r.projections()
@@ -1275,6 +1276,51 @@ func (o goName) String() string {
 		return o.what
 	}
 	return o.what + diag.Quote(o.name)
+}
+
+// shadowedStatuses warns of an http_status entry that never decides:
+// every status it covers is covered by a narrower entry, of another
+// variant or of its own, which LookupHTTPStatus, FromHTTP and Classify
+// take first. Such an entry reads as a promise the package never keeps.
+func (r *resolver) shadowedStatuses() {
+	type entry struct {
+		v *Variant
+		r *StatusRange
+	}
+	var winner [600]entry
+	for _, v := range r.m.Variants {
+		for i := range v.HTTP {
+			sr := &v.HTTP[i]
+			for st := sr.Lo; st <= sr.Hi; st++ {
+				if w := winner[st]; w.r == nil || sr.Span() < w.r.Span() {
+					winner[st] = entry{v, sr}
+				}
+			}
+		}
+	}
+	for _, v := range r.m.Variants {
+		for i := range v.HTTP {
+			sr := &v.HTTP[i]
+			var by []string
+			seen := map[*StatusRange]bool{}
+			decides := false
+			for st := sr.Lo; st <= sr.Hi && !decides; st++ {
+				w := winner[st]
+				decides = w.r == sr
+				if !decides && !seen[w.r] {
+					seen[w.r] = true
+					by = append(by, fmt.Sprintf("%s of %s at %s", diag.Quote(w.r.Text), diag.Quote(w.v.Name), at(w.r.Pos)))
+				}
+			}
+			if decides {
+				continue
+			}
+			if len(by) > 3 {
+				by = append(by[:3], fmt.Sprintf("and %d more", len(by)-3))
+			}
+			r.warnf(sr.Pos, "http_status %s of variant %s never decides: every status it covers is listed more narrowly (%s), and the narrower entry wins; drop it, or narrow the others", diag.Quote(sr.Text), diag.Quote(v.Name), strings.Join(by, ", "))
+		}
+	}
 }
 
 // statusCover maps each HTTP status (100 to 599) to a range covering it.
