@@ -251,6 +251,10 @@ Example
 		{[]string{"TOOL_GONE"}, "", "errgen: code \"tool_gone\" is reserved in family ToolError of errors.yaml: it was retired and is never used again\n", 1},
 		{[]string{"upstream_slwo"}, "", "errgen: no entry \"upstream_slwo\" in errors.yaml (did you mean \"upstream_slow\"?)\n", 1},
 		{[]string{"tool_lost"}, "", "errgen: no entry \"tool_lost\" in errors.yaml (did you mean \"tool_gone\"?)\n", 1},
+		{[]string{"slow"}, "", "errgen: no entry \"slow\" in errors.yaml (did you mean \"upstream_slow\"?)\n", 1},
+		{[]string{"shop_internal_error"}, "", "errgen: no entry \"shop_internal_error\" in errors.yaml (did you mean \"internal\"?)\n", 1},
+		{[]string{"TOOL"}, "", "errgen: no entry \"TOOL\" in errors.yaml (did you mean one of \"tool_failed\", \"tool_gone\"?)\n", 1},
+		{[]string{"ol"}, "", "errgen: no entry \"ol\" in errors.yaml\n", 1},
 		{[]string{"+1002"}, "", "errgen: no entry \"+1002\" in errors.yaml\n", 1},
 		{[]string{"nothing_like_it"}, "", "errgen: no entry \"nothing_like_it\" in errors.yaml\n", 1},
 		{nil, "", "errgen explain: missing CODE, SUBCODE or NUM\nusage: errgen explain [--catalogue FILE] CODE|SUBCODE|NUM\n", 2},
@@ -591,5 +595,18 @@ families:
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("explain of the variant:\n%s\nlacks:\n%s", b.String(), want)
 		}
+	}
+}
+
+// TestSuggestNamesTheFirstFewCodes: a key that is part of many codes names
+// the first five, in catalogue order, and how many more there are.
+func TestSuggestNamesTheFirstFewCodes(t *testing.T) {
+	m := &model.Catalogue{}
+	for _, c := range []string{"tool_a", "tool_b", "other", "tool_c", "tool_d", "tool_e", "tool_f", "tool_g"} {
+		m.Variants = append(m.Variants, &model.Variant{Code: c})
+	}
+	const want = ` (did you mean one of "tool_a", "tool_b", "tool_c", "tool_d", "tool_e", and 2 more?)`
+	if got := docs.Suggest(m, "tool"); got != want {
+		t.Errorf("Suggest(tool) = %q, want %q", got, want)
 	}
 }

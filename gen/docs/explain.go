@@ -197,7 +197,8 @@ func selecting(sc *model.Subcode) *model.Variant {
 
 // Suggest is a did-you-mean hint for a key that names no code of m: the
 // nearest code, sub-code or reserved code within a few edits, as
-// ` (did you mean "tool_timeout"?)`, or "".
+// ` (did you mean "tool_timeout"?)`; failing that, the codes the key is
+// part of or that are part of it; or "".
 func Suggest(m *model.Catalogue, key string) string {
 	if _, isNum := parseNum(key); isNum {
 		return ""
@@ -216,11 +217,28 @@ func Suggest(m *model.Catalogue, key string) string {
 	for i, c := range codes {
 		lower[i] = strings.ToLower(c)
 	}
-	best := diag.Closest(strings.ToLower(key), lower, min(3, max(1, len(key)/3)))
-	if best == "" {
-		return ""
+	k := strings.ToLower(key)
+	if best := diag.Closest(k, lower, min(3, max(1, len(key)/3))); best != "" {
+		return fmt.Sprintf(" (did you mean %s?)", diag.Quote(codes[slices.Index(lower, best)]))
 	}
-	return fmt.Sprintf(" (did you mean %s?)", diag.Quote(codes[slices.Index(lower, best)]))
+	// Too far apart to be a typo: a key that is part of codes ("timeout"),
+	// or a code with more around it ("shop_internal"), names the codes
+	// meant, the first few of them.
+	var part []string
+	for i, c := range lower {
+		if len(k) >= 3 && strings.Contains(c, k) || len(c) >= 3 && strings.Contains(k, c) {
+			part = append(part, diag.Quote(codes[i]))
+		}
+	}
+	switch n := len(part); {
+	case n == 0:
+		return ""
+	case n == 1:
+		return fmt.Sprintf(" (did you mean %s?)", part[0])
+	case n > 5:
+		part = append(part[:5], fmt.Sprintf("and %d more", n-5))
+	}
+	return fmt.Sprintf(" (did you mean one of %s?)", strings.Join(part, ", "))
 }
 
 // parseNum reads key as a num: decimal digits only, so "+1004" or " 1004"
