@@ -729,9 +729,13 @@ func parseProtoDuration(s string) (time.Duration, error) {
 // and the first LocalizedMessage's message the user message. It reads
 // the JSON as protobuf's JSON mapping does: a RetryInfo's delay as
 // retryDelay or retry_delay (its proto name), not both, null as none, and
-// each detail's members by its type, so a detail of another type is
-// passed over. A status without ErrorInfo, or whose first ErrorInfo is of
-// another domain than the catalogue's, is an error.
+// each detail's members by its type, the part of its "@type" after the
+// last "/" (a type URL of any host names the same message), so a detail
+// of another type is passed over; and the code as an int32, a number or
+// one in a string. A status of code OK (0, or "code" left out), without
+// ErrorInfo, or whose first ErrorInfo is of another domain than the
+// catalogue's, is an error; a code other than the variant's is taken
+// (see statusIsError).
 func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 	if err := sizeError(data); err != nil {
 		return nil, err
@@ -740,6 +744,13 @@ func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 	st, err := readMembers(data, member{"message", &message})
 	if err != nil {
 		return nil, fmt.Errorf("%s: gRPC status: %w", packageName, err)
+	}
+	code, err := statusCode(st["code"])
+	if err != nil {
+		return nil, err
+	}
+	if err := statusIsError(code); err != nil {
+		return nil, err
 	}
 	details, err := readList(st["details"])
 	if err != nil {
@@ -757,8 +768,8 @@ func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: gRPC status detail: %w", packageName, err)
 		}
-		switch typ {
-		case "type.googleapis.com/google.rpc.ErrorInfo":
+		switch detailType(typ) {
+		case "google.rpc.ErrorInfo":
 			var why, in string
 			if err := setMembers(detail, member{"reason", &why}, member{"domain", &in}); err != nil {
 				return nil, fmt.Errorf("%s: gRPC ErrorInfo: %w", packageName, err)
@@ -766,7 +777,7 @@ func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 			if info == nil {
 				info, reason, domain = detail, why, in
 			}
-		case "type.googleapis.com/google.rpc.RetryInfo":
+		case "google.rpc.RetryInfo":
 			retry = true
 			raw, err := protoField(detail, "retryDelay", "retry_delay")
 			if err == nil && raw != nil {
@@ -778,7 +789,7 @@ func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s: gRPC RetryInfo: %w", packageName, err)
 			}
-		case "type.googleapis.com/google.rpc.LocalizedMessage":
+		case "google.rpc.LocalizedMessage":
 			if raw, ok := detail["message"]; ok && user == "" {
 				if err := json.Unmarshal(raw, &user); err != nil {
 					return nil, fmt.Errorf("%s: gRPC LocalizedMessage: %w", packageName, err)
@@ -804,6 +815,47 @@ func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 		}
 	}
 	return decodeStatus(reason, domain, message, user, metadata, retry, wait)
+}
+
+// statusCode reads a status's code as protobuf's JSON mapping reads an
+// int32 field: a whole number, or one in a string ("8"); left out or null,
+// it is the field's default, 0.
+func statusCode(raw json.RawMessage) (int64, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return 0, nil
+	}
+	text := string(raw)
+	if raw[0] == '"' && json.Unmarshal(raw, &text) != nil {
+		text = ""
+	}
+	n, err := strconv.ParseInt(text, 10, 32)
+	if err != nil {
+		return 0, fmt.Errorf("%s: gRPC status code %s is not a whole number of 32 bits", packageName, raw)
+	}
+	return n, nil
+}
+
+// statusIsError refuses a status of code 0, OK: it says the call
+// succeeded, whatever details it holds (protobuf's JSON mapping writes it
+// by leaving "code" out). Any other code is taken, the variant's or not:
+// the ErrorInfo's reason in its domain names the error (AIP-193), the code
+// only the kind of failure, which a proxy or a gateway may rewrite on the
+// way (a timeout of its own, an UNAVAILABLE for a backend it could not
+// reach), and a catalogue may move a variant to another grpc_code while
+// older senders still send the old one.
+func statusIsError(code int64) error {
+	if code == 0 {
+		return errors.New(packageName + ": gRPC status of code 0 (OK) says the call succeeded; an error's status has another code")
+	}
+	return nil
+}
+
+// detailType is the full name of the message a detail holds, as protobuf's
+// resolvers read an Any's type URL: the part after its last "/", whatever
+// the host and path before it (type.googleapis.com/google.rpc.ErrorInfo
+// and example.com/x/google.rpc.ErrorInfo are both google.rpc.ErrorInfo).
+func detailType(url string) string {
+	return url[strings.LastIndexByte(url, '/')+1:]
 }
 
 // protoField returns the member of members that holds a field of a

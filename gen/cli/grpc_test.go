@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 )
@@ -114,6 +115,16 @@ func TestGRPCRoundTrip(t *testing.T) {
 	}
 	if r.UserMessage() != e.UserMessage() {
 		t.Errorf("FromGRPCStatus of a wrapped rate limit: user message %q, want %q", r.UserMessage(), e.UserMessage())
+	}
+	// A status of code OK says the call succeeded, whatever details it
+	// holds, and is refused, as DecodeGRPCStatusJSON refuses its JSON.
+	succeeded := GRPCStatus(e).Proto()
+	succeeded.Code = 0
+	if r, err := FromGRPCStatus(status.FromProto(succeeded)); err == nil || !strings.Contains(err.Error(), "code 0 (OK)") {
+		t.Errorf("FromGRPCStatus of a status of code OK: %v, %v", r, err)
+	}
+	if _, err := DecodeGRPCStatusJSON([]byte(protojson.Format(succeeded))); err == nil {
+		t.Error("DecodeGRPCStatusJSON of a status of code OK decoded")
 	}
 	// A status past the 1 MiB every decoder reads is refused, as
 	// DecodeGRPCStatusJSON refuses its JSON.

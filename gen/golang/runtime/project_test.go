@@ -1526,3 +1526,55 @@ func TestAgentResponseErrorNamesMetadataKey(t *testing.T) {
 		}
 	}
 }
+
+// TestGRPCDetailTypeIsItsLastSegment: protobuf's JSON mapping resolves an
+// Any's "@type" by the part after its last "/", the message's full name,
+// whatever the host and path before it: a detail under another prefix
+// (a service's own type server) is the same detail, and one whose name
+// only ends like it is not.
+func TestGRPCDetailTypeIsItsLastSegment(t *testing.T) {
+	status := func(prefix string) []byte {
+		return []byte(`{"code":8,"message":"m","details":[` +
+			`{"@type":"` + prefix + `google.rpc.ErrorInfo","reason":"RATE_LIMITED","domain":"standin.example.com","metadata":{"provider":"openai"}},` +
+			`{"@type":"` + prefix + `google.rpc.RetryInfo","retryDelay":"3s"},` +
+			`{"@type":"` + prefix + `google.rpc.LocalizedMessage","locale":"en-US","message":"wait a moment"}]}`)
+	}
+	for _, prefix := range []string{"type.googleapis.com/", "example.com/x/", "https://types.example.com/a/b/", "/", ""} {
+		r, err := DecodeGRPCStatusJSON(status(prefix))
+		if err != nil {
+			t.Errorf("@type %sgoogle.rpc.*: %v", prefix, err)
+			continue
+		}
+		if d, ok := RetryAfterOf(r); r.Code() != CodeRateLimited || !ok || d != 3*time.Second || r.UserMessage() != "wait a moment" {
+			t.Errorf("@type %sgoogle.rpc.*: %v, RetryAfterOf %v, %v, user message %q", prefix, r.Code(), d, ok, r.UserMessage())
+		}
+	}
+	for _, prefix := range []string{"type.googleapis.com/x", "type.googleapis.com/my.", "type.googleapis.com/google.rpc.RetryInfo."} {
+		if r, err := DecodeGRPCStatusJSON(status(prefix)); err == nil {
+			t.Errorf("@type %sgoogle.rpc.ErrorInfo read as an ErrorInfo: %v", prefix, r.Code())
+		}
+	}
+}
+
+// TestGRPCStatusCodeIsAnError: a status of code OK (0, which protobuf's
+// JSON mapping writes by leaving "code" out, or as null) says the call
+// succeeded, whatever details it holds, and is refused; its code is read
+// as the mapping reads an int32, a number or a decimal string. A code other
+// than the variant's is taken: the reason in its domain names the error
+// (AIP-193), and proxies and gateways rewrite codes.
+func TestGRPCStatusCodeIsAnError(t *testing.T) {
+	const details = `"message":"m","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"RATE_LIMITED","domain":"standin.example.com"}]`
+	for _, code := range []string{`"code":8,`, `"code":"8",`, `"code":14,`, `"code":2,`, `"code":-1,`} {
+		if r, err := DecodeGRPCStatusJSON([]byte(`{` + code + details + `}`)); err != nil || r.Code() != CodeRateLimited {
+			t.Errorf("status with %s: %v, %v", code, r, err)
+		}
+	}
+	for _, code := range []string{`"code":0,`, `"code":"0",`, ``, `"code":null,`, `"code":8.5,`, `"code":"eight",`, `"code":"",`, `"code":4294967304,`, `"code":true,`} {
+		r, err := DecodeGRPCStatusJSON([]byte(`{` + code + details + `}`))
+		if err == nil {
+			t.Errorf("status with %q decoded as %v", code, r.Code())
+		} else if !strings.Contains(err.Error(), "code") {
+			t.Errorf("status with %q: the error does not name the code: %v", code, err)
+		}
+	}
+}
