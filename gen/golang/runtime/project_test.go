@@ -1578,3 +1578,45 @@ func TestGRPCStatusCodeIsAnError(t *testing.T) {
 		}
 	}
 }
+
+// TestToolResultNeedsItsID: both provider APIs require the id of the tool
+// call a result answers (tool_use_id, tool_call_id), so a block without
+// one, or with null, is refused as malformed, not read as answering "";
+// an id of another type is refused too. An empty id, which the writers
+// write when given one, reads back as it was written.
+func TestToolResultNeedsItsID(t *testing.T) {
+	content := string(mustMarshal(t, string(mustMarshal(t, &RateLimited{Provider: "openai"}))))
+	decoders := map[string]struct {
+		decode func([]byte) (string, *RemoteError, error)
+		block  func(id string) string
+		key    string
+	}{
+		"anthropic": {DecodeAnthropicToolResult, func(id string) string {
+			return `{"type":"tool_result"` + id + `,"content":` + content + `,"is_error":true}`
+		}, "tool_use_id"},
+		"openai": {DecodeOpenAIToolMessage, func(id string) string {
+			return `{"role":"tool"` + id + `,"content":` + content + `}`
+		}, "tool_call_id"},
+	}
+	for name, d := range decoders {
+		for _, id := range []string{`,"` + d.key + `":"x_1"`, `,"` + d.key + `":""`} {
+			if _, r, err := d.decode([]byte(d.block(id))); err != nil || r.Code() != CodeRateLimited {
+				t.Errorf("%s: %s: %v, %v", name, d.block(id), r, err)
+			}
+		}
+		for _, id := range []string{``, `,"` + d.key + `":null`, `,"` + d.key + `":5`} {
+			got, r, err := d.decode([]byte(d.block(id)))
+			if err == nil {
+				t.Errorf("%s: %s decoded as an answer to %q: %v", name, d.block(id), got, r.Code())
+			} else if !strings.Contains(err.Error(), d.key) {
+				t.Errorf("%s: %s: the error does not name %s: %v", name, d.block(id), d.key, err)
+			}
+		}
+	}
+	if id, _, err := DecodeAnthropicToolResult(AnthropicToolResult("", &RateLimited{})); err != nil || id != "" {
+		t.Errorf("AnthropicToolResult with an empty id read back as %q, %v", id, err)
+	}
+	if id, _, err := DecodeOpenAIToolMessage(OpenAIToolMessage("", &RateLimited{})); err != nil || id != "" {
+		t.Errorf("OpenAIToolMessage with an empty id read back as %q, %v", id, err)
+	}
+}
