@@ -242,6 +242,25 @@ func decodeProjectedKeys(code Code, num *int, message string, members map[string
 	return r, err
 }
 
+// withWaitField adds to members the value a wait a shape carried apart
+// from the fields (a gRPC RetryInfo, a problem document's retry_after_ms)
+// gives the retry_after field of the variant of row i, when the catalogue
+// knows the code (known), the variant has such a field and members do not
+// give it: in the field's unit, rounded up as field.inUnit does, so that a
+// relay of the decoded error carries the wait on and never says to wait
+// less (the decoded error itself answers RetryAfterOf with the wait). It
+// returns order with the field's name added.
+func withWaitField(members map[string]json.RawMessage, order []string, i int, known bool, wait time.Duration) []string {
+	for k := 0; known && wait > 0 && k < len(forms[i].fields); k++ {
+		f := &forms[i].fields[k]
+		if _, ok := members[f.name]; f.retryAfter && !ok && f.unit > 0 {
+			members[f.name] = strconv.AppendInt(nil, f.inUnit(wait), 10)
+			order = append(order, f.name)
+		}
+	}
+	return order
+}
+
 // MCPKind says which answer an MCP server gives for a failed tool call.
 type MCPKind int
 
@@ -443,7 +462,7 @@ const ProblemContentType = "application/problem+json"
 //
 //	{"type":TYPE,"title":TITLE,"status":STATUS,"detail":USER_MESSAGE,
 //	 "instance":INSTANCE,"code":CODE,"code_num":NUM,"category":CATEGORY,
-//	 "retryable":BOOL, ...payload fields}
+//	 "retryable":BOOL,"retry_after_ms":WAIT, ...payload fields}
 //
 // TYPE is the catalogue's problem type_base followed by the code, TITLE the
 // code in words, STATUS the variant's first http_status from 400 to 599
@@ -453,7 +472,10 @@ const ProblemContentType = "application/problem+json"
 // token). An error outside the catalogue is "about:blank" with status 500
 // and no "detail": it has no user message. A decoded error of a code the
 // catalogue does not know has "code_num" and "category" only when its
-// sender sent them.
+// sender sent them. WAIT is the wait RetryAfterOf reports, in whole
+// milliseconds rounded up, left out when it reports none: the wait
+// WriteProblem sends as Retry-After, in the body too, which is often
+// logged or relayed without its headers.
 func ProblemJSON(err error, instance string) ([]byte, int) {
 	c, v, i := projectionOf(err)
 	typ, title, status := "about:blank", http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError
@@ -486,6 +508,9 @@ func ProblemJSON(err error, instance string) ([]byte, int) {
 			dst = appendString(append(dst, `,"category":`...), scrubName("category", string(cat)))
 		}
 		dst = strconv.AppendBool(append(dst, `,"retryable":`...), c.Retryable())
+		if d, ok := RetryAfterOf(err); ok {
+			dst = strconv.AppendInt(append(dst, `,"retry_after_ms":`...), inMilliseconds.inUnit(d), 10)
+		}
 		dst = appendProjectedFields(dst, c, v, i, true, false, problemMembers...)
 	}
 	return append(dst, '}'), status
@@ -493,7 +518,8 @@ func ProblemJSON(err error, instance string) ([]byte, int) {
 
 // WriteProblem writes err to w as a problem document (see ProblemJSON):
 // the Content-Type, a Retry-After in whole seconds (rounded up) when
-// RetryAfterOf reports a wait, then the status and the document.
+// RetryAfterOf reports a wait, the document's retry_after_ms rounded up
+// again, then the status and the document.
 func WriteProblem(w http.ResponseWriter, err error, instance string) {
 	body, status := ProblemJSON(err, instance)
 	h := w.Header()
@@ -510,15 +536,24 @@ func WriteProblem(w http.ResponseWriter, err error, instance string) {
 // 9110).
 var inSeconds = field{unit: time.Second, retryAfter: true}
 
+// inMilliseconds writes a wait in whole milliseconds rounded up, as a
+// problem document's retry_after_ms.
+var inMilliseconds = field{unit: time.Millisecond, retryAfter: true}
+
 // problemMembers are the members a problem document has besides the
-// fields: those RFC 9457 defines and errgen's extension members.
-var problemMembers = []string{"type", "title", "status", "detail", "instance", "code", "code_num", "category", "retryable"}
+// fields: those RFC 9457 defines, the wait, and errgen's extension members
+// that the payload has too. None of the first six is a field.
+var problemMembers = []string{"type", "title", "status", "detail", "instance", "retry_after_ms", "code", "code_num", "category", "retryable"}
 
 // DecodeProblem reads a problem document back: one that ProblemJSON wrote
 // for a code this catalogue knows gives the typed error with its payload
 // fields; any other with a code gives a RemoteError of that code; one
 // without a code (about:blank) is an error. The detail is the decoded
-// error's message and its user message.
+// error's message and its user message. Its retry_after_ms, a whole
+// number of milliseconds, is the decoded error's wait (RetryAfterOf
+// reports it before any field's, as the Retry-After it stands beside is),
+// and the value of its variant's retry_after field when the document has
+// none; one of another type, negative or null is refused.
 func DecodeProblem(data []byte) (*RemoteError, error) {
 	if err := sizeError(data); err != nil {
 		return nil, err
@@ -540,16 +575,29 @@ func DecodeProblem(data []byte) (*RemoteError, error) {
 			return nil, fmt.Errorf("%s: problem code_num is null", packageName)
 		}
 	}
+	var wait time.Duration
+	if raw, ok := members["retry_after_ms"]; ok {
+		var ms *int64
+		if err := json.Unmarshal(raw, &ms); err != nil || ms == nil || *ms < 0 {
+			return nil, fmt.Errorf("%s: problem retry_after_ms is not a whole number of milliseconds, 0 or more", packageName)
+		}
+		wait = inDuration(*ms, time.Millisecond)
+	}
 	json.Unmarshal(members["detail"], &detail)
 	rest := order[:0:0]
 	for _, name := range order {
-		if !slices.Contains(problemMembers[:5], name) {
+		if !slices.Contains(problemMembers[:6], name) {
 			rest = append(rest, name)
 		}
 	}
+	i, known := lookupCode(code)
+	rest = withWaitField(members, rest, i, known, wait)
 	r, err := decodeProjected(code, num, detail, members, rest)
 	if err == nil {
 		r.user = detail
+		if wait > 0 {
+			r.wait = wait
+		}
 	}
 	return r, err
 }
@@ -846,7 +894,7 @@ func statusCode(raw json.RawMessage) (int64, error) {
 	}
 	n, err := strconv.ParseInt(text, 10, 32)
 	if err != nil {
-		return 0, fmt.Errorf("%s: gRPC status code %s is not a whole number of 32 bits", packageName, raw)
+		return 0, errors.New(packageName + ": gRPC status code is not a whole number of 32 bits")
 	}
 	return n, nil
 }
@@ -964,19 +1012,12 @@ func decodeErrorInfo(reason, message string, metadata map[string]string, retry b
 		order = append(order, name)
 	}
 	// A RetryInfo says the error is retryable, and its delay is the value
-	// of the variant's retry_after field when the metadata has none: in the
-	// field's unit, rounded up as field.inUnit does (the decoded error
-	// itself answers RetryAfterOf with the exact delay).
+	// of the variant's retry_after field when the metadata has none (see
+	// withWaitField).
 	if retry {
 		members["retryable"] = json.RawMessage("true")
 		order = append(order, "retryable")
-		for k := 0; known && wait > 0 && k < len(forms[i].fields); k++ {
-			f := &forms[i].fields[k]
-			if _, ok := members[f.name]; f.retryAfter && !ok && f.unit > 0 {
-				members[f.name] = strconv.AppendInt(nil, f.inUnit(wait), 10)
-				order = append(order, f.name)
-			}
-		}
+		order = withWaitField(members, order, i, known, wait)
 	} else if known && infos[i].RetryableFromCause {
 		// A variant whose cause decides is retryable without its cause
 		// when its code is, but its status has a RetryInfo whenever it

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"time"
 )
 
 // The projections put a catalogue error into the published shapes other
@@ -234,6 +235,25 @@ func decodeProjectedKeys(code Code, num *int, message string, members map[string
 		return d.decode(append(dst, '}'))
 	}
 	return r, err
+}
+
+// withWaitField adds to members the value a wait a shape carried apart
+// from the fields (a gRPC RetryInfo, a problem document's retry_after_ms)
+// gives the retry_after field of the variant of row i, when the catalogue
+// knows the code (known), the variant has such a field and members do not
+// give it: in the field's unit, rounded up as field.inUnit does, so that a
+// relay of the decoded error carries the wait on and never says to wait
+// less (the decoded error itself answers RetryAfterOf with the wait). It
+// returns order with the field's name added.
+func withWaitField(members map[string]json.RawMessage, order []string, i int, known bool, wait time.Duration) []string {
+	for k := 0; known && wait > 0 && k < len(forms[i].fields); k++ {
+		f := &forms[i].fields[k]
+		if _, ok := members[f.name]; f.retryAfter && !ok && f.unit > 0 {
+			members[f.name] = strconv.AppendInt(nil, f.inUnit(wait), 10)
+			order = append(order, f.name)
+		}
+	}
+	return order
 }
 
 // ToolOutput returns err as the output of a failed tool that Rust agent

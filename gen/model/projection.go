@@ -80,6 +80,11 @@ func (c *Catalogue) ModelJSONProjections() []string {
 // carries the payload fields beside them, so none may be named like one.
 var ProblemMembers = []string{"type", "title", "status", "detail", "instance"}
 
+// ProblemWaitMember is the extension member a problem document carries
+// its wait in, whole milliseconds (as Retry-After carries it in whole
+// seconds); a payload field may not be named like it either.
+const ProblemWaitMember = "retry_after_ms"
+
 // GRPCCodes are the canonical gRPC status codes, by number (google.rpc.Code).
 // OK is not an error's.
 var GRPCCodes = []string{
@@ -238,6 +243,13 @@ func (r *resolver) projections() {
 						pos = f.Src.Name.Pos
 					}
 					r.errorf(pos, "payload field %s is named like a member RFC 9457 defines, which problem documents already have; rename the field", diag.Quote(f.Name))
+				}
+				if f.Name == ProblemWaitMember {
+					pos := f.Pos
+					if f.Src != nil && f.Src.Name.Set {
+						pos = f.Src.Name.Pos
+					}
+					r.errorf(pos, "payload field %s is named like the member problem documents carry their wait in (whole milliseconds, beside Retry-After); rename the field", diag.Quote(f.Name))
 				}
 			}
 		}

@@ -49,6 +49,15 @@ func Projections(m *model.Catalogue, v *model.Variant) map[string]json.RawMessag
 			o.add("type", v.ProblemType(m)).add("title", v.Title()).add("status", v.ProblemStatus(m)).
 				add("detail", UserMessage(v)).add("code", v.ExampleCode()).add("code_num", v.Num).
 				add("category", v.Category.Name).add("retryable", v.ExampleRetryable())
+			// The wait Retry-After carries, in the body too: whole
+			// milliseconds, rounded up.
+			if d, ok := retryAfter(v); ok {
+				ms := d / time.Millisecond
+				if d%time.Millisecond > 0 {
+					ms++
+				}
+				o.add("retry_after_ms", int64(ms))
+			}
 			o.members(fields(v, v.Payload()))
 		case "grpc":
 			var info obj
@@ -163,10 +172,11 @@ func fields(v *model.Variant, keys []model.PayloadKey) []member {
 }
 
 // retryAfter is what RetryAfterOf reports for v's example: the value of
-// the first error in its chain that has a retry_after field.
+// the first error in its chain whose retry_after field is positive (a
+// zero one is no wait, and the chain is read on past it).
 func retryAfter(v *model.Variant) (time.Duration, bool) {
 	for depth := 0; v != nil && depth < 100; depth++ {
-		if v.RetryAfter != nil {
+		if v.RetryAfter != nil && v.RetryAfter.Example.Duration > 0 {
 			return v.RetryAfter.Example.Duration, true
 		}
 		if v.Cause == nil || v.Cause.Type.Kind != model.FamilyKind {

@@ -577,6 +577,10 @@ func TestListsMatchChecker(t *testing.T) {
 		t.Errorf("RFC 9457 members: schema %v, checker %v", members, model.ProblemMembers)
 	}
 
+	if got := object(t, doc, "$defs", "problemWaitMember")["const"]; got != model.ProblemWaitMember {
+		t.Errorf("problem wait member: schema %v, checker %v", got, model.ProblemWaitMember)
+	}
+
 	payloadKeys := strs(t, object(t, doc, "$defs", "payloadKey")["enum"])
 	if !sameSet(payloadKeys, model.PayloadKeys) {
 		t.Errorf("payload keys: schema %v, checker %v", payloadKeys, model.PayloadKeys)

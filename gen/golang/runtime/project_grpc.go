@@ -306,7 +306,7 @@ func statusCode(raw json.RawMessage) (int64, error) {
 	}
 	n, err := strconv.ParseInt(text, 10, 32)
 	if err != nil {
-		return 0, fmt.Errorf("%s: gRPC status code %s is not a whole number of 32 bits", packageName, raw)
+		return 0, errors.New(packageName + ": gRPC status code is not a whole number of 32 bits")
 	}
 	return n, nil
 }
@@ -424,19 +424,12 @@ func decodeErrorInfo(reason, message string, metadata map[string]string, retry b
 		order = append(order, name)
 	}
 	// A RetryInfo says the error is retryable, and its delay is the value
-	// of the variant's retry_after field when the metadata has none: in the
-	// field's unit, rounded up as field.inUnit does (the decoded error
-	// itself answers RetryAfterOf with the exact delay).
+	// of the variant's retry_after field when the metadata has none (see
+	// withWaitField).
 	if retry {
 		members["retryable"] = json.RawMessage("true")
 		order = append(order, "retryable")
-		for k := 0; known && wait > 0 && k < len(forms[i].fields); k++ {
-			f := &forms[i].fields[k]
-			if _, ok := members[f.name]; f.retryAfter && !ok && f.unit > 0 {
-				members[f.name] = strconv.AppendInt(nil, f.inUnit(wait), 10)
-				order = append(order, f.name)
-			}
-		}
+		order = withWaitField(members, order, i, known, wait)
 	} else if known && infos[i].RetryableFromCause {
 		// A variant whose cause decides is retryable without its cause
 		// when its code is, but its status has a RetryInfo whenever it

@@ -19,7 +19,7 @@ const ProblemContentType = "application/problem+json"
 //
 //	{"type":TYPE,"title":TITLE,"status":STATUS,"detail":USER_MESSAGE,
 //	 "instance":INSTANCE,"code":CODE,"code_num":NUM,"category":CATEGORY,
-//	 "retryable":BOOL, ...payload fields}
+//	 "retryable":BOOL,"retry_after_ms":WAIT, ...payload fields}
 //
 // TYPE is the catalogue's problem type_base followed by the code, TITLE the
 // code in words, STATUS the variant's first http_status from 400 to 599
@@ -29,7 +29,10 @@ const ProblemContentType = "application/problem+json"
 // token). An error outside the catalogue is "about:blank" with status 500
 // and no "detail": it has no user message. A decoded error of a code the
 // catalogue does not know has "code_num" and "category" only when its
-// sender sent them.
+// sender sent them. WAIT is the wait RetryAfterOf reports, in whole
+// milliseconds rounded up, left out when it reports none: the wait
+// WriteProblem sends as Retry-After, in the body too, which is often
+// logged or relayed without its headers.
 func ProblemJSON(err error, instance string) ([]byte, int) {
 	c, v, i := projectionOf(err)
 	typ, title, status := "about:blank", http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError
@@ -62,6 +65,9 @@ func ProblemJSON(err error, instance string) ([]byte, int) {
 			dst = appendString(append(dst, `,"category":`...), scrubName("category", string(cat)))
 		}
 		dst = strconv.AppendBool(append(dst, `,"retryable":`...), c.Retryable())
+		if d, ok := RetryAfterOf(err); ok {
+			dst = strconv.AppendInt(append(dst, `,"retry_after_ms":`...), inMilliseconds.inUnit(d), 10)
+		}
 		dst = appendProjectedFields(dst, c, v, i, true, false, problemMembers...)
 	}
 	return append(dst, '}'), status
@@ -69,7 +75,8 @@ func ProblemJSON(err error, instance string) ([]byte, int) {
 
 // WriteProblem writes err to w as a problem document (see ProblemJSON):
 // the Content-Type, a Retry-After in whole seconds (rounded up) when
-// RetryAfterOf reports a wait, then the status and the document.
+// RetryAfterOf reports a wait, the document's retry_after_ms rounded up
+// again, then the status and the document.
 func WriteProblem(w http.ResponseWriter, err error, instance string) {
 	body, status := ProblemJSON(err, instance)
 	h := w.Header()
@@ -86,15 +93,24 @@ func WriteProblem(w http.ResponseWriter, err error, instance string) {
 // 9110).
 var inSeconds = field{unit: time.Second, retryAfter: true}
 
+// inMilliseconds writes a wait in whole milliseconds rounded up, as a
+// problem document's retry_after_ms.
+var inMilliseconds = field{unit: time.Millisecond, retryAfter: true}
+
 // problemMembers are the members a problem document has besides the
-// fields: those RFC 9457 defines and errgen's extension members.
-var problemMembers = []string{"type", "title", "status", "detail", "instance", "code", "code_num", "category", "retryable"}
+// fields: those RFC 9457 defines, the wait, and errgen's extension members
+// that the payload has too. None of the first six is a field.
+var problemMembers = []string{"type", "title", "status", "detail", "instance", "retry_after_ms", "code", "code_num", "category", "retryable"}
 
 // DecodeProblem reads a problem document back: one that ProblemJSON wrote
 // for a code this catalogue knows gives the typed error with its payload
 // fields; any other with a code gives a RemoteError of that code; one
 // without a code (about:blank) is an error. The detail is the decoded
-// error's message and its user message.
+// error's message and its user message. Its retry_after_ms, a whole
+// number of milliseconds, is the decoded error's wait (RetryAfterOf
+// reports it before any field's, as the Retry-After it stands beside is),
+// and the value of its variant's retry_after field when the document has
+// none; one of another type, negative or null is refused.
 func DecodeProblem(data []byte) (*RemoteError, error) {
 	if err := sizeError(data); err != nil {
 		return nil, err
@@ -116,16 +132,29 @@ func DecodeProblem(data []byte) (*RemoteError, error) {
 			return nil, fmt.Errorf("%s: problem code_num is null", packageName)
 		}
 	}
+	var wait time.Duration
+	if raw, ok := members["retry_after_ms"]; ok {
+		var ms *int64
+		if err := json.Unmarshal(raw, &ms); err != nil || ms == nil || *ms < 0 {
+			return nil, fmt.Errorf("%s: problem retry_after_ms is not a whole number of milliseconds, 0 or more", packageName)
+		}
+		wait = inDuration(*ms, time.Millisecond)
+	}
 	json.Unmarshal(members["detail"], &detail)
 	rest := order[:0:0]
 	for _, name := range order {
-		if !slices.Contains(problemMembers[:5], name) {
+		if !slices.Contains(problemMembers[:6], name) {
 			rest = append(rest, name)
 		}
 	}
+	i, known := lookupCode(code)
+	rest = withWaitField(members, rest, i, known, wait)
 	r, err := decodeProjected(code, num, detail, members, rest)
 	if err == nil {
 		r.user = detail
+		if wait > 0 {
+			r.wait = wait
+		}
 	}
 	return r, err
 }

@@ -1620,3 +1620,107 @@ func TestToolResultNeedsItsID(t *testing.T) {
 		t.Errorf("OpenAIToolMessage with an empty id read back as %q, %v", id, err)
 	}
 }
+
+// TestProblemCarriesTheWait: a problem document carries the wait in its
+// body as well as in Retry-After, since a document is logged and relayed
+// without its headers: retry_after_ms, snake_case as its other extension
+// members and the payload's keys are, whole milliseconds rounded up (so
+// that it never says to wait less), from the same RetryAfterOf the header
+// is written from, which rounds it up to whole seconds. DecodeProblem
+// reads it back as the decoded error's wait, exact to the millisecond,
+// whichever error of the sender's chain had it, and a variant with a
+// retry_after field carries it on in its wire form.
+func TestProblemCarriesTheWait(t *testing.T) {
+	limited := &RateLimited{Provider: "openai", RetryAfter: 1500 * time.Millisecond}
+	for _, c := range []struct {
+		name   string
+		err    error
+		member string
+		header string
+		wait   time.Duration
+	}{
+		{"the variant with the wait", limited, `"retry_after_ms":1500`, "2", 1500 * time.Millisecond},
+		{"a wrapper of it", fmt.Errorf("turn: %w", &ModelCallFailed{Cause: limited}), `"retry_after_ms":1500`, "2", 1500 * time.Millisecond},
+		{"a wait finer than a millisecond", &RateLimited{Provider: "openai", RetryAfter: 1500 * time.Microsecond}, `"retry_after_ms":2`, "1", 2 * time.Millisecond},
+		{"the longest wait", &RateLimited{Provider: "openai", RetryAfter: math.MaxInt64}, `"retry_after_ms":9223372036855`, "9223372037", math.MaxInt64},
+		{"no wait", &RateLimited{Provider: "openai"}, "", "", 0},
+		{"outside the catalogue", errors.New("disk full"), "", "", 0},
+	} {
+		w := httptest.NewRecorder()
+		WriteProblem(w, c.err, "")
+		body := w.Body.String()
+		if c.member != "" && !strings.Contains(body, `"retryable":true,`+c.member) || c.member == "" && strings.Contains(body, "retry_after_ms") {
+			t.Errorf("%s: body %s, want %s after retryable", c.name, body, c.member)
+		}
+		if got := w.Header().Get("Retry-After"); got != c.header {
+			t.Errorf("%s: Retry-After %q, want %q", c.name, got, c.header)
+		}
+		if c.member == "" && c.name == "outside the catalogue" {
+			continue
+		}
+		r, err := DecodeProblem(w.Body.Bytes())
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if d, ok := RetryAfterOf(r); d != c.wait || ok != (c.wait > 0) {
+			t.Errorf("%s: RetryAfterOf(decoded) = %v, %v; want %v", c.name, d, ok, c.wait)
+		}
+		if slices.ContainsFunc(r.Payload.Fields, func(f PayloadField) bool { return f.Name == "retry_after_ms" }) {
+			t.Errorf("%s: the wait was decoded as a field: %s", c.name, r.Raw)
+		}
+		if again, _ := ProblemJSON(r, ""); c.member != "" && !strings.Contains(string(again), c.member) {
+			t.Errorf("%s: relayed as %s, without %s", c.name, again, c.member)
+		}
+	}
+	// Relayed as a wire form, a variant with a retry_after field carries
+	// the wait on in it.
+	p, _ := ProblemJSON(limited, "")
+	r, err := DecodeProblem(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	relayed, err := DecodePayload(mustMarshal(t, r))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, ok := RetryAfterOf(relayed); !ok || d != 1500*time.Millisecond {
+		t.Errorf("relayed as %s: RetryAfterOf %v, %v", mustMarshal(t, r), d, ok)
+	}
+	// A problem of a code this catalogue does not know keeps the wait too.
+	r, err = DecodeProblem([]byte(`{"type":"https://x/new_thing","title":"New thing","status":503,"code":"new_thing","retryable":true,"retry_after_ms":2500}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, ok := RetryAfterOf(r); !ok || d != 2500*time.Millisecond {
+		t.Errorf("a code this catalogue does not know: RetryAfterOf %v, %v", d, ok)
+	}
+	if p, _ := ProblemJSON(r, ""); strings.Count(string(p), "retry_after_ms") != 1 {
+		t.Errorf("a code this catalogue does not know, relayed: %s", p)
+	}
+}
+
+// TestProblemWaitIsStrict: retry_after_ms is a whole number of
+// milliseconds, 0 (no wait) or more, read as strictly as the other
+// members; anything else is refused rather than read as no wait.
+func TestProblemWaitIsStrict(t *testing.T) {
+	doc := func(wait string) []byte {
+		return []byte(`{"type":"https://errors.example.com/standin/rate_limited","title":"Rate limited","status":429,"code":"rate_limited","retryable":true` + wait + `}`)
+	}
+	for wait, want := range map[string]time.Duration{``: 0, `,"retry_after_ms":0`: 0, `,"retry_after_ms":1`: time.Millisecond, `,"retry_after_ms":9223372036855`: math.MaxInt64} {
+		r, err := DecodeProblem(doc(wait))
+		if err != nil {
+			t.Errorf("%s: %v", wait, err)
+			continue
+		}
+		if d, ok := RetryAfterOf(r); d != want || ok != (want > 0) {
+			t.Errorf("%s: RetryAfterOf %v, %v; want %v", wait, d, ok, want)
+		}
+	}
+	for _, wait := range []string{`,"retry_after_ms":null`, `,"retry_after_ms":-1`, `,"retry_after_ms":1.5`, `,"retry_after_ms":"1500"`, `,"retry_after_ms":1e3`, `,"retry_after_ms":1,"retry_after_ms":2`} {
+		if r, err := DecodeProblem(doc(wait)); err == nil {
+			t.Errorf("%s: decoded as %s", wait, r.Raw)
+		} else if !strings.Contains(err.Error(), "retry_after_ms") {
+			t.Errorf("%s: the error does not name retry_after_ms: %v", wait, err)
+		}
+	}
+}
