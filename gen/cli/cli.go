@@ -74,6 +74,10 @@ type env struct {
 	// workflow commands on stdout (compat --format github) instead of
 	// plain lines on stderr.
 	annotate bool
+	// jsonProblems, when set, makes a failure also print as JSON on
+	// stdout (compat --format json, until its findings are written): a
+	// consumer that asked for JSON reads why the run stopped.
+	jsonProblems bool
 	// writeHook, when set, is the Hook of every fsafe.Batch the command
 	// writes with: the tests' way to make a write fail.
 	writeHook func(op fsafe.Op, path string) error
@@ -117,6 +121,15 @@ func usagef(format string, args ...any) error {
 type diagError struct{ list diag.List }
 
 func (e *diagError) Error() string { return fmt.Sprintf("%d problems", len(e.list)) }
+
+// baseError is a base catalogue that fails to load: its errors, printed
+// as they were found, and the error that says they are the base's.
+type baseError struct {
+	list diag.List
+	err  error
+}
+
+func (e *baseError) Error() string { return e.err.Error() }
 
 // Main runs errgen as a process: like Run, with os.Args and an interrupt
 // (Ctrl-C or SIGTERM) cancelling the command's context. A command stops
@@ -313,6 +326,22 @@ func report(e *env, err error) int {
 		fmt.Fprintf(e.stderr, "errgen %s: %s\n", usage.cmd.name, usage.msg)
 		fmt.Fprintf(e.stderr, "usage: %s\n", usage.cmd.synopsis())
 		return ExitUsage
+	case e.jsonProblems && !errors.Is(err, context.Canceled):
+		var list diag.List
+		var base *baseError
+		switch {
+		case errors.As(err, &diags):
+			list = diags.list
+		case errors.As(err, &base):
+			list = base.list
+			fallthrough
+		default:
+			// The line that says why, with no position.
+			list = append(list, diag.Diagnostic{Severity: diag.Error, Msg: err.Error()})
+		}
+		compat.WriteDiagsJSON(e.stdout, list)
+		e.jsonProblems = false
+		return report(e, err)
 	case errors.As(err, &diags):
 		if e.annotate {
 			// Annotations, as the catalogue's warnings are.

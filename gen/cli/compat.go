@@ -82,6 +82,7 @@ reading either catalogue, 2 on a usage error.`,
 				return err
 			}
 			e.annotate = format.value == "github"
+			e.jsonProblems = format.value == "json"
 			var findings []compat.Finding
 			var waiverDiags diag.List
 			var baseName string
@@ -113,6 +114,8 @@ reading either catalogue, 2 on a usage error.`,
 				baseName, waiveIn = diag.Path(base.File), []string{diag.Path(head.File)}
 			}
 			var err error
+			// From here on stdout holds the findings.
+			e.jsonProblems = false
 			switch format.value {
 			case "json":
 				err = compat.WriteFindingsJSON(e.stdout, findings)

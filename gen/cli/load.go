@@ -287,7 +287,7 @@ func loadBaseAs(ctx context.Context, e *env, against, catalogue string, nameOf f
 			}
 		}
 		printDiags(e.stderr, errs)
-		return nil, fmt.Errorf("the base catalogue %s has errors; compare with a base that errgen accepts", diag.Path(name))
+		return nil, &baseError{errs, fmt.Errorf("the base catalogue %s has errors; compare with a base that errgen accepts", diag.Path(name))}
 	}
 	return m, err
 }

@@ -509,3 +509,43 @@ func plural(n int, what string) string {
 	}
 	return fmt.Sprintf("%d %ss", n, what)
 }
+
+// WriteDiagsJSON prints diagnostics that stopped a run (a catalogue or
+// base that fails to load) as --format json prints findings: one array,
+// each problem an object with every key a finding has, so a consumer
+// reads either with one decoder. A problem's rule, tier, code, family,
+// field and attribute are "", its codes [], its base and waiver null;
+// its severity is "error" or "warning", which no finding has. A
+// diagnostic that stands for problems not kept says how many.
+func WriteDiagsJSON(w io.Writer, diags diag.List) error {
+	type problem struct {
+		Rule      string    `json:"rule"`
+		Tier      string    `json:"tier"`
+		Severity  string    `json:"severity"`
+		File      string    `json:"file"`
+		Line      int       `json:"line"`
+		Col       int       `json:"col"`
+		Code      string    `json:"code"`
+		Family    string    `json:"family"`
+		Codes     []string  `json:"codes"`
+		Field     string    `json:"field"`
+		Attribute string    `json:"attribute"`
+		Message   string    `json:"message"`
+		Base      *struct{} `json:"base"`
+		Waiver    *struct{} `json:"waiver"`
+	}
+	out := []problem{}
+	for _, d := range diags {
+		sev := "error"
+		if d.Severity == diag.Warning {
+			sev = "warning"
+		}
+		out = append(out, problem{Severity: sev, File: d.Pos.File, Line: d.Pos.Line, Col: d.Pos.Col, Codes: []string{}, Message: d.Message()})
+	}
+	data, err := json.MarshalIndent(out, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(diag.InertJSON(data), '\n'))
+	return err
+}
