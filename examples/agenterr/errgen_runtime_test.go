@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -70,10 +71,45 @@ func TestErrgenGolden(t *testing.T) {
 			// changes no golden file: the JSON holds no other CR.
 			want = bytes.ReplaceAll(want, []byte("\r\n"), []byte("\n"))
 			if !bytes.Equal(got, want) {
-				t.Errorf("%s is stale; if the change is intended, run %s and review the diff\n--- want\n%s\n+++ got\n%s", path, rewrite, want, got)
+				t.Errorf("%s is stale; if the change is intended, run %s and review the diff\n%s", path, rewrite, errgenFirstDiff(want, got))
 			}
 		})
 	}
+}
+
+// errgenFirstDiff describes where got first differs from want, two
+// golden files that are not equal: the line's number, the lines before it
+// that both share, then the line as want has it (-) and as got has it (+),
+// and a few of the lines that follow on either side, enough to find the
+// key without printing both files whole.
+func errgenFirstDiff(want, got []byte) string {
+	const context = 3
+	w := strings.Split(strings.TrimSuffix(string(want), "\n"), "\n")
+	g := strings.Split(strings.TrimSuffix(string(got), "\n"), "\n")
+	i := 0
+	for i < len(w) && i < len(g) && w[i] == g[i] {
+		i++
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "first difference at line %d (- want, + got):\n", i+1)
+	for _, line := range w[max(0, i-context):i] {
+		fmt.Fprintf(&b, "  %s\n", line)
+	}
+	side := func(mark string, lines []string) {
+		if i >= len(lines) {
+			fmt.Fprintf(&b, "%s (end of file)\n", mark)
+			return
+		}
+		for _, line := range lines[i:min(len(lines), i+context)] {
+			fmt.Fprintf(&b, "%s %s\n", mark, line)
+		}
+		if more := len(lines) - i - context; more > 0 {
+			fmt.Fprintf(&b, "%s ... %d more lines\n", mark, more)
+		}
+	}
+	side("-", w)
+	side("+", g)
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // errgenGolden returns the golden file contents for e, after checking that

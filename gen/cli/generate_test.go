@@ -3,6 +3,7 @@ package cli_test
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"go/ast"
 	"go/build/constraint"
 	"go/format"
@@ -348,6 +349,20 @@ func TestStaleGoldenNamesTheCommandThatRewritesIt(t *testing.T) {
 	const want = "testdata/tool_timeout.golden.json is stale; if the change is intended, run go test example.com/svc/toolerr -update and review the diff"
 	if err == nil || !strings.Contains(out, want) {
 		t.Fatalf("go test ./... with a stale golden file: %v\n%s\nwant it to say:\n%s", err, out, want)
+	}
+	// It shows where the file differs, not both files whole.
+	line := bytes.Count(data[:bytes.Index(data, []byte(`"retryable": true`))], []byte("\n")) + 1
+	for _, want := range []string{
+		fmt.Sprintf("first difference at line %d (- want, + got):", line),
+		`-     "retryable": false`,
+		`+     "retryable": true`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("go test ./... with a stale golden file does not say %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, `"user_message"`) {
+		t.Errorf("go test ./... with a stale golden file prints lines far from the difference:\n%s", out)
 	}
 	// The command as printed, from another package's folder.
 	if out, err := goTest(filepath.Join(root, "other"), "example.com/svc/toolerr", "-update"); err != nil {
