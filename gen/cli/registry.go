@@ -149,7 +149,7 @@ func sameFileListed(root string, reg *ast.Registry) diag.List {
 		}
 		if k := slices.IndexFunc(files, func(f seen) bool { return os.SameFile(f.st, st) }); k >= 0 {
 			first := files[k].en.Path
-			l.Errorf(en.Path.Pos, "catalogue %s is listed twice: it is the file listed as %s (at %d:%d); list it once", diag.Quote(en.Path.Value), diag.Quote(first.Value), first.Pos.Line, first.Pos.Col)
+			l.Errorf(en.Path.Pos, "catalogue %s is listed twice: it is the file listed as %s (at %s); list it once", diag.Quote(en.Path.Value), diag.Quote(first.Value), first.Pos)
 			continue
 		}
 		files = append(files, seen{en, st})

@@ -247,7 +247,7 @@ func TestCompatRegistry(t *testing.T) {
 		`b/errors.yaml:10:22: note: CODE_MOVED: code "late" moved from "a/errors.yaml" to "b/errors.yaml", its num from 60 to 160; "a/errors.yaml" must reserve num 60 (base git:HEAD:a/errors.yaml:10:22)`,
 		`a/errors.yaml:8:5: VARIANT_REMOVED_UNRESERVED: variant "late" (num 60) was removed without reserving its num (its code moved to "b/errors.yaml"); add num under reserved of family "AError" (base git:HEAD:a/errors.yaml:10:9)`,
 		`errgen.registry.yaml:3:42: RANGE_SHRUNK: the ranges of "a/errors.yaml" no longer cover num 60, which it used or reserved in base; another catalogue could take it (base git:HEAD:errgen.registry.yaml:3:49)`,
-		`errgen.registry.yaml:4:34: note: OWNER_CHANGED: "b/errors.yaml" is now owned by "team-c"; in base by "team-b" (base git:HEAD:errgen.registry.yaml:4:34)`,
+		`errgen.registry.yaml:4:27: note: OWNER_CHANGED: "b/errors.yaml" is now owned by "team-c"; in base by "team-b" (base git:HEAD:errgen.registry.yaml:4:27)`,
 		"errgen: 2 breaking changes against git:HEAD; undo them, or waive a deliberate one under compat: in a/errors.yaml; 1 change across the registry's catalogues cannot be waived\n",
 		"exit 1\n",
 	} {
@@ -257,7 +257,7 @@ func TestCompatRegistry(t *testing.T) {
 	}
 	code, stdout, stderr = runCLI(t, "diff", "--against", "git:HEAD")
 	for _, want := range []string{"a/errors.yaml against git:HEAD:a/errors.yaml", "b/errors.yaml against git:HEAD:b/errors.yaml",
-		"\nAcross the registry's catalogues: 1 breaking, 2 notes\n", "\n  BREAKING RANGE_SHRUNK: errgen.registry.yaml:3:42: the ranges of ", "\n  note CODE_MOVED: b/errors.yaml:10:22: ", "\n  note OWNER_CHANGED: errgen.registry.yaml:4:34: "} {
+		"\nAcross the registry's catalogues: 1 breaking, 2 notes\n", "\n  BREAKING RANGE_SHRUNK: errgen.registry.yaml:3:42: the ranges of ", "\n  note CODE_MOVED: b/errors.yaml:10:22: ", "\n  note OWNER_CHANGED: errgen.registry.yaml:4:27: "} {
 		if code != 0 || !strings.Contains(stdout, want) {
 			t.Errorf("diff through the registry exited %d, without %q:\n%s%s", code, want, stdout, stderr)
 		}
@@ -588,7 +588,7 @@ func TestCompatRegistryMovedCatalogue(t *testing.T) {
 	t.Chdir(repo)
 	code, stdout, stderr := runCLI(t, "compat", "--against", "git:HEAD")
 	want := `c/errors.yaml:9:76: RETRYABLE_CHANGED: "down" is now retryable; in base it was not retryable (base git:HEAD:b/errors.yaml:9:9)
-errgen.registry.yaml:4:12: note: CATALOGUE_MOVED: catalogue "b/errors.yaml" is now listed as "c/errors.yaml"; it is compared with itself at its old path (base git:HEAD:errgen.registry.yaml:4:12)
+errgen.registry.yaml:4:6: note: CATALOGUE_MOVED: catalogue "b/errors.yaml" is now listed as "c/errors.yaml"; it is compared with itself at its old path (base git:HEAD:errgen.registry.yaml:4:6)
 `
 	if code != 1 || stdout != want || strings.Contains(stderr, "is new") {
 		t.Errorf("compat of a moved catalogue exited %d:\n%s%s\nwant:\n%s", code, stdout, stderr, want)
@@ -1196,7 +1196,7 @@ func TestRegistryListsOneFileTwice(t *testing.T) {
 		t.Skipf("no hard links here: %v", err)
 	}
 	t.Chdir(root)
-	want := `errgen.registry.yaml:4:12: catalogue "b/errors.yaml" is listed twice: it is the file listed as "a/errors.yaml" (at 3:12); list it once`
+	want := `errgen.registry.yaml:4:12: catalogue "b/errors.yaml" is listed twice: it is the file listed as "a/errors.yaml" (at errgen.registry.yaml:3:12); list it once`
 	for _, args := range [][]string{{"lint"}, {"export"}, {"docs"}} {
 		code, stdout, stderr := runCLI(t, args...)
 		if code != 1 || stdout != "" || strings.TrimSpace(stderr) != want {
@@ -1212,7 +1212,7 @@ func TestRegistryListsOneFileTwice(t *testing.T) {
 	}
 	code, stdout, stderr := runCLI(t, "lint")
 	want = `errgen.registry.yaml:3:48: docs "a/ERRORS.md" does not exist; write the catalogue's reference there: errgen docs -o a/ERRORS.md a/errors.yaml` + "\n" +
-		`errgen.registry.yaml:4:12: catalogue "b/errors.yaml" is listed twice: it is the file listed as "a/errors.yaml" (at 3:12); list it once`
+		`errgen.registry.yaml:4:12: catalogue "b/errors.yaml" is listed twice: it is the file listed as "a/errors.yaml" (at errgen.registry.yaml:3:12); list it once`
 	if code != 1 || stdout != "" || strings.TrimSpace(stderr) != want {
 		t.Errorf("lint exited %d; want only\n%s\ngot:\n%s%s", code, want, stdout, stderr)
 	}
@@ -1274,7 +1274,7 @@ func TestDiffRegistryNamesFilesFromTheRepositoryRoot(t *testing.T) {
 	write("errgen.registry.yaml", strings.Replace(registryBase, "owner: team-b", "owner: team-c", 1))
 	t.Chdir(filepath.Join(repo, "a"))
 	code, stdout, stderr := runCLI(t, "diff", "--against", "git:HEAD", "../errgen.registry.yaml")
-	if want := "\n  note OWNER_CHANGED: errgen.registry.yaml:4:34: "; code != 0 || !strings.Contains(stdout, want) {
+	if want := "\n  note OWNER_CHANGED: errgen.registry.yaml:4:27: "; code != 0 || !strings.Contains(stdout, want) {
 		t.Errorf("diff exited %d, without %q:\n%s%s", code, want, stdout, stderr)
 	}
 	write("go.mod", "module example.com/agents\n")

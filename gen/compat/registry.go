@@ -195,7 +195,7 @@ func CompareRegistry(base, head []RegistryCatalogue, listedAt diag.Pos) []Findin
 			}
 		}
 		if h, ok := headByKey[key(b)]; ok && b.MovedTo != "" {
-			add(Finding{Rule: CatalogueMoved, Pos: h.Entry.Path.Pos, BasePos: b.Entry.Path.Pos,
+			add(Finding{Rule: CatalogueMoved, Pos: entryKey(h.Entry, "path", h.Entry.Path.Pos), BasePos: entryKey(b.Entry, "path", b.Entry.Path.Pos),
 				Message: fmt.Sprintf("catalogue %s is now listed as %s; it is compared with itself at its old path", q(path.Clean(b.Entry.Path.Value)), q(b.MovedTo))})
 		}
 		if _, listed := headByKey[key(b)]; !listed {
@@ -297,7 +297,7 @@ func CompareRegistry(base, head []RegistryCatalogue, listedAt diag.Pos) []Findin
 			continue
 		}
 		if bo, ho := b.Entry.Owner.Value, h.Entry.Owner.Value; bo != ho {
-			add(Finding{Rule: OwnerChanged, Pos: h.Entry.Owner.Pos, BasePos: b.Entry.Owner.Pos,
+			add(Finding{Rule: OwnerChanged, Pos: entryKey(h.Entry, "owner", h.Entry.Owner.Pos), BasePos: entryKey(b.Entry, "owner", b.Entry.Owner.Pos),
 				Message: fmt.Sprintf("%s is now owned by %s; in base by %s", q(p), q(ho), q(bo))})
 		}
 		if len(h.Entry.Nums) == 0 {
@@ -322,6 +322,16 @@ func CompareRegistry(base, head []RegistryCatalogue, listedAt diag.Pos) []Findin
 		}
 	}
 	return out
+}
+
+// entryKey is where a registry entry writes key, where a finding about
+// that key points, as RANGE_SHRUNK points at nums: or else at, where its
+// value is (an entry without the key, whose value is empty).
+func entryKey(en *ast.RegistryEntry, key string, at diag.Pos) diag.Pos {
+	if p, ok := en.Keys.Pos(key); ok {
+		return p
+	}
+	return at
 }
 
 // holds reports whether m has code, in any case, as a variant's code or

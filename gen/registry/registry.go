@@ -64,7 +64,7 @@ func CheckEntries(reg *ast.Registry) diag.List {
 			case !localPath(p.Value):
 				l.Errorf(p.Pos, "path %s must be a clean, relative, slash-separated path inside the registry's folder, of letters, digits, '.', '_', '-' and '/', such as tools/errors.yaml", diag.Quote(p.Value))
 			case dup:
-				l.Errorf(p.Pos, "catalogue %s is listed twice (first at %d:%d)", diag.Quote(p.Value), first.Line, first.Col)
+				l.Errorf(p.Pos, "catalogue %s is listed twice (first at %s)", diag.Quote(p.Value), first)
 			default:
 				paths[clean] = p.Pos
 			}
