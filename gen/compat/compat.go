@@ -183,6 +183,20 @@ type Others struct {
 	ReservedNums  map[int]bool
 }
 
+// codeCasePos is where m writes code_case, or, in a catalogue that leaves
+// it to its default, where it would be written: beside package, the key
+// every catalogue has and the one that, like code_case, says how the
+// generated package names things. Line 1 would point at version:, or at a
+// comment, which says nothing about the codes' case.
+func codeCasePos(m *model.Catalogue) diag.Pos {
+	if m.Src != nil {
+		if p, ok := m.Src.Keys.Pos("code_case"); ok {
+			return p
+		}
+	}
+	return m.KeyPos("package")
+}
+
 // CompareIn is Compare for a catalogue of a registry, whose other
 // catalogues others describes.
 func CompareIn(base, head *model.Catalogue, others Others) []Finding {
@@ -190,7 +204,7 @@ func CompareIn(base, head *model.Catalogue, others Others) []Finding {
 	c.others = others
 	// A new catalogue (an empty base) has no code case to change from.
 	if base.CodeCase != head.CodeCase && base.Package != "" {
-		c.addFinding(Finding{Rule: CodeCaseChanged, Pos: head.KeyPos("code_case"), BasePos: base.KeyPos("code_case"),
+		c.addFinding(Finding{Rule: CodeCaseChanged, Pos: codeCasePos(head), BasePos: codeCasePos(base),
 			Message: fmt.Sprintf("code_case is now %s; in base it was %s: every code is spelled anew, as if every variant were recoded", head.CodeCase, base.CodeCase)})
 	}
 	c.attributes()

@@ -153,7 +153,7 @@ var Rules = []Rule{
 	{CodeRenumbered, Wire, Break, "A code now has a different num than in the base."},
 	{VariantRemovedUnreserved, Wire, Break, "A variant was removed without adding its num and code to reserved."},
 	{ReservedRemoved, Wire, Break, "A num or code was removed from reserved: reserved lists only grow."},
-	{CodeCaseChanged, Wire, Break, "The catalogue's code_case changed: every code is spelled anew, as if each variant were recoded. Or a code moved to a catalogue of the registry with another code_case, and is spelled anew there (the finding is that catalogue's, at the code)."},
+	{CodeCaseChanged, Wire, Break, "The catalogue's code_case changed: every code is spelled anew, as if each variant were recoded. It is reported at code_case, or, in a catalogue that leaves it to its default, at package, beside which it is written. Or a code moved to a catalogue of the registry with another code_case, and is spelled anew there (the finding is that catalogue's, at the code)."},
 	{CatalogueRemoved, Wire, Break, "A catalogue is no longer in the registry: its codes and nums, sub-codes and reserved ones included, are free for another catalogue to take; a code it reserved that another catalogue now uses is reused."},
 	{RangeShrunk, Wire, Break, "A registry range no longer covers a num its catalogue used or reserved in base: another catalogue could take the num."},
 	{CodeMoved, Wire, Note, "A code moved from one catalogue of the registry to another; the catalogue it left must reserve its old num unless the num moved too (VARIANT_REMOVED_UNRESERVED otherwise)."},
