@@ -56,22 +56,43 @@ func (r *resolver) codeTooLong(code ast.String) bool {
 
 // deviceNames are the names Windows reserves for devices, in any letter
 // case and whatever extension follows: testdata/nul.golden.json is the
-// device NUL, which cannot be checked out there, and Go refuses a module
-// that holds such a file (golang.org/x/mod/module.CheckFilePath).
+// device NUL, which cannot be checked out there. Windows reserves COM0 and
+// LPT0 too, and COM and LPT with a superscript digit (COM¹, LPT³), which
+// Go's own check of a module's file names (golang.org/x/mod/module,
+// goRefuses) does not list.
 var deviceNames = []string{
 	"con", "prn", "aux", "nul",
-	"com1", "com2", "com3", "com4", "com5", "com6", "com7", "com8", "com9",
-	"lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9",
+	"com0", "com1", "com2", "com3", "com4", "com5", "com6", "com7", "com8", "com9",
+	"com\u00b9", "com\u00b2", "com\u00b3",
+	"lpt0", "lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9",
+	"lpt\u00b9", "lpt\u00b2", "lpt\u00b3",
+}
+
+// isDeviceName reports whether Windows reserves name, a file name without
+// its extension, for a device; goRefuses, whether Go refuses a module that
+// holds a file of that name (module.CheckFilePath).
+func isDeviceName(name string) (device, goRefuses bool) {
+	lower := strings.ToLower(name)
+	if !slices.Contains(deviceNames, lower) {
+		return false, false
+	}
+	last := lower[len(lower)-1]
+	return true, len(lower) == 3 || '1' <= last && last <= '9'
 }
 
 // deviceName reports, at the code, a code that Windows reserves as a
 // device name, which its golden file's name would start with.
 func (r *resolver) deviceName(code ast.String, what string) bool {
-	if !slices.Contains(deviceNames, strings.ToLower(code.Value)) {
+	device, goRefuses := isDeviceName(code.Value)
+	if !device {
 		return false
 	}
-	r.errorf(code.Pos, "%s %s is a device name on Windows: its golden file, testdata/%s%s, could not be checked out there, and Go refuses a module that holds it; choose another code",
-		what, diag.Quote(code.Value), code.Value, GoldenSuffix)
+	also := ""
+	if goRefuses {
+		also = ", and Go refuses a module that holds it"
+	}
+	r.errorf(code.Pos, "%s %s is a device name on Windows: its golden file, testdata/%s%s, could not be checked out there%s; choose another code",
+		what, diag.Quote(code.Value), code.Value, GoldenSuffix, also)
 	return true
 }
 
