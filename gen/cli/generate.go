@@ -44,7 +44,10 @@ over the wire shows as a failing generated test. Two runs into one folder
 at once take turns. The package is refused when the folder holds Go files
 of another package, or a file of the package's own declares a name the
 generated files declare or import too, or imports a package under a name
-they declare.
+they declare. It is refused when errgen generated the folder's errgen.go
+from another catalogue whose file is still there (beside this one or in
+the folder): give each catalogue its own -o folder, or a registry. A
+catalogue renamed, its old file gone, takes its package over.
 
 A golden file that no example writes any more, of a code the catalogue no
 longer has or one a variant's example no longer selects (its first
@@ -106,6 +109,9 @@ usage error, found before the catalogue is read, as is a wrong --docs.`,
 			}
 			own, err := checkPackage(m, dir)
 			if err != nil {
+				return err
+			}
+			if err := checkSameCatalogue(m, path, dir); err != nil {
 				return err
 			}
 			if *grpc && !m.Selects("grpc") {
