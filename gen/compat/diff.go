@@ -726,35 +726,51 @@ func exampleText(f *model.Field) string {
 // col, or null) and waiver (an object with reason, file, line and col, or
 // null).
 func (f Finding) MarshalJSON() ([]byte, error) {
-	type pos struct {
-		File string `json:"file"`
-		Line int    `json:"line"`
-		Col  int    `json:"col"`
-	}
-	type waiver struct {
-		Reason string `json:"reason"`
-		pos
-	}
-	out := struct {
-		Rule     string   `json:"rule"`
-		Tier     Tier     `json:"tier"`
-		Severity Severity `json:"severity"`
-		pos
-		Code      string   `json:"code"`
-		Family    string   `json:"family"`
-		Codes     []string `json:"codes"`
-		Field     string   `json:"field"`
-		Attribute string   `json:"attribute"`
-		Message   string   `json:"message"`
-		Base      *pos     `json:"base"`
-		Waiver    *waiver  `json:"waiver"`
-	}{Rule: f.Rule, Tier: f.Tier, Severity: f.Severity, pos: pos{f.Pos.File, f.Pos.Line, f.Pos.Col},
+	out := findingJSON{Rule: f.Rule, Tier: f.Tier.String(), Severity: f.Severity.String(), jsonPos: jsonPos{f.Pos.File, f.Pos.Line, f.Pos.Col},
 		Code: f.Code, Family: f.Family, Codes: nonNil(f.Codes), Field: f.Field, Attribute: f.Attribute, Message: f.Message}
 	if f.BasePos.IsValid() {
-		out.Base = &pos{f.BasePos.File, f.BasePos.Line, f.BasePos.Col}
+		out.Base = &jsonPos{f.BasePos.File, f.BasePos.Line, f.BasePos.Col}
 	}
 	if w := f.Waiver; w != nil {
-		out.Waiver = &waiver{w.Reason, pos{w.Pos.File, w.Pos.Line, w.Pos.Col}}
+		out.Waiver = &jsonWaiver{w.Reason, jsonPos{w.Pos.File, w.Pos.Line, w.Pos.Col}}
 	}
 	return json.Marshal(out)
+}
+
+// findingJSON is the one shape of compat's JSON output: a finding, or a
+// problem that stopped the run (a catalogue's error), which has severity
+// "error" or "warning", no rule, tier or code, and no base.
+type findingJSON struct {
+	Rule     string `json:"rule"`
+	Tier     string `json:"tier"`
+	Severity string `json:"severity"`
+	jsonPos
+	Code      string      `json:"code"`
+	Family    string      `json:"family"`
+	Codes     []string    `json:"codes"`
+	Field     string      `json:"field"`
+	Attribute string      `json:"attribute"`
+	Message   string      `json:"message"`
+	Base      *jsonPos    `json:"base"`
+	Waiver    *jsonWaiver `json:"waiver"`
+}
+
+type jsonPos struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Col  int    `json:"col"`
+}
+
+type jsonWaiver struct {
+	Reason string `json:"reason"`
+	jsonPos
+}
+
+// problemJSON is a diagnostic in the shape of a finding.
+func problemJSON(d diag.Diagnostic) findingJSON {
+	sev := "error"
+	if d.Severity == diag.Warning {
+		sev = "warning"
+	}
+	return findingJSON{Severity: sev, jsonPos: jsonPos{d.Pos.File, d.Pos.Line, d.Pos.Col}, Codes: []string{}, Message: d.Message()}
 }

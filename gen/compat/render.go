@@ -48,11 +48,15 @@ func findingMessage(f Finding) string {
 	return msg
 }
 
+// WriteFindingsJSON prints findings as one JSON array, `[]` when there are
+// none.
 func WriteFindingsJSON(w io.Writer, findings []Finding) error {
-	if findings == nil {
-		findings = []Finding{}
-	}
-	data, err := json.MarshalIndent(findings, "", "  ")
+	return writeJSON(w, nonNil(findings))
+}
+
+// writeJSON prints v, indented, made inert for a terminal or CI log.
+func writeJSON(w io.Writer, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
 	}
@@ -518,34 +522,9 @@ func plural(n int, what string) string {
 // its severity is "error" or "warning", which no finding has. A
 // diagnostic that stands for problems not kept says how many.
 func WriteDiagsJSON(w io.Writer, diags diag.List) error {
-	type problem struct {
-		Rule      string    `json:"rule"`
-		Tier      string    `json:"tier"`
-		Severity  string    `json:"severity"`
-		File      string    `json:"file"`
-		Line      int       `json:"line"`
-		Col       int       `json:"col"`
-		Code      string    `json:"code"`
-		Family    string    `json:"family"`
-		Codes     []string  `json:"codes"`
-		Field     string    `json:"field"`
-		Attribute string    `json:"attribute"`
-		Message   string    `json:"message"`
-		Base      *struct{} `json:"base"`
-		Waiver    *struct{} `json:"waiver"`
-	}
-	out := []problem{}
+	out := make([]findingJSON, 0, len(diags))
 	for _, d := range diags {
-		sev := "error"
-		if d.Severity == diag.Warning {
-			sev = "warning"
-		}
-		out = append(out, problem{Severity: sev, File: d.Pos.File, Line: d.Pos.Line, Col: d.Pos.Col, Codes: []string{}, Message: d.Message()})
+		out = append(out, problemJSON(d))
 	}
-	data, err := json.MarshalIndent(out, "", "  ")
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(diag.InertJSON(data), '\n'))
-	return err
+	return writeJSON(w, out)
 }
