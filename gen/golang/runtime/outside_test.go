@@ -1,10 +1,13 @@
 package runtime_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/errgen/errgen/gen/golang/runtime"
@@ -127,5 +130,126 @@ func TestErrorEmbeddingAVariant(t *testing.T) {
 	}
 	if d, ok := runtime.RetryAfterOf(inner); ok {
 		t.Errorf("RetryAfterOf it = %v, true; its variant has no retry_after field", d)
+	}
+}
+
+// catalogued is the package's Error interface under a name that may be
+// embedded beside the method Error.
+type catalogued interface{ runtime.Error }
+
+// anError is a type outside the package that embeds the package's Error
+// interface, nil: it has every method of an error of the catalogue, and
+// each of them panics.
+type anError struct{ catalogued }
+
+// aWrapper is one with the methods of a wrapper too, Unwrap and As, which
+// panic as well.
+type aWrapper struct{ wrapping }
+
+type wrapping interface {
+	runtime.Error
+	Unwrap() error
+	As(any) bool
+}
+
+// TestForeignErrorWhoseMethodsPanic: a type outside the package with the
+// methods of an error of the catalogue, promoted from a nil interface it
+// embeds so that each of them panics, is taken by every exported function
+// without a panic, itself, wrapped, and as the cause of a variant: as fmt
+// takes an Error method that panics, and otherwise as an error outside the
+// catalogue.
+func TestForeignErrorWhoseMethodsPanic(t *testing.T) {
+	for _, bad := range []error{adapter{}, anError{}, aWrapper{}} {
+		for _, err := range []error{
+			bad,
+			fmt.Errorf("again: %w", bad),
+			&runtime.MemoryUnavailable{Err: bad},
+			&runtime.ModelCallFailed{Cause: adapter{}},
+			errors.Join(errors.New("first"), bad),
+		} {
+			for name, f := range map[string]func() any{
+				"Error":   func() any { return err.Error() },
+				"Sprintf": func() any { return fmt.Sprintf("%v %+v %#v %s %q", err, err, err, err, err) },
+				"json.Marshal": func() any {
+					b, _ := json.Marshal(err)
+					return string(b)
+				},
+				"Chain": func() any {
+					n := 0
+					for range runtime.Chain(err) {
+						n++
+					}
+					return n
+				},
+				"LogValueOf": func() any { return runtime.LogValueOf(err).String() },
+				"LogAttr":    func() any { return runtime.LogAttr(err).String() },
+				"slog": func() any {
+					var b bytes.Buffer
+					slog.New(slog.NewJSONHandler(&b, nil)).Error("x", "err", err)
+					return b.String()
+				},
+				"IsRetryable":         func() any { return runtime.IsRetryable(err) },
+				"ClassOf":             func() any { return runtime.ClassOf(err) },
+				"CodeOf":              func() any { return runtime.CodeOf(err) },
+				"RootCodeOf":          func() any { return runtime.RootCodeOf(err) },
+				"HasCode":             func() any { return runtime.HasCode(err, runtime.CodeRateLimited) },
+				"UserMessageOf":       func() any { return runtime.UserMessageOf(err) },
+				"RetryAfterOf":        func() any { d, ok := runtime.RetryAfterOf(err); return fmt.Sprint(d, ok) },
+				"LayerOf":             func() any { l, ok := runtime.LayerOf(err); return fmt.Sprint(l, ok) },
+				"RetryPolicyOf":       func() any { p, ok := runtime.RetryPolicyOf(err); return fmt.Sprint(p, ok) },
+				"RetryDelay":          func() any { d, ok := runtime.RetryDelay(err, 1); return fmt.Sprint(d, ok) },
+				"Classify":            func() any { return runtime.CodeOf(runtime.Classify(err)) },
+				"AsToolError":         func() any { _, ok := runtime.AsToolError(err); return ok },
+				"AsProviderError":     func() any { _, ok := runtime.AsProviderError(err); return ok },
+				"AsOperatorError":     func() any { _, ok := runtime.AsOperatorError(err); return ok },
+				"MCPResult":           func() any { b, k := runtime.MCPResult(err, true); return fmt.Sprint(string(b), k) },
+				"AnthropicToolResult": func() any { return string(runtime.AnthropicToolResult("toolu_1", err)) },
+				"OpenAIToolMessage":   func() any { return string(runtime.OpenAIToolMessage("call_1", err)) },
+				"AgentResponse":       func() any { return string(runtime.AgentResponse(err)) },
+				"ToolOutput":          func() any { return string(runtime.ToolOutput(err)) },
+				"ProblemJSON":         func() any { b, s := runtime.ProblemJSON(err, ""); return fmt.Sprint(string(b), s) },
+				"WriteProblem": func() any {
+					w := httptest.NewRecorder()
+					runtime.WriteProblem(w, err, "")
+					return w.Body.String()
+				},
+				"GRPCStatusJSON": func() any { return string(runtime.GRPCStatusJSON(err)) },
+			} {
+				if own := strings.HasPrefix(fmt.Sprintf("%T", err), "*runtime."); name == "Error" && !own {
+					// Its own Error method, or errors.Join's asking it.
+					continue
+				}
+				func() {
+					defer func() {
+						if r := recover(); r != nil {
+							t.Errorf("%s of %T (%q) panics: %v", name, err, fmt.Sprint(err), r)
+						}
+					}()
+					f()
+				}()
+			}
+		}
+	}
+	// Such an error is none of the catalogue: a chain's error of the
+	// catalogue is found past it, and its text is what fmt prints.
+	for _, c := range []struct {
+		err  error
+		want runtime.Code
+	}{
+		{adapter{}, ""},
+		{fmt.Errorf("again: %w", anError{}), ""},
+		{aWrapper{}, ""},
+		{&runtime.MemoryUnavailable{Err: adapter{}}, runtime.CodeMemoryUnavailable},
+		{errors.Join(aWrapper{}, &runtime.RateLimited{}), runtime.CodeRateLimited},
+	} {
+		if got := runtime.CodeOf(c.err); got != c.want {
+			t.Errorf("CodeOf %T = %q, want %q", c.err, got, c.want)
+		}
+	}
+	if got, want := runtime.LogValueOf(anError{}).String(), fmt.Sprint(anError{}); got != want {
+		t.Errorf("LogValueOf = %q, want %q", got, want)
+	}
+	if got := runtime.CodeOf(runtime.Classify(aWrapper{})); got != runtime.CodeProviderFailed {
+		t.Errorf("Classify = %q, want the fallback", got)
 	}
 }

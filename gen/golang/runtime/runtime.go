@@ -294,11 +294,17 @@ func isNil(x any) bool {
 }
 
 // next returns what err wraps when it wraps one error, and the errors it
-// joins when it wraps several. A nil pointer wraps nothing.
-func next(err error) (error, []error) {
+// joins when it wraps several. A nil pointer wraps nothing, and so does an
+// error whose Unwrap method panics (see answers).
+func next(err error) (one error, many []error) {
 	if isNil(err) {
 		return nil, nil
 	}
+	defer func() {
+		if recover() != nil {
+			one, many = nil, nil
+		}
+	}()
 	switch u := err.(type) {
 	case interface{ Unwrap() error }:
 		return u.Unwrap(), nil
@@ -313,15 +319,50 @@ func next(err error) (error, []error) {
 // gives. A nil pointer is none.
 func catalogueError(err error) (Error, bool) {
 	if c, ok := err.(Error); ok {
-		return c, !isNil(c)
+		return c, !isNil(c) && answers(c)
 	}
 	if x, ok := err.(interface{ As(any) bool }); ok && !isNil(err) {
 		var c Error
-		if x.As(&c) && c != nil && !isNil(c) {
+		if asked(x, &c) && c != nil && !isNil(c) && answers(c) {
 			return c, true
 		}
 	}
 	return nil, false
+}
+
+// answers reports whether c, an error with the methods of one of the
+// catalogue, answers them. The package's own types do. A type declared
+// outside it may have them promoted from an interface it embeds, which may
+// be nil: then each of them panics. Such an error is taken for one outside
+// the catalogue, as every other error whose methods say nothing is, so
+// that no function of the package panics where fmt, which recovers a
+// panic of an Error method, does not.
+func answers(c Error) (ok bool) {
+	if ownType(c) {
+		return true
+	}
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	c.Code()
+	c.CodeNum()
+	c.Category()
+	c.Retryable()
+	c.Class()
+	c.UserMessage()
+	return true
+}
+
+// asked is x.As(target), false when that panics (see answers).
+func asked(x interface{ As(any) bool }, target any) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	return x.As(target)
 }
 
 // walk calls yield with every error of the catalogue in err's chain,
@@ -637,7 +678,7 @@ func findAsDepth(err error, as func(err error, ask bool) (error, bool), depth in
 			return t, true
 		}
 		if _, ok := err.(interface{ As(any) bool }); ok {
-			if t, ok := as(err, true); ok {
+			if t, ok := askAs(err, as); ok {
 				return t, true
 			}
 		}
@@ -653,6 +694,17 @@ func findAsDepth(err error, as func(err error, ask bool) (error, bool), depth in
 		err = one
 	}
 	return nil, false
+}
+
+// askAs is as(err, true): what err's As method makes of an error of the
+// family, none when that panics (see answers).
+func askAs(err error, as func(err error, ask bool) (error, bool)) (t error, ok bool) {
+	defer func() {
+		if recover() != nil {
+			t, ok = nil, false
+		}
+	}()
+	return as(err, true)
 }
 
 // The texts of a variant the runtime renders.
@@ -1055,7 +1107,7 @@ func logValueOf(err error, depth int) slog.Value {
 			slog.Int("num", c.CodeNum()), slog.String("category", scrubName("category", string(c.Category()))),
 			slog.String("class", c.Class().String()), slog.Bool("retryable", c.Retryable()))
 	}
-	if text := errorText(err); text != c.Error() {
+	if text := errorText(err); text != errorText(c) {
 		// The wrapper's text in place of the error's own: the first
 		// attribute of a group that starts with it, as the catalogue's
 		// and decoded errors' do; before any other group, and beside any
@@ -1563,7 +1615,9 @@ type keywordRule struct {
 // chain reports with a StatusCode() int method, then contains; and
 // otherwise of fallback. The new error holds err as its cause and, when a
 // status matched, that status in its http_status field; no other field is
-// set.
+// set. A rule whose matching panics (errors.Is and errors.As call the
+// methods of every error in the chain; see answers) matches nothing, and
+// neither does any after it: err is then of fallback.
 func classify(err error, is []foreignRule, statuses []statusRange, contains []keywordRule, fallback Code) Error {
 	if err == nil || isNil(err) {
 		return nil
@@ -1571,6 +1625,20 @@ func classify(err error, is []foreignRule, statuses []statusRange, contains []ke
 	if c := find(err); c != nil {
 		return c
 	}
+	if v := matchRule(err, is, statuses, contains); v != nil {
+		return v
+	}
+	return foreign(fallback, err)
+}
+
+// matchRule is the error of the first rule of classify that err matches,
+// nil when none does or matching panics.
+func matchRule(err error, is []foreignRule, statuses []statusRange, contains []keywordRule) (v variant) {
+	defer func() {
+		if recover() != nil {
+			v = nil
+		}
+	}()
 	for _, r := range is {
 		if r.err != nil && errors.Is(err, r.err) || r.err == nil && isTimeout(err) {
 			return foreign(r.code, err)
@@ -1586,14 +1654,14 @@ func classify(err error, is []foreignRule, statuses []statusRange, contains []ke
 		}
 	}
 	if len(contains) > 0 {
-		text := strings.ToLower(err.Error())
+		text := strings.ToLower(errorText(err))
 		for _, r := range contains {
 			if strings.Contains(text, r.text) {
 				return foreign(r.code, err)
 			}
 		}
 	}
-	return foreign(fallback, err)
+	return nil
 }
 
 // isTimeout reports whether an error in err's chain has a Timeout method,
