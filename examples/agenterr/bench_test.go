@@ -284,7 +284,10 @@ func BenchmarkDecode(b *testing.B) {
 
 // BenchmarkDeepChain renders the text and the wire form of a chain of
 // depth catalogue errors, each the cause of the next: a retry loop that
-// wraps each attempt's error in the next builds one.
+// wraps each attempt's error in the next builds one. It also asks the
+// retryability and the user message, and takes the log value, of a chain
+// of depth wrappers whose cause decides both (retryable_from_cause, and
+// no user message of their own), where each link defers to the next.
 func BenchmarkDeepChain(b *testing.B) {
 	for _, depth := range []int{10, 100, 1000} {
 		var err error = errors.New("connection refused")
@@ -302,6 +305,29 @@ func BenchmarkDeepChain(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
 				sinkBytes, _ = top.MarshalJSON()
+			}
+		})
+		var deferring error = errors.New("connection refused")
+		for range depth {
+			deferring = &agenterr.OtherOperatorError{Cause: deferring}
+		}
+		op := deferring.(*agenterr.OtherOperatorError)
+		b.Run(fmt.Sprintf("depth=%d/fn=Retryable", depth), func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				sinkBool = op.Retryable()
+			}
+		})
+		b.Run(fmt.Sprintf("depth=%d/fn=UserMessage", depth), func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				sinkString = op.UserMessage()
+			}
+		})
+		b.Run(fmt.Sprintf("depth=%d/fn=LogValue", depth), func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				sinkString = agenterr.LogValueOf(op).Kind().String()
 			}
 		})
 	}

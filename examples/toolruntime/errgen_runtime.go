@@ -552,15 +552,38 @@ func codeOf(target error) Code {
 }
 
 // retryableOf is Retryable of a variant whose cause decides: the cause's,
-// or def when the cause is not an error of the catalogue.
+// or def when the cause is not an error of the catalogue. A cause that is
+// itself a variant of the package whose cause decides is not asked: its
+// Retryable would check its own chain again, as each link's would, so n
+// such wrappers took n² steps. The walk goes on down to the error that
+// decides, under the one check made here that the chain ends, and gives
+// what each link's Retryable would.
 func retryableOf(e variant, def bool) bool {
 	if isNil(e) {
 		return def
 	}
-	if c := find(causeOf(e)); c != nil {
-		return c.Retryable()
+	cause := causeOf(e)
+	for {
+		c := find(cause)
+		if c == nil {
+			return def
+		}
+		v, own := ownOf(c)
+		if !own || isNil(v) {
+			return c.Retryable()
+		}
+		i := variantIndex(v)
+		if !fromCause(i) {
+			return c.Retryable()
+		}
+		cause, def = v.(interface{ Unwrap() error }).Unwrap(), infos[i].Retryable
 	}
-	return def
+}
+
+// fromCause reports whether Retryable of the variant infos[i] is
+// retryableOf with the catalogue's retryable as its default.
+func fromCause(i int) bool {
+	return infos[i].RetryableFromCause && !infos[i].Configurable && !importsCause(i)
 }
 
 // retryableOfImported is Retryable of e, a variant whose cause is a family
@@ -789,21 +812,44 @@ func appendText(dst []byte, e variant, i int, part int) []byte {
 // an error of the catalogue, else the catalogue's default or errgen's
 // neutral sentence. Never the technical message.
 //
+// A cause that is itself a variant of the package whose user message
+// defers to its cause is not asked, as in retryableOf: the walk goes on
+// down the chain under the one check made here that it ends, and the
+// message is the first one of the error at its end, else the innermost
+// link's own, as each link's UserMessage would give.
+//
 //go:noinline
 func userMessageOf(ev any) string {
 	e := ev.(variant)
 	i := variantIndex(e)
+	// The link whose own message answers when the end gives none: the
+	// innermost with one.
+	own, code := i, e.Code()
 	cause := causeOf(e)
-	if c := find(cause); c != nil {
-		if m := c.UserMessage(); m != "" {
-			return m
+	for {
+		if c := find(cause); c != nil {
+			v, ok := ownOf(c)
+			if !ok || isNil(v) || !forms[variantIndex(v)].userCause {
+				if m := c.UserMessage(); m != "" {
+					return m
+				}
+				break
+			}
+			i = variantIndex(v)
+			if forms[i].user != "" {
+				own, code = i, v.Code()
+			}
+			cause = v.(interface{ Unwrap() error }).Unwrap()
+			continue
 		}
-	} else if s, ok := imported(cause); ok && importsCause(i) {
-		if m := s.UserMessage(); m != "" {
-			return m
+		if s, ok := imported(cause); ok && importsCause(i) {
+			if m := s.UserMessage(); m != "" {
+				return m
+			}
 		}
+		break
 	}
-	return renderCode(forms[i].user, e.Code())
+	return renderCode(forms[own].user, code)
 }
 
 // importsCause reports whether the cause of infos[i] is a family of

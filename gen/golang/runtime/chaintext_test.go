@@ -293,3 +293,73 @@ func TestChainTextAsEachErrorMethodGaveIt(t *testing.T) {
 		}
 	}
 }
+
+// refRetryable is Retryable of e as each link's Retryable gave it when it
+// checked its own cause (refCause) and asked its cause's Retryable: the
+// reference retryableOf's one walk is compared with.
+func refRetryable(e variant) bool {
+	i := refVariant(e)
+	if i < 0 || isNil(e) || !fromCause(i) {
+		return e.Retryable()
+	}
+	c := find(refCause(e))
+	if c == nil {
+		return infos[i].Retryable
+	}
+	if v, ok := c.(variant); ok && refVariant(v) >= 0 {
+		return refRetryable(v)
+	}
+	return c.Retryable()
+}
+
+// refUserMessage is UserMessage of e as each link's gave it when it
+// checked its own cause and asked its cause's UserMessage.
+func refUserMessage(e variant) string {
+	i := refVariant(e)
+	if i < 0 || isNil(e) || !forms[i].userCause {
+		return e.UserMessage()
+	}
+	cause := refCause(e)
+	if c := find(cause); c != nil {
+		m := c.UserMessage()
+		if v, ok := c.(variant); ok && refVariant(v) >= 0 {
+			m = refUserMessage(v)
+		}
+		if m != "" {
+			return m
+		}
+	} else if s, ok := imported(cause); ok && importsCause(i) {
+		if m := s.UserMessage(); m != "" {
+			return m
+		}
+	}
+	return renderCode(forms[i].user, e.Code())
+}
+
+// TestChainFromCauseAsEachLinkGaveIt: the retryability and the user
+// message of every link of a chain, found in one walk down it under the
+// one check that it ends, are what each link gave when it checked its own
+// cause and asked its cause, for chains of every kind of link and cause,
+// with cycles.
+func TestChainFromCauseAsEachLinkGaveIt(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for n := range 3000 {
+		c := &chains{r: r}
+		c.build(1 + r.IntN(12))
+		for range r.IntN(3) {
+			c.loop()
+		}
+		for _, link := range c.links {
+			v, ok := link.(variant)
+			if !ok || refVariant(link) < 0 || isNil(v) {
+				continue
+			}
+			if got, want := v.Retryable(), refRetryable(v); got != want {
+				t.Fatalf("chain %d: Retryable of %T = %v, want %v: %s", n, v, got, want, refText(v))
+			}
+			if got, want := v.UserMessage(), refUserMessage(v); got != want {
+				t.Fatalf("chain %d: UserMessage of %T = %q, want %q: %s", n, v, got, want, refText(v))
+			}
+		}
+	}
+}

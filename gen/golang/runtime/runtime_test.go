@@ -1502,3 +1502,48 @@ func TestLongChainTextWalksTheChainOnce(t *testing.T) {
 		t.Errorf("the log value of %d links walked the chain to its end %d times, want a few a level logged (%d)", n, unwraps, maxChain)
 	}
 }
+
+// TestChainFromCauseWalksTheChainOnce: the retryability and the user
+// message of a chain of wrappers whose cause decides them are found in
+// one walk down the chain, under the one check that it ends made at the
+// top, not a check at each link: n links take time in proportion to n,
+// and their log value, whose levels each ask the class, in proportion to
+// n times its depth.
+func TestChainFromCauseWalksTheChainOnce(t *testing.T) {
+	const n = 300
+	unwraps := 0
+	var err error = countedRoot{&unwraps}
+	for range n {
+		err = &OperatorFailed{Cause: err}
+	}
+	top := err.(*OperatorFailed)
+	if top.Retryable() || top.Class() != ClassTerminal {
+		t.Errorf("Retryable, Class = %v, %v, want false, terminal", top.Retryable(), top.Class())
+	}
+	unwraps = 0
+	top.Retryable()
+	if unwraps != 2 {
+		t.Errorf("Retryable of %d links walked the chain to its end %d times, want twice: the check, then the walk", n, unwraps)
+	}
+	unwraps = 0
+	if got, want := top.UserMessage(), renderCode(forms[variantIndex(top)].user, CodeOperatorFailed); got != want {
+		t.Errorf("UserMessage = %q, want %q", got, want)
+	}
+	if unwraps != 2 {
+		t.Errorf("UserMessage of %d links walked the chain to its end %d times, want twice: the check, then the walk", n, unwraps)
+	}
+	unwraps = 0
+	slog.New(slog.NewJSONHandler(io.Discard, nil)).Error("failed", LogAttr(err))
+	if unwraps > 8*maxChain {
+		t.Errorf("the log value of %d links walked the chain to its end %d times, want a few a level logged (%d)", n, unwraps, maxChain)
+	}
+	// A retryable cause at the end decides for every link, and its user
+	// message is every link's.
+	var rl error = &RateLimited{Provider: "p"}
+	for range n {
+		rl = &OperatorFailed{Cause: rl}
+	}
+	if c := rl.(Error); !c.Retryable() || c.Class() != ClassRetryable || c.UserMessage() != (&RateLimited{}).UserMessage() {
+		t.Errorf("a chain over a rate limit: %v, %v, %q", c.Retryable(), c.Class(), c.UserMessage())
+	}
+}
