@@ -1040,11 +1040,12 @@ func decodeErrorInfo(reason, message string, metadata map[string]string, retry b
 // statusCode), as the framework's metadata type spells its members; a
 // cause's object inside is in its wire form. metadata is left out when
 // the error has no field set. An error outside the catalogue has no code
-// to give and is the catalogue's fallback: its code is "" and its message
-// its text.
+// to give: its error is "unknown", the class ClassOf gives it (as a gRPC
+// status gives it UNKNOWN), never an empty code, and its message is its
+// text, as the other projections give it.
 func AgentResponse(err error) []byte {
 	c, v, i := projectionOf(err)
-	var code Code
+	code := Code(ClassUnknown.String())
 	text := errorText(err)
 	if c != nil {
 		code, text = c.Code(), errorText(c)

@@ -1724,3 +1724,26 @@ func TestProblemWaitIsStrict(t *testing.T) {
 		}
 	}
 }
+
+// TestAgentResponseOfAnErrorOutsideTheCatalogue: the envelope of an error
+// outside the catalogue names no code of the catalogue, which it has
+// none of, but says so in its required error member, as ClassOf says it
+// and the gRPC status's UNKNOWN does: "unknown", never an empty code. Its
+// message is its text, as the other projections give it.
+func TestAgentResponseOfAnErrorOutsideTheCatalogue(t *testing.T) {
+	for _, err := range []error{errors.New("disk full"), fmt.Errorf("write: %w", errors.New("disk full"))} {
+		var env struct {
+			Success  *bool
+			Error    string
+			Message  string
+			Metadata json.RawMessage
+		}
+		b := AgentResponse(err)
+		if jerr := json.Unmarshal(b, &env); jerr != nil || env.Success == nil || *env.Success {
+			t.Fatalf("%s: %v", b, jerr)
+		}
+		if env.Error != ClassUnknown.String() || env.Message != err.Error() || env.Metadata != nil {
+			t.Errorf("agent response of %q: %s, want error %q, its text as the message, no metadata", err, b, ClassUnknown)
+		}
+	}
+}
