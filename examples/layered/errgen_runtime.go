@@ -294,17 +294,11 @@ func isNil(x any) bool {
 }
 
 // next returns what err wraps when it wraps one error, and the errors it
-// joins when it wraps several. A nil pointer wraps nothing, and so does an
-// error whose Unwrap method panics (see answers).
-func next(err error) (one error, many []error) {
+// joins when it wraps several. A nil pointer wraps nothing.
+func next(err error) (error, []error) {
 	if isNil(err) {
 		return nil, nil
 	}
-	defer func() {
-		if recover() != nil {
-			one, many = nil, nil
-		}
-	}()
 	switch u := err.(type) {
 	case interface{ Unwrap() error }:
 		return u.Unwrap(), nil
@@ -338,7 +332,7 @@ func catalogueError(err error) (Error, bool) {
 // that no function of the package panics where fmt, which recovers a
 // panic of an Error method, does not.
 func answers(c Error) (ok bool) {
-	if ownType(c) {
+	if _, remote := c.(*RemoteError); remote {
 		return true
 	}
 	defer func() {
@@ -346,6 +340,15 @@ func answers(c Error) (ok bool) {
 			ok = false
 		}
 	}()
+	// A variant of the package is told by its number and type, without
+	// the reflection that tells any type of the package (ownType): this
+	// is on the path of every walk.
+	if i := searchNum(c.CodeNum()); i < len(infos) && reflect.TypeOf(c) == reflect.TypeOf(variantTypes[i]) {
+		return true
+	}
+	if ownType(c) {
+		return true
+	}
 	c.Code()
 	c.CodeNum()
 	c.Category()

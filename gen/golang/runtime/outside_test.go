@@ -142,13 +142,11 @@ type catalogued interface{ runtime.Error }
 // each of them panics.
 type anError struct{ catalogued }
 
-// aWrapper is one with the methods of a wrapper too, Unwrap and As, which
-// panic as well.
-type aWrapper struct{ wrapping }
+// aWrapper is one with an As method too, which panics as well.
+type aWrapper struct{ asking }
 
-type wrapping interface {
+type asking interface {
 	runtime.Error
-	Unwrap() error
 	As(any) bool
 }
 
