@@ -1547,3 +1547,35 @@ func TestChainFromCauseWalksTheChainOnce(t *testing.T) {
 		t.Errorf("a chain over a rate limit: %v, %v, %q", c.Retryable(), c.Class(), c.UserMessage())
 	}
 }
+
+// TestDecodedVariantFollowsItsCause: a decoded wrapper whose cause decides
+// its retryability, reached with errors.As, answers as the error it was
+// decoded from when its cause travelled in its field: the decoded cause
+// decides, as it does for the wrapper that was sent. (A cause the field
+// cannot hold is the decoded error's alone: see TestUnknownCauseOfAFamily.)
+func TestDecodedVariantFollowsItsCause(t *testing.T) {
+	for _, sent := range []Error{
+		&OperatorFailed{Cause: &RateLimited{Provider: "p"}},
+		&OperatorFailed{Cause: &QuotaExhausted{Provider: "p"}},
+		&OperatorFailed{Cause: &OperatorFailed{Cause: &ProviderTimeout{Cause: errors.New("x")}}},
+		&ModelCallFailed{Cause: &AuthFailed{Provider: "p"}},
+		&ModelCallFailed{Cause: &RateLimited{Provider: "p"}},
+	} {
+		r, err := DecodePayload(mustMarshal(t, sent))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var of *OperatorFailed
+		var mf *ModelCallFailed
+		var got Error
+		switch {
+		case errors.As(r, &of):
+			got = of
+		case errors.As(r, &mf):
+			got = mf
+		}
+		if got == nil || got.Retryable() != sent.Retryable() || got.Class() != sent.Class() || got.UserMessage() != sent.UserMessage() {
+			t.Errorf("%s: decoded variant %v, want %v, %v, %q", sent, got, sent.Retryable(), sent.Class(), sent.UserMessage())
+		}
+	}
+}
