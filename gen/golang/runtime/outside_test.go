@@ -72,7 +72,7 @@ func TestErrorEmbeddingAVariant(t *testing.T) {
 		&runtime.MemoryUnavailable{Err: fmt.Errorf("again: %w", inner)},
 		&runtime.ModelCallFailed{Cause: inner},
 	} {
-		for name, f := range map[string]func() any{
+		for name, f := range withProjections(err, map[string]func() any{
 			"Error": func() any { return err.Error() },
 			"json.Marshal": func() any {
 				b, jerr := json.Marshal(err)
@@ -81,20 +81,14 @@ func TestErrorEmbeddingAVariant(t *testing.T) {
 				}
 				return string(b)
 			},
-			"LogValueOf":          func() any { return runtime.LogValueOf(err).String() },
-			"IsRetryable":         func() any { return runtime.IsRetryable(err) },
-			"ClassOf":             func() any { return runtime.ClassOf(err) },
-			"CodeOf":              func() any { return runtime.CodeOf(err) },
-			"UserMessageOf":       func() any { return runtime.UserMessageOf(err) },
-			"RetryAfterOf":        func() any { d, ok := runtime.RetryAfterOf(err); return fmt.Sprint(d, ok) },
-			"MCPResult":           func() any { b, k := runtime.MCPResult(err, true); return fmt.Sprint(string(b), k) },
-			"AnthropicToolResult": func() any { return string(runtime.AnthropicToolResult("toolu_1", err)) },
-			"OpenAIToolMessage":   func() any { return string(runtime.OpenAIToolMessage("call_1", err)) },
-			"AgentResponse":       func() any { return string(runtime.AgentResponse(err)) },
-			"ToolOutput":          func() any { return string(runtime.ToolOutput(err)) },
-			"ProblemJSON":         func() any { b, s := runtime.ProblemJSON(err, ""); return fmt.Sprint(string(b), s) },
-			"GRPCStatusJSON":      func() any { return string(runtime.GRPCStatusJSON(err)) },
-		} {
+			"LogValueOf":     func() any { return runtime.LogValueOf(err).String() },
+			"IsRetryable":    func() any { return runtime.IsRetryable(err) },
+			"ClassOf":        func() any { return runtime.ClassOf(err) },
+			"CodeOf":         func() any { return runtime.CodeOf(err) },
+			"UserMessageOf":  func() any { return runtime.UserMessageOf(err) },
+			"RetryAfterOf":   func() any { d, ok := runtime.RetryAfterOf(err); return fmt.Sprint(d, ok) },
+			"GRPCStatusJSON": func() any { return string(runtime.GRPCStatusJSON(err)) },
+		}) {
 			func() {
 				defer func() {
 					if r := recover(); r != nil {
@@ -165,7 +159,7 @@ func TestForeignErrorWhoseMethodsPanic(t *testing.T) {
 			&runtime.ModelCallFailed{Cause: adapter{}},
 			errors.Join(errors.New("first"), bad),
 		} {
-			for name, f := range map[string]func() any{
+			for name, f := range withProjections(err, map[string]func() any{
 				"Error":   func() any { return err.Error() },
 				"Sprintf": func() any { return fmt.Sprintf("%v %+v %#v %s %q", err, err, err, err, err) },
 				"json.Marshal": func() any {
@@ -186,33 +180,27 @@ func TestForeignErrorWhoseMethodsPanic(t *testing.T) {
 					slog.New(slog.NewJSONHandler(&b, nil)).Error("x", "err", err)
 					return b.String()
 				},
-				"IsRetryable":         func() any { return runtime.IsRetryable(err) },
-				"ClassOf":             func() any { return runtime.ClassOf(err) },
-				"CodeOf":              func() any { return runtime.CodeOf(err) },
-				"RootCodeOf":          func() any { return runtime.RootCodeOf(err) },
-				"HasCode":             func() any { return runtime.HasCode(err, runtime.CodeRateLimited) },
-				"UserMessageOf":       func() any { return runtime.UserMessageOf(err) },
-				"RetryAfterOf":        func() any { d, ok := runtime.RetryAfterOf(err); return fmt.Sprint(d, ok) },
-				"LayerOf":             func() any { l, ok := runtime.LayerOf(err); return fmt.Sprint(l, ok) },
-				"RetryPolicyOf":       func() any { p, ok := runtime.RetryPolicyOf(err); return fmt.Sprint(p, ok) },
-				"RetryDelay":          func() any { d, ok := runtime.RetryDelay(err, 1); return fmt.Sprint(d, ok) },
-				"Classify":            func() any { return runtime.CodeOf(runtime.Classify(err)) },
-				"AsToolError":         func() any { _, ok := runtime.AsToolError(err); return ok },
-				"AsProviderError":     func() any { _, ok := runtime.AsProviderError(err); return ok },
-				"AsOperatorError":     func() any { _, ok := runtime.AsOperatorError(err); return ok },
-				"MCPResult":           func() any { b, k := runtime.MCPResult(err, true); return fmt.Sprint(string(b), k) },
-				"AnthropicToolResult": func() any { return string(runtime.AnthropicToolResult("toolu_1", err)) },
-				"OpenAIToolMessage":   func() any { return string(runtime.OpenAIToolMessage("call_1", err)) },
-				"AgentResponse":       func() any { return string(runtime.AgentResponse(err)) },
-				"ToolOutput":          func() any { return string(runtime.ToolOutput(err)) },
-				"ProblemJSON":         func() any { b, s := runtime.ProblemJSON(err, ""); return fmt.Sprint(string(b), s) },
+				"IsRetryable":     func() any { return runtime.IsRetryable(err) },
+				"ClassOf":         func() any { return runtime.ClassOf(err) },
+				"CodeOf":          func() any { return runtime.CodeOf(err) },
+				"RootCodeOf":      func() any { return runtime.RootCodeOf(err) },
+				"HasCode":         func() any { return runtime.HasCode(err, runtime.CodeRateLimited) },
+				"UserMessageOf":   func() any { return runtime.UserMessageOf(err) },
+				"RetryAfterOf":    func() any { d, ok := runtime.RetryAfterOf(err); return fmt.Sprint(d, ok) },
+				"LayerOf":         func() any { l, ok := runtime.LayerOf(err); return fmt.Sprint(l, ok) },
+				"RetryPolicyOf":   func() any { p, ok := runtime.RetryPolicyOf(err); return fmt.Sprint(p, ok) },
+				"RetryDelay":      func() any { d, ok := runtime.RetryDelay(err, 1); return fmt.Sprint(d, ok) },
+				"Classify":        func() any { return runtime.CodeOf(runtime.Classify(err)) },
+				"AsToolError":     func() any { _, ok := runtime.AsToolError(err); return ok },
+				"AsProviderError": func() any { _, ok := runtime.AsProviderError(err); return ok },
+				"AsOperatorError": func() any { _, ok := runtime.AsOperatorError(err); return ok },
 				"WriteProblem": func() any {
 					w := httptest.NewRecorder()
 					runtime.WriteProblem(w, err, "")
 					return w.Body.String()
 				},
 				"GRPCStatusJSON": func() any { return string(runtime.GRPCStatusJSON(err)) },
-			} {
+			}) {
 				if own := strings.HasPrefix(fmt.Sprintf("%T", err), "*runtime."); name == "Error" && !own {
 					// Its own Error method, or errors.Join's asking it.
 					continue
@@ -250,4 +238,16 @@ func TestForeignErrorWhoseMethodsPanic(t *testing.T) {
 	if got := runtime.CodeOf(runtime.Classify(aWrapper{})); got != runtime.CodeProviderFailed {
 		t.Errorf("Classify = %q, want the fallback", got)
 	}
+}
+
+// withProjections adds to calls a call of each projection of err, each
+// made a value that compares.
+func withProjections(err error, calls map[string]func() any) map[string]func() any {
+	calls["MCPResult"] = func() any { b, k := runtime.MCPResult(err, true); return fmt.Sprint(string(b), k) }
+	calls["AnthropicToolResult"] = func() any { return string(runtime.AnthropicToolResult("toolu_1", err)) }
+	calls["OpenAIToolMessage"] = func() any { return string(runtime.OpenAIToolMessage("call_1", err)) }
+	calls["AgentResponse"] = func() any { return string(runtime.AgentResponse(err)) }
+	calls["ToolOutput"] = func() any { return string(runtime.ToolOutput(err)) }
+	calls["ProblemJSON"] = func() any { b, s := runtime.ProblemJSON(err, ""); return fmt.Sprint(string(b), s) }
+	return calls
 }
