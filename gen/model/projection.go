@@ -142,12 +142,22 @@ func (v *Variant) ProblemStatus(c *Catalogue) int {
 // documents, if it lists an error status; false when the catalogue's
 // default decides.
 func (v *Variant) OwnProblemStatus() (int, bool) {
-	for _, r := range v.HTTP {
-		if r.Hi >= 400 && r.Lo <= 599 {
-			return max(r.Lo, 400), true
-		}
+	if r := v.problemStatusEntry(); r != nil {
+		return max(r.Lo, 400), true
 	}
 	return 0, false
+}
+
+// problemStatusEntry is v's first http_status entry that covers an error
+// status, 400 to 599, or nil: the one its problem documents' status is
+// taken from.
+func (v *Variant) problemStatusEntry() *StatusRange {
+	for i := range v.HTTP {
+		if r := &v.HTTP[i]; r.Hi >= 400 && r.Lo <= 599 {
+			return r
+		}
+	}
+	return nil
 }
 
 // Title is the static, human title of v's problem documents: its code in

@@ -233,10 +233,10 @@ func (r *resolver) catalogue() {
 		}
 	}
 	r.unsetAttributes()
-	r.shadowedStatuses()
 	r.constants()
 	r.behaviour()
 	r.projections()
+	r.shadowedStatuses()
 	if !r.diags.HasErrors() && !cat.Incomplete {
 		r.builtinWarnings()
 	}
@@ -1282,6 +1282,10 @@ func (o goName) String() string {
 // every status it covers is covered by a narrower entry, of another
 // variant or of its own, which LookupHTTPStatus, FromHTTP and Classify
 // take first. Such an entry reads as a promise the package never keeps.
+// The entry that gives a variant's problem documents their status
+// (OwnProblemStatus), in a catalogue that selects problem, decides that
+// status, which no other entry can give without taking statuses from
+// another variant: it is not warned of.
 func (r *resolver) shadowedStatuses() {
 	type entry struct {
 		v *Variant
@@ -1298,9 +1302,13 @@ func (r *resolver) shadowedStatuses() {
 			}
 		}
 	}
+	problem := r.m.Selects("problem")
 	for _, v := range r.m.Variants {
 		for i := range v.HTTP {
 			sr := &v.HTTP[i]
+			if problem && sr == v.problemStatusEntry() {
+				continue
+			}
 			var by []string
 			seen := map[*StatusRange]bool{}
 			decides := false
