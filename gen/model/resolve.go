@@ -1280,8 +1280,10 @@ func (o goName) String() string {
 
 // shadowedStatuses warns of an http_status entry that never decides:
 // every status it covers is covered by a narrower entry, of another
-// variant or of its own, which LookupHTTPStatus, FromHTTP and Classify
-// take first. Such an entry reads as a promise the package never keeps.
+// variant or of its own, which LookupHTTPStatus and FromHTTP take first,
+// and, for a variant Classify matches by status, by a narrower entry of
+// another such variant too (Classify tries only theirs). Such an entry
+// reads as a promise the package never keeps.
 // The entry that gives a variant's problem documents their status
 // (OwnProblemStatus), in a catalogue that selects problem, decides that
 // status, which no other entry can give without taking statuses from
@@ -1291,13 +1293,18 @@ func (r *resolver) shadowedStatuses() {
 		v *Variant
 		r *StatusRange
 	}
-	var winner [600]entry
+	// winner is what LookupHTTPStatus and FromHTTP take for a status;
+	// classified, what Classify does, of the variants it matches by status.
+	var winner, classified [600]entry
 	for _, v := range r.m.Variants {
 		for i := range v.HTTP {
 			sr := &v.HTTP[i]
 			for st := sr.Lo; st <= sr.Hi; st++ {
 				if w := winner[st]; w.r == nil || sr.Span() < w.r.Span() {
 					winner[st] = entry{v, sr}
+				}
+				if w := classified[st]; v.ClassifyByStatus && (w.r == nil || sr.Span() < w.r.Span()) {
+					classified[st] = entry{v, sr}
 				}
 			}
 		}
@@ -1314,7 +1321,7 @@ func (r *resolver) shadowedStatuses() {
 			decides := false
 			for st := sr.Lo; st <= sr.Hi && !decides; st++ {
 				w := winner[st]
-				decides = w.r == sr
+				decides = w.r == sr || classified[st].r == sr
 				if !decides && !seen[w.r] {
 					seen[w.r] = true
 					by = append(by, fmt.Sprintf("%s of %s at %s", diag.Quote(w.r.Text), diag.Quote(w.v.Name), at(w.r.Pos)))
