@@ -75,9 +75,10 @@ type env struct {
 	// plain lines on stderr.
 	annotate bool
 	// jsonProblems, when set, makes a failure also print as JSON on
-	// stdout (compat --format json, until its findings are written): a
-	// consumer that asked for JSON reads why the run stopped.
-	jsonProblems bool
+	// stdout, written by it (compat and diff --format json, until their
+	// output is written): a consumer that asked for JSON reads why the
+	// run stopped.
+	jsonProblems func(w io.Writer, diags diag.List) error
 	// writeHook, when set, is the Hook of every fsafe.Batch the command
 	// writes with: the tests' way to make a write fail.
 	writeHook func(op fsafe.Op, path string) error
@@ -326,7 +327,7 @@ func report(e *env, err error) int {
 		fmt.Fprintf(e.stderr, "errgen %s: %s\n", usage.cmd.name, usage.msg)
 		fmt.Fprintf(e.stderr, "usage: %s\n", usage.cmd.synopsis())
 		return ExitUsage
-	case e.jsonProblems && !errors.Is(err, context.Canceled):
+	case e.jsonProblems != nil && !errors.Is(err, context.Canceled):
 		var list diag.List
 		var base *baseError
 		switch {
@@ -339,8 +340,8 @@ func report(e *env, err error) int {
 			// The line that says why, with no position.
 			list = append(list, diag.Diagnostic{Severity: diag.Error, Msg: err.Error()})
 		}
-		compat.WriteDiagsJSON(e.stdout, list)
-		e.jsonProblems = false
+		e.jsonProblems(e.stdout, list)
+		e.jsonProblems = nil
 		return report(e, err)
 	case errors.As(err, &diags):
 		if e.annotate {

@@ -82,7 +82,9 @@ reading either catalogue, 2 on a usage error.`,
 				return err
 			}
 			e.annotate = format.value == "github"
-			e.jsonProblems = format.value == "json"
+			if format.value == "json" {
+				e.jsonProblems = compat.WriteDiagsJSON
+			}
 			var findings []compat.Finding
 			var waiverDiags diag.List
 			var baseName string
@@ -115,7 +117,7 @@ reading either catalogue, 2 on a usage error.`,
 			}
 			var err error
 			// From here on stdout holds the findings.
-			e.jsonProblems = false
+			e.jsonProblems = nil
 			switch format.value {
 			case "json":
 				err = compat.WriteFindingsJSON(e.stdout, findings)

@@ -29,7 +29,8 @@ listed. BASE is a file or git:REV[:PATH], as for errgen compat.
 with gh pr comment --body-file); every catalogue text is escaped, so a | in
 a message cannot break a table. --format text is for a terminal, coloured
 when standard output is one and NO_COLOR is not set (--color overrides).
---format json writes the whole report.
+--format json writes the whole report, or {"problems": [...]}, in the
+shape of compat --format json's, when a catalogue cannot be read.
 
 With no argument in a folder that holds errgen.registry.yaml (or given that
 file), diff summarises every catalogue the registry lists against the same
@@ -48,6 +49,9 @@ be read, 2 on a usage error. Use errgen compat to fail a build.`,
 		return func(ctx context.Context, e *env, args []string) error {
 			if err := checkAgainst(*against); err != nil {
 				return err
+			}
+			if format.value == "json" {
+				e.jsonProblems = compat.WriteProblemsJSON
 			}
 			// A review names files as the repository does, whatever folder
 			// the command ran in: two catalogues changed by one pull request
@@ -75,6 +79,8 @@ be read, 2 on a usage error. Use errgen compat to fail a build.`,
 				}
 				pairs = []catalogueRevision{{base: base, head: head}}
 			}
+			// From here on stdout holds the summary.
+			e.jsonProblems = nil
 			colored := color.value == "always" || color.value == "auto" && isTerminal(e.stdout) && os.Getenv("NO_COLOR") == ""
 			var reports []*compat.Report
 			var out []byte

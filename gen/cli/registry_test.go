@@ -1286,3 +1286,30 @@ func TestDiffRegistryNamesFilesFromTheRepositoryRoot(t *testing.T) {
 		t.Errorf("diff exited %d; want b's error alone, named from the root:\n%s%s", code, stdout, stderr)
 	}
 }
+
+// TestDiffRegistryJSONProblems: diff --format json over a registry whose
+// catalogue fails to load, or against a revision git cannot read, prints
+// the problems as {"problems": [...]}, as for one catalogue, with the
+// text on standard error the text format prints.
+func TestDiffRegistryJSONProblems(t *testing.T) {
+	repo, write := registryRepo(t)
+	write("b/errors.yaml", strings.Replace(catalogueB, "message: down}", "message: down, bogus: 1}", 1))
+	t.Chdir(repo)
+	type problem struct {
+		Severity, File, Message string
+		Line, Col               int
+	}
+	for _, against := range []string{"git:HEAD", "git:no-such-revision"} {
+		_, _, textErr := runCLI(t, "diff", "--against", against)
+		code, stdout, stderr := runCLI(t, "diff", "--format", "json", "--against", against)
+		var doc struct{ Problems []problem }
+		if err := json.Unmarshal([]byte(stdout), &doc); err != nil || code != 1 || len(doc.Problems) == 0 || stderr != textErr {
+			t.Errorf("diff --format json --against %s exited %d (%v):\n%s%s\nwant exit 1, problems, and on standard error:\n%s", against, code, err, stdout, stderr, textErr)
+			continue
+		}
+		last := doc.Problems[len(doc.Problems)-1]
+		if against == "git:HEAD" && (last.File != "b/errors.yaml" || last.Line != 9 || !strings.HasPrefix(last.Message, `unknown key "bogus"`)) {
+			t.Errorf("diff --format json printed %+v, want b's unknown key", doc.Problems)
+		}
+	}
+}

@@ -57,7 +57,8 @@ func file(ar *txtar.Archive, name string) (int, bool) {
 // testdata/compat. Each archive holds base.yaml, head.yaml (written as
 // errors.yaml), optional args (extra flags), and want: what the command
 // prints and its exit status. want.json and want.github, when present,
-// hold the output of --format json and --format github.
+// hold the output of --format json and --format github; want.diff.json
+// that of errgen diff --format json on the same pair.
 func TestCompatGolden(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("..", "..", "testdata", "compat", "*.txtar"))
 	if err != nil {
@@ -100,7 +101,7 @@ func TestCompatGolden(t *testing.T) {
 				args = append(args, strings.Fields(string(ar.Files[i].Data))...)
 			}
 			changed := false
-			for _, want := range []string{"want", "want.json", "want.github"} {
+			for _, want := range []string{"want", "want.json", "want.github", "want.diff.json"} {
 				i, ok := file(ar, want)
 				if !ok {
 					if want == "want" {
@@ -109,7 +110,10 @@ func TestCompatGolden(t *testing.T) {
 					continue
 				}
 				a := args
-				if format, ok := strings.CutPrefix(want, "want."); ok {
+				if want == "want.diff.json" {
+					a = append([]string{"diff"}, args[1:]...)
+					a = append(a, "--format", "json")
+				} else if format, ok := strings.CutPrefix(want, "want."); ok {
 					a = append(slices.Clone(args), "--format", format)
 				}
 				got := runCLI(t, dir, a...)

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/txtar"
 
 	"github.com/errgen/errgen/gen"
 	"github.com/errgen/errgen/gen/cli"
@@ -680,5 +681,58 @@ func TestFindingJSONKeys(t *testing.T) {
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("%s: the keys of %s differ from docs/compat.md's (-docs +json):\n%s", f.Rule, data, diff)
 		}
+	}
+}
+
+// TestDiffJSONProblems: errgen diff --format json on a catalogue or base
+// that fails to load prints its problems as one object, {"problems": [...]},
+// which no report has a key of, holding the objects compat --format json
+// prints for the same pair; the text on standard error and the exit
+// status are those of the text format. A usage error prints no JSON.
+func TestDiffJSONProblems(t *testing.T) {
+	for _, name := range []string{"232-head-has-errors-json", "233-base-has-errors-json"} {
+		t.Run(name, func(t *testing.T) {
+			ar, err := txtar.ParseFile(filepath.Join("..", "..", "testdata", "compat", name+".txtar"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			for src, dst := range map[string]string{"base.yaml": "base.yaml", "head.yaml": "errors.yaml"} {
+				i, ok := file(ar, src)
+				if !ok {
+					t.Fatalf("no %s in the archive", src)
+				}
+				if err := os.WriteFile(filepath.Join(dir, dst), ar.Files[i].Data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			t.Chdir(dir)
+			run := func(args ...string) (int, string, string) {
+				var stdout, stderr bytes.Buffer
+				code := cli.Run(args, &stdout, &stderr)
+				return code, stdout.String(), stderr.String()
+			}
+			_, compatOut, _ := run("compat", "--against", "base.yaml", "--format", "json")
+			var want []map[string]any
+			if err := json.Unmarshal([]byte(compatOut), &want); err != nil || len(want) == 0 {
+				t.Fatalf("compat --format json printed no problems (%v):\n%s", err, compatOut)
+			}
+			textCode, _, textErr := run("diff", "--against", "base.yaml")
+			code, stdout, stderr := run("diff", "--against", "base.yaml", "--format", "json")
+			var got map[string][]map[string]any
+			if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+				t.Fatalf("diff --format json printed no JSON object (%v):\n%s", err, stdout)
+			}
+			if diff := cmp.Diff(map[string][]map[string]any{"problems": want}, got); diff != "" {
+				t.Errorf("diff --format json's problems differ from compat's (-want +got):\n%s", diff)
+			}
+			if code != 1 || textCode != 1 || stderr != textErr {
+				t.Errorf("diff --format json exited %d with on standard error:\n%s\nwant exit 1 and, as the text format prints:\n%s", code, stderr, textErr)
+			}
+		})
+	}
+	var stdout, stderr bytes.Buffer
+	if code := cli.Run([]string{"diff", "--format", "json"}, &stdout, &stderr); code != cli.ExitUsage || stdout.Len() != 0 {
+		t.Errorf("diff --format json without --against exited %d, printing:\n%s", code, stdout.String())
 	}
 }

@@ -522,9 +522,22 @@ func plural(n int, what string) string {
 // its severity is "error" or "warning", which no finding has. A
 // diagnostic that stands for problems not kept says how many.
 func WriteDiagsJSON(w io.Writer, diags diag.List) error {
+	return writeJSON(w, problemsJSON(diags))
+}
+
+// WriteProblemsJSON prints diagnostics that stopped errgen diff as its
+// --format json prints them: one object, {"problems": [...]}, whose key no
+// report has, each problem the object WriteDiagsJSON prints.
+func WriteProblemsJSON(w io.Writer, diags diag.List) error {
+	return writeJSON(w, struct {
+		Problems []findingJSON `json:"problems"`
+	}{problemsJSON(diags)})
+}
+
+func problemsJSON(diags diag.List) []findingJSON {
 	out := make([]findingJSON, 0, len(diags))
 	for _, d := range diags {
 		out = append(out, problemJSON(d))
 	}
-	return writeJSON(w, out)
+	return out
 }
