@@ -355,7 +355,7 @@ func (im *importer) resolve(pkg, file string) (*model.Catalogue, string, error) 
 	if m == nil {
 		return nil, "", &model.EchoError{File: im.name(file), Err: fmt.Errorf("the catalogue of package %s has errors%s", pkg, firstError(diags))}
 	}
-	ipath, err := importPath(filepath.Dir(file), pkg)
+	ipath, err := importPath(filepath.Dir(file), pkg, im.name)
 	return m, ipath, err
 }
 
@@ -375,9 +375,10 @@ func firstError(diags diag.List) string {
 // dir's path from that go.mod's folder. Its last element (a /vN major
 // version aside) must be the package's name, as Go's convention wants,
 // so that a reader of the import knows the package: the folder's name,
-// or for a package at a module's root, the module path's.
-func importPath(dir, pkg string) (string, error) {
-	p, root, err := modulePathOf(dir, pkg)
+// or for a package at a module's root, the module path's. name names a
+// file or folder in an error, as diagnostics name files.
+func importPath(dir, pkg string, name func(string) string) (string, error) {
+	p, root, err := modulePathOf(dir, pkg, name)
 	if err != nil {
 		return "", err
 	}
@@ -393,7 +394,7 @@ func importPath(dir, pkg string) (string, error) {
 
 // modulePathOf is importPath without the check of its last element, and
 // whether dir is its module's root.
-func modulePathOf(dir, pkg string) (string, bool, error) {
+func modulePathOf(dir, pkg string, name func(string) string) (string, bool, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return "", false, err
@@ -405,7 +406,7 @@ func modulePathOf(dir, pkg string) (string, bool, error) {
 		case err == nil:
 			mod, err := modulePath(data)
 			if err != nil {
-				return "", false, fmt.Errorf("%s: %w", diag.Path(displayPath(gomod)), err)
+				return "", false, fmt.Errorf("%s: %w", diag.Path(name(gomod)), err)
 			}
 			rel, err := filepath.Rel(d, abs)
 			if err != nil {
@@ -416,10 +417,10 @@ func modulePathOf(dir, pkg string) (string, bool, error) {
 			}
 			return mod + "/" + filepath.ToSlash(rel), false, nil
 		case !errors.Is(err, fs.ErrNotExist):
-			return "", false, fmt.Errorf("%s: %w", diag.Path(displayPath(gomod)), fsafe.PathError(err))
+			return "", false, fmt.Errorf("%s: %w", diag.Path(name(gomod)), fsafe.PathError(err))
 		}
 		if filepath.Dir(d) == d {
-			return "", false, fmt.Errorf("no go.mod in %s or above it gives the import path of package %s", diag.Path(displayPath(dir)), pkg)
+			return "", false, fmt.Errorf("no go.mod in %s or above it gives the import path of package %s", diag.Path(name(dir)), pkg)
 		}
 	}
 }

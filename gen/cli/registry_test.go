@@ -1313,3 +1313,17 @@ func TestDiffRegistryJSONProblems(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffRegistryNamesFilesInMessagesFromTheRepositoryRoot: run in a
+// subfolder, diff over a registry names the files its messages mention
+// as its positions name files, from the repository's root: a go.mod
+// looked for, a listed catalogue that cannot be read.
+func TestDiffRegistryNamesFilesInMessagesFromTheRepositoryRoot(t *testing.T) {
+	repo, write := registryRepo(t)
+	write("a/errors.yaml", strings.Replace(catalogueA, "message: late}", "message: \"late: {cause}\", fields: [{name: cause, type: b.BError}]}", 1))
+	t.Chdir(filepath.Join(repo, "a"))
+	code, stdout, stderr := runCLI(t, "diff", "--against", "git:HEAD", "../errgen.registry.yaml")
+	if want := `a/errors.yaml:10:115: field type "b.BError": no go.mod in b or above it gives the import path of package b` + "\n"; code != 1 || stderr != want {
+		t.Errorf("diff exited %d:\n%s%s\nwant:\n%s", code, stdout, stderr, want)
+	}
+}
