@@ -304,7 +304,7 @@ func (s *catalogueSet) load(ctx context.Context, nameOf func(string) string) ([]
 	}
 	for i, p := range s.paths {
 		if i < len(s.unsafe) && s.unsafe[i] != nil {
-			all.Errorf(s.entries[i].Path.Pos, "catalogue %s cannot be read: %v", diag.Quote(s.entries[i].Path.Value), fsafe.PathError(s.unsafe[i]))
+			all.Errorf(s.entries[i].Path.Pos, "catalogue %s cannot be read: %v", diag.Quote(s.entries[i].Path.Value), fsafe.PathError(fsafe.Named(s.unsafe[i], nameOf)))
 			continue
 		}
 		imp := shared
@@ -344,7 +344,7 @@ func (s *catalogueSet) load(ctx context.Context, nameOf func(string) string) ([]
 				}
 				all.Errorf(en.Path.Pos, "catalogue %s does not exist; create it, or remove its entry", diag.Quote(en.Path.Value))
 			} else {
-				all.Errorf(en.Path.Pos, "catalogue %s cannot be read: %v", diag.Quote(en.Path.Value), re.err)
+				all.Errorf(en.Path.Pos, "catalogue %s cannot be read: %v", diag.Quote(en.Path.Value), fsafe.Named(re.err, nameOf))
 			}
 			continue
 		case err != nil:

@@ -1327,3 +1327,21 @@ func TestDiffRegistryNamesFilesInMessagesFromTheRepositoryRoot(t *testing.T) {
 		t.Errorf("diff exited %d:\n%s%s\nwant:\n%s", code, stdout, stderr, want)
 	}
 }
+
+// TestDiffRegistryNamesUnreadableCataloguesFromTheRepositoryRoot: run in a
+// subfolder, diff over a registry whose listed catalogue is a folder says
+// so naming it from the repository's root, as its position is named.
+func TestDiffRegistryNamesUnreadableCataloguesFromTheRepositoryRoot(t *testing.T) {
+	repo, _ := registryRepo(t)
+	if err := os.Remove(filepath.Join(repo, "b", "errors.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(repo, "b", "errors.yaml"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(filepath.Join(repo, "a"))
+	code, stdout, stderr := runCLI(t, "diff", "--against", "git:HEAD", "../errgen.registry.yaml")
+	if want := `errgen.registry.yaml:4:12: catalogue "b/errors.yaml" cannot be read: b/errors.yaml is a folder, not a regular file; `; code != 1 || !strings.HasPrefix(stderr, want) || strings.Contains(stderr, "../") {
+		t.Errorf("diff exited %d:\n%s%s\nwant a line starting:\n%s", code, stdout, stderr, want)
+	}
+}

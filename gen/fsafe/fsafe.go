@@ -183,6 +183,32 @@ func CheckBelow(dir, rel string) error {
 	return nil
 }
 
+// Named returns err, an error of this package about a path or an
+// *fs.PathError, naming that path as name does; other errors come back
+// as they are. A caller that reads a file by one path and names it by
+// another (from a repository's root) words the error so.
+func Named(err error, name func(string) string) error {
+	switch e := err.(type) {
+	case *kindError:
+		c := *e
+		c.path = name(e.path)
+		return &c
+	case *folderError:
+		c := *e
+		c.path = name(e.path)
+		return &c
+	case *TooLargeError:
+		c := *e
+		c.Path = name(e.Path)
+		return &c
+	case *fs.PathError:
+		c := *e
+		c.Path = name(e.Path)
+		return &c
+	}
+	return err
+}
+
 // PathError returns err with the path of an *fs.PathError made safe to
 // print (see diag.Path); other errors come back as they are.
 func PathError(err error) error {
