@@ -404,6 +404,43 @@ func find(err error) Error {
 	return found
 }
 
+// findLink is find(err) with the link of err's chain it was found at: the
+// error itself, or one whose As method stands for it. A variant an As
+// method stands for is no link of the chain, and a check that the chain
+// ends (causeOf) says nothing of its own cause. It walks as walk does up
+// to the first error of the catalogue, before which no decoded error
+// changes the way.
+func findLink(err error, depth int) (Error, error) {
+	for ; err != nil && depth < maxChain; depth++ {
+		if c, ok := catalogueError(err); ok {
+			return c, err
+		}
+		one, many := next(err)
+		if many != nil {
+			for _, e := range many {
+				if c, link := findLink(e, depth+1); c != nil {
+					return c, link
+				}
+			}
+			return nil, nil
+		}
+		err = one
+	}
+	return nil, nil
+}
+
+// linkOf returns c, found at link, as a variant of the package whose
+// cause the runtime may follow without a check of its own: one of its
+// variants, not nil, that is the link itself, so that the check that the
+// chain above it ends covers its cause too.
+func linkOf(c Error, link error) (variant, bool) {
+	v, own := ownOf(c)
+	if !own || isNil(v) || error(v) != link {
+		return nil, false
+	}
+	return v, true
+}
+
 // Chain returns every error of the catalogue in err's chain, outermost
 // first, in the order errors.As would find them (As methods included: the
 // error an As method stands for is one link, and the walk goes on with
@@ -545,9 +582,10 @@ func codeOf(target error) Code {
 
 // retryableOf is Retryable of a variant whose cause decides: the cause's,
 // or def when the cause is not an error of the catalogue. A cause that is
-// itself a variant of the package whose cause decides is not asked: its
-// Retryable would check its own chain again, as each link's would, so n
-// such wrappers took n² steps. The walk goes on down to the error that
+// itself a variant of the package whose cause decides, a link of the
+// chain (not one an As method stands for, whose own chain no check here
+// covers), is not asked: its Retryable would check its own chain again,
+// as each link's would, so n such wrappers took n² steps. The walk goes on down to the error that
 // decides, under the one check made here that the chain ends, and gives
 // what each link's Retryable would.
 func retryableOf(e variant, def bool) bool {
@@ -556,12 +594,12 @@ func retryableOf(e variant, def bool) bool {
 	}
 	cause := causeOf(e)
 	for {
-		c := find(cause)
+		c, link := findLink(cause, 0)
 		if c == nil {
 			return def
 		}
-		v, own := ownOf(c)
-		if !own || isNil(v) {
+		v, own := linkOf(c, link)
+		if !own {
 			return c.Retryable()
 		}
 		i := variantIndex(v)
@@ -805,7 +843,8 @@ func appendText(dst []byte, e variant, i int, part int) []byte {
 // neutral sentence. Never the technical message.
 //
 // A cause that is itself a variant of the package whose user message
-// defers to its cause is not asked, as in retryableOf: the walk goes on
+// defers to its cause, a link of the chain, is not asked, as in
+// retryableOf: the walk goes on
 // down the chain under the one check made here that it ends, and the
 // message is the first one of the error at its end, else the innermost
 // link's own, as each link's UserMessage would give.
@@ -819,9 +858,9 @@ func userMessageOf(ev any) string {
 	own, code := i, e.Code()
 	cause := causeOf(e)
 	for {
-		if c := find(cause); c != nil {
-			v, ok := ownOf(c)
-			if !ok || isNil(v) || !forms[variantIndex(v)].userCause {
+		if c, link := findLink(cause, 0); c != nil {
+			v, ok := linkOf(c, link)
+			if !ok || !forms[variantIndex(v)].userCause {
 				if m := c.UserMessage(); m != "" {
 					return m
 				}

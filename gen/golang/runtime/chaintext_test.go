@@ -143,6 +143,8 @@ func (l lookalike) Error() string { return "lookalike: " + l.ProviderTimeout.Err
 type chains struct {
 	r     *rand.Rand
 	links []error
+	// as adds links an As method stands for (standsFor).
+	as bool
 }
 
 func (c *chains) leaf() error {
@@ -200,7 +202,11 @@ func (c *chains) build(depth int) error {
 	if depth <= 0 || c.r.IntN(8) == 0 {
 		e = c.leaf()
 	} else {
-		switch c.r.IntN(9) {
+		kinds := 9
+		if c.as {
+			kinds++
+		}
+		switch c.r.IntN(kinds) {
 		case 0:
 			e = &MemoryUnavailable{Err: c.build(depth - 1)}
 		case 1:
@@ -217,6 +223,20 @@ func (c *chains) build(depth int) error {
 			e = errors.Join(c.build(depth-1), c.build(depth-1))
 		case 7:
 			e = &textOf{c.build(depth - 1)}
+		case 9:
+			// A variant an As method stands for, whose chain no check
+			// of the wrappers above covers: a chain of its own, with
+			// cycles of its own (one through the As method, which no
+			// walk can see, would not end).
+			inner := &chains{r: c.r}
+			if v, ok := inner.build(depth - 1).(Error); ok {
+				for range c.r.IntN(3) {
+					inner.loop()
+				}
+				e = standsFor{v}
+			} else {
+				e = c.leaf()
+			}
 		default:
 			e = lookalike{&ProviderTimeout{Cause: c.build(depth - 1)}}
 		}
@@ -344,7 +364,7 @@ func refUserMessage(e variant) string {
 func TestChainFromCauseAsEachLinkGaveIt(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for n := range 3000 {
-		c := &chains{r: r}
+		c := &chains{r: r, as: true}
 		c.build(1 + r.IntN(12))
 		for range r.IntN(3) {
 			c.loop()
@@ -361,5 +381,39 @@ func TestChainFromCauseAsEachLinkGaveIt(t *testing.T) {
 				t.Fatalf("chain %d: UserMessage of %T = %q, want %q: %s", n, v, got, want, refText(v))
 			}
 		}
+	}
+}
+
+// standsFor is a wrapper outside the package whose As method stands for
+// an error of the catalogue it does not wrap.
+type standsFor struct{ e Error }
+
+func (s standsFor) Error() string { return "stands for an error" }
+func (s standsFor) As(target any) bool {
+	if p, ok := target.(*Error); ok {
+		*p = s.e
+		return true
+	}
+	return false
+}
+
+// TestChainFromCauseThroughAnAsMethod: a wrapper whose cause decides and
+// whose cause stands, through an As method, for a variant whose own chain
+// comes back to itself answers as each link's Retryable and UserMessage
+// did (the variant's check finds the cycle, and it gives its own answer),
+// and returns.
+func TestChainFromCauseThroughAnAsMethod(t *testing.T) {
+	loop := &OperatorFailed{}
+	loop.Cause = loop
+	top := &ModelCallFailed{Cause: &ProviderFailed{Cause: standsFor{loop}}}
+	done := make(chan [2]any, 1)
+	go func() { done <- [2]any{top.Retryable(), top.UserMessage()} }()
+	select {
+	case got := <-done:
+		if want := [2]any{loop.Retryable(), loop.UserMessage()}; got != want {
+			t.Errorf("Retryable, UserMessage = %v, want %v", got, want)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Retryable or UserMessage of a chain through an As method does not return")
 	}
 }
