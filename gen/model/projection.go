@@ -267,6 +267,7 @@ func (r *resolver) projections() {
 	r.grpc(seen)
 	if r.m.Selects("agent_response") {
 		r.metadataKeys()
+		r.outsideCode()
 	}
 	var mcp []projectionUse
 	for _, v := range r.m.Variants {
@@ -305,6 +306,24 @@ func (r *resolver) metadataKeys() {
 			case first.Name != f.Name && first.GoName != f.GoName:
 				r.errorf(f.Src.Name.Pos, "field %s has the agent_response metadata key %s, like field %s at %s, and the envelope could not tell them apart; rename one",
 					diag.Quote(f.Name), diag.Quote(key), diag.Quote(first.Name), at(first.Src.Name.Pos))
+			}
+		}
+	}
+}
+
+// outsideCode refuses a code or sub-code spelt as the code an
+// agent_response gives an error outside the catalogue (the class ClassOf
+// gives it, unknown): DecodeAgentResponse would read such an error back
+// as that variant.
+func (r *resolver) outsideCode() {
+	outside := Unknown.String()
+	for _, v := range r.m.Variants {
+		if v.Code == outside && v.Src != nil {
+			r.errorf(v.Src.Code.Pos, "code %s is what agent_response gives an error outside the catalogue, which the envelope would then not tell from this variant; use another code", diag.Quote(outside))
+		}
+		for _, sc := range v.Subcodes {
+			if sc.Code == outside {
+				r.errorf(sc.Pos, "sub-code %s is what agent_response gives an error outside the catalogue, which the envelope would then not tell from this instance; use another code", diag.Quote(outside))
 			}
 		}
 	}
