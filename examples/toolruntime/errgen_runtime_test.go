@@ -90,6 +90,11 @@ func errgenFirstDiff(want, got []byte) string {
 	for i < len(w) && i < len(g) && w[i] == g[i] {
 		i++
 	}
+	if i == len(w) && i == len(g) {
+		// Every line the same: only the newline at the end differs,
+		// which the lines as split do not show.
+		return fmt.Sprintf("the files differ only at their end: want ends %q, got ends %q", errgenTail(want), errgenTail(got))
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "first difference at line %d (- want, + got):\n", i+1)
 	for _, line := range w[max(0, i-context):i] {
@@ -110,6 +115,12 @@ func errgenFirstDiff(want, got []byte) string {
 	side("-", w)
 	side("+", g)
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// errgenTail is the last few bytes of data, where a difference in its
+// final newline shows.
+func errgenTail(data []byte) string {
+	return string(data[max(0, len(data)-8):])
 }
 
 // errgenGolden returns the golden file contents for e, after checking that

@@ -1579,3 +1579,18 @@ func TestDecodedVariantFollowsItsCause(t *testing.T) {
 		}
 	}
 }
+
+// TestGoldenDiffOfTheLastNewline: a golden file that differs from what
+// the test writes only in the newline at its end is described as such,
+// not as a difference past the last line that shows none.
+func TestGoldenDiffOfTheLastNewline(t *testing.T) {
+	for _, c := range [][2]string{{"{\n  \"a\": 1\n}\n", "{\n  \"a\": 1\n}"}, {"x\n", "x"}} {
+		got := errgenFirstDiff([]byte(c[0]), []byte(c[1]))
+		if !strings.Contains(got, "differ only at their end") || strings.Contains(got, "(end of file)\n+ (end of file)") {
+			t.Errorf("%q against %q: %s", c[0], c[1], got)
+		}
+	}
+	if got := errgenFirstDiff([]byte("a\nb\n"), []byte("a\nc\n")); !strings.Contains(got, "- b\n+ c") {
+		t.Errorf("a line that differs: %s", got)
+	}
+}
