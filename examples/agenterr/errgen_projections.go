@@ -1153,7 +1153,9 @@ func appendCamel(dst []byte, name string) []byte {
 }
 
 // DecodeAgentResponse reads back what AgentResponse wrote: the code, the
-// message and the metadata's fields, decoded as DecodePayload does. For a
+// message and the metadata's fields, decoded as DecodePayload does. The
+// response of an error outside the catalogue ("error": "unknown") is an
+// error, as it has no code. For a
 // code this catalogue knows, a member is a field's when its key is the
 // field's metadata key; one spelt as a field's name but not its key
 // (status_code for statusCode) is not that field's, and is left out, as
@@ -1172,6 +1174,12 @@ func DecodeAgentResponse(data []byte) (*RemoteError, error) {
 	}
 	if success == nil || *success {
 		return nil, errors.New(packageName + `: not an error response ("success": false)`)
+	}
+	if code == Code(ClassUnknown.String()) {
+		// What AgentResponse gives an error outside the catalogue, which
+		// no catalogue that selects the projection has as a code: no
+		// error of one, as a problem document of about:blank is not.
+		return nil, errors.New(packageName + `: agent response of an error outside the catalogue ("error": "unknown")`)
 	}
 	members, order := map[string]json.RawMessage{}, []string(nil)
 	if metadata := env["metadata"]; len(metadata) > 0 && string(metadata) != "null" {

@@ -1745,5 +1745,11 @@ func TestAgentResponseOfAnErrorOutsideTheCatalogue(t *testing.T) {
 		if env.Error != ClassUnknown.String() || env.Message != err.Error() || env.Metadata != nil {
 			t.Errorf("agent response of %q: %s, want error %q, its text as the message, no metadata", err, b, ClassUnknown)
 		}
+		// Read back, it is no error of a catalogue, as a problem document
+		// of about:blank and a gRPC status without ErrorInfo are not: not
+		// a decoded error of the code unknown, terminal.
+		if r, derr := DecodeAgentResponse(b); derr == nil {
+			t.Errorf("agent response of %q decoded as %s: code %q, class %v", err, r.Raw, r.Code(), r.Class())
+		}
 	}
 }
