@@ -86,16 +86,7 @@ func TestCompatGolden(t *testing.T) {
 			if c := strings.TrimSpace(string(ar.Comment)); c == "" || strings.Contains(c, "\n") {
 				t.Errorf("the comment must be one line saying what the case checks, got %q", c)
 			}
-			dir := t.TempDir()
-			for src, dst := range map[string]string{"base.yaml": "base.yaml", "head.yaml": "errors.yaml"} {
-				i, ok := file(ar, src)
-				if !ok {
-					t.Fatalf("no %s in the archive", src)
-				}
-				if err := os.WriteFile(filepath.Join(dir, dst), ar.Files[i].Data, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			dir := writePair(t, ar)
 			args := []string{"compat", "--against", "base.yaml"}
 			if i, ok := file(ar, "args"); ok {
 				args = append(args, strings.Fields(string(ar.Files[i].Data))...)
@@ -147,4 +138,21 @@ func TestCompatGolden(t *testing.T) {
 			t.Errorf("rule %s is reported by no case in testdata/compat", r.ID)
 		}
 	}
+}
+
+// writePair writes a case's base.yaml, and its head.yaml as errors.yaml,
+// into a new folder, and returns the folder.
+func writePair(t *testing.T, ar *txtar.Archive) string {
+	t.Helper()
+	dir := t.TempDir()
+	for src, dst := range map[string]string{"base.yaml": "base.yaml", "head.yaml": "errors.yaml"} {
+		i, ok := file(ar, src)
+		if !ok {
+			t.Fatalf("no %s in the archive", src)
+		}
+		if err := os.WriteFile(filepath.Join(dir, dst), ar.Files[i].Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }

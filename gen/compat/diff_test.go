@@ -696,16 +696,7 @@ func TestDiffJSONProblems(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			dir := t.TempDir()
-			for src, dst := range map[string]string{"base.yaml": "base.yaml", "head.yaml": "errors.yaml"} {
-				i, ok := file(ar, src)
-				if !ok {
-					t.Fatalf("no %s in the archive", src)
-				}
-				if err := os.WriteFile(filepath.Join(dir, dst), ar.Files[i].Data, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			dir := writePair(t, ar)
 			t.Chdir(dir)
 			run := func(args ...string) (int, string, string) {
 				var stdout, stderr bytes.Buffer
