@@ -396,12 +396,8 @@ func walk(err error, depth int, yield func(Error) bool) bool {
 
 // find returns the first error of the catalogue in err's chain, or nil.
 func find(err error) Error {
-	var found Error
-	walk(err, 0, func(c Error) bool {
-		found = c
-		return false
-	})
-	return found
+	c, _ := findLink(err, 0)
+	return c
 }
 
 // findLink is find(err) with the link of err's chain it was found at: the
