@@ -141,6 +141,11 @@ func TestKeywordMapping(t *testing.T) {
 		{fmt.Errorf("invoke: %w", context.DeadlineExceeded), "LLM_TIMEOUT"},
 		{&sdkError{http.StatusNotFound, "The model does not exist"}, "LLM_MODEL_NOT_FOUND"},
 		{&sdkError{http.StatusTooManyRequests, "slow down"}, "LLM_RATE_LIMITED"},
+		{errors.New("This model's maximum context length is 128000 tokens"), "LLM_CONTEXT_LENGTH_EXCEEDED"},
+		{errors.New("request timed out"), "LLM_TIMEOUT"},
+		// A status decides before keywords: the design, reading only the
+		// text, would say authentication (docs/examples/agentcodes.md).
+		{&sdkError{http.StatusTooManyRequests, "Invalid API key"}, "LLM_RATE_LIMITED"},
 	} {
 		got := agentcodes.Classify(c.err)
 		if got == nil || got.Code() != c.want || !errors.Is(got, c.err) {
