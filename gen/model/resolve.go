@@ -165,7 +165,7 @@ func (r *resolver) catalogue() {
 		r.errorf(cat.Version.Pos, "unsupported version %d; the only catalogue format is version 1", cat.Version.Value)
 	}
 	if cat.Package.Set && !names.IsPackage(cat.Package.Value) {
-		r.errorf(cat.Package.Pos, "package %s is not a usable Go package name (lower-case letters and digits; not a Go keyword, predeclared identifier, main or init)", diag.Quote(cat.Package.Value))
+		r.errorf(cat.Package.Pos, "package %s is not a usable Go package name (lower-case letters and digits; not a Go keyword, predeclared identifier, main, init or documentation)", diag.Quote(cat.Package.Value))
 	}
 	if cat.CodeCase.Set {
 		if i := slices.Index(CodeCases, cat.CodeCase.Value); i >= 0 {

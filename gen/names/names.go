@@ -71,11 +71,12 @@ func IsUpperCode(s string) bool { return upperRE.MatchString(s) }
 
 // IsPackage reports whether s is a usable Go package name: lower-case ASCII
 // letters and digits, not a keyword, not a predeclared identifier, not main
-// (which cannot be imported) and not init (which no file can import under
-// its own name).
+// (which cannot be imported), not init (which no file can import under its
+// own name) and not documentation (whose files the go command ignores, as
+// it does every file of a package so named).
 func IsPackage(s string) bool {
 	return packageRE.MatchString(s) && !token.IsKeyword(s) && !slices.Contains(Predeclared, s) &&
-		s != "main" && s != "init"
+		s != "main" && s != "init" && s != "documentation"
 }
 
 // Predeclared are Go's predeclared identifiers (the universe scope) that a

@@ -603,7 +603,7 @@ func TestListsMatchChecker(t *testing.T) {
 			t.Errorf("the schema refuses package %q, the checker accepts it", n)
 		}
 	}
-	candidates := append(slices.Clone(names.Predeclared), "main", "init", "break", "func", "type", "errors", "tools")
+	candidates := append(slices.Clone(names.Predeclared), "main", "init", "documentation", "break", "func", "type", "errors", "tools")
 	for _, n := range candidates {
 		if !names.IsPackage(n) && !slices.Contains(refused, n) {
 			t.Errorf("the checker refuses package %q, the schema does not list it", n)
