@@ -273,6 +273,8 @@ func syntaxError(file string, src []byte, err error, l *diag.List) {
 			case next >= 0:
 				col = next + 1
 			}
+		} else if pl, pc, ph := afterQuoteAbove(src, lines, line, msg); pl > 0 {
+			line, col, hint = pl, pc, ph
 		} else if c, h := strayToken(msg, text); c > 0 {
 			col, hint = c, h
 		} else if l2, c := syntaxColumn(src, lines, line, msg, err.Error()); l2 > 0 {
@@ -283,6 +285,31 @@ func syntaxError(file string, src []byte, err error, l *diag.List) {
 		hint = " (" + hint + ")"
 	}
 	l.Errorf(diag.Pos{File: file, Line: line, Col: col}, "YAML syntax error: %s%s", strings.ToValidUTF8(msg, "?"), hint)
+}
+
+// afterQuoteAbove places a syntax error the parser names on line when the
+// line before it starts inside a quoted value that opens above and closes
+// on it, with text after the closing quote: that text is a plain value the
+// line goes on, and the parser fails only where it ends, here, a line
+// below the text it refused (a key: "mapping values are not allowed").
+// It returns the line and byte column (from 1) of the text after the
+// closing quote, and the hint naming where the quoted value opens; 0, 0
+// and "" otherwise.
+func afterQuoteAbove(src []byte, lines [][]byte, line int, msg string) (int, int, string) {
+	if placedAbove[msg] || line < 3 || line > len(lines) {
+		return 0, 0, ""
+	}
+	prev := line - 1
+	from, qcol := openAbove(src, lines, prev)
+	if from == 0 {
+		return 0, 0, ""
+	}
+	text := strings.TrimSuffix(string(lines[prev-1]), "\r")
+	next, _ := afterClose(text, src[lineStart(lines, from)+qcol-1])
+	if next < 0 {
+		return 0, 0, ""
+	}
+	return prev, next + 1, fmt.Sprintf("a quoted value opens at %d:%d and takes the lines up to this one: close it where it should end", from, qcol)
 }
 
 // escapeErrors are the parser's messages about an escape in a

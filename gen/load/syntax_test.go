@@ -139,6 +139,13 @@ func TestSyntaxErrorAfterQuoteLeftOpen(t *testing.T) {
 			"errors.yaml:2:5: YAML syntax error: did not find expected key" + open + "1:4" + takes},
 		{"version: 1\nfamilies:\n  - name: A\n   '  doc: x\n    message: \"it's\"\n",
 			"errors.yaml:4:4: YAML syntax error: did not find expected '-' indicator (this quoted value takes the lines up to line 5: close it where it should end)"},
+		// The quote closes inside a line of the value below; the text after
+		// it is a plain value that the parser reads on into the next line,
+		// where it fails.
+		{"version: 1\nfamilies:\n  - name: A\n    doc: \"é€ x\n    variants:\n      - message: \"it's\" here\n        fields: []\n",
+			"errors.yaml:6:19: YAML syntax error: mapping values are not allowed in this context" + open + "4:10" + takes},
+		{"version: 1\nfamilies:\n  - name: A\n    doc: 'x\n    variants:\n      - message: 'it''s' here\n        fields: []\n",
+			"errors.yaml:6:19: YAML syntax error: mapping values are not allowed in this context" + open + "4:10" + takes},
 	} {
 		wantOneDiagnostic(t, tc.src, tc.want)
 	}
