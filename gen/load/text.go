@@ -2,6 +2,7 @@ package load
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"strconv"
 	"unicode"
@@ -97,10 +98,17 @@ func scanText(file string, src []byte, l *diag.List) {
 	}
 	line, col := 1, 1
 	prev := utf8.RuneError
+	// lead is true while line has held only spaces and tabs; space is the
+	// first Unicode space other than U+0020 found there, others how many
+	// later lines start with one too.
+	lead, others := true, 0
+	var space diag.Pos
+	var spaceRune rune
 	for i := 0; i < len(src); {
 		if b := src[i]; b >= 0x20 && b < 0x7F {
 			// Printable ASCII, nearly all of a catalogue, is always allowed.
 			i, col, prev = i+1, col+1, rune(b)
+			lead = lead && b == ' '
 			continue
 		}
 		r, size := utf8.DecodeRune(src[i:])
@@ -117,7 +125,18 @@ func scanText(file string, src []byte, l *diag.List) {
 			line, col = line+1, 1
 			i += size
 			prev = r
+			lead = true
 			continue
+		case lead && r != '\t' && unicode.Is(unicode.Zs, r):
+			// A no-break space pasted from a web page looks like
+			// indentation but is text to YAML: the key it stands before
+			// is not the one the reader sees.
+			if space.Line == 0 {
+				space, spaceRune = pos, r
+			} else if space.Line != line {
+				others++
+			}
+			lead = false
 		case r == '\r' && i+1 < len(src) && src[i+1] == '\n':
 			// CRLF line endings are fine.
 		case r == 0xFEFF && i == 0:
@@ -127,10 +146,36 @@ func scanText(file string, src []byte, l *diag.List) {
 				l.Errorf(pos, "%s is not allowed in a catalogue", why)
 			}
 		}
+		lead = lead && (r == '\t' || (r == 0xFEFF && i == 0))
 		i += size
 		col += size
 		prev = r
 	}
+	if space.Line > 0 {
+		var more string
+		switch others {
+		case 0:
+		case 1:
+			more = " (1 other line starts with one too)"
+		default:
+			more = fmt.Sprintf(" (%d other lines start with one too)", others)
+		}
+		l.Errorf(space, "%s at the start of a line; YAML indents with spaces (U+0020) only%s", spaceName(spaceRune), more)
+	}
+}
+
+// spaceName names a Unicode space character other than U+0020.
+func spaceName(r rune) string {
+	code := fmt.Sprintf("U+%04X", r)
+	switch r {
+	case 0x00A0:
+		return "no-break space " + code
+	case 0x202F:
+		return "narrow no-break space " + code
+	case 0x3000:
+		return "ideographic space " + code
+	}
+	return "space character " + code
 }
 
 // scanTabs reports a tab in the indentation of line at, the line YAML

@@ -112,3 +112,23 @@ func TestEveryProblemCounted(t *testing.T) {
 		}
 	}
 }
+
+// TestSpaceAtTheStartOfALine: a Unicode space other than U+0020 before a
+// line's first character is one error at the first such line, naming the
+// character; inside a value it is text like any other.
+func TestSpaceAtTheStartOfALine(t *testing.T) {
+	for src, want := range map[string]string{
+		"a:\n\u00a0 b: 1\n":                      "f.yaml:2:1: no-break space U+00A0 at the start of a line; YAML indents with spaces (U+0020) only",
+		"\ufeff\u3000a: 1\n":                     "f.yaml:1:4: ideographic space U+3000 at the start of a line; YAML indents with spaces (U+0020) only",
+		"a:\n  \t\u202fb: 1\n\u00a0\u00a0c: 2\n": "f.yaml:2:4: narrow no-break space U+202F at the start of a line; YAML indents with spaces (U+0020) only (1 other line starts with one too)",
+		"a:\n\u2003b: 1\n\u00a0c:\n\u00a0d:\n":   "f.yaml:2:1: space character U+2003 at the start of a line; YAML indents with spaces (U+0020) only (2 other lines start with one too)",
+		"a: x\u00a0y\nb: |\n  z\u00a0\n":          "",
+	} {
+		var l diag.List
+		scanText("f.yaml", []byte(src), &l)
+		got := strings.Join(lines(l), "\n")
+		if got != want {
+			t.Errorf("%q:\n got %q\nwant %q", src, got, want)
+		}
+	}
+}
