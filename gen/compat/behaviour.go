@@ -39,11 +39,13 @@ func (c *comparer) familyBehaviour(bf, hf *model.Family, codes []string) {
 }
 
 // variantRetryPolicy reports the retry policy of a variant that moved to
-// another family, whose policy it takes now: at the variant, since
-// neither family's policy changed.
+// another family, whose policy it takes now: at the variant's entry in
+// that family, beside its FAMILY_CHANGED, since neither family's policy
+// changed (the line a policy was declared on may not be in the change);
+// in base, where the policy it had was declared.
 func (c *comparer) variantRetryPolicy(bv, hv *model.Variant) {
 	bp, hp := bv.Family.Retry, hv.Family.Retry
-	pos, basePos, code := retryPos(c.head.cat, hv.Family), retryPos(c.base.cat, bv.Family), hv.Code
+	pos, basePos, code := hv.Pos, retryPos(c.base.cat, bv.Family), hv.Code
 	switch ch := retryChange(bp, hp); ch {
 	case policyGone:
 		c.add(ch.rule(), pos, basePos, code, "%s no longer has a retry policy: RetryDelay stops retrying it", q(code))
