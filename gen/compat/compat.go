@@ -494,6 +494,8 @@ func (c *comparer) variant(bv, hv *model.Variant) {
 	names := c.renames(bv, hv)
 	if b, h := renamed(bv.SuppressionKey, names).String(), renamed(hv.SuppressionKey, nil).String(); b != "" && b != h {
 		c.add(SuppressionKeyChanged, hv.KeyPos("suppression_key"), bv.KeyPos("suppression_key"), code, "the suppression_key of %s is now %s; in base it was %s", q(code), orNone(templateText(hv.SuppressionKey)), q(templateText(bv.SuppressionKey)))
+	} else if b != "" {
+		c.keyCauses(bv, hv, names)
 	}
 	// A status is gone when the head variant no longer covers all of it.
 	var gone []string
@@ -528,6 +530,84 @@ func (c *comparer) variant(bv, hv *model.Variant) {
 	c.behaviour(bv, hv)
 	c.variantProjections(bv, hv)
 	c.fields(bv, hv)
+}
+
+// keyCauses reports a suppression key that kept its template but renders
+// a cause of a family of the catalogue, {cause}, whose text is the cause's
+// message: when the message of one of the family's errors changed, even
+// reworded with the same placeholders (a note for that error), the key of
+// this one changes with it, and repeats group differently.
+func (c *comparer) keyCauses(bv, hv *model.Variant, names map[string]string) {
+	from := map[string]string{}
+	for b, h := range names {
+		from[h] = b
+	}
+	for _, ref := range hv.SuppressionKey.Refs() {
+		hf := hv.Field(ref)
+		if hf == nil || hf.Type.Kind != model.FamilyKind || hf.Type.Import != "" {
+			continue
+		}
+		name := ref
+		if b, ok := from[ref]; ok {
+			name = b
+		}
+		bf := bv.Field(name)
+		if bf == nil || bf.Type.Kind != model.FamilyKind || bf.Type.Import != "" || c.family[bf.Type.Family] != hf.Type.Family {
+			continue
+		}
+		changed := c.messagesChanged(bf.Type.Family, map[*model.Family][]string{})
+		if len(changed) == 0 {
+			continue
+		}
+		c.add(SuppressionKeyChanged, hv.KeyPos("suppression_key"), bv.KeyPos("suppression_key"), hv.Code,
+			"the suppression_key of %s renders {%s}, the message of its cause of family %s, which renders another text for %s than in base: repeats group differently",
+			q(hv.Code), ref, q(hf.Type.Family.Name), quoteAll(changed))
+	}
+}
+
+// messagesChanged lists the codes of base family bf's errors, still in the
+// family it became, whose message renders another text than in base: their
+// template changed (a renamed field's placeholder renders the same), a
+// duration it renders counts another unit, or a cause of a family of the
+// catalogue that it renders did, in turn. done
+// holds the families answered already (nil while one is being answered,
+// so that a family whose errors hold their own kind ends).
+func (c *comparer) messagesChanged(bf *model.Family, done map[*model.Family][]string) []string {
+	if out, ok := done[bf]; ok {
+		return out
+	}
+	done[bf] = nil
+	var out []string
+	for _, bv := range bf.Variants {
+		hv := c.head.byCode[c.h(bv.Code)]
+		if hv == nil || hv.Family != c.family[bf] {
+			continue
+		}
+		if renamed(bv.Message, c.renames(bv, hv)).String() != hv.Message.Segments.String() {
+			out = append(out, hv.Code)
+			continue
+		}
+		for _, ref := range bv.Message.Refs() {
+			f, hf := bv.Field(ref), hv.Field(ref)
+			if f == nil {
+				continue
+			}
+			if hf == nil {
+				if hf = c.renamedTo(bv, hv, f); hf == nil {
+					continue
+				}
+			}
+			// A duration's number in another unit, or the text of a cause
+			// whose own message changed.
+			if f.Type.Kind == model.Duration && hf.Type.Kind == model.Duration && f.Unit != hf.Unit ||
+				f.Type.Kind == model.FamilyKind && f.Type.Import == "" && len(c.messagesChanged(f.Type.Family, done)) > 0 {
+				out = append(out, hv.Code)
+				break
+			}
+		}
+	}
+	done[bf] = out
+	return out
 }
 
 // keyPos is where key stands in v, or, when v has no such key (a flag left
