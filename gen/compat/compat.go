@@ -568,8 +568,8 @@ func (c *comparer) keyCauses(bv, hv *model.Variant, names map[string]string) {
 // messagesChanged lists the codes of base family bf's errors, still in the
 // family it became, whose message renders another text than in base: their
 // template changed (a renamed field's placeholder renders the same), a
-// duration it renders counts another unit, or a cause of a family of the
-// catalogue that it renders did, in turn. done
+// duration it renders counts another unit or is rounded otherwise, or a
+// cause of a family of the catalogue that it renders did, in turn. done
 // holds the families answered already (nil while one is being answered,
 // so that a family whose errors hold their own kind ends).
 func (c *comparer) messagesChanged(bf *model.Family, done map[*model.Family][]string) []string {
@@ -597,9 +597,10 @@ func (c *comparer) messagesChanged(bf *model.Family, done map[*model.Family][]st
 					continue
 				}
 			}
-			// A duration's number in another unit, or the text of a cause
-			// whose own message changed.
-			if f.Type.Kind == model.Duration && hf.Type.Kind == model.Duration && f.Unit != hf.Unit ||
+			// A duration's number in another unit or rounded otherwise (as
+			// UNIT_CHANGED says), or the text of a cause whose own message
+			// changed.
+			if f.Type.Kind == model.Duration && hf.Type.Kind == model.Duration && (f.Unit != hf.Unit || f.RetryAfter != hf.RetryAfter && hf.Unit.Size > 1) ||
 				f.Type.Kind == model.FamilyKind && f.Type.Import == "" && len(c.messagesChanged(f.Type.Family, done)) > 0 {
 				out = append(out, hv.Code)
 				break
