@@ -345,9 +345,10 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 	for _, p := range rr.pairs {
 		pairs = append(pairs, [2]*model.Catalogue{p.base, p.head})
 	}
-	renamed := compat.RenamedFamilies(pairs)
+	renamed, rendered := compat.RenamedFamilies(pairs), compat.RenderedOtherwise(pairs)
 	for i := range rr.pairs {
 		rr.pairs[i].others = compat.OthersOf(rr.heads, i, renamed)
+		rr.pairs[i].others.Rendered = rendered
 		rr.pairs[i].arrived = compat.Arrived(rr.baseCats, rr.heads, i)
 	}
 	return rr, nil

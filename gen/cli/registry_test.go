@@ -996,6 +996,34 @@ func TestCompatRegistryImportedFamilyRenamed(t *testing.T) {
 	}
 }
 
+// TestCompatRegistryKeyRendersAnotherCatalogueCause: a suppression key
+// that renders a cause of another catalogue's family renders that error's
+// message, so a message reworded there (a note in that catalogue) changes
+// the key here, even when the family was renamed in the same change; a
+// key that renders no such cause is left alone.
+func TestCompatRegistryKeyRendersAnotherCatalogueCause(t *testing.T) {
+	repo, write := registryRepo(t)
+	withCause := func(family string) string {
+		return catalogueB + "      - {name: Relayed, code: relayed, num: 101, category: other, message: relayed, suppression_key: \"{cause}\", fields: [{name: cause, type: a." + family + "}]}\n" +
+			"      - {name: Kept, code: kept, num: 102, category: other, message: kept, suppression_key: \"{tool}\", fields: [{name: cause, type: a." + family + "}, {name: tool, type: string}]}\n"
+	}
+	write("go.mod", "module example.com/agents\n\ngo 1.23\n")
+	write("b/errors.yaml", withCause("AError"))
+	commitAll(t, repo, "cause")
+	t.Chdir(repo)
+	write("a/errors.yaml", strings.Replace(catalogueA, "message: late}", "message: running late}", 1))
+	code, stdout, stderr := runCLI(t, "compat", "--against", "git:HEAD")
+	want := `b/errors.yaml:10:85: SUPPRESSION_KEY_CHANGED: the suppression_key of "relayed" renders {cause}, the message of its cause of family "a.AError", which renders another text for "late" than in base: repeats group differently (base git:HEAD:b/errors.yaml:10:85)`
+	if code != 1 || !strings.Contains(stdout, want+"\n") || strings.Count(stdout, "SUPPRESSION_KEY_CHANGED") != 1 {
+		t.Errorf("compat of a reworded message another catalogue's key renders exited %d:\n%s%s\nwant a line:\n%s", code, stdout, stderr, want)
+	}
+	write("a/errors.yaml", strings.Replace(strings.Replace(catalogueA, "message: late}", "message: running late}", 1), "name: AError", "name: AFailure", 1))
+	write("b/errors.yaml", withCause("AFailure"))
+	if code, stdout, stderr := runCLI(t, "compat", "--against", "git:HEAD"); code != 1 || !strings.Contains(stdout, `the message of its cause of family "a.AFailure", which renders another text for "late"`) {
+		t.Errorf("compat of a reworded message of a renamed family another catalogue's key renders exited %d:\n%s%s", code, stdout, stderr)
+	}
+}
+
 // TestGenerateKeepsTheRegistrysRanges: generate, like lint, refuses a num
 // outside the ranges the registry above the catalogue gives it, at the
 // num, and writes nothing; a num back in range generates.

@@ -181,6 +181,11 @@ type Others struct {
 	// reserve again.
 	ReservedCodes map[string]bool
 	ReservedNums  map[int]bool
+	// Rendered maps the family types of other catalogues, PACKAGE.Family
+	// as base writes them, to the codes of the family whose message
+	// renders another text in head (see RenderedOtherwise): a suppression
+	// key here that renders such a cause changes with it.
+	Rendered map[string][]string
 }
 
 // codeCasePos is where m writes code_case, or, in a catalogue that leaves
@@ -544,7 +549,7 @@ func (c *comparer) keyCauses(bv, hv *model.Variant, names map[string]string) {
 	}
 	for _, ref := range hv.SuppressionKey.Refs() {
 		hf := hv.Field(ref)
-		if hf == nil || hf.Type.Kind != model.FamilyKind || hf.Type.Import != "" {
+		if hf == nil || hf.Type.Kind != model.FamilyKind {
 			continue
 		}
 		name := ref
@@ -552,16 +557,25 @@ func (c *comparer) keyCauses(bv, hv *model.Variant, names map[string]string) {
 			name = b
 		}
 		bf := bv.Field(name)
-		if bf == nil || bf.Type.Kind != model.FamilyKind || bf.Type.Import != "" || c.family[bf.Type.Family] != hf.Type.Family {
+		if bf == nil || bf.Type.Kind != model.FamilyKind || !c.sameFamily(bf.Type, hf.Type) && bf.Type.Name != hf.Type.Name {
 			continue
 		}
-		changed := c.messagesChanged(bf.Type.Family, map[*model.Family][]string{})
+		var changed []string
+		family := hf.Type.Name
+		switch {
+		case bf.Type.Import != "" || hf.Type.Import != "":
+			// Another catalogue's family: what changed there.
+			changed = c.others.Rendered[bf.Type.Name]
+		case c.family[bf.Type.Family] == hf.Type.Family:
+			changed = c.messagesChanged(bf.Type.Family, map[*model.Family][]string{})
+			family = hf.Type.Family.Name
+		}
 		if len(changed) == 0 {
 			continue
 		}
 		c.add(SuppressionKeyChanged, hv.KeyPos("suppression_key"), bv.KeyPos("suppression_key"), hv.Code,
 			"the suppression_key of %s renders {%s}, the message of its cause of family %s, which renders another text for %s than in base: repeats group differently",
-			q(hv.Code), ref, q(hf.Type.Family.Name), quoteAll(changed))
+			q(hv.Code), ref, q(family), quoteAll(changed))
 	}
 }
 

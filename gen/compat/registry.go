@@ -109,6 +109,29 @@ func RenamedFamilies(pairs [][2]*model.Catalogue) map[string]string {
 	return out
 }
 
+// RenderedOtherwise maps the family types of a registry's catalogues,
+// PACKAGE.Family as a field of another catalogue writes them in base, to
+// the codes of the family whose message renders another text in head
+// (reworded, a duration in another unit or rounded otherwise, a cause of
+// the catalogue's that did): a suppression key of another catalogue that
+// renders such a cause changes with it. pairs holds each catalogue at base
+// and in head.
+func RenderedOtherwise(pairs [][2]*model.Catalogue) map[string][]string {
+	out := map[string][]string{}
+	for _, p := range pairs {
+		c := newComparer(p[0], p[1])
+		for _, bf := range p[0].Families {
+			if c.family[bf] == nil {
+				continue
+			}
+			if codes := c.messagesChanged(bf, map[*model.Family][]string{}); len(codes) > 0 {
+				out[p[0].Package+"."+bf.Name] = codes
+			}
+		}
+	}
+	return out
+}
+
 // CompareRegistry reports what changes across the catalogues of a
 // registry between base and head, beside what each catalogue's own
 // comparison (CompareIn) reports: a code that moved from one catalogue to

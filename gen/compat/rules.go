@@ -185,7 +185,7 @@ var Rules = []Rule{
 	{NonFatalChanged, Semantics, Break, "A variant's non_fatal changed, and so its class."},
 	{RetryAfterDropped, Semantics, Break, "A variant no longer has a retry_after field, or another field took the flag: callers stop waiting."},
 	{HTTPStatusFieldDropped, Semantics, Break, "A variant no longer has an http_status field, or another field took the flag: FromHTTP and Classify stop setting the field callers read the HTTP status from."},
-	{SuppressionKeyChanged, Semantics, Break, "A variant's suppression_key template changed or was removed, or it renders a cause of a family of the catalogue whose message (the cause's text) renders otherwise, reworded or with a duration in another unit or rounded otherwise: repeats group differently."},
+	{SuppressionKeyChanged, Semantics, Break, "A variant's suppression_key template changed or was removed, or it renders a cause of a family of the catalogue (or of another of the registry) whose message (the cause's text) renders otherwise, reworded or with a duration in another unit or rounded otherwise: repeats group differently."},
 	{HTTPStatusRemoved, Semantics, Break, "An HTTP status was removed from a variant's http_status, or the variant no longer stands for a status it still lists because another variant's more specific http_status takes it, or a variant that stood for statuses was removed (retired or not; a waiver of its removal does not cover this): LookupHTTPStatus and FromHTTP give another variant for them, or none."},
 	{MessagePlaceholdersChanged, Semantics, Break, "The placeholders of a variant's message changed."},
 	{MessageReworded, Semantics, Note, "A variant's message was reworded with the same placeholders."},
