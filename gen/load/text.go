@@ -98,17 +98,11 @@ func scanText(file string, src []byte, l *diag.List) {
 	}
 	line, col := 1, 1
 	prev := utf8.RuneError
-	// lead is true while line has held only spaces and tabs; space is the
-	// first Unicode space other than U+0020 found there, others how many
-	// later lines start with one too.
-	lead, others := true, 0
-	var space diag.Pos
-	var spaceRune rune
+	var sp spaces
 	for i := 0; i < len(src); {
 		if b := src[i]; b >= 0x20 && b < 0x7F {
 			// Printable ASCII, nearly all of a catalogue, is always allowed.
 			i, col, prev = i+1, col+1, rune(b)
-			lead = lead && b == ' '
 			continue
 		}
 		r, size := utf8.DecodeRune(src[i:])
@@ -125,18 +119,10 @@ func scanText(file string, src []byte, l *diag.List) {
 			line, col = line+1, 1
 			i += size
 			prev = r
-			lead = true
+			sp.start = i
 			continue
-		case lead && r != '\t' && unicode.Is(unicode.Zs, r):
-			// A no-break space pasted from a web page looks like
-			// indentation but is text to YAML: the key it stands before
-			// is not the one the reader sees.
-			if space.Line == 0 {
-				space, spaceRune = pos, r
-			} else if space.Line != line {
-				others++
-			}
-			lead = false
+		case r >= 0xA0 && unicode.Is(unicode.Zs, r):
+			sp.see(src, i, r, pos)
 		case r == '\r' && i+1 < len(src) && src[i+1] == '\n':
 			// CRLF line endings are fine.
 		case r == 0xFEFF && i == 0:
@@ -146,22 +132,61 @@ func scanText(file string, src []byte, l *diag.List) {
 				l.Errorf(pos, "%s is not allowed in a catalogue", why)
 			}
 		}
-		lead = lead && (r == '\t' || (r == 0xFEFF && i == 0))
 		i += size
 		col += size
 		prev = r
 	}
-	if space.Line > 0 {
-		var more string
-		switch others {
-		case 0:
-		case 1:
-			more = " (1 other line starts with one too)"
-		default:
-			more = fmt.Sprintf(" (%d other lines start with one too)", others)
-		}
-		l.Errorf(space, "%s at the start of a line; YAML indents with spaces (U+0020) only%s", spaceName(spaceRune), more)
+	sp.report(l)
+}
+
+// spaces finds Unicode spaces other than U+0020 before a line's first
+// other character. A no-break space pasted from a web page looks like
+// indentation but is text to YAML: the key it stands before is not the
+// one the reader sees.
+type spaces struct {
+	start  int      // where the current line starts in the source
+	asked  int      // the last line whose first such space was looked at
+	first  diag.Pos // the first one found
+	r      rune     // and which space it is
+	others int      // how many later lines start with one too
+}
+
+// see looks at the space r at src[i], at pos: only at a line's first, so
+// that the scan stays linear.
+func (sp *spaces) see(src []byte, i int, r rune, pos diag.Pos) {
+	if sp.asked == pos.Line {
+		return
 	}
+	sp.asked = pos.Line
+	if !indentOnly(src[sp.start:i]) {
+		return
+	}
+	if sp.first.Line == 0 {
+		sp.first, sp.r = pos, r
+	} else {
+		sp.others++
+	}
+}
+
+// report reports the first space found, with the count of the others.
+func (sp *spaces) report(l *diag.List) {
+	var more string
+	switch {
+	case sp.first.Line == 0:
+		return
+	case sp.others == 1:
+		more = " (1 other line starts with one too)"
+	case sp.others > 1:
+		more = fmt.Sprintf(" (%d other lines start with one too)", sp.others)
+	}
+	l.Errorf(sp.first, "%s at the start of a line; YAML indents with spaces (U+0020) only%s", spaceName(sp.r), more)
+}
+
+// indentOnly reports whether b, a line's start, holds only spaces and tabs
+// (after a byte order mark on the first line).
+func indentOnly(b []byte) bool {
+	b = bytes.TrimPrefix(b, []byte("\uFEFF"))
+	return len(bytes.Trim(b, " \t")) == 0
 }
 
 // spaceName names a Unicode space character other than U+0020.

@@ -122,7 +122,7 @@ func TestSpaceAtTheStartOfALine(t *testing.T) {
 		"\ufeff\u3000a: 1\n":                     "f.yaml:1:4: ideographic space U+3000 at the start of a line; YAML indents with spaces (U+0020) only",
 		"a:\n  \t\u202fb: 1\n\u00a0\u00a0c: 2\n": "f.yaml:2:4: narrow no-break space U+202F at the start of a line; YAML indents with spaces (U+0020) only (1 other line starts with one too)",
 		"a:\n\u2003b: 1\n\u00a0c:\n\u00a0d:\n":   "f.yaml:2:1: space character U+2003 at the start of a line; YAML indents with spaces (U+0020) only (2 other lines start with one too)",
-		"a: x\u00a0y\nb: |\n  z\u00a0\n":          "",
+		"a: x\u00a0y\nb: |\n  z\u00a0\n":         "",
 	} {
 		var l diag.List
 		scanText("f.yaml", []byte(src), &l)
