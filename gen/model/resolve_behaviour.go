@@ -76,6 +76,9 @@ func (r *resolver) retryPolicy(ar *ast.Retry, p RetryPolicy) *RetryPolicy {
 		// A refused base or cap is reported as such, not compared.
 	case ar.Cap.Set:
 		r.errorf(ar.Cap.Pos, "retry cap %s is below its base %s: no delay may exceed the cap, so none could be the base", p.Cap, p.Base)
+	case !ar.Base.Set:
+		// Base and cap both come from the policy this one refines, which
+		// has reported them at its own retry.
 	default:
 		r.errorf(ar.Base.Pos, "retry base %s is above the cap %s this policy takes from the one it refines: give it a cap of its own", p.Base, p.Cap)
 	}
