@@ -574,7 +574,9 @@ func (r *resolver) grpc(selected map[string]diag.Pos) {
 			if vc, ok := code(v.Src.GRPCCode); ok {
 				v.GRPCCode = vc
 			}
-			if reason := v.GRPCReason(); on && !grpcReasonRE.MatchString(reason) {
+			// A variant without a code has been reported as such; it sends
+			// no reason to judge.
+			if reason := v.GRPCReason(); on && v.Code != "" && !grpcReasonRE.MatchString(reason) {
 				r.warnf(v.Src.Code.Pos, "the gRPC ErrorInfo reason %s breaks AIP-193's form: 3 to 63 of A-Z, 0-9 and _, a letter first and no _ last", diag.Quote(reason))
 			}
 			// An instance that selects a sub-code sends it as the reason.
