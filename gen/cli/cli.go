@@ -168,7 +168,7 @@ func run(ctx context.Context, e *env, args []string) int {
 	default:
 		c, rest = lookup(args[0]), args[1:]
 		if c == nil {
-			fmt.Fprintf(e.stderr, "errgen: unknown command %s\n", diag.Quote(args[0]))
+			fmt.Fprintf(e.stderr, "errgen: unknown command %s%s\n", diag.Quote(args[0]), suggestCommand(args[0]))
 			switch {
 			case filepath.Base(args[0]) == registry.FileName:
 				// generate takes one catalogue, not the registry.
@@ -189,6 +189,19 @@ func run(ctx context.Context, e *env, args []string) int {
 // goes names a file rather than a command.
 func looksLikeCatalogue(arg string) bool {
 	return strings.HasSuffix(arg, ".yaml") || strings.HasSuffix(arg, ".yml") || strings.ContainsAny(arg, `/\`)
+}
+
+// suggestCommand returns "; did you mean "lint"?" for a misspelt command
+// (lnt, genrate, explian), or "" when no command is near.
+func suggestCommand(name string) string {
+	names := make([]string, 0, len(commands))
+	for _, c := range commands {
+		names = append(names, c.name)
+	}
+	if best := diag.Closest(name, names, 2); best != "" && len(name) > 2 {
+		return "; did you mean " + diag.Quote(best) + "?"
+	}
+	return ""
 }
 
 // lookup returns the command named name, or nil.
@@ -560,7 +573,7 @@ var helpCmd = &command{
 			}
 			c := lookup(args[0])
 			if c == nil {
-				return usagef("unknown command %s", diag.Quote(args[0]))
+				return usagef("unknown command %s%s", diag.Quote(args[0]), suggestCommand(args[0]))
 			}
 			commandHelp(e.stdout, c)
 			return nil

@@ -128,6 +128,24 @@ func TestCatalogueWhereACommandGoes(t *testing.T) {
 	}
 }
 
+// TestMisspeltCommand: a command misspelt names the nearest one, here and
+// in help; a word near none gets no suggestion.
+func TestMisspeltCommand(t *testing.T) {
+	for args, want := range map[string]string{
+		"lnt":              `errgen: unknown command "lnt"; did you mean "lint"?`,
+		"genrate":          `errgen: unknown command "genrate"; did you mean "generate"?`,
+		"explian x":        `errgen: unknown command "explian"; did you mean "explain"?`,
+		"compta --tier go": `errgen: unknown command "compta"; did you mean "compat"?`,
+		"help lnt":         `errgen help: unknown command "lnt"; did you mean "lint"?`,
+		"frobnicate":       `errgen: unknown command "frobnicate"` + "\n",
+	} {
+		code, _, errOut := runCLI(t, strings.Fields(args)...)
+		if code != 2 || !strings.Contains(errOut, want) {
+			t.Errorf("errgen %s: exit %d, want 2 and %q in stderr:\n%s", args, code, want, errOut)
+		}
+	}
+}
+
 // TestUsageLineHasNoTrailingSpace: a command without arguments ends its
 // usage line at its name.
 func TestUsageLineHasNoTrailingSpace(t *testing.T) {
