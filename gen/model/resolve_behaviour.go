@@ -349,6 +349,11 @@ func (r *resolver) classify() {
 
 // variantNamed finds the variant s names, anywhere in the catalogue.
 func (r *resolver) variantNamed(s ast.String) *Variant {
+	if len(r.m.Variants) == 0 {
+		// No variant could be read (families missing, misspelt or empty,
+		// each reported): the name cannot be judged.
+		return nil
+	}
 	names := make([]string, len(r.m.Variants))
 	for i, v := range r.m.Variants {
 		if v.Name == s.Value {
