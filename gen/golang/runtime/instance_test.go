@@ -448,3 +448,28 @@ func TestGoldenCheckedOutWithCRLF(t *testing.T) {
 	t.Chdir(dir)
 	TestErrgenGolden(t)
 }
+
+// TestAppendLLMPayloadAllocation holds AppendLLMPayload to what README.md
+// says of it: into a buffer with room, nothing is allocated when no
+// scrubber is set; with one, only the string each rendered text (the
+// message, the suppression key) is handed to it as, at most one each.
+func TestAppendLLMPayloadAllocation(t *testing.T) {
+	errs := []interface{ AppendLLMPayload([]byte) []byte }{
+		&ToolNotFound{Name: "x<y>"},
+		&ToolUnavailable{Tool: "browser", Attempts: 2, Alternatives: []string{"x"}},
+		&ToolTimeout{Tool: "terminal", Seconds: 3},
+		&CapabilityDenied{Tool: "t", Subcode: CodeMacosAutomationDenied, SuggestedTool: "ask"},
+	}
+	buf := make([]byte, 0, 1<<14)
+	for _, e := range errs {
+		if n := testing.AllocsPerRun(50, func() { buf = e.AppendLLMPayload(buf[:0]) }); n != 0 {
+			t.Errorf("%T without a scrubber: %v allocations", e, n)
+		}
+		SetScrubber(func(s string) string { return s })
+		n := testing.AllocsPerRun(50, func() { buf = e.AppendLLMPayload(buf[:0]) })
+		SetScrubber(nil)
+		if n > 2 {
+			t.Errorf("%T with a scrubber: %v allocations, more than one per rendered text", e, n)
+		}
+	}
+}
