@@ -19,7 +19,9 @@ in a folder that holds errgen.registry.yaml; else the ones given, default
 errors.yaml) and prints them resolved, as one JSON document: every code,
 num, category, class, retry rule, field with its type, payload key, HTTP
 status and user message, the reserved nums and codes, and each catalogue's
-file, package and, from a registry, owner and ranges. Catalogues are sorted
+file, package and, when a registry lists it, owner and ranges (a catalogue
+given by its path has those the nearest registry above it that lists it
+gives it). Catalogues are sorted
 by file and errors by num; the output is byte-identical from run to run.
 Its JSON Schema is printed by errgen schema --export. Nothing is printed
 when a catalogue has an error.`,
@@ -41,9 +43,17 @@ when a catalogue has an error.`,
 					// As the command line named it, wherever errgen runs.
 					ec.File = filepath.ToSlash(filepath.Clean(set.paths[i]))
 				}
-				if c.Entry != nil {
-					ec.File, ec.Owner = c.Entry.Path.Value, c.Entry.Owner.Value
-					for _, r := range c.Entry.Nums {
+				en := c.Entry
+				if en != nil {
+					ec.File = en.Path.Value
+				} else if len(cats) == len(set.paths) && i < len(set.listedBy) {
+					// Given by its path: the registry above it that lists
+					// it gives it its owner and ranges all the same.
+					en = set.listedBy[i]
+				}
+				if en != nil {
+					ec.Owner = en.Owner.Value
+					for _, r := range en.Nums {
 						ec.Ranges = append(ec.Ranges, [2]int{int(r.Lo.Value), int(r.High.Value)})
 					}
 				}

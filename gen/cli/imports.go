@@ -225,13 +225,25 @@ func (im *importer) name(file string) string {
 // A registry on the way that cannot be read or has errors of its own is
 // lint's to report: here it is a warning that the ranges went unchecked.
 func (im *importer) outOfRange(file string, m *model.Catalogue) diag.List {
+	en, l := im.listing(file, m)
+	if en == nil {
+		return l
+	}
+	return registry.OutOfRange(m, en)
+}
+
+// listing returns the entry of the nearest registry in the folder of file,
+// the catalogue m, or above it that lists it: nil when none does, or when
+// a registry on the way cannot be read or has errors of its own, which is
+// then a warning (lint of that registry reports its errors).
+func (im *importer) listing(file string, m *model.Catalogue) (*ast.RegistryEntry, diag.List) {
 	if !im.found {
 		im.found = true
 		im.err = im.find()
 	}
 	abs, err := filepath.Abs(file)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	st, statErr := os.Stat(abs)
 	reg, root, err := im.reg, im.root, im.err
@@ -239,30 +251,30 @@ func (im *importer) outOfRange(file string, m *model.Catalogue) diag.List {
 		var l diag.List
 		switch b := (brokenRegistry{}); {
 		case errors.Is(err, errNoRegistry):
-			return nil
+			return nil, nil
 		case errors.As(err, &b):
 			l.Warnf(diag.Pos{File: b.file}, "the registry has errors, so the nums of %s were not checked against its ranges; run errgen lint there", diag.Path(m.File))
-			return l
+			return nil, l
 		case err != nil:
 			l.Warnf(diag.Pos{File: m.File}, "%v; its nums were not checked against the ranges of a registry", err)
-			return l
+			return nil, l
 		}
 		for _, en := range reg.Catalogues {
 			rel := path.Clean(en.Path.Value)
 			listed := filepath.Join(root, filepath.FromSlash(rel))
 			if listed == abs {
-				return registry.OutOfRange(m, en)
+				return en, nil
 			}
 			if statErr == nil && fsafe.CheckBelow(root, rel) == nil {
 				if lst, err := os.Stat(listed); err == nil && os.SameFile(st, lst) {
-					return registry.OutOfRange(m, en)
+					return en, nil
 				}
 			}
 		}
 		// Not listed there: a registry further up may list it.
 		parent := filepath.Dir(root)
 		if parent == root {
-			return nil
+			return nil, nil
 		}
 		reg, root, err = im.findFrom(parent)
 	}

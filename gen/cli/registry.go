@@ -41,6 +41,11 @@ type catalogueSet struct {
 	unlistedErr error
 	found       bool
 	meant       map[string]bool
+	// listedBy are, for catalogues given without their registry, the
+	// entries of the nearest registry above each that lists it (nil for
+	// one none lists), found by load: their owner and ranges are the
+	// catalogue's as they are through the registry.
+	listedBy []*ast.RegistryEntry
 }
 
 // findUnlisted returns the catalogues below the registry's folder that it
@@ -353,8 +358,16 @@ func (s *catalogueSet) load(ctx context.Context, nameOf func(string) string) ([]
 		all = append(all, m.diags...)
 		if s.reg == nil {
 			// A catalogue given on the command line keeps the ranges
-			// of a registry above it that lists it.
-			all = append(all, imp.outOfRange(p, m.model)...)
+			// of a registry above it that lists it, and its owner.
+			en, l := imp.listing(p, m.model)
+			if en != nil {
+				l = registry.OutOfRange(m.model, en)
+			}
+			all = append(all, l...)
+			if s.listedBy == nil {
+				s.listedBy = make([]*ast.RegistryEntry, len(s.paths))
+			}
+			s.listedBy[i] = en
 		}
 		cats = append(cats, registry.Catalogue{Entry: s.entries[i], Model: m.model})
 	}

@@ -141,6 +141,46 @@ func TestExportNamesFilesAsGiven(t *testing.T) {
 	}
 }
 
+// TestExportGivenKeepsRegistry: a catalogue given by its path, which a
+// registry above it lists, is exported with the owner and ranges the
+// registry gives it, as through the registry, from any folder.
+func TestExportGivenKeepsRegistry(t *testing.T) {
+	type entry struct {
+		File  string
+		Owner string
+		Nums  [][2]int
+	}
+	exported := func(args ...string) []entry {
+		t.Helper()
+		code, stdout, stderr := runCLI(t, append([]string{"export"}, args...)...)
+		var doc struct{ Catalogues []entry }
+		if err := json.Unmarshal([]byte(stdout), &doc); code != 0 || err != nil {
+			t.Fatalf("export %q exited %d: %v\n%s", args, code, err, stderr)
+		}
+		return doc.Catalogues
+	}
+	reg := exported("../../testdata/registry/errgen.registry.yaml")
+	given := exported("../../testdata/registry/gateway/errors.yaml", "../../testdata/registry/tools/errors.yaml")
+	if len(given) != 2 {
+		t.Fatalf("export of two catalogues gave %+v", given)
+	}
+	for _, g := range given {
+		var want *entry
+		for i := range reg {
+			if strings.HasSuffix(g.File, "/"+reg[i].File) {
+				want = &reg[i]
+			}
+		}
+		if want == nil || g.Owner != want.Owner || fmt.Sprint(g.Nums) != fmt.Sprint(want.Nums) {
+			t.Errorf("export of %s gives owner %q and nums %v; through the registry %+v", g.File, g.Owner, g.Nums, want)
+		}
+	}
+	t.Chdir("../../testdata/registry/gateway")
+	if got := exported("errors.yaml"); len(got) != 1 || got[0].Owner != "provider-gateway" || fmt.Sprint(got[0].Nums) != "[[2000 2999]]" {
+		t.Errorf("export in the catalogue's folder gives %+v; want the registry's owner and ranges", got)
+	}
+}
+
 // registryBase and the catalogues below are a repository at its first
 // commit; TestCompatRegistry changes them.
 const registryBase = `version: 1
