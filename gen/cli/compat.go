@@ -310,8 +310,16 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 				continue
 			}
 			at := against + ":" + strings.TrimSpace(string(prefix)) + path.Clean(en.Path.Value)
-			rel := path.Clean(en.Path.Value)
-			base, err := loadBaseAs(ctx, e, at, regPath, func(string) string { return rel }, false)
+			// Named as the command names files, though git reads it
+			// from the registry's folder.
+			goneName := nameOf(filepath.Join(set.root, filepath.FromSlash(path.Clean(en.Path.Value))))
+			name := func(f string) string {
+				if f == regPath {
+					return goneName
+				}
+				return nameOf(f)
+			}
+			base, err := loadBaseAs(ctx, e, at, regPath, name, false)
 			if err != nil {
 				return nil, err
 			}

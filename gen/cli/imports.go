@@ -291,14 +291,13 @@ func (im *importer) buildIndex() {
 		rel := path.Clean(en.Path.Value)
 		file := filepath.Join(im.root, filepath.FromSlash(rel))
 		var src []byte
-		// Below the registry's folder as diagnostics name it, so that an
-		// element refused is named so too.
-		err := fsafe.CheckBelow(displayPath(im.root), rel)
+		// Named as diagnostics name files, as is an element refused.
+		err := fsafe.CheckBelow(im.root, rel)
 		if err == nil {
 			src, err = im.read(file)
 		}
 		if err != nil {
-			im.unread = append(im.unread, diag.Quote(rel)+" "+unreadable(err))
+			im.unread = append(im.unread, diag.Quote(rel)+" "+unreadable(err, im.name))
 			continue
 		}
 		cat, diags := load.Load(im.name(file), src)
@@ -312,16 +311,12 @@ func (im *importer) buildIndex() {
 }
 
 // unreadable says why a listed catalogue could not be read, naming a
-// file as diagnostics do.
-func unreadable(err error) string {
-	var pe *fs.PathError
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
+// file as name does, as diagnostics name files.
+func unreadable(err error, name func(string) string) string {
+	if errors.Is(err, fs.ErrNotExist) {
 		return "does not exist"
-	case errors.As(err, &pe):
-		return "cannot be read: " + pe.Op + " " + diag.Path(displayPath(pe.Path)) + ": " + pe.Err.Error()
 	}
-	return "cannot be read: " + err.Error()
+	return "cannot be read: " + fsafe.PathError(fsafe.Named(err, name)).Error()
 }
 
 // read reads a file of the work tree, or at the revision. A file of the
@@ -429,7 +424,7 @@ func modulePathOf(dir, pkg string, name func(string) string) (string, bool, erro
 			}
 			return mod + "/" + filepath.ToSlash(rel), false, nil
 		case !errors.Is(err, fs.ErrNotExist):
-			return "", false, fmt.Errorf("%s: %w", diag.Path(name(gomod)), fsafe.PathError(err))
+			return "", false, readErrorOf(gomod, err, name)
 		}
 		if filepath.Dir(d) == d {
 			return "", false, fmt.Errorf("no go.mod in %s or above it gives the import path of package %s", diag.Path(name(dir)), pkg)
@@ -486,3 +481,13 @@ func modulePath(data []byte) (string, error) {
 }
 
 var _ model.Importer = (*importer)(nil)
+
+// readErrorOf is err, an error reading file, with file named as name
+// names it: as the error's own path when it has one, else before it.
+func readErrorOf(file string, err error, name func(string) string) error {
+	named := fsafe.PathError(fsafe.Named(err, name))
+	if strings.Contains(named.Error(), diag.Path(name(file))) {
+		return named
+	}
+	return fmt.Errorf("%s: %w", diag.Path(name(file)), named)
+}

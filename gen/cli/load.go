@@ -277,7 +277,9 @@ func loadBaseAs(ctx context.Context, e *env, against, catalogue string, nameOf f
 	}
 	// A base's imported families are read from the catalogues at the
 	// same revision (for a base file, as they are now).
-	m, err := parse(ctx, e, name, src, false, newRevImporter(catalogue, against), nil)
+	imp := newRevImporter(catalogue, against)
+	imp.nameOf = nameOf
+	m, err := parse(ctx, e, name, src, false, imp, nil)
 	var d *diagError
 	if errors.As(err, &d) {
 		var errs diag.List

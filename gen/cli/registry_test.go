@@ -1413,3 +1413,93 @@ func TestDiffRegistryNamesUnreadableCataloguesFromTheRepositoryRoot(t *testing.T
 		t.Errorf("diff exited %d:\n%s%s\nwant a line starting:\n%s", code, stdout, stderr, want)
 	}
 }
+
+// servicesRepo makes a git repository whose registry, testdata/registry's,
+// is below its root, in services, with go.mod at the root, committed as
+// its one revision; it returns the repository's folder and a git runner.
+func servicesRepo(t *testing.T) (string, func(args ...string)) {
+	t.Helper()
+	repo, _ := registryRepo(t)
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = repo
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	git("rm", "-q", "-r", ".")
+	if err := os.CopyFS(filepath.Join(repo, "services"), os.DirFS("../../testdata/registry")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(repo, "go.mod"), []byte("module example.com/agents\n\ngo 1.24\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	commitAll(t, repo, "services")
+	return repo, git
+}
+
+// TestDiffNamesImportsFromRoot: diff names every file of a registry
+// below the repository's root from the root, whatever folder it runs in:
+// the registry and the listed catalogue that cannot be read, a go.mod that
+// cannot be read, and the registry of a base's imports.
+func TestDiffNamesImportsFromRoot(t *testing.T) {
+	repo, git := servicesRepo(t)
+	t.Chdir(filepath.Join(repo, "services", "orchestrator"))
+	diff := func() string {
+		t.Helper()
+		_, stdout, stderr := runCLI(t, "diff", "--against", "git:HEAD", "errors.yaml")
+		return stdout + stderr
+	}
+
+	gw := filepath.Join(repo, "services", "gateway", "errors.yaml")
+	if err := os.Rename(gw, gw+".moved"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(gw, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	want := `no catalogue the registry services/errgen.registry.yaml lists has package gateway (unreadable: "gateway/errors.yaml" cannot be read: services/gateway/errors.yaml is a folder, not a regular file;`
+	if got := diff(); !strings.Contains(got, want) {
+		t.Errorf("diff with a listed catalogue that is a folder printed:\n%s\nwant:\n%s", got, want)
+	}
+	if err := os.Remove(gw); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(gw+".moved", gw); err != nil {
+		t.Fatal(err)
+	}
+
+	gomod := filepath.Join(repo, "go.mod")
+	if err := os.Rename(gomod, gomod+".real"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(gomod+".real", gomod); err != nil {
+		t.Fatal(err)
+	}
+	want = `services/orchestrator/errors.yaml:19:33: field type "gateway.ProviderError": go.mod is a symlink, not a regular file;`
+	if got := diff(); !strings.Contains(got, want) {
+		t.Errorf("diff with go.mod a link printed:\n%s\nwant:\n%s", got, want)
+	}
+	if err := os.Remove(gomod); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(gomod+".real", gomod); err != nil {
+		t.Fatal(err)
+	}
+
+	orch := filepath.Join(repo, "services", "orchestrator", "errors.yaml")
+	good, err := os.ReadFile(orch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(orch, bytes.Replace(good, []byte("type: gateway.ProviderError"), []byte("type: zzz.ProviderError"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	commitAll(t, repo, "a base that imports a package no catalogue has")
+	git("checkout", "-q", "HEAD~1", "--", "services/orchestrator/errors.yaml")
+	want = `git:HEAD:services/orchestrator/errors.yaml:19:33: field type "zzz.ProviderError": no catalogue the registry services/errgen.registry.yaml lists has package zzz`
+	if got := diff(); !strings.Contains(got, want) {
+		t.Errorf("diff against a base that imports a missing package printed:\n%s\nwant:\n%s", got, want)
+	}
+}
