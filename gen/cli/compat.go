@@ -272,7 +272,7 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 	var unlisted []int
 	for i, h := range heads {
 		rr.pairs = append(rr.pairs, catalogueRevision{head: h.Model})
-		rr.heads = append(rr.heads, compat.RegistryCatalogue{Entry: h.Entry, Model: h.Model})
+		rr.heads = append(rr.heads, compat.RegistryCatalogue{Entry: h.Entry, Model: h.Model, Name: nameOf(set.paths[i])})
 		var en *ast.RegistryEntry
 		if baseReg != nil {
 			if k := slices.IndexFunc(baseReg.Catalogues, func(en *ast.RegistryEntry) bool { return samePath(en, h.Entry) }); k >= 0 {
@@ -293,7 +293,7 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 			en = h.Entry
 		}
 		if existed(base) {
-			rr.baseCats = append(rr.baseCats, compat.RegistryCatalogue{Entry: en, Model: base})
+			rr.baseCats = append(rr.baseCats, compat.RegistryCatalogue{Entry: en, Model: base, Name: nameOf(set.paths[i])})
 		}
 	}
 	// The catalogues the base registry lists that head no longer does:
@@ -323,7 +323,7 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 			if err != nil {
 				return nil, err
 			}
-			gone = append(gone, compat.RegistryCatalogue{Entry: en, Model: base})
+			gone = append(gone, compat.RegistryCatalogue{Entry: en, Model: base, Name: goneName})
 		}
 	}
 	// A head the base registry listed under another path is compared
@@ -345,7 +345,7 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 		// A catalogue the base registry did not list yet: what it held in
 		// base counts across the registry too, under its entry now.
 		if existed(base) {
-			rr.baseCats = append(rr.baseCats, compat.RegistryCatalogue{Entry: heads[i].Entry, Model: base})
+			rr.baseCats = append(rr.baseCats, compat.RegistryCatalogue{Entry: heads[i].Entry, Model: base, Name: nameOf(set.paths[i])})
 		}
 	}
 	rr.baseCats = append(rr.baseCats, gone...)

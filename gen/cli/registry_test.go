@@ -1503,3 +1503,29 @@ func TestDiffNamesImportsFromRoot(t *testing.T) {
 		t.Errorf("diff against a base that imports a missing package printed:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// TestRegistryFindingsNameCataloguesAsPositions: a registry below the
+// repository's root names its catalogues in findings as the positions
+// name files: from the root in diff, from the working folder in compat.
+func TestRegistryFindingsNameCataloguesAsPositions(t *testing.T) {
+	repo, _ := servicesRepo(t)
+	regFile := filepath.Join(repo, "services", "errgen.registry.yaml")
+	src, err := os.ReadFile(regFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(regFile, bytes.Replace(src, []byte("owner: provider-gateway"), []byte("owner: gateway-team"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(repo)
+	_, stdout, stderr := runCLI(t, "diff", "--against", "git:HEAD", "services/errgen.registry.yaml")
+	want := `note OWNER_CHANGED: services/errgen.registry.yaml:10:5: "services/gateway/errors.yaml" is now owned by "gateway-team"`
+	if !strings.Contains(stdout, want) {
+		t.Errorf("diff printed:\n%s%s\nwant:\n%s", stdout, stderr, want)
+	}
+	_, stdout, stderr = runCLI(t, "compat", "--against", "git:HEAD", "services/errgen.registry.yaml")
+	want = `services/errgen.registry.yaml:10:5: note: OWNER_CHANGED: "services/gateway/errors.yaml" is now owned by "gateway-team"`
+	if !strings.Contains(stdout, want) {
+		t.Errorf("compat printed:\n%s%s\nwant:\n%s", stdout, stderr, want)
+	}
+}

@@ -19,6 +19,17 @@ type RegistryCatalogue struct {
 	// MovedTo is, for a catalogue of the base, the path head lists it
 	// under when that is not its own (see Moved); "" otherwise.
 	MovedTo string
+	// Name is how findings name the catalogue's file, as the command
+	// names its positions; its path in the registry when "".
+	Name string
+}
+
+// name is how findings name the catalogue (see Name).
+func (rc RegistryCatalogue) name() string {
+	if rc.Name != "" {
+		return rc.Name
+	}
+	return path.Clean(rc.Entry.Path.Value)
 }
 
 // key is the path that identifies the catalogue across the two
@@ -74,10 +85,10 @@ func OthersOf(head []RegistryCatalogue, i int, renamed map[string]string) Others
 			continue
 		}
 		for _, v := range h.Model.Variants {
-			o.Elsewhere[strings.ToLower(v.Code)] = Held{h.key(), v.Num}
+			o.Elsewhere[strings.ToLower(v.Code)] = Held{h.name(), v.Num}
 			o.Nums[v.Num] = h.key()
 			for _, sc := range v.Subcodes {
-				o.Elsewhere[strings.ToLower(sc.Code)] = Held{h.key(), 0}
+				o.Elsewhere[strings.ToLower(sc.Code)] = Held{h.name(), 0}
 			}
 		}
 		for _, f := range h.Model.Families {
@@ -151,6 +162,18 @@ func CompareRegistry(base, head []RegistryCatalogue, listedAt diag.Pos) []Findin
 		out = append(out, f)
 	}
 	key := RegistryCatalogue.key
+	// names are how messages name each catalogue, by its key: as head
+	// names it, or else as base does.
+	names := map[string]string{}
+	for _, h := range head {
+		names[key(h)] = h.name()
+	}
+	for _, b := range base {
+		if _, ok := names[key(b)]; !ok {
+			names[key(b)] = b.name()
+		}
+	}
+	qn := func(k string) string { return q(names[k]) }
 	headByKey := map[string]RegistryCatalogue{}
 	// held are the codes (lower case) and nums some catalogue of head uses
 	// or reserves: none of them is free for another to take.
@@ -219,7 +242,7 @@ func CompareRegistry(base, head []RegistryCatalogue, listedAt diag.Pos) []Findin
 		}
 		if h, ok := headByKey[key(b)]; ok && b.MovedTo != "" {
 			add(Finding{Rule: CatalogueMoved, Pos: entryKey(h.Entry, "path", h.Entry.Path.Pos), BasePos: entryKey(b.Entry, "path", b.Entry.Path.Pos),
-				Message: fmt.Sprintf("catalogue %s is now listed as %s; it is compared with itself at its old path", q(path.Clean(b.Entry.Path.Value)), q(b.MovedTo))})
+				Message: fmt.Sprintf("catalogue %s is now listed as %s; it is compared with itself at its old path", q(b.name()), qn(b.MovedTo))})
 		}
 		if _, listed := headByKey[key(b)]; !listed {
 			// What the catalogue held that no catalogue holds now is free;
@@ -247,7 +270,7 @@ func CompareRegistry(base, head []RegistryCatalogue, listedAt diag.Pos) []Findin
 						// Taken already: the code it retired names another
 						// error now.
 						add(Finding{Rule: CatalogueRemoved, Pos: u.pos, BasePos: f.KeyPos("reserved"), Code: u.v.Code, Family: u.v.Family.Name,
-							Message: fmt.Sprintf("code %s, which %s retired (reserved) in base, now names an error of %s; %s is no longer in the registry to keep it retired", q(u.code), q(key(b)), q(u.cat), q(key(b)))})
+							Message: fmt.Sprintf("code %s, which %s retired (reserved) in base, now names an error of %s; %s is no longer in the registry to keep it retired", q(u.code), qn(key(b)), qn(u.cat), qn(key(b)))})
 					default:
 						free = append(free, fmt.Sprintf("reserved code %s", q(c)))
 					}
@@ -260,7 +283,7 @@ func CompareRegistry(base, head []RegistryCatalogue, listedAt diag.Pos) []Findin
 			}
 			if len(free) > 0 {
 				add(Finding{Rule: CatalogueRemoved, Pos: listedAt, BasePos: b.Entry.Pos,
-					Message: fmt.Sprintf("catalogue %s is no longer in the registry, and no catalogue holds %s now: free for another catalogue to take; keep it listed with them under reserved, or move them to a catalogue that is", q(key(b)), strings.Join(free, ", "))})
+					Message: fmt.Sprintf("catalogue %s is no longer in the registry, and no catalogue holds %s now: free for another catalogue to take; keep it listed with them under reserved, or move them to a catalogue that is", qn(key(b)), strings.Join(free, ", "))})
 			}
 		}
 	}
@@ -274,7 +297,7 @@ func CompareRegistry(base, head []RegistryCatalogue, listedAt diag.Pos) []Findin
 			return
 		}
 		add(Finding{Rule: ReservedRemoved, Pos: pos, BasePos: w.pos, Code: v.Code, Family: v.Family.Name,
-			Message: fmt.Sprintf("code %s, which %s retired (reserved) in base, now names an error of %s", q(code), q(w.cat), q(p))})
+			Message: fmt.Sprintf("code %s, which %s retired (reserved) in base, now names an error of %s", q(code), qn(w.cat), qn(p))})
 	}
 	for _, h := range head {
 		p := key(h)
@@ -284,14 +307,14 @@ func CompareRegistry(base, head []RegistryCatalogue, listedAt diag.Pos) []Findin
 				retiredElsewhere(p, v, sc.Code, sc.Pos)
 			}
 			if w, ok := baseCodes[strings.ToLower(v.Code)]; ok && w.cat != p {
-				msg := fmt.Sprintf("code %s moved from %s to %s with its num %d", q(v.Code), q(w.cat), q(p), v.Num)
+				msg := fmt.Sprintf("code %s moved from %s to %s with its num %d", q(v.Code), qn(w.cat), qn(p), v.Num)
 				switch {
 				case w.num == 0: // a sub-code in base
-					msg = fmt.Sprintf("code %s moved from %s to %s", q(v.Code), q(w.cat), q(p))
+					msg = fmt.Sprintf("code %s moved from %s to %s", q(v.Code), qn(w.cat), qn(p))
 				case w.num != v.Num:
-					msg = fmt.Sprintf("code %s moved from %s to %s, its num from %d to %d", q(v.Code), q(w.cat), q(p), w.num, v.Num)
+					msg = fmt.Sprintf("code %s moved from %s to %s, its num from %d to %d", q(v.Code), qn(w.cat), qn(p), w.num, v.Num)
 					if left, listed := headByKey[w.cat]; listed && !reserves(left.Model, w.num) {
-						msg += fmt.Sprintf("; %s must reserve num %d", q(w.cat), w.num)
+						msg += fmt.Sprintf("; %s must reserve num %d", qn(w.cat), w.num)
 					}
 				}
 				add(Finding{Rule: CodeMoved, Pos: v.KeyPos("code"), BasePos: w.pos, Code: v.Code, Family: v.Family.Name, Message: msg})
@@ -299,19 +322,19 @@ func CompareRegistry(base, head []RegistryCatalogue, listedAt diag.Pos) []Findin
 			// A num another catalogue gave another meaning in base, whether
 			// or not the code came with it from elsewhere.
 			if w, ok := baseNums[v.Num]; ok && w.cat != p && !strings.EqualFold(w.code, v.Code) {
-				was := fmt.Sprintf("in base it identified %s in %s", q(w.code), q(w.cat))
+				was := fmt.Sprintf("in base it identified %s in %s", q(w.code), qn(w.cat))
 				if w.code == "" {
-					was = fmt.Sprintf("in base %s reserved it", q(w.cat))
+					was = fmt.Sprintf("in base %s reserved it", qn(w.cat))
 				}
 				add(Finding{Rule: NumReassigned, Pos: v.KeyPos("num"), BasePos: w.pos, Code: v.Code, Family: v.Family.Name,
-					Message: fmt.Sprintf("num %d now identifies %s in %s; %s", v.Num, q(v.Code), q(p), was)})
+					Message: fmt.Sprintf("num %d now identifies %s in %s; %s", v.Num, q(v.Code), qn(p), was)})
 			}
 		}
 		for _, v := range h.Model.Variants {
 			for _, sc := range v.Subcodes {
 				if w, ok := baseCodes[strings.ToLower(sc.Code)]; ok && w.cat != p {
 					add(Finding{Rule: CodeMoved, Pos: sc.Pos, BasePos: w.pos, Code: v.Code, Family: v.Family.Name,
-						Message: fmt.Sprintf("code %s moved from %s to %s, a sub-code of %s", q(sc.Code), q(w.cat), q(p), q(v.Code))})
+						Message: fmt.Sprintf("code %s moved from %s to %s, a sub-code of %s", q(sc.Code), qn(w.cat), qn(p), q(v.Code))})
 				}
 			}
 		}
@@ -321,7 +344,7 @@ func CompareRegistry(base, head []RegistryCatalogue, listedAt diag.Pos) []Findin
 		}
 		if bo, ho := b.Entry.Owner.Value, h.Entry.Owner.Value; bo != ho {
 			add(Finding{Rule: OwnerChanged, Pos: entryKey(h.Entry, "owner", h.Entry.Owner.Pos), BasePos: entryKey(b.Entry, "owner", b.Entry.Owner.Pos),
-				Message: fmt.Sprintf("%s is now owned by %s; in base by %s", q(p), q(ho), q(bo))})
+				Message: fmt.Sprintf("%s is now owned by %s; in base by %s", qn(p), q(ho), q(bo))})
 		}
 		if len(h.Entry.Nums) == 0 {
 			continue
@@ -340,7 +363,7 @@ func CompareRegistry(base, head []RegistryCatalogue, listedAt diag.Pos) []Findin
 			if br, ok := ast.RangeOf(b.Entry.Nums, n); ok && !ast.InRanges(h.Entry.Nums, n) && !heldNums[n] {
 				pos, _ := h.Entry.Keys.Pos("nums")
 				add(Finding{Rule: RangeShrunk, Pos: pos, BasePos: br.Pos,
-					Message: fmt.Sprintf("the ranges of %s no longer cover num %d, which it used or reserved in base; another catalogue could take it", q(p), n)})
+					Message: fmt.Sprintf("the ranges of %s no longer cover num %d, which it used or reserved in base; another catalogue could take it", qn(p), n)})
 			}
 		}
 	}
@@ -378,7 +401,7 @@ func reserves(m *model.Catalogue, n int) bool {
 // Origin is where a code stood in base: a variant of another catalogue of
 // the registry than the one that holds it now, or one of its sub-codes.
 type Origin struct {
-	// Path is the catalogue's path in the registry.
+	// Path names the catalogue, as RegistryCatalogue.Name does.
 	Path      string
 	Catalogue *model.Catalogue
 	Variant   *model.Variant
@@ -398,9 +421,9 @@ func Arrived(base, head []RegistryCatalogue, i int) map[string]Origin {
 			continue
 		}
 		for _, v := range b.Model.Variants {
-			out[strings.ToLower(v.Code)] = Origin{b.key(), b.Model, v, v.Code}
+			out[strings.ToLower(v.Code)] = Origin{b.name(), b.Model, v, v.Code}
 			for _, sc := range v.Subcodes {
-				out[strings.ToLower(sc.Code)] = Origin{b.key(), b.Model, v, sc.Code}
+				out[strings.ToLower(sc.Code)] = Origin{b.name(), b.Model, v, sc.Code}
 			}
 		}
 	}
