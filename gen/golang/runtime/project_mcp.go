@@ -60,7 +60,8 @@ func MCPResult(err error, structured bool) ([]byte, MCPKind) {
 // decoded as DecodePayload does (the result's and its content's keys too:
 // matched exactly, each once). A tool result without "isError": true is a
 // success, not an error, and is refused, as is an error object without
-// data, which carries no payload.
+// data, which carries no payload; one with "isError": true is a tool
+// result, whatever members of its own it has beside ("data" too).
 func DecodeMCPResult(data []byte) (*RemoteError, error) {
 	if err := sizeError(data); err != nil {
 		return nil, err
@@ -70,10 +71,12 @@ func DecodeMCPResult(data []byte) (*RemoteError, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: MCP result: %w", packageName, err)
 	}
-	if raw, hasData := members["data"]; hasData || !isError {
+	if !isError {
 		// An error object, or no error at all. A tool result with
 		// "isError": true is neither, whatever other members it has (a
-		// result may have its own): its code and message are not read.
+		// result may have its own, "data" too): its code, message and
+		// data are not read.
+		raw, hasData := members["data"]
 		var code *int
 		var message *string
 		if err := setMembers(members, member{"code", &code}, member{"message", &message}); err != nil {

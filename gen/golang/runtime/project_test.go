@@ -689,6 +689,8 @@ func TestMCPResultMustBeAnError(t *testing.T) {
 		// do not make it an error object.
 		{`{"content":[{"type":"text","text":` + payload + `}],"isError":true,"code":-32602,"message":"m"}`, true},
 		{`{"content":[{"type":"text","text":` + payload + `}],"isError":true,"code":"E42","message":{}}`, true},
+		{`{"content":[{"type":"text","text":` + payload + `}],"isError":true,"data":{"code":"auth_failed"}}`, true},
+		{`{"content":[{"type":"text","text":` + payload + `}],"isError":true,"code":-32602,"message":"m","data":{"code":"auth_failed"}}`, true},
 		{`{"content":[{"type":"text","text":` + payload + `}],"code":-32602,"message":"m"}`, false},
 	} {
 		r, err := DecodeMCPResult([]byte(c.result))
