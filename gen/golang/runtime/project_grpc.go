@@ -208,7 +208,7 @@ func parseProtoDuration(s string) (time.Duration, error) {
 // each detail's members by its type, the part of its "@type" after the
 // last "/" (a type URL of any host names the same message), so a detail
 // of another type is passed over; and the code as an int32, a number or
-// one in a string. A status of code OK (0, or "code" left out), without
+// one in a string (see statusCode). A status of code OK (0, or "code" left out), without
 // ErrorInfo, or whose first ErrorInfo is of another domain than the
 // catalogue's, is an error; a code other than the variant's is taken
 // (see statusIsError).
@@ -294,8 +294,11 @@ func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 }
 
 // statusCode reads a status's code as protobuf's JSON mapping reads an
-// int32 field: a whole number, or one in a string ("8"); left out or null,
-// it is the field's default, 0.
+// int32 field: a JSON number of a whole value, exponent notation too
+// ("8", "8.0", "8e0"), or one in a string ("8", "8e0") with nothing
+// around it; left out or null, it is the field's default, 0. A string
+// that is no JSON number ("08", "+8", " 8") is refused, as protobuf's
+// readers refuse it.
 func statusCode(raw json.RawMessage) (int64, error) {
 	if len(raw) == 0 || string(raw) == "null" {
 		return 0, nil
@@ -304,11 +307,51 @@ func statusCode(raw json.RawMessage) (int64, error) {
 	if raw[0] == '"' && json.Unmarshal(raw, &text) != nil {
 		text = ""
 	}
-	n, err := strconv.ParseInt(text, 10, 32)
-	if err != nil {
+	n, ok := wholeNumber(text, 32)
+	if !ok {
 		return 0, errors.New(packageName + ": gRPC status code is not a whole number of 32 bits")
 	}
 	return n, nil
+}
+
+// wholeNumber reads text, a JSON number with nothing around it, as a
+// whole number of bits bits: one with a fraction or an exponent is taken
+// when its value is whole ("8.0", "0.8e1"), exactly, as protobuf's JSON
+// mapping reads an integer field.
+func wholeNumber(text string, bits int) (int64, bool) {
+	if text == "" || text[0] != '-' && (text[0] < '0' || text[0] > '9') || !json.Valid([]byte(text)) ||
+		strings.ContainsAny(text, " \t\r\n") {
+		return 0, false
+	}
+	mantissa, exp, hasExp := strings.Cut(strings.ToLower(text), "e")
+	neg := strings.HasPrefix(mantissa, "-")
+	whole, frac, _ := strings.Cut(strings.TrimPrefix(mantissa, "-"), ".")
+	digits := strings.TrimLeft(whole+frac, "0")
+	if digits == "" {
+		return 0, true
+	}
+	e := -len(frac)
+	if hasExp {
+		n, err := strconv.Atoi(exp)
+		if err != nil || n > 20+len(text) || n < -len(text) {
+			// A value of so many digits is no int64, and one so small
+			// no whole number.
+			return 0, false
+		}
+		e += n
+	}
+	for e < 0 && strings.HasSuffix(digits, "0") {
+		digits, e = digits[:len(digits)-1], e+1
+	}
+	if e < 0 || len(digits)+e > 20 {
+		return 0, false
+	}
+	digits += strings.Repeat("0", e)
+	if neg {
+		digits = "-" + digits
+	}
+	n, err := strconv.ParseInt(digits, 10, bits)
+	return n, err == nil
 }
 
 // statusIsError refuses a status of code 0, OK: it says the call

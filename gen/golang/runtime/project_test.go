@@ -1566,12 +1566,17 @@ func TestGRPCDetailTypeIsItsLastSegment(t *testing.T) {
 // (AIP-193), and proxies and gateways rewrite codes.
 func TestGRPCStatusCodeIsAnError(t *testing.T) {
 	const details = `"message":"m","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"RATE_LIMITED","domain":"standin.example.com"}]`
-	for _, code := range []string{`"code":8,`, `"code":"8",`, `"code":14,`, `"code":2,`, `"code":-1,`} {
+	// Protobuf's JSON mapping reads an int32 from a number or a string
+	// holding one, exponent notation too, of a whole value.
+	for _, code := range []string{`"code":8,`, `"code":"8",`, `"code":14,`, `"code":2,`, `"code":-1,`,
+		`"code":8.0,`, `"code":8e0,`, `"code":0.8E+1,`, `"code":"8e0",`, `"code":800e-2,`, `"code":"-1.0",`} {
 		if r, err := DecodeGRPCStatusJSON([]byte(`{` + code + details + `}`)); err != nil || r.Code() != CodeRateLimited {
 			t.Errorf("status with %s: %v, %v", code, r, err)
 		}
 	}
-	for _, code := range []string{`"code":0,`, `"code":"0",`, ``, `"code":null,`, `"code":8.5,`, `"code":"eight",`, `"code":"",`, `"code":4294967304,`, `"code":true,`} {
+	for _, code := range []string{`"code":0,`, `"code":"0",`, ``, `"code":null,`, `"code":8.5,`, `"code":"eight",`, `"code":"",`, `"code":4294967304,`, `"code":true,`,
+		`"code":"08",`, `"code":"+8",`, `"code":" 8",`, `"code":"8 ",`, `"code":"0x8",`, `"code":8.01e0,`, `"code":-0.0,`, `"code":"0e5",`,
+		`"code":1e10,`, `"code":1e999999999999,`, `"code":8e-999999999999,`, `"code":2147483648,`} {
 		r, err := DecodeGRPCStatusJSON([]byte(`{` + code + details + `}`))
 		if err == nil {
 			t.Errorf("status with %q decoded as %v", code, r.Code())
