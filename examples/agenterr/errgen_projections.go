@@ -874,11 +874,15 @@ func DecodeGRPCStatusJSON(data []byte) (*RemoteError, error) {
 			return nil, fmt.Errorf("%s: gRPC ErrorInfo metadata: %w", packageName, err)
 		}
 		for _, name := range order {
-			var v string
+			// A map's value is never null in protobuf's JSON mapping, as
+			// its readers refuse it: null is not the text "" here.
+			var v *string
 			if err := json.Unmarshal(members[name], &v); err != nil {
 				return nil, fmt.Errorf("%s: gRPC ErrorInfo metadata %q: %w", packageName, name, err)
+			} else if v == nil {
+				return nil, fmt.Errorf("%s: gRPC ErrorInfo metadata %q is null, not a string", packageName, name)
 			}
-			metadata[name] = v
+			metadata[name] = *v
 		}
 	}
 	return decodeStatus(reason, domain, message, user, metadata, retry, wait)

@@ -838,6 +838,9 @@ func TestGRPCStatusValuesAreStrict(t *testing.T) {
 	for _, refused := range [][]byte{
 		status(`,"retry_after":"2000,\"retryable\":false"`, ""),
 		status(`,"retry_after":"2000 3000"`, ""),
+		// protobuf's readers refuse a map value of null; it is not "".
+		status(`,"model":null`, ""),
+		status(`,"retry_after":null`, ""),
 		status("", "1h30m"),
 		status("", "2"),
 		status("", "1e3s"),
