@@ -564,6 +564,7 @@ func (r *resolver) grpc(selected map[string]diag.Pos) {
 		}
 		return "", false
 	}
+	warnedKey := map[diag.Pos]bool{}
 	for _, f := range r.m.Families {
 		f.GRPCCode = DefaultGRPCCode
 		if fc, ok := code(f.Src.GRPCCode); ok {
@@ -585,6 +586,21 @@ func (r *resolver) grpc(selected map[string]diag.Pos) {
 					r.warnf(sc.Pos, "the gRPC ErrorInfo reason %s, which an instance of sub-code %s sends, breaks AIP-193's form: 3 to 63 of A-Z, 0-9 and _, a letter first and no _ last", diag.Quote(reason), diag.Quote(sc.Code))
 				}
 			}
+			// The payload fields are the ErrorInfo's metadata, each under
+			// its name, whose form error_details.proto gives.
+			for _, f := range v.PayloadFields() {
+				if !on || grpcMetadataKeyRE.MatchString(f.Name) {
+					continue
+				}
+				pos := f.Pos
+				if f.Src != nil && f.Src.Name.Set {
+					pos = f.Src.Name.Pos
+				}
+				if !warnedKey[pos] {
+					warnedKey[pos] = true
+					r.warnf(pos, "the gRPC ErrorInfo metadata key %s, a payload field's name, breaks the form error_details.proto gives a key: 2 to 64 of a-z, A-Z, 0-9, - and _, a lower-case letter first", diag.Quote(f.Name))
+				}
+			}
 		}
 	}
 	r.unselected("grpc", uses)
@@ -594,6 +610,9 @@ var (
 	// grpcReasonRE is the form AIP-193 gives an ErrorInfo reason:
 	// [A-Z][A-Z0-9_]+[A-Z0-9], at most 63 characters.
 	grpcReasonRE = regexp.MustCompile(`^[A-Z][A-Z0-9_]{1,61}[A-Z0-9]$`)
-	grpcDomainRE = regexp.MustCompile(`^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$`)
-	localeRE     = regexp.MustCompile(names.LocalePattern)
+	// grpcMetadataKeyRE is the form error_details.proto gives a key of
+	// ErrorInfo's metadata: [a-z][a-zA-Z0-9-_]+, at most 64 characters.
+	grpcMetadataKeyRE = regexp.MustCompile(`^[a-z][a-zA-Z0-9_-]{1,63}$`)
+	grpcDomainRE      = regexp.MustCompile(`^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$`)
+	localeRE          = regexp.MustCompile(names.LocalePattern)
 )
