@@ -261,6 +261,46 @@ func withWaitField(members map[string]json.RawMessage, order []string, i int, kn
 	return order
 }
 
+// wholeNumber reads text, a JSON number with nothing around it, as a
+// whole number of bits bits: one with a fraction or an exponent is taken
+// when its value is whole ("8.0", "0.8e1"), exactly, as protobuf's JSON
+// mapping reads an integer field.
+func wholeNumber(text string, bits int) (int64, bool) {
+	if text == "" || text[0] != '-' && (text[0] < '0' || text[0] > '9') || !json.Valid([]byte(text)) ||
+		strings.ContainsAny(text, " \t\r\n") {
+		return 0, false
+	}
+	mantissa, exp, hasExp := strings.Cut(strings.ToLower(text), "e")
+	neg := strings.HasPrefix(mantissa, "-")
+	whole, frac, _ := strings.Cut(strings.TrimPrefix(mantissa, "-"), ".")
+	digits := strings.TrimLeft(whole+frac, "0")
+	if digits == "" {
+		return 0, true
+	}
+	e := -len(frac)
+	if hasExp {
+		n, err := strconv.Atoi(exp)
+		if err != nil || n > 20+len(text) || n < -len(text) {
+			// A value of so many digits is no int64, and one so small
+			// no whole number.
+			return 0, false
+		}
+		e += n
+	}
+	for e < 0 && strings.HasSuffix(digits, "0") {
+		digits, e = digits[:len(digits)-1], e+1
+	}
+	if e < 0 || len(digits)+e > 20 {
+		return 0, false
+	}
+	digits += strings.Repeat("0", e)
+	if neg {
+		digits = "-" + digits
+	}
+	n, err := strconv.ParseInt(digits, 10, bits)
+	return n, err == nil
+}
+
 // MCPKind says which answer an MCP server gives for a failed tool call.
 type MCPKind int
 
@@ -330,10 +370,17 @@ func DecodeMCPResult(data []byte) (*RemoteError, error) {
 		// result may have its own, "data" too): its code, message and
 		// data are not read.
 		raw, hasData := members["data"]
-		var code *int
+		var code json.RawMessage
 		var message *string
 		if err := setMembers(members, member{"code", &code}, member{"message", &message}); err != nil {
 			return nil, fmt.Errorf("%s: MCP result: %w", packageName, err)
+		}
+		if string(code) == "null" {
+			code = nil
+		} else if _, ok := wholeNumber(string(code), strconv.IntSize); code != nil && !ok {
+			// JSON-RPC: an integer, which a number of a whole value is
+			// (-32602.0), but no string.
+			return nil, fmt.Errorf("%s: MCP result: \"code\" %s is not an integer", packageName, code)
 		}
 		switch {
 		case hasData && (code == nil || message == nil):
@@ -907,46 +954,6 @@ func statusCode(raw json.RawMessage) (int64, error) {
 		return 0, errors.New(packageName + ": gRPC status code is not a whole number of 32 bits")
 	}
 	return n, nil
-}
-
-// wholeNumber reads text, a JSON number with nothing around it, as a
-// whole number of bits bits: one with a fraction or an exponent is taken
-// when its value is whole ("8.0", "0.8e1"), exactly, as protobuf's JSON
-// mapping reads an integer field.
-func wholeNumber(text string, bits int) (int64, bool) {
-	if text == "" || text[0] != '-' && (text[0] < '0' || text[0] > '9') || !json.Valid([]byte(text)) ||
-		strings.ContainsAny(text, " \t\r\n") {
-		return 0, false
-	}
-	mantissa, exp, hasExp := strings.Cut(strings.ToLower(text), "e")
-	neg := strings.HasPrefix(mantissa, "-")
-	whole, frac, _ := strings.Cut(strings.TrimPrefix(mantissa, "-"), ".")
-	digits := strings.TrimLeft(whole+frac, "0")
-	if digits == "" {
-		return 0, true
-	}
-	e := -len(frac)
-	if hasExp {
-		n, err := strconv.Atoi(exp)
-		if err != nil || n > 20+len(text) || n < -len(text) {
-			// A value of so many digits is no int64, and one so small
-			// no whole number.
-			return 0, false
-		}
-		e += n
-	}
-	for e < 0 && strings.HasSuffix(digits, "0") {
-		digits, e = digits[:len(digits)-1], e+1
-	}
-	if e < 0 || len(digits)+e > 20 {
-		return 0, false
-	}
-	digits += strings.Repeat("0", e)
-	if neg {
-		digits = "-" + digits
-	}
-	n, err := strconv.ParseInt(digits, 10, bits)
-	return n, err == nil
 }
 
 // statusIsError refuses a status of code 0, OK: it says the call

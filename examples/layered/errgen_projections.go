@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -254,6 +255,46 @@ func withWaitField(members map[string]json.RawMessage, order []string, i int, kn
 		}
 	}
 	return order
+}
+
+// wholeNumber reads text, a JSON number with nothing around it, as a
+// whole number of bits bits: one with a fraction or an exponent is taken
+// when its value is whole ("8.0", "0.8e1"), exactly, as protobuf's JSON
+// mapping reads an integer field.
+func wholeNumber(text string, bits int) (int64, bool) {
+	if text == "" || text[0] != '-' && (text[0] < '0' || text[0] > '9') || !json.Valid([]byte(text)) ||
+		strings.ContainsAny(text, " \t\r\n") {
+		return 0, false
+	}
+	mantissa, exp, hasExp := strings.Cut(strings.ToLower(text), "e")
+	neg := strings.HasPrefix(mantissa, "-")
+	whole, frac, _ := strings.Cut(strings.TrimPrefix(mantissa, "-"), ".")
+	digits := strings.TrimLeft(whole+frac, "0")
+	if digits == "" {
+		return 0, true
+	}
+	e := -len(frac)
+	if hasExp {
+		n, err := strconv.Atoi(exp)
+		if err != nil || n > 20+len(text) || n < -len(text) {
+			// A value of so many digits is no int64, and one so small
+			// no whole number.
+			return 0, false
+		}
+		e += n
+	}
+	for e < 0 && strings.HasSuffix(digits, "0") {
+		digits, e = digits[:len(digits)-1], e+1
+	}
+	if e < 0 || len(digits)+e > 20 {
+		return 0, false
+	}
+	digits += strings.Repeat("0", e)
+	if neg {
+		digits = "-" + digits
+	}
+	n, err := strconv.ParseInt(digits, 10, bits)
+	return n, err == nil
 }
 
 // ToolOutput returns err as the output of a failed tool that Rust agent

@@ -3,6 +3,7 @@
 package runtime
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -77,10 +78,17 @@ func DecodeMCPResult(data []byte) (*RemoteError, error) {
 		// result may have its own, "data" too): its code, message and
 		// data are not read.
 		raw, hasData := members["data"]
-		var code *int
+		var code json.RawMessage
 		var message *string
 		if err := setMembers(members, member{"code", &code}, member{"message", &message}); err != nil {
 			return nil, fmt.Errorf("%s: MCP result: %w", packageName, err)
+		}
+		if string(code) == "null" {
+			code = nil
+		} else if _, ok := wholeNumber(string(code), strconv.IntSize); code != nil && !ok {
+			// JSON-RPC: an integer, which a number of a whole value is
+			// (-32602.0), but no string.
+			return nil, fmt.Errorf("%s: MCP result: \"code\" %s is not an integer", packageName, code)
 		}
 		switch {
 		case hasData && (code == nil || message == nil):

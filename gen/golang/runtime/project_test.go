@@ -673,6 +673,12 @@ func TestMCPResultMustBeAnError(t *testing.T) {
 		{`{"message":"m","data":` + data + `}`, false},
 		{`{"code":-32602,"data":` + data + `}`, false},
 		{`{"code":"-32602","message":"m","data":` + data + `}`, false},
+		// JSON-RPC's code is an integer: a number of a whole value.
+		{`{"code":-32602.0,"message":"m","data":` + data + `}`, true},
+		{`{"code":-3.2602e4,"message":"m","data":` + data + `}`, true},
+		{`{"code":-32602.5,"message":"m","data":` + data + `}`, false},
+		{`{"code":1e400,"message":"m","data":` + data + `}`, false},
+		{`{"code":null,"message":"m","data":` + data + `}`, false},
 		// The protocol asks for the text beside structured content only
 		// for backwards compatibility: a result with structured content
 		// alone is read from it, the text preferred when there is some.
