@@ -183,16 +183,19 @@ func readList(data []byte) ([]json.RawMessage, error) {
 // decodeProjected decodes the error a projection carried, as DecodePayload
 // decodes a payload (the caller bounded the document it came in): its code, its num (nil when the shape has none: the
 // catalogue's), its message, and the other members in order, its fields
-// and any payload keys it carries (retryable, category). A code this
-// catalogue knows gives the typed error.
+// and the payload keys it carries, retryable and category; a member named
+// as another payload key (suppress_retry, usage_hint) is none of the
+// shape's, and is left out. A code this catalogue knows gives the typed
+// error.
 func decodeProjected(code Code, num *int, message string, members map[string]json.RawMessage, order []string) (*RemoteError, error) {
-	return decodeProjectedKeys(code, num, message, members, order, nil)
+	return decodeProjectedKeys(code, num, message, members, order, nil, "retryable", "category")
 }
 
 // decodeProjectedKeys is decodeProjected for a shape whose members are
-// keyed otherwise than the payload's fields: key gives the key of a field
-// there, which an error about its value names.
-func decodeProjectedKeys(code Code, num *int, message string, members map[string]json.RawMessage, order []string, key func(string) string) (*RemoteError, error) {
+// keyed otherwise than the payload's fields, and that carries the payload
+// keys carried: key gives the key of a field there, which an error about
+// its value names.
+func decodeProjectedKeys(code Code, num *int, message string, members map[string]json.RawMessage, order []string, key func(string) string, carried ...string) (*RemoteError, error) {
 	if code == "" {
 		return nil, fmt.Errorf("%s: no code", packageName)
 	}
@@ -204,6 +207,16 @@ func decodeProjectedKeys(code Code, num *int, message string, members map[string
 	// payload would read as its type.
 	written := map[string]bool{"type": !known || !hasField(forms[i].fields, "type"),
 		"code": true, "code_num": true, "error": true}
+	// The shape carries no other payload key: a member so named (a
+	// problem's extension member, which RFC 9457 has a reader ignore when
+	// it does not know it; a metadata member) is not the sender's word on
+	// the error, and would make it unreadable were its value of another
+	// type.
+	for _, k := range payloadShape {
+		if _, set := written[k.name]; !set && k.name != "" && !slices.Contains(carried, k.name) {
+			written[k.name] = true
+		}
+	}
 	dst := []byte{'{'}
 	if known && infos[i].PayloadType != "" {
 		written["type"] = true
@@ -222,15 +235,16 @@ func decodeProjectedKeys(code Code, num *int, message string, members map[string
 		dst = append(appendKey(append(dst, ','), "category"), appendName(nil, string(infos[i].Category))...)
 	}
 	dst = append(appendKey(append(dst, ','), "error"), appendString(nil, message)...)
+	retryable := false
 	for _, name := range order {
 		if raw := members[name]; !written[name] && raw != nil {
-			written[name] = true
+			written[name], retryable = true, retryable || name == "retryable"
 			dst = append(append(appendString(append(dst, ','), name), ':'), raw...)
 		}
 	}
 	d := decoder{rebuilt: true, key: key}
 	r, err := d.decode(append(dst, '}'))
-	if err == nil && known && !written["retryable"] && r.err != nil {
+	if err == nil && known && !retryable && r.err != nil {
 		// The shape does not carry retryable: the typed error answers (with
 		// the cause held outside its field, if any), and its answer goes
 		// into the payload as if the shape had carried it, so that the
@@ -1050,6 +1064,11 @@ func decodeErrorInfo(reason, message string, metadata map[string]string, retry b
 	members := map[string]json.RawMessage{}
 	var order []string
 	for name, v := range metadata {
+		if name != "type" && slices.ContainsFunc(payloadShape[:], func(k payloadKey) bool { return k.name == name }) {
+			// No field's (see decodeProjected): retryable is the
+			// RetryInfo's word, below.
+			continue
+		}
 		// Metadata values are strings; only a field of this catalogue that
 		// is not text reads its value as JSON.
 		raw := json.RawMessage(v)

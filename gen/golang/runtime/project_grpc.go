@@ -412,6 +412,11 @@ func decodeErrorInfo(reason, message string, metadata map[string]string, retry b
 	members := map[string]json.RawMessage{}
 	var order []string
 	for name, v := range metadata {
+		if name != "type" && slices.ContainsFunc(payloadShape[:], func(k payloadKey) bool { return k.name == name }) {
+			// No field's (see decodeProjected): retryable is the
+			// RetryInfo's word, below.
+			continue
+		}
 		// Metadata values are strings; only a field of this catalogue that
 		// is not text reads its value as JSON.
 		raw := json.RawMessage(v)

@@ -1769,3 +1769,45 @@ func TestAgentResponseOfAnErrorOutsideTheCatalogue(t *testing.T) {
 		}
 	}
 }
+
+// TestProjectionsCarryOnlyTheirPayloadKeys: a shape carries of the
+// payload's own keys only those its writer writes (a problem document's
+// retryable and category); a member named as another (a problem's
+// extension member, which RFC 9457 has a reader ignore when it does not
+// know it, a metadata member) is neither a field nor the sender's word on
+// the error: it is left out, so it neither makes the error retryable nor
+// the document unreadable.
+func TestProjectionsCarryOnlyTheirPayloadKeys(t *testing.T) {
+	const problem = `{"type":"https://errors.example.com/standin/CODE","title":"T","status":429,"detail":"d","code":"CODE"`
+	status := func(reason, metadata string) string {
+		return `{"code":16,"message":"m","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"` + reason + `","domain":"standin.example.com","metadata":{"provider":"p"` + metadata + `}}]}`
+	}
+	for _, c := range []struct {
+		name      string
+		decode    func([]byte) (*RemoteError, error)
+		data      string
+		code      Code
+		retryable bool
+	}{
+		{"agent_response", DecodeAgentResponse, `{"success":false,"error":"auth_failed","message":"m","metadata":{"provider":"p","retryable":true,"suppress_retry":true,"usage_hint":"u"}}`, CodeAuthFailed, false},
+		{"agent_response", DecodeAgentResponse, `{"success":false,"error":"rate_limited","message":"m","metadata":{"provider":"p","retryable":"no","suggested_tool":5}}`, CodeRateLimited, true},
+		{"grpc", DecodeGRPCStatusJSON, status("AUTH_FAILED", `,"retryable":"true","suppression_key":"k","usage_hint":"u"`), CodeAuthFailed, false},
+		{"grpc", DecodeGRPCStatusJSON, status("RATE_LIMITED", `,"retryable":"false","suppress_retry":"true"`), CodeRateLimited, true},
+		{"problem", DecodeProblem, strings.ReplaceAll(problem, "CODE", "rate_limited") + `,"retryable":true,"suppress_retry":"no","suggested_tool":5,"usage_hint":{},"suppression_key":["a"]}`, CodeRateLimited, true},
+		{"problem", DecodeProblem, strings.ReplaceAll(problem, "CODE", "other_thing") + `,"retryable":false,"suppress_retry":"no","required_fields":7}`, "other_thing", false},
+	} {
+		r, err := c.decode([]byte(c.data))
+		if err != nil {
+			t.Errorf("%s %s: %v", c.name, c.data, err)
+			continue
+		}
+		if r.Code() != c.code || r.Retryable() != c.retryable {
+			t.Errorf("%s %s: %s, retryable %t; want %s, %t", c.name, c.data, r.Code(), r.Retryable(), c.code, c.retryable)
+		}
+		for _, key := range []string{"suppress_retry", "suppression_key", "suggested_tool", "usage_hint", "required_fields"} {
+			if bytes.Contains(r.Raw, []byte(`"`+key+`"`)) {
+				t.Errorf("%s %s: the decoded payload has %s: %s", c.name, c.data, key, r.Raw)
+			}
+		}
+	}
+}
