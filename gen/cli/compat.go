@@ -197,6 +197,9 @@ type registryRevision struct {
 	// listed is where the registry lists its catalogues (its catalogues
 	// key), where one no longer listed is reported.
 	listed diag.Pos
+	// entries pairs each catalogue's registry entry in base and in head,
+	// nil where the registry did not list it.
+	entries []compat.EntryPair
 }
 
 // across compares the registry across its catalogues at tier t.
@@ -282,6 +285,8 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 				continue
 			}
 		}
+		// No registry in base: every entry is new.
+		rr.entries = append(rr.entries, compat.EntryPair{Base: en, Head: h.Entry, Name: nameOf(set.paths[i])})
 		base, err := loadBaseAs(ctx, e, against, set.paths[i], nameOf, false)
 		if err != nil {
 			return nil, err
@@ -332,6 +337,7 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 		if k := compat.Moved(gone, rr.heads[i].Model); k >= 0 {
 			g := gone[k]
 			g.MovedTo = path.Clean(heads[i].Entry.Path.Value)
+			rr.entries = append(rr.entries, compat.EntryPair{Base: g.Entry, Head: heads[i].Entry, Name: nameOf(set.paths[i])})
 			rr.pairs[i].base = g.Model
 			rr.baseCats = append(rr.baseCats, g)
 			gone = slices.Delete(gone, k, k+1)
@@ -342,6 +348,7 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 			return nil, err
 		}
 		rr.pairs[i].base = base
+		rr.entries = append(rr.entries, compat.EntryPair{Head: heads[i].Entry, Name: nameOf(set.paths[i])})
 		// A catalogue the base registry did not list yet: what it held in
 		// base counts across the registry too, under its entry now.
 		if existed(base) {
@@ -349,6 +356,9 @@ func readRegistryRevision(ctx context.Context, e *env, against, regPath string, 
 		}
 	}
 	rr.baseCats = append(rr.baseCats, gone...)
+	for _, g := range gone {
+		rr.entries = append(rr.entries, compat.EntryPair{Base: g.Entry, Name: g.Name})
+	}
 	var pairs [][2]*model.Catalogue
 	for _, p := range rr.pairs {
 		pairs = append(pairs, [2]*model.Catalogue{p.base, p.head})

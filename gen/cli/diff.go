@@ -36,8 +36,10 @@ With no argument in a folder that holds errgen.registry.yaml (or given that
 file), diff summarises every catalogue the registry lists against the same
 path at git:REV, one after another, and then what changed across them
 (CODE_MOVED, NUM_REASSIGNED, RANGE_SHRUNK, OWNER_CHANGED,
-CATALOGUE_REMOVED, CATALOGUE_MOVED); --format json then writes
-{"catalogues": [...], "across": [...]}.
+CATALOGUE_REMOVED, CATALOGUE_MOVED) and each entry of the registry listed,
+no longer listed, or changed (its path, owner, docs or nums), whether or
+not it breaks anything; --format json then writes
+{"catalogues": [...], "across": [...], "entries": [...]}.
 
 Diff only reports: it exits 0 whatever changed, 1 when a catalogue cannot
 be read, 2 on a usage error. Use errgen compat to fail a build.`,
@@ -58,12 +60,13 @@ be read, 2 on a usage error. Use errgen compat to fail a build.`,
 			// give two sections that say which is which.
 			var pairs []catalogueRevision
 			var across []compat.Finding
+			var entries []compat.EntryDiff
 			if regPath := registryArg(args); regPath != "" {
 				rr, err := readRegistryRevision(ctx, e, *against, regPath, reviewName)
 				if err != nil {
 					return err
 				}
-				pairs, across = rr.pairs, rr.across(tier.tier)
+				pairs, across, entries = rr.pairs, rr.across(tier.tier), compat.DiffEntries(rr.entries)
 			} else {
 				path := catalogueArg(args)
 				if err := baseNotARegistry(*against); err != nil {
@@ -110,21 +113,22 @@ be read, 2 on a usage error. Use errgen compat to fail a build.`,
 					return err
 				}
 			}
-			if len(across) > 0 {
-				if err := section(func() ([]byte, error) { return compat.AcrossMarkdown(across) }, func() []byte { return compat.AcrossText(across, colored) }); err != nil {
+			if len(across) > 0 || len(entries) > 0 {
+				if err := section(func() ([]byte, error) { return compat.AcrossMarkdown(entries, across) }, func() []byte { return compat.AcrossText(entries, across, colored) }); err != nil {
 					return err
 				}
 			}
 			if format.value == "json" {
 				var data []byte
 				var err error
-				if len(reports) == 1 && len(across) == 0 && registryArg(args) == "" {
+				if registryArg(args) == "" {
 					data, err = json.MarshalIndent(reports[0], "", "  ")
 				} else {
 					data, err = json.MarshalIndent(struct {
-						Catalogues []*compat.Report `json:"catalogues"`
-						Across     []compat.Finding `json:"across"`
-					}{reports, append([]compat.Finding{}, across...)}, "", "  ")
+						Catalogues []*compat.Report   `json:"catalogues"`
+						Across     []compat.Finding   `json:"across"`
+						Entries    []compat.EntryDiff `json:"entries"`
+					}{reports, append([]compat.Finding{}, across...), append([]compat.EntryDiff{}, entries...)}, "", "  ")
 				}
 				if err != nil {
 					return err
@@ -164,7 +168,20 @@ func repoPath(file string) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	top, err := git(filepath.Dir(abs), "rev-parse", "--show-toplevel")
+	// A file of base alone (a catalogue no longer listed, its folder
+	// gone) is named from the nearest folder that is still there.
+	dir, rest := filepath.Dir(abs), filepath.Base(abs)
+	for {
+		if st, err := os.Stat(dir); err == nil && st.IsDir() {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", false
+		}
+		dir, rest = parent, filepath.Join(filepath.Base(dir), rest)
+	}
+	top, err := git(dir, "rev-parse", "--show-toplevel")
 	if err != nil {
 		return "", false
 	}
@@ -174,10 +191,10 @@ func repoPath(file string) (string, bool) {
 	if r, err := filepath.EvalSymlinks(root); err == nil {
 		root = r
 	}
-	if d, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
-		abs = filepath.Join(d, filepath.Base(abs))
+	if d, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = d
 	}
-	rel, err := filepath.Rel(root, abs)
+	rel, err := filepath.Rel(root, filepath.Join(dir, rest))
 	if err != nil || !filepath.IsLocal(rel) {
 		return "", false
 	}

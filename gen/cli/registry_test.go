@@ -297,7 +297,7 @@ func TestCompatRegistry(t *testing.T) {
 	}
 	code, stdout, stderr = runCLI(t, "diff", "--against", "git:HEAD")
 	for _, want := range []string{"a/errors.yaml against git:HEAD:a/errors.yaml", "b/errors.yaml against git:HEAD:b/errors.yaml",
-		"\nAcross the registry's catalogues: 1 breaking, 2 notes\n", "\n  BREAKING RANGE_SHRUNK: errgen.registry.yaml:3:42: the ranges of ", "\n  note CODE_MOVED: b/errors.yaml:10:22: ", "\n  note OWNER_CHANGED: errgen.registry.yaml:4:27: "} {
+		"\nAcross the registry's catalogues: 2 entries changed, 1 breaking, 2 notes\n", "\n  ~ a/errors.yaml\n      nums: \"[1, 99]\" → \"[1, 50]\"\n", "\n  BREAKING RANGE_SHRUNK: errgen.registry.yaml:3:42: the ranges of ", "\n  note CODE_MOVED: b/errors.yaml:10:22: ", "\n  note OWNER_CHANGED: errgen.registry.yaml:4:27: "} {
 		if code != 0 || !strings.Contains(stdout, want) {
 			t.Errorf("diff through the registry exited %d, without %q:\n%s%s", code, want, stdout, stderr)
 		}
@@ -305,8 +305,9 @@ func TestCompatRegistry(t *testing.T) {
 	// In Markdown the changes across catalogues are a section of their
 	// own, after the last catalogue's, marked as a catalogue's are.
 	code, stdout, stderr = runCLI(t, "diff", "--format", "markdown", "--against", "git:HEAD")
-	_, across, ok := strings.Cut(stdout, "\n## errgen diff: across the registry's catalogues\n\n**1 breaking, 2 notes**.\n\n> [!CAUTION]\n")
-	if code != 0 || !ok || !strings.Contains(across, "| breaking | `RANGE_SHRUNK` |") || !strings.Contains(across, "| note | `CODE_MOVED` |") {
+	_, across, ok := strings.Cut(stdout, "\n## errgen diff: across the registry's catalogues\n\n**2 entries changed, 1 breaking, 2 notes**.\n\n> [!CAUTION]\n")
+	if code != 0 || !ok || !strings.Contains(across, "| changed | `b/errors.yaml` | owner | `team-b` | `team-c` |") ||
+		!strings.Contains(across, "\n### Findings\n") || !strings.Contains(across, "| breaking | `RANGE_SHRUNK` |") || !strings.Contains(across, "| note | `CODE_MOVED` |") {
 		t.Errorf("diff --format markdown through the registry exited %d:\n%s%s", code, stdout, stderr)
 	}
 	code, stdout, _ = runCLI(t, "diff", "--format", "json", "--against", "git:HEAD")
@@ -1527,5 +1528,73 @@ func TestRegistryFindingsNameCataloguesAsPositions(t *testing.T) {
 	want = `services/errgen.registry.yaml:10:5: note: OWNER_CHANGED: "services/gateway/errors.yaml" is now owned by "gateway-team"`
 	if !strings.Contains(stdout, want) {
 		t.Errorf("compat printed:\n%s%s\nwant:\n%s", stdout, stderr, want)
+	}
+}
+
+// TestDiffRegistryEntries: diff over a registry shows each entry listed,
+// no longer listed or changed, a range widened included, which breaks
+// nothing and so has no finding; a catalogue listed under another path is
+// one entry whose path changed. Run in a subfolder, it names catalogues
+// from the repository's root, as its sections do.
+func TestDiffRegistryEntries(t *testing.T) {
+	repo, write := registryRepo(t)
+	if err := os.RemoveAll(filepath.Join(repo, "b")); err != nil {
+		t.Fatal(err)
+	}
+	write("c/errors.yaml", catalogueB)
+	write("d/errors.yaml", strings.NewReplacer("package: b", "package: d", "BError", "DError", "Down", "Gone", "code: down, num: 100", "code: gone, num: 200").Replace(catalogueB))
+	write("errgen.registry.yaml", `version: 1
+catalogues:
+  - {path: a/errors.yaml, owner: team-a, nums: [[1, 99], [300, 399]]}
+  - {path: c/errors.yaml, owner: team-b, nums: [[100, 199]]}
+  - {path: d/errors.yaml, owner: team-d, nums: [[200, 299]]}
+`)
+	t.Chdir(filepath.Join(repo, "a"))
+	code, stdout, stderr := runCLI(t, "diff", "--against", "git:HEAD", "../errgen.registry.yaml")
+	_, across, _ := strings.Cut(stdout, "Across the registry's catalogues: ")
+	want := `3 entries changed, 0 breaking, 1 note
+  ~ a/errors.yaml
+      nums: "[1, 99]" → "[1, 99], [300, 399]"
+  ~ c/errors.yaml
+      path: "b/errors.yaml" → "c/errors.yaml"
+  + d/errors.yaml
+      path: none → "d/errors.yaml"
+      owner: none → "team-d"
+      nums: none → "[200, 299]"
+  note CATALOGUE_MOVED: errgen.registry.yaml:4:6: catalogue "b/errors.yaml" is now listed as "c/errors.yaml"; it is compared with itself at its old path (base git:HEAD:errgen.registry.yaml:4:6)
+`
+	if code != 0 || across != want {
+		t.Errorf("diff exited %d:\n%s%s\nwant after %q:\n%s", code, stdout, stderr, "Across the registry's catalogues: ", want)
+	}
+	code, stdout, _ = runCLI(t, "diff", "--format", "json", "--against", "git:HEAD", "../errgen.registry.yaml")
+	var doc struct {
+		Entries []struct {
+			Path, Status string
+			Changes      []struct{ Attribute, Before, After string }
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil || code != 0 || len(doc.Entries) != 3 ||
+		doc.Entries[1].Path != "c/errors.yaml" || doc.Entries[1].Status != "changed" || doc.Entries[2].Status != "added" ||
+		doc.Entries[0].Changes[0].After != "[1, 99], [300, 399]" {
+		t.Errorf("diff --format json exited %d (%v), entries %+v:\n%s", code, err, doc.Entries, stdout)
+	}
+
+	// A catalogue no longer listed, its folder gone.
+	commitAll(t, repo, "d listed")
+	write("errgen.registry.yaml", `version: 1
+catalogues:
+  - {path: a/errors.yaml, owner: team-a, nums: [[1, 99], [300, 399]]}
+  - {path: c/errors.yaml, owner: team-b, nums: [[100, 199]]}
+`)
+	if err := os.RemoveAll(filepath.Join(repo, "d")); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr = runCLI(t, "diff", "--against", "git:HEAD", "../errgen.registry.yaml")
+	if want := `  - d/errors.yaml
+      path: "d/errors.yaml" → none
+      owner: "team-d" → none
+      nums: "[200, 299]" → none
+`; code != 0 || !strings.Contains(stdout, want) {
+		t.Errorf("diff exited %d:\n%s%s\nwant:\n%s", code, stdout, stderr, want)
 	}
 }

@@ -14,8 +14,10 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/errgen/errgen/gen"
+	"github.com/errgen/errgen/gen/ast"
 	"github.com/errgen/errgen/gen/cli"
 	"github.com/errgen/errgen/gen/compat"
+	"github.com/errgen/errgen/gen/load"
 	"github.com/errgen/errgen/gen/model"
 )
 
@@ -725,5 +727,37 @@ func TestDiffJSONProblems(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := cli.Run([]string{"diff", "--format", "json"}, &stdout, &stderr); code != cli.ExitUsage || stdout.Len() != 0 {
 		t.Errorf("diff --format json without --against exited %d, printing:\n%s", code, stdout.String())
+	}
+}
+
+// TestDiffEntries: each attribute of a registry entry that changed is one
+// change, in the registry's order of keys; an entry that did not change
+// is left out.
+func TestDiffEntries(t *testing.T) {
+	reg := func(src string) []*ast.RegistryEntry {
+		t.Helper()
+		r, diags := load.LoadRegistry("errgen.registry.yaml", []byte(src))
+		if r == nil || diags.HasErrors() {
+			t.Fatalf("registry: %v", diags)
+		}
+		return r.Catalogues
+	}
+	base := reg(`version: 1
+catalogues:
+  - {path: a/errors.yaml, owner: team-a, docs: a/ERRORS.md, nums: [[1, 99]]}
+  - {path: b/errors.yaml, owner: team-b, nums: [[100, 199]]}
+`)
+	head := reg(`version: 1
+catalogues:
+  - {path: ./a/errors.yaml, owner: team-x, docs: a/CODES.md, nums: [[1, 99]]}
+  - {path: b/errors.yaml, owner: team-b, nums: [[100, 199]]}
+`)
+	got := compat.DiffEntries([]compat.EntryPair{{Base: base[0], Head: head[0], Name: "a/errors.yaml"}, {Base: base[1], Head: head[1], Name: "b/errors.yaml"}})
+	want := []compat.EntryDiff{{Path: "a/errors.yaml", Status: compat.Changed, Changes: []compat.Change{
+		{Attr: "owner", Before: "team-a", After: "team-x", Findings: []compat.Finding{}},
+		{Attr: "docs", Before: "a/ERRORS.md", After: "a/CODES.md", Findings: []compat.Finding{}},
+	}}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("DiffEntries (-want +got):\n%s", diff)
 	}
 }

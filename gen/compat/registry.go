@@ -564,3 +564,75 @@ func (c *comparer) arrivedDefaults(bv, hv *model.Variant) {
 		}
 	}
 }
+
+// EntryDiff is one entry of a registry listed, no longer listed or
+// changed: the path, owner, docs or nums of the catalogue it lists. A
+// reviewer sees it whether or not it breaks anything: a range widened is
+// no finding, but it is a change to review.
+type EntryDiff struct {
+	// Path names the catalogue as the command names files: its path now,
+	// or in base when the registry no longer lists it.
+	Path    string   `json:"path"`
+	Status  Status   `json:"status"`
+	Changes []Change `json:"changes"`
+}
+
+// EntryPair is one catalogue's entry of a registry in base and in head,
+// nil where the registry did not list it, and the catalogue's name as the
+// command names files (Path, from the registry's folder, is not).
+type EntryPair struct {
+	Base, Head *ast.RegistryEntry
+	Name       string
+}
+
+// DiffEntries compares the entries of a registry at base and in head. A
+// catalogue listed under another path is one pair, its path one of its
+// changes. Entries that did not change are left out.
+func DiffEntries(pairs []EntryPair) []EntryDiff {
+	var out []EntryDiff
+	for _, p := range pairs {
+		b, h := p.Base, p.Head
+		d := EntryDiff{Path: p.Name, Status: Changed}
+		switch {
+		case b == nil && h == nil:
+			continue
+		case b == nil:
+			d.Status = Added
+		case h == nil:
+			d.Status = Removed
+		}
+		bv, hv := entryValues(b), entryValues(h)
+		for i, attr := range entryAttrs {
+			if bv[i] != hv[i] {
+				d.Changes = append(d.Changes, Change{Attr: attr, Before: bv[i], After: hv[i], Findings: []Finding{}})
+			}
+		}
+		if len(d.Changes) > 0 {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// entryAttrs are the attributes of a registry entry DiffEntries compares,
+// in the order entryValues gives them.
+var entryAttrs = []string{"path", "owner", "docs", "nums"}
+
+// entryValues gives en's attributes as a review shows them; all empty for
+// no entry.
+func entryValues(en *ast.RegistryEntry) []string {
+	out := make([]string, len(entryAttrs))
+	if en == nil {
+		return out
+	}
+	ranges := make([]string, len(en.Nums))
+	for i, r := range en.Nums {
+		ranges[i] = fmt.Sprintf("[%d, %d]", r.Lo.Value, r.High.Value)
+	}
+	docs := en.Docs.Value
+	if docs != "" {
+		docs = path.Clean(docs)
+	}
+	out[0], out[1], out[2], out[3] = path.Clean(en.Path.Value), en.Owner.Value, docs, strings.Join(ranges, ", ")
+	return out
+}

@@ -320,47 +320,82 @@ func executeMarkdown(name string, v any) ([]byte, error) {
 	return append(bytes.TrimRight(buf.Bytes(), "\n"), '\n'), nil
 }
 
-// acrossSummary counts the findings across a registry's catalogues, as
-// Summary counts a catalogue's.
-func acrossSummary(fs []Finding) (summary string, breaking int) {
+// acrossSummary counts the entries of a registry that changed and the
+// findings across its catalogues, as Summary counts a catalogue's.
+func acrossSummary(entries []EntryDiff, fs []Finding) (summary string, breaking int) {
 	for _, f := range fs {
 		if f.Fails() {
 			breaking++
 		}
 	}
 	summary = fmt.Sprintf("%d breaking", breaking)
+	switch n := len(entries); {
+	case n == 1:
+		summary = "1 entry changed, " + summary
+	case n > 1:
+		summary = fmt.Sprintf("%d entries changed, %s", n, summary)
+	}
 	if notes := len(fs) - breaking; notes > 0 {
 		summary += ", " + plural(notes, "note")
 	}
 	return summary, breaking
 }
 
-// AcrossMarkdown renders the findings across a registry's catalogues as a
-// section of their own, after every catalogue's Markdown; nil when there
-// are none.
-func AcrossMarkdown(fs []Finding) ([]byte, error) {
-	if len(fs) == 0 {
+// entryMark is the mark and colour of an entry's line in the text format,
+// as of a variant's.
+func entryMark(s Status) (string, string) {
+	switch s {
+	case Added:
+		return "+", ansiGreen
+	case Removed:
+		return "-", ansiRed
+	}
+	return "~", ansiYellow
+}
+
+// AcrossMarkdown renders what changed across a registry's catalogues, the
+// entries of the registry and the findings across them, as a section of
+// its own after every catalogue's Markdown; nil when there is nothing.
+func AcrossMarkdown(entries []EntryDiff, fs []Finding) ([]byte, error) {
+	if len(entries) == 0 && len(fs) == 0 {
 		return nil, nil
 	}
-	summary, breaking := acrossSummary(fs)
+	summary, breaking := acrossSummary(entries, fs)
+	var rows []mdRow
+	for _, d := range entries {
+		rows = append(rows, mdChanges(string(d.Status), markdown.CodeCell(d.Path), "", d.Changes, nil)...)
+	}
+	var findings []mdFinding
+	if len(fs) > 0 {
+		findings = mdFindings(fs)
+	}
 	return executeMarkdown("across", struct {
 		Summary  string
 		Breaking int
+		Entries  []mdRow
 		Findings []mdFinding
-	}{summary, breaking, mdFindings(fs)})
+	}{summary, breaking, rows, findings})
 }
 
-// AcrossText renders the findings across a registry's catalogues after
-// every catalogue's Text, each marked as Text marks a catalogue's and with
-// its position; nil when there are none.
-func AcrossText(fs []Finding, colored bool) []byte {
-	if len(fs) == 0 {
+// AcrossText renders what changed across a registry's catalogues after
+// every catalogue's Text: each entry of the registry that changed, marked
+// as Text marks a variant, then each finding across them, marked as Text
+// marks a catalogue's and with its position; nil when there is nothing.
+func AcrossText(entries []EntryDiff, fs []Finding, colored bool) []byte {
+	if len(entries) == 0 && len(fs) == 0 {
 		return nil
 	}
 	var b bytes.Buffer
-	summary, _ := acrossSummary(fs)
+	summary, _ := acrossSummary(entries, fs)
 	fmt.Fprintf(&b, "Across the registry's catalogues: %s\n", summary)
 	paint := painter(colored)
+	for _, d := range entries {
+		mark, style := entryMark(d.Status)
+		fmt.Fprintf(&b, "  %s\n", paint(style, mark+" "+diag.Path(d.Path)))
+		for _, ch := range d.Changes {
+			fmt.Fprintf(&b, "      %s: %s → %s\n", ch.Attr, textValue(ch.Before), textValue(ch.After))
+		}
+	}
 	for _, f := range fs {
 		fmt.Fprintf(&b, "  %s: %s: %s\n", findingLabel(f, paint), f.Pos, findingMessage(f))
 	}
