@@ -145,7 +145,10 @@ type comparer struct {
 	// attrByDefault lists, by attribute, the variants whose value changed
 	// with the attribute's default.
 	attrByDefault map[string][]string
-	findings      []Finding
+	// rendered is messagesChanged's answer for every base family, worked
+	// out on first use.
+	rendered map[*model.Family][]string
+	findings []Finding
 }
 
 // Compare reports how head changed from base: every breaking change and
@@ -567,7 +570,7 @@ func (c *comparer) keyCauses(bv, hv *model.Variant, names map[string]string) {
 			// Another catalogue's family: what changed there.
 			changed = c.others.Rendered[bf.Type.Name]
 		case c.family[bf.Type.Family] == hf.Type.Family:
-			changed = c.messagesChanged(bf.Type.Family, map[*model.Family][]string{})
+			changed = c.messagesChanged(bf.Type.Family)
 			family = hf.Type.Family.Name
 		}
 		if len(changed) == 0 {
@@ -583,45 +586,81 @@ func (c *comparer) keyCauses(bv, hv *model.Variant, names map[string]string) {
 // family it became, whose message renders another text than in base: their
 // template changed (a renamed field's placeholder renders the same), a
 // duration it renders counts another unit or is rounded otherwise, or a
-// cause of a family of the catalogue that it renders did, in turn. done
-// holds the families answered already (nil while one is being answered,
-// so that a family whose errors hold their own kind ends).
-func (c *comparer) messagesChanged(bf *model.Family, done map[*model.Family][]string) []string {
-	if out, ok := done[bf]; ok {
-		return out
+// cause of a family of the catalogue that it renders did, in turn. It is
+// worked out for every family at once, on first use.
+func (c *comparer) messagesChanged(bf *model.Family) []string {
+	if c.rendered == nil {
+		c.rendered = c.renderedOtherwise()
 	}
-	done[bf] = nil
-	var out []string
-	for _, bv := range bf.Variants {
-		hv := c.head.byCode[c.h(bv.Code)]
-		if hv == nil || hv.Family != c.family[bf] {
-			continue
-		}
-		if renamed(bv.Message, c.renames(bv, hv)).String() != hv.Message.Segments.String() {
-			out = append(out, hv.Code)
-			continue
-		}
-		for _, ref := range bv.Message.Refs() {
-			f, hf := bv.Field(ref), hv.Field(ref)
-			if f == nil {
+	return c.rendered[bf]
+}
+
+// renderedOtherwise works out messagesChanged for every base family: first
+// the errors whose own message renders another text, then, until no more
+// change, those whose message renders a cause of a family that has such
+// an error, so that families whose errors hold each other's end too. It
+// is linear in the catalogue's variants for each round, and the rounds are
+// at most the families.
+func (c *comparer) renderedOtherwise() map[*model.Family][]string {
+	changed := map[*model.Variant]bool{} // head variants
+	has := map[*model.Family]bool{}      // base families
+	type holder struct {
+		family *model.Family
+		head   *model.Variant
+		causes []*model.Family // the base families of the causes it renders
+	}
+	var holders []holder
+	for _, bf := range c.base.cat.Families {
+		for _, bv := range bf.Variants {
+			hv := c.head.byCode[c.h(bv.Code)]
+			if hv == nil || hv.Family != c.family[bf] {
 				continue
 			}
-			if hf == nil {
-				if hf = c.renamedTo(bv, hv, f); hf == nil {
+			own := renamed(bv.Message, c.renames(bv, hv)).String() != hv.Message.Segments.String()
+			var causes []*model.Family
+			for _, ref := range bv.Message.Refs() {
+				f, hf := bv.Field(ref), hv.Field(ref)
+				if f == nil || own {
 					continue
 				}
+				if hf == nil {
+					if hf = c.renamedTo(bv, hv, f); hf == nil {
+						continue
+					}
+				}
+				switch {
+				case f.Type.Kind == model.Duration && hf.Type.Kind == model.Duration && (f.Unit != hf.Unit || f.RetryAfter != hf.RetryAfter && hf.Unit.Size > 1):
+					// A duration's number in another unit or rounded
+					// otherwise, as UNIT_CHANGED says.
+					own = true
+				case f.Type.Kind == model.FamilyKind && f.Type.Import == "":
+					causes = append(causes, f.Type.Family)
+				}
 			}
-			// A duration's number in another unit or rounded otherwise (as
-			// UNIT_CHANGED says), or the text of a cause whose own message
-			// changed.
-			if f.Type.Kind == model.Duration && hf.Type.Kind == model.Duration && (f.Unit != hf.Unit || f.RetryAfter != hf.RetryAfter && hf.Unit.Size > 1) ||
-				f.Type.Kind == model.FamilyKind && f.Type.Import == "" && len(c.messagesChanged(f.Type.Family, done)) > 0 {
-				out = append(out, hv.Code)
-				break
+			switch {
+			case own:
+				changed[hv], has[bf] = true, true
+			case len(causes) > 0:
+				holders = append(holders, holder{bf, hv, causes})
 			}
 		}
 	}
-	done[bf] = out
+	for more := true; more; {
+		more = false
+		for _, h := range holders {
+			if !changed[h.head] && slices.ContainsFunc(h.causes, func(f *model.Family) bool { return has[f] }) {
+				changed[h.head], has[h.family], more = true, true, true
+			}
+		}
+	}
+	out := map[*model.Family][]string{}
+	for _, bf := range c.base.cat.Families {
+		for _, bv := range bf.Variants {
+			if hv := c.head.byCode[c.h(bv.Code)]; hv != nil && changed[hv] {
+				out[bf] = append(out[bf], hv.Code)
+			}
+		}
+	}
 	return out
 }
 

@@ -135,7 +135,7 @@ func RenderedOtherwise(pairs [][2]*model.Catalogue) map[string][]string {
 			if c.family[bf] == nil {
 				continue
 			}
-			if codes := c.messagesChanged(bf, map[*model.Family][]string{}); len(codes) > 0 {
+			if codes := c.messagesChanged(bf); len(codes) > 0 {
 				out[p[0].Package+"."+bf.Name] = codes
 			}
 		}
