@@ -1065,6 +1065,36 @@ func TestCompatRegistryKeyRendersAnotherCatalogueCause(t *testing.T) {
 	}
 }
 
+// TestCompatRegistryKeyRendersACauseThroughAnotherCatalogue: a key that
+// renders a cause whose message renders, in turn, a cause of a third
+// catalogue follows that catalogue's messages, whether the cause is of
+// its own catalogue's family or of another's, and whatever the order the
+// registry lists the catalogues in.
+func TestCompatRegistryKeyRendersACauseThroughAnotherCatalogue(t *testing.T) {
+	repo, write := registryRepo(t)
+	catalogueC := strings.NewReplacer("package: a", "package: c", "name: AError", "name: CError", "num: 1,", "num: 201,", "num: 60,", "num: 260,", "code: busy", "code: c_busy", "code: late", "code: c_late").Replace(catalogueA)
+	write("errgen.registry.yaml", registryBase+"  - {path: c/errors.yaml, owner: team-c, nums: [[200, 299]]}\n")
+	write("go.mod", "module example.com/agents\n\ngo 1.23\n")
+	write("c/errors.yaml", catalogueC)
+	write("a/errors.yaml", catalogueA+
+		"      - {name: Wrapped, code: wrapped, num: 2, category: other, message: \"wrapped: {inner}\", fields: [{name: inner, type: c.CError}]}\n"+
+		"  - name: AHolder\n    variants:\n"+
+		"      - {name: Held, code: held, num: 3, category: other, message: held, suppression_key: \"{cause}\", fields: [{name: cause, type: AError}]}\n")
+	write("b/errors.yaml", catalogueB+"      - {name: Relayed, code: relayed, num: 101, category: other, message: relayed, suppression_key: \"{cause}\", fields: [{name: cause, type: a.AError}]}\n")
+	commitAll(t, repo, "causes")
+	t.Chdir(repo)
+	write("c/errors.yaml", strings.Replace(catalogueC, "message: late}", "message: running late}", 1))
+	code, stdout, stderr := runCLI(t, "compat", "--against", "git:HEAD")
+	for _, want := range []string{
+		`a/errors.yaml:14:74: SUPPRESSION_KEY_CHANGED: the suppression_key of "held" renders {cause}, the message of its cause of family "AError", which renders another text for "wrapped" than in base: repeats group differently (base git:HEAD:a/errors.yaml:14:74)`,
+		`b/errors.yaml:10:85: SUPPRESSION_KEY_CHANGED: the suppression_key of "relayed" renders {cause}, the message of its cause of family "a.AError", which renders another text for "wrapped" than in base: repeats group differently (base git:HEAD:b/errors.yaml:10:85)`,
+	} {
+		if code != 1 || !strings.Contains(stdout, want+"\n") {
+			t.Errorf("compat of a reworded message a key renders through another catalogue exited %d:\n%s%s\nwant a line:\n%s", code, stdout, stderr, want)
+		}
+	}
+}
+
 // TestGenerateKeepsTheRegistrysRanges: generate, like lint, refuses a num
 // outside the ranges the registry above the catalogue gives it, at the
 // num, and writes nothing; a num back in range generates.
@@ -1106,7 +1136,7 @@ func TestGenerateKeepsTheRegistrysRanges(t *testing.T) {
 func TestRangesOfTheRegistryThatListsIt(t *testing.T) {
 	repo, write := registryRepo(t)
 	write("svc/errgen.registry.yaml", "version: 1\ncatalogues:\n  - {path: c/errors.yaml, owner: team-c, nums: [[200, 299]]}\n")
-	write("svc/c/errors.yaml", strings.NewReplacer("package: a", "package: c", "num: 1,", "num: 201,", "num: 60,", "num: 260,").Replace(catalogueA))
+	write("svc/c/errors.yaml", strings.NewReplacer("package: a", "package: c", "num: 1,", "num: 201,", "num: 60,", "num: 260,", "code: busy", "code: c_busy", "code: late", "code: c_late").Replace(catalogueA))
 	write("errgen.registry.yaml", registryBase+"  - {path: svc/d/errors.yaml, owner: team-d, nums: [[300, 399]]}\n")
 	write("svc/d/errors.yaml", strings.NewReplacer("package: a", "package: d", "num: 1,", "num: 301,", "num: 60,", "num: 360,").Replace(catalogueA))
 	commitAll(t, repo, "nested registries")

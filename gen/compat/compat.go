@@ -586,8 +586,9 @@ func (c *comparer) keyCauses(bv, hv *model.Variant, names map[string]string) {
 // family it became, whose message renders another text than in base: their
 // template changed (a renamed field's placeholder renders the same), a
 // duration it renders counts another unit or is rounded otherwise, or a
-// cause of a family of the catalogue that it renders did, in turn. It is
-// worked out for every family at once, on first use.
+// cause that it renders did, in turn: of a family of the catalogue, or of
+// another catalogue's (Others.Rendered). It is worked out for every family
+// at once, on first use.
 func (c *comparer) messagesChanged(bf *model.Family) []string {
 	if c.rendered == nil {
 		c.rendered = c.renderedOtherwise()
@@ -633,7 +634,11 @@ func (c *comparer) renderedOtherwise() map[*model.Family][]string {
 					// A duration's number in another unit or rounded
 					// otherwise, as UNIT_CHANGED says.
 					own = true
-				case f.Type.Kind == model.FamilyKind && f.Type.Import == "":
+				case f.Type.Kind == model.FamilyKind && f.Type.Import != "":
+					// A cause of another catalogue of the registry, whose
+					// comparison found its message changed.
+					own = own || len(c.others.Rendered[f.Type.Name]) > 0
+				case f.Type.Kind == model.FamilyKind:
 					causes = append(causes, f.Type.Family)
 				}
 			}

@@ -2,6 +2,7 @@ package compat
 
 import (
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -123,24 +124,33 @@ func RenamedFamilies(pairs [][2]*model.Catalogue) map[string]string {
 // RenderedOtherwise maps the family types of a registry's catalogues,
 // PACKAGE.Family as a field of another catalogue writes them in base, to
 // the codes of the family whose message renders another text in head
-// (reworded, a duration in another unit or rounded otherwise, a cause of
-// the catalogue's that did): a suppression key of another catalogue that
-// renders such a cause changes with it. pairs holds each catalogue at base
-// and in head.
+// (reworded, a duration in another unit or rounded otherwise, a cause that
+// did, of the catalogue's or of another's): a suppression key of another
+// catalogue that renders such a cause changes with it. pairs holds each
+// catalogue at base and in head. A catalogue whose errors render another's
+// is answered again until nothing more changes, in whatever order the
+// registry lists them.
 func RenderedOtherwise(pairs [][2]*model.Catalogue) map[string][]string {
 	out := map[string][]string{}
-	for _, p := range pairs {
-		c := newComparer(p[0], p[1])
-		for _, bf := range p[0].Families {
-			if c.family[bf] == nil {
-				continue
-			}
-			if codes := c.messagesChanged(bf); len(codes) > 0 {
-				out[p[0].Package+"."+bf.Name] = codes
+	for {
+		next := map[string][]string{}
+		for _, p := range pairs {
+			c := newComparer(p[0], p[1])
+			c.others.Rendered = out
+			for _, bf := range p[0].Families {
+				if c.family[bf] == nil {
+					continue
+				}
+				if codes := c.messagesChanged(bf); len(codes) > 0 {
+					next[p[0].Package+"."+bf.Name] = codes
+				}
 			}
 		}
+		if maps.EqualFunc(out, next, slices.Equal) {
+			return out
+		}
+		out = next
 	}
-	return out
 }
 
 // CompareRegistry reports what changes across the catalogues of a
