@@ -1624,7 +1624,7 @@ catalogues:
       path: "d/errors.yaml" → none
       owner: "team-d" → none
       nums: "[200, 299]" → none
-`; code != 0 || !strings.Contains(stdout, want) {
+`; code != 0 || !strings.Contains(stdout, want) || !strings.Contains(stdout, `CATALOGUE_REMOVED: errgen.registry.yaml:2:1: catalogue "d/errors.yaml" is no longer in the registry`) {
 		t.Errorf("diff exited %d:\n%s%s\nwant:\n%s", code, stdout, stderr, want)
 	}
 }
