@@ -40,13 +40,17 @@ func LoadRegistry(file string, src []byte) (*ast.Registry, diag.List) {
 		l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, "file is %d bytes; a registry may be at most %d (16 MiB)", len(src), MaxSize)
 		return nil, l
 	}
-	scanText(file, src, &l)
+	sp := scanText(file, src, &l)
 	if len(l) > 0 {
 		return nil, l
 	}
 	text := newSource(src)
 	root, ok := parseDoc(file, text, &l, "registry", "version and catalogues")
-	if !ok || !scanNodes(file, text, root, &l) {
+	if !ok {
+		sp.instead(&l)
+		return nil, l
+	}
+	if !sp.keys(file, text, root, &l) || !scanNodes(file, text, root, &l) {
 		return nil, l
 	}
 	ld := &loader{file: file, src: text, diags: &l}
@@ -60,7 +64,7 @@ func load(file string, src []byte) (*ast.Catalogue, diag.List, *source) {
 		l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, "file is %d bytes; a catalogue may be at most %d (16 MiB)", len(src), MaxSize)
 		return nil, l, nil
 	}
-	scanText(file, src, &l)
+	sp := scanText(file, src, &l)
 	if len(l) > 0 {
 		return nil, l, nil
 	}
@@ -71,9 +75,10 @@ func load(file string, src []byte) (*ast.Catalogue, diag.List, *source) {
 	text := newSource(src)
 	root, ok := parse(file, text, &l)
 	if !ok {
+		sp.instead(&l)
 		return nil, l, text
 	}
-	if !scanNodes(file, text, root, &l) {
+	if !sp.keys(file, text, root, &l) || !scanNodes(file, text, root, &l) {
 		return nil, l, text
 	}
 	ld := &loader{file: file, src: text, diags: &l}

@@ -8,6 +8,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/errgen/errgen/gen/diag"
 )
 
@@ -91,14 +93,17 @@ func isNoncharacter(r rune) bool {
 // bidi, invisible characters and noncharacters anywhere (comments
 // included), each at its own line and column (in bytes). A leading byte
 // order mark is allowed. A file saved in another encoding or with other
-// line endings is one error, not one at every character or line.
-func scanText(file string, src []byte, l *diag.List) {
+// line endings is one error, not one at every character or line. It
+// returns the Unicode spaces found at the start of a line, which are
+// reported once the text is parsed (spaces.keys, spaces.instead): only
+// there is it known whether such a line starts a key or goes on a value.
+func scanText(file string, src []byte, l *diag.List) spaces {
+	var sp spaces
 	if wholeFile(file, src, l) {
-		return
+		return sp
 	}
 	line, col := 1, 1
 	prev := utf8.RuneError
-	var sp spaces
 	for i := 0; i < len(src); {
 		if b := src[i]; b >= 0x20 && b < 0x7F {
 			// Printable ASCII, nearly all of a catalogue, is always allowed.
@@ -136,13 +141,14 @@ func scanText(file string, src []byte, l *diag.List) {
 		col += size
 		prev = r
 	}
-	sp.report(l)
+	return sp
 }
 
 // spaces finds Unicode spaces other than U+0020 before a line's first
 // other character. A no-break space pasted from a web page looks like
 // indentation but is text to YAML: the key it stands before is not the
-// one the reader sees.
+// one the reader sees. On a line that goes on a value (a block scalar's,
+// a quoted or plain value's continuation) it is text, and allowed.
 type spaces struct {
 	start  int      // where the current line starts in the source
 	asked  int      // the last line whose first such space was looked at
@@ -166,6 +172,50 @@ func (sp *spaces) see(src []byte, i int, r rune, pos diag.Pos) {
 	} else {
 		sp.others++
 	}
+}
+
+// instead replaces the problems of a text that cannot be parsed with the
+// error about the first space found at the start of a line, if any: the
+// parser's own message about such a line misleads (a list indicator or a
+// mapping value it did not expect).
+func (sp *spaces) instead(l *diag.List) {
+	if sp.first.Line > 0 {
+		*l = nil
+		sp.report(l)
+	}
+}
+
+// keys reports, once the text is parsed, the first key that starts with a
+// Unicode space at the start of its line, with the count of the other lines
+// that hold one; it reports false when there is one. A line that goes on a
+// value starts no key: the space there is text. Only a text where scanText
+// found such a space is walked.
+func (sp *spaces) keys(file string, text *source, root *yaml.Node, l *diag.List) bool {
+	if sp.first.Line == 0 {
+		return true
+	}
+	found := spaces{}
+	var walk func(n *yaml.Node)
+	walk = func(n *yaml.Node) {
+		for k, c := range n.Content {
+			if n.Kind == yaml.MappingNode && k%2 == 0 && c.Kind == yaml.ScalarNode && c.Line != found.asked {
+				pos := text.pos(file, c)
+				line := text.line(pos.Line)
+				if r, _ := utf8.DecodeRune(line[min(pos.Col-1, len(line)):]); r >= 0xA0 && unicode.Is(unicode.Zs, r) && indentOnly(line[:pos.Col-1]) {
+					found.asked = c.Line
+					if found.first.Line == 0 {
+						found.first, found.r = pos, r
+					} else {
+						found.others++
+					}
+				}
+			}
+			walk(c)
+		}
+	}
+	walk(root)
+	found.report(l)
+	return found.first.Line == 0
 }
 
 // report reports the first space found, with the count of the others.
