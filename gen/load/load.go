@@ -311,10 +311,27 @@ func afterQuoteAbove(src []byte, lines [][]byte, line int, msg string) (int, int
 	}
 	text := strings.TrimSuffix(string(lines[prev-1]), "\r")
 	next, _ := afterClose(text, src[lineStart(lines, from)+qcol-1])
-	if next < 0 {
+	if next < 0 || !plainStart(text[next:]) {
+		// Nothing, or what may follow a quoted value (a comma, a
+		// bracket, another mapping value in a flow collection): the
+		// value closes where it should, and the error is the line's own.
 		return 0, 0, ""
 	}
 	return prev, next + 1, fmt.Sprintf("a quoted value opens at %d:%d and takes the lines up to this one: close it where it should end", from, qcol)
+}
+
+// plainStart reports whether text, which follows a quoted value on its
+// line, starts a plain value: text no quoted value may be followed by, read
+// on into the next line. A flow indicator, a quote, a comment or another
+// indicator does not.
+func plainStart(text string) bool {
+	if text == "" || strings.ContainsRune(",[]{}#&*!|>'\"%@`", rune(text[0])) {
+		return false
+	}
+	if strings.ContainsRune("-?:", rune(text[0])) {
+		return len(text) > 1 && text[1] != ' ' && text[1] != '\t' && text[1] != '\r'
+	}
+	return true
 }
 
 // escapeErrors are the parser's messages about an escape in a

@@ -146,6 +146,13 @@ func TestSyntaxErrorAfterQuoteLeftOpen(t *testing.T) {
 			"errors.yaml:6:19: YAML syntax error: mapping values are not allowed in this context" + open + "4:10" + takes},
 		{"version: 1\nfamilies:\n  - name: A\n    doc: 'x\n    variants:\n      - message: 'it''s' here\n        fields: []\n",
 			"errors.yaml:6:19: YAML syntax error: mapping values are not allowed in this context" + open + "4:10" + takes},
+		// A quoted value over two lines of a flow collection closes where
+		// it should, and the collection goes on after it: the error below
+		// is the next line's own.
+		{"version: 1\npackage: tools\ncategories: {input: \"The caller\n  sent it wrong.\", timeout: The tool ran long.}\n  families: []\n",
+			"errors.yaml:5:3: YAML syntax error: did not find expected key (check this line's indentation against the keys above it)"},
+		{"version: 1\npackage: tools\ntags: [\"a\n  b\", c]\n   families: x\n",
+			"errors.yaml:5:4: YAML syntax error: did not find expected key (check this line's indentation against the keys above it)"},
 	} {
 		wantOneDiagnostic(t, tc.src, tc.want)
 	}
