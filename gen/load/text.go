@@ -174,12 +174,14 @@ func (sp *spaces) see(src []byte, i int, r rune, pos diag.Pos) {
 	}
 }
 
-// instead replaces the problems of a text that cannot be parsed with the
-// error about the first space found at the start of a line, if any: the
-// parser's own message about such a line misleads (a list indicator or a
-// mapping value it did not expect).
+// instead replaces the problem of a text that cannot be parsed with the
+// error about the first space found at the start of a line, if any, when
+// the parser stopped on that line or after it: the parser's own message
+// about such a line misleads (a list indicator or a mapping value it did
+// not expect). A problem above it is not that space's doing (the space
+// may be the text of a block below).
 func (sp *spaces) instead(l *diag.List) {
-	if sp.first.Line > 0 {
+	if sp.first.Line > 0 && len(*l) > 0 && (*l)[0].Pos.Line >= sp.first.Line {
 		*l = nil
 		sp.report(l)
 	}

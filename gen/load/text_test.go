@@ -131,6 +131,9 @@ func TestSpaceAtTheStartOfALine(t *testing.T) {
 		"a: >-\n  \u00a0x\n":                       "",
 		"a: \"x\n  \u00a0y\"\nb: 'x\n  \u3000y'\n": "",
 		"a: x\n  \u00a0y\nb:\n  \u00a0z\n":         "",
+		// A text that cannot be parsed above the space: the parser's
+		// error is the one reported.
+		"a: [\nb: |\n  \u00a0x\n": "",
 	} {
 		_, l := Load("f.yaml", []byte(src))
 		var got []string
