@@ -164,9 +164,13 @@ func (sp *spaces) see(src []byte, i int, r rune, pos diag.Pos) {
 		return
 	}
 	sp.asked = pos.Line
-	if !indentOnly(src[sp.start:i]) {
-		return
+	if indentOnly(src[sp.start:i]) {
+		sp.count(pos, r)
 	}
+}
+
+// count counts the space r at pos: the first, or one more line with one.
+func (sp *spaces) count(pos diag.Pos, r rune) {
 	if sp.first.Line == 0 {
 		sp.first, sp.r = pos, r
 	} else {
@@ -205,11 +209,7 @@ func (sp *spaces) keys(file string, text *source, root *yaml.Node, l *diag.List)
 				line := text.line(pos.Line)
 				if r, _ := utf8.DecodeRune(line[min(pos.Col-1, len(line)):]); r >= 0xA0 && unicode.Is(unicode.Zs, r) && indentOnly(line[:pos.Col-1]) {
 					found.asked = c.Line
-					if found.first.Line == 0 {
-						found.first, found.r = pos, r
-					} else {
-						found.others++
-					}
+					found.count(pos, r)
 				}
 			}
 			walk(c)
