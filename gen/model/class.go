@@ -155,6 +155,13 @@ func (v *Variant) fixedRule() ClassRule {
 	return ClassRule{Static: Terminal}
 }
 
+// NeverRetryable reports whether no instance of v is ever retryable: its
+// rule is fixed, not the cause's or the application's, and says no.
+func (v *Variant) NeverRetryable() bool {
+	rule := v.ClassRule()
+	return !rule.Configurable && !rule.FromCause && rule.Static != Retryable
+}
+
 // Class is the class of v's example values: the rule applied with its
 // example cause.
 func (v *Variant) Class() Class {

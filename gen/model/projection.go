@@ -570,10 +570,23 @@ func (r *resolver) grpc(selected map[string]diag.Pos) {
 		if fc, ok := code(f.Src.GRPCCode); ok {
 			f.GRPCCode = fc
 		}
+		var retriedInVain []string
 		for _, v := range f.Variants {
 			v.GRPCCode = f.GRPCCode
+			own := false
 			if vc, ok := code(v.Src.GRPCCode); ok {
-				v.GRPCCode = vc
+				v.GRPCCode, own = vc, true
+			}
+			// gRPC's canonical meaning of UNAVAILABLE is a transient
+			// condition a client corrects by retrying with backoff, and
+			// clients' retry policies name it: a code that is never
+			// retryable tells them otherwise.
+			if on && v.GRPCCode == grpcRetriedCode && v.NeverRetryable() {
+				if own {
+					r.warnf(v.Src.GRPCCode.Pos, "gRPC code %s tells clients to retry, but %s is never retryable; give it the code of why it fails (%s)", grpcRetriedCode, diag.Quote(v.Code), grpcPermanentCodes)
+				} else {
+					retriedInVain = append(retriedInVain, diag.Quote(v.Code))
+				}
 			}
 			// A variant without a code has been reported as such; it sends
 			// no reason to judge.
@@ -602,9 +615,24 @@ func (r *resolver) grpc(selected map[string]diag.Pos) {
 				}
 			}
 		}
+		if len(retriedInVain) > 0 {
+			verb := "takes it, is"
+			if len(retriedInVain) > 1 {
+				verb = "take it, are"
+			}
+			r.warnf(f.Src.GRPCCode.Pos, "gRPC code %s tells clients to retry, but %s of the family, which %s never retryable; give such a variant a grpc_code of its own that says why it fails (%s)", grpcRetriedCode, firstFew(retriedInVain, 5), verb, grpcPermanentCodes)
+		}
 	}
 	r.unselected("grpc", uses)
 }
+
+const (
+	// grpcRetriedCode is the code gRPC documents as transient, the one
+	// clients retry.
+	grpcRetriedCode = "UNAVAILABLE"
+	// grpcPermanentCodes suggests codes that say why a call failed for good.
+	grpcPermanentCodes = "INVALID_ARGUMENT, NOT_FOUND, FAILED_PRECONDITION, INTERNAL, …"
+)
 
 var (
 	// grpcReasonRE is the form AIP-193 gives an ErrorInfo reason:
