@@ -95,7 +95,7 @@ func view(m *model.Catalogue) catalogueView {
 			av.Type += " (" + codes(a.Values) + ")"
 		}
 		if a.HasDefault {
-			av.Default = markdown.CodeCell(a.Text(a.Default))
+			av.Default = markdown.CodeCell(a.Shown(a.Default))
 		}
 		v.Attributes = append(v.Attributes, av)
 	}
@@ -184,7 +184,7 @@ func variant(m *model.Catalogue, v *model.Variant) variantView {
 		vv.Subcodes = append(vv.Subcodes, subcodeView{markdown.Code(sc.Code), markdown.Text(sc.Doc)})
 	}
 	for _, a := range v.Attrs {
-		vv.Attributes = append(vv.Attributes, attrView{markdown.Code(a.Attr.Name), markdown.Code(a.Text())})
+		vv.Attributes = append(vv.Attributes, attrView{markdown.Code(a.Attr.Name), markdown.Code(a.Shown())})
 	}
 	if len(v.InstanceHints) > 0 {
 		vv.InstanceHints = markdown.Text(v.HintsText())

@@ -107,6 +107,16 @@ func (a *Attribute) Text(v AttrValue) string {
 	return v.Str
 }
 
+// Shown is the value as people read it in the docs and explain: its Text,
+// but an empty string as "" (the way the catalogue writes it), which would
+// otherwise show as nothing at all.
+func (a *Attribute) Shown(v AttrValue) string {
+	if t := a.Text(v); t != "" {
+		return t
+	}
+	return `""`
+}
+
 // AttrSource says where a variant's value of an attribute comes from.
 type AttrSource int
 
@@ -126,6 +136,9 @@ type AttrSetting struct {
 
 // Text is the setting's value as the catalogue writes it.
 func (s AttrSetting) Text() string { return s.Attr.Text(s.Value) }
+
+// Shown is the setting's value as people read it: Attribute.Shown.
+func (s AttrSetting) Shown() string { return s.Attr.Shown(s.Value) }
 
 // Attr returns v's setting of the attribute named name; ok is false when
 // the catalogue declares no such attribute.

@@ -221,11 +221,11 @@ func (v *Variant) SubcodesText() string {
 }
 
 // AttrsText lists v's attribute values as name=value, in declaration
-// order: "turn_handling=propagate, layer=tool".
+// order: "turn_handling=propagate, layer=tool"; an empty string shows as "".
 func (v *Variant) AttrsText() string {
 	s := make([]string, len(v.Attrs))
 	for i, a := range v.Attrs {
-		s[i] = a.Attr.Name + "=" + a.Text()
+		s[i] = a.Attr.Name + "=" + a.Shown()
 	}
 	return strings.Join(s, ", ")
 }
