@@ -617,7 +617,9 @@ var problemMembers = []string{"type", "title", "status", "detail", "instance", "
 // number of milliseconds, is the decoded error's wait (RetryAfterOf
 // reports it before any field's, as the Retry-After it stands beside is),
 // and the value of its variant's retry_after field when the document has
-// none; one of another type, negative or null is refused.
+// none; one of another type, negative or null is refused. A document
+// without a detail gives the error the user message the catalogue gives
+// its code, as its message too.
 func DecodeProblem(data []byte) (*RemoteError, error) {
 	if err := sizeError(data); err != nil {
 		return nil, err
@@ -657,6 +659,14 @@ func DecodeProblem(data []byte) (*RemoteError, error) {
 	i, known := lookupCode(code)
 	rest = withWaitField(members, rest, i, known, wait)
 	r, err := decodeProjected(code, num, detail, members, rest)
+	if err == nil && detail == "" {
+		// A document without a detail has no message: the decoded error's
+		// is its user message, the catalogue's for its code, which is the
+		// detail a relay of it writes, so that it decodes to the same
+		// error.
+		detail = r.UserMessage()
+		r, err = decodeProjected(code, num, detail, members, rest)
+	}
 	if err == nil {
 		r.user = detail
 		if wait > 0 {

@@ -947,6 +947,22 @@ func TestDecodedUserMessage(t *testing.T) {
 	if err != nil || r.UserMessage() != (&RateLimited{}).UserMessage() {
 		t.Errorf("problem without detail: %v, user message %q", err, r.UserMessage())
 	}
+	// Its message is that user message, the detail a relay writes, so
+	// that the relay decodes to the same error.
+	for _, doc := range []string{
+		`{"type":"about:blank","title":"t","status":429,"code":"rate_limited","code_num":2001}`,
+		`{"type":"about:blank","title":"t","status":500,"code":"new_thing","detail":null}`,
+	} {
+		r, err := DecodeProblem([]byte(doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		relayed, _ := ProblemJSON(r, "")
+		again, err := DecodeProblem(relayed)
+		if err != nil || r.Error() != r.UserMessage() || again.Error() != r.Error() {
+			t.Errorf("problem without detail %s: message %q, relayed as %s: %q (%v)", doc, r.Error(), relayed, again.Error(), err)
+		}
+	}
 }
 
 // TestProjectionDecodersReadUpToTheBound: the bound is the document's
