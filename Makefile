@@ -95,7 +95,7 @@ FUZZ_TARGETS := \
 	FuzzDecodePayload:./gen/golang/runtime:250000 \
 	FuzzSensitive:./gen/golang/runtime:15000 \
 	FuzzScrubber:./gen/golang/runtime:5000 \
-	FuzzProjectionDecoders:./gen/golang/runtime:80000 \
+	FuzzProjectionDecoders:./gen/golang/runtime:60000 \
 	FuzzPayloadVariant:./examples/agenterr:30000
 
 .PHONY: fuzz fuzz-ci
