@@ -64,9 +64,14 @@ var (
 	projectToolOutput string
 )
 
+// sharesNothing names the projections whose part uses nothing of the part
+// the others share (runtime/project.go), only the runtime: selected alone,
+// they leave the shared part out, which would be dead code in the package.
+var sharesNothing = map[string]bool{"tool_output": true}
+
 // projections returns errgen_projections.go: the runtime's parts for the
 // projections m selects, in the order of model.Projections, after the part
-// they share, under one import block.
+// they share (when one of them uses it), under one import block.
 func projections(m *model.Catalogue, header string) ([]byte, error) {
 	var b strings.Builder
 	b.WriteString(header + "\n\npackage " + m.Package + "\n")
@@ -74,7 +79,10 @@ func projections(m *model.Catalogue, header string) ([]byte, error) {
 		b.WriteString("\n// The catalogue selects no projections (projections: in errors.yaml).\n")
 		return []byte(b.String()), nil
 	}
-	parts := []string{projectShared}
+	var parts []string
+	if slices.ContainsFunc(m.Projections, func(name string) bool { return !sharesNothing[name] }) {
+		parts = append(parts, projectShared)
+	}
 	for _, name := range m.Projections {
 		parts = append(parts, projectSources[name])
 	}
@@ -89,11 +97,13 @@ func projections(m *model.Catalogue, header string) ([]byte, error) {
 	}
 	slices.Sort(imports)
 	imports = slices.Compact(imports)
-	b.WriteString("\nimport (\n")
-	for _, imp := range imports {
-		b.WriteString("\t" + imp + "\n")
+	if len(imports) > 0 {
+		b.WriteString("\nimport (\n")
+		for _, imp := range imports {
+			b.WriteString("\t" + imp + "\n")
+		}
+		b.WriteString(")\n")
 	}
-	b.WriteString(")\n")
 	for _, body := range bodies {
 		b.WriteString("\n" + body)
 	}
