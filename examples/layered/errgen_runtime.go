@@ -74,11 +74,15 @@ type Info struct {
 	// Category is the variant's category.
 	Category Category `json:"category"`
 	// Class says how a handler should treat the error. For a variant that
-	// takes its retryability from its cause, it is the class without one.
+	// takes its retryability from its cause, it is the class without one;
+	// for one whose field decides it for each error (a field marked
+	// retryable), ClassTerminal, the class of an error whose field is
+	// false.
 	Class Class `json:"class"`
 	// Retryable reports whether the error is worth retrying. For a variant
 	// that takes its retryability from its cause, it is the value without
-	// one.
+	// one; for one whose field decides it for each error, false: ask the
+	// error.
 	Retryable bool `json:"retryable"`
 	// RetryableFromCause reports whether the variant's cause decides
 	// whether it is retryable.

@@ -49,6 +49,7 @@ const (
 	CodeToolInvalidInput      Code = "tool_invalid_input"
 	CodeToolOther             Code = "tool_other"
 	CodeModelFailed           Code = "operator_model"
+	CodeModelCallFailed       Code = "operator_model_call"
 	CodeSubDispatchFailed     Code = "operator_sub_dispatch"
 	CodeContextAssemblyFailed Code = "operator_context_assembly"
 	CodeOperatorRetryable     Code = "operator_retryable"
@@ -200,7 +201,7 @@ func (e *TransientError) UserMessage() string { return userMessageOf(e) }
 
 func (e *TransientError) LogValue() slog.Value         { return logValue(e) }
 func (e *TransientError) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*TransientError) Is(target error) bool           { return isCode(target, 22) }
+func (*TransientError) Is(target error) bool           { return isCode(target, 23) }
 
 // Unwrap returns the cause, Cause.
 func (e *TransientError) Unwrap() error {
@@ -240,7 +241,7 @@ func (e *RateLimited) UserMessage() string { return userMessageOf(e) }
 
 func (e *RateLimited) LogValue() slog.Value         { return logValue(e) }
 func (e *RateLimited) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*RateLimited) Is(target error) bool           { return isCode(target, 23) }
+func (*RateLimited) Is(target error) bool           { return isCode(target, 24) }
 
 // Unwrap returns the cause, Cause.
 func (e *RateLimited) Unwrap() error {
@@ -282,7 +283,7 @@ func (e *InvalidRequest) UserMessage() string { return userMessageOf(e) }
 
 func (e *InvalidRequest) LogValue() slog.Value         { return logValue(e) }
 func (e *InvalidRequest) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*InvalidRequest) Is(target error) bool           { return isCode(target, 24) }
+func (*InvalidRequest) Is(target error) bool           { return isCode(target, 25) }
 
 // Unwrap returns the cause, Cause.
 func (e *InvalidRequest) Unwrap() error {
@@ -317,7 +318,7 @@ func (*ContentBlocked) UserMessage() string {
 
 func (e *ContentBlocked) LogValue() slog.Value         { return logValue(e) }
 func (e *ContentBlocked) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*ContentBlocked) Is(target error) bool           { return isCode(target, 25) }
+func (*ContentBlocked) Is(target error) bool           { return isCode(target, 26) }
 
 // AuthFailed is the error provider_auth_failed (1105) of the ProviderError family, in category auth.
 //
@@ -347,7 +348,7 @@ func (e *AuthFailed) UserMessage() string { return userMessageOf(e) }
 
 func (e *AuthFailed) LogValue() slog.Value         { return logValue(e) }
 func (e *AuthFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*AuthFailed) Is(target error) bool           { return isCode(target, 26) }
+func (*AuthFailed) Is(target error) bool           { return isCode(target, 27) }
 
 // Unwrap returns the cause, Cause.
 func (e *AuthFailed) Unwrap() error {
@@ -382,7 +383,7 @@ func (*InvalidResponse) UserMessage() string {
 
 func (e *InvalidResponse) LogValue() slog.Value         { return logValue(e) }
 func (e *InvalidResponse) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*InvalidResponse) Is(target error) bool           { return isCode(target, 27) }
+func (*InvalidResponse) Is(target error) bool           { return isCode(target, 28) }
 
 // ProviderOther is the error provider_other (1199) of the ProviderError family, in category other.
 //
@@ -410,7 +411,7 @@ func (e *ProviderOther) UserMessage() string { return userMessageOf(e) }
 
 func (e *ProviderOther) LogValue() slog.Value         { return logValue(e) }
 func (e *ProviderOther) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*ProviderOther) Is(target error) bool           { return isCode(target, 28) }
+func (*ProviderOther) Is(target error) bool           { return isCode(target, 29) }
 
 // Unwrap returns the cause, Cause.
 func (e *ProviderOther) Unwrap() error {
@@ -476,7 +477,7 @@ func (*ToolNotFound) UserMessage() string {
 
 func (e *ToolNotFound) LogValue() slog.Value         { return logValue(e) }
 func (e *ToolNotFound) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*ToolNotFound) Is(target error) bool           { return isCode(target, 29) }
+func (*ToolNotFound) Is(target error) bool           { return isCode(target, 30) }
 
 // ToolExecutionFailed is the error tool_execution_failed (1202) of the ToolError family, in category execution.
 //
@@ -503,7 +504,7 @@ func (*ToolExecutionFailed) UserMessage() string {
 
 func (e *ToolExecutionFailed) LogValue() slog.Value         { return logValue(e) }
 func (e *ToolExecutionFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*ToolExecutionFailed) Is(target error) bool           { return isCode(target, 30) }
+func (*ToolExecutionFailed) Is(target error) bool           { return isCode(target, 31) }
 
 // ToolInvalidInput is the error tool_invalid_input (1203) of the ToolError family, in category validation.
 //
@@ -530,7 +531,7 @@ func (*ToolInvalidInput) UserMessage() string {
 
 func (e *ToolInvalidInput) LogValue() slog.Value         { return logValue(e) }
 func (e *ToolInvalidInput) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*ToolInvalidInput) Is(target error) bool           { return isCode(target, 31) }
+func (*ToolInvalidInput) Is(target error) bool           { return isCode(target, 32) }
 
 // ToolOther is the error tool_other (1299) of the ToolError family, in category other.
 //
@@ -558,7 +559,7 @@ func (e *ToolOther) UserMessage() string { return userMessageOf(e) }
 
 func (e *ToolOther) LogValue() slog.Value         { return logValue(e) }
 func (e *ToolOther) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*ToolOther) Is(target error) bool           { return isCode(target, 32) }
+func (*ToolOther) Is(target error) bool           { return isCode(target, 33) }
 
 // Unwrap returns the cause, Cause.
 func (e *ToolOther) Unwrap() error {
@@ -633,6 +634,50 @@ func (e *ModelFailed) Class() Class { return classOf(e.Retryable(), ClassTermina
 
 // Unwrap returns the cause, Cause.
 func (e *ModelFailed) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Cause
+}
+
+// ModelCallFailed is the error operator_model_call (106) of the OperatorError family, in category model.
+//
+// The operator's LLM call failed with an error of a library outside any catalogue; the operator says whether it is worth retrying.
+type ModelCallFailed struct {
+	// The library's error.
+	//
+	// The cause, which Unwrap returns.
+	Cause error
+	// Whether the operator judged the failure transient.
+	//
+	// Retryable returns it, and Class follows.
+	Transient bool
+}
+
+func (*ModelCallFailed) isOperatorError()       {}
+func (*ModelCallFailed) Code() Code             { return CodeModelCallFailed }
+func (*ModelCallFailed) CodeNum() int           { return 106 }
+func (*ModelCallFailed) Category() Category     { return CategoryModel }
+func (*ModelCallFailed) SuppressRetry() bool    { return false }
+func (*ModelCallFailed) SuppressionKey() string { return "" }
+func (e *ModelCallFailed) Error() string        { return messageText(e) }
+
+// UserMessage returns the user message of the cause when it is an error of
+// the catalogue, else "The request could not be completed (operator_model_call).".
+func (e *ModelCallFailed) UserMessage() string { return userMessageOf(e) }
+
+func (e *ModelCallFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *ModelCallFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
+func (*ModelCallFailed) Is(target error) bool           { return isCode(target, 5) }
+
+// Retryable returns Transient, which decides for each error whether it is retryable; false for nil.
+func (e *ModelCallFailed) Retryable() bool { return e != nil && e.Transient }
+
+// Class returns ClassRetryable when Retryable reports true, otherwise ClassTerminal.
+func (e *ModelCallFailed) Class() Class { return classOf(e.Retryable(), ClassTerminal) }
+
+// Unwrap returns the cause, Cause.
+func (e *ModelCallFailed) Unwrap() error {
 	if e == nil {
 		return nil
 	}
@@ -786,7 +831,7 @@ func (e *OperatorOther) UserMessage() string { return userMessageOf(e) }
 
 func (e *OperatorOther) LogValue() slog.Value         { return logValue(e) }
 func (e *OperatorOther) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*OperatorOther) Is(target error) bool           { return isCode(target, 5) }
+func (*OperatorOther) Is(target error) bool           { return isCode(target, 6) }
 
 // Unwrap returns the cause, Cause.
 func (e *OperatorOther) Unwrap() error {
@@ -852,7 +897,7 @@ func (*OperatorNotFound) UserMessage() string {
 
 func (e *OperatorNotFound) LogValue() slog.Value         { return logValue(e) }
 func (e *OperatorNotFound) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*OperatorNotFound) Is(target error) bool           { return isCode(target, 6) }
+func (*OperatorNotFound) Is(target error) bool           { return isCode(target, 7) }
 
 // WorkflowNotFound is the error orch_workflow_not_found (202) of the OrchError family, in category not_found.
 //
@@ -879,7 +924,7 @@ func (*WorkflowNotFound) UserMessage() string {
 
 func (e *WorkflowNotFound) LogValue() slog.Value         { return logValue(e) }
 func (e *WorkflowNotFound) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*WorkflowNotFound) Is(target error) bool           { return isCode(target, 7) }
+func (*WorkflowNotFound) Is(target error) bool           { return isCode(target, 8) }
 
 // DispatchFailed is the error orch_dispatch_failed (203) of the OrchError family, in category dispatch.
 //
@@ -906,7 +951,7 @@ func (*DispatchFailed) UserMessage() string {
 
 func (e *DispatchFailed) LogValue() slog.Value         { return logValue(e) }
 func (e *DispatchFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*DispatchFailed) Is(target error) bool           { return isCode(target, 8) }
+func (*DispatchFailed) Is(target error) bool           { return isCode(target, 9) }
 
 // SignalFailed is the error orch_signal_failed (204) of the OrchError family, in category signal.
 //
@@ -933,7 +978,7 @@ func (*SignalFailed) UserMessage() string {
 
 func (e *SignalFailed) LogValue() slog.Value         { return logValue(e) }
 func (e *SignalFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*SignalFailed) Is(target error) bool           { return isCode(target, 9) }
+func (*SignalFailed) Is(target error) bool           { return isCode(target, 10) }
 
 // OrchOperatorError is the error orch_operator_error (205) of the OrchError family, in category operator.
 //
@@ -959,7 +1004,7 @@ func (e *OrchOperatorError) UserMessage() string { return userMessageOf(e) }
 
 func (e *OrchOperatorError) LogValue() slog.Value         { return logValue(e) }
 func (e *OrchOperatorError) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*OrchOperatorError) Is(target error) bool           { return isCode(target, 10) }
+func (*OrchOperatorError) Is(target error) bool           { return isCode(target, 11) }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; false when there is none.
 func (e *OrchOperatorError) Retryable() bool { return retryableOf(e, false) }
@@ -1001,7 +1046,7 @@ func (e *OrchOther) UserMessage() string { return userMessageOf(e) }
 
 func (e *OrchOther) LogValue() slog.Value         { return logValue(e) }
 func (e *OrchOther) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*OrchOther) Is(target error) bool           { return isCode(target, 11) }
+func (*OrchOther) Is(target error) bool           { return isCode(target, 12) }
 
 // Unwrap returns the cause, Cause.
 func (e *OrchOther) Unwrap() error {
@@ -1069,7 +1114,7 @@ func (*StateNotFound) UserMessage() string {
 
 func (e *StateNotFound) LogValue() slog.Value         { return logValue(e) }
 func (e *StateNotFound) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*StateNotFound) Is(target error) bool           { return isCode(target, 12) }
+func (*StateNotFound) Is(target error) bool           { return isCode(target, 13) }
 
 // StateWriteFailed is the error state_write_failed (302) of the StateError family, in category state.
 //
@@ -1096,7 +1141,7 @@ func (*StateWriteFailed) UserMessage() string {
 
 func (e *StateWriteFailed) LogValue() slog.Value         { return logValue(e) }
 func (e *StateWriteFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*StateWriteFailed) Is(target error) bool           { return isCode(target, 13) }
+func (*StateWriteFailed) Is(target error) bool           { return isCode(target, 14) }
 
 // StateSerialization is the error state_serialization (303) of the StateError family, in category serialization.
 //
@@ -1123,7 +1168,7 @@ func (*StateSerialization) UserMessage() string {
 
 func (e *StateSerialization) LogValue() slog.Value         { return logValue(e) }
 func (e *StateSerialization) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*StateSerialization) Is(target error) bool           { return isCode(target, 14) }
+func (*StateSerialization) Is(target error) bool           { return isCode(target, 15) }
 
 // StateOther is the error state_other (399) of the StateError family, in category other.
 //
@@ -1151,7 +1196,7 @@ func (e *StateOther) UserMessage() string { return userMessageOf(e) }
 
 func (e *StateOther) LogValue() slog.Value         { return logValue(e) }
 func (e *StateOther) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*StateOther) Is(target error) bool           { return isCode(target, 15) }
+func (*StateOther) Is(target error) bool           { return isCode(target, 16) }
 
 // Unwrap returns the cause, Cause.
 func (e *StateOther) Unwrap() error {
@@ -1217,7 +1262,7 @@ func (*ProvisionFailed) UserMessage() string {
 
 func (e *ProvisionFailed) LogValue() slog.Value         { return logValue(e) }
 func (e *ProvisionFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*ProvisionFailed) Is(target error) bool           { return isCode(target, 16) }
+func (*ProvisionFailed) Is(target error) bool           { return isCode(target, 17) }
 
 // IsolationViolation is the error env_isolation_violation (402) of the EnvError family, in category isolation.
 //
@@ -1244,7 +1289,7 @@ func (*IsolationViolation) UserMessage() string {
 
 func (e *IsolationViolation) LogValue() slog.Value         { return logValue(e) }
 func (e *IsolationViolation) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*IsolationViolation) Is(target error) bool           { return isCode(target, 17) }
+func (*IsolationViolation) Is(target error) bool           { return isCode(target, 18) }
 
 // CredentialFailed is the error env_credential_failed (403) of the EnvError family, in category credential.
 //
@@ -1271,7 +1316,7 @@ func (*CredentialFailed) UserMessage() string {
 
 func (e *CredentialFailed) LogValue() slog.Value         { return logValue(e) }
 func (e *CredentialFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*CredentialFailed) Is(target error) bool           { return isCode(target, 18) }
+func (*CredentialFailed) Is(target error) bool           { return isCode(target, 19) }
 
 // ResourceExceeded is the error env_resource_exceeded (404) of the EnvError family, in category resource.
 //
@@ -1298,7 +1343,7 @@ func (*ResourceExceeded) UserMessage() string {
 
 func (e *ResourceExceeded) LogValue() slog.Value         { return logValue(e) }
 func (e *ResourceExceeded) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*ResourceExceeded) Is(target error) bool           { return isCode(target, 19) }
+func (*ResourceExceeded) Is(target error) bool           { return isCode(target, 20) }
 
 // EnvOperatorError is the error env_operator_error (405) of the EnvError family, in category operator.
 //
@@ -1324,7 +1369,7 @@ func (e *EnvOperatorError) UserMessage() string { return userMessageOf(e) }
 
 func (e *EnvOperatorError) LogValue() slog.Value         { return logValue(e) }
 func (e *EnvOperatorError) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*EnvOperatorError) Is(target error) bool           { return isCode(target, 20) }
+func (*EnvOperatorError) Is(target error) bool           { return isCode(target, 21) }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; false when there is none.
 func (e *EnvOperatorError) Retryable() bool { return retryableOf(e, false) }
@@ -1366,7 +1411,7 @@ func (e *EnvOther) UserMessage() string { return userMessageOf(e) }
 
 func (e *EnvOther) LogValue() slog.Value         { return logValue(e) }
 func (e *EnvOther) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*EnvOther) Is(target error) bool           { return isCode(target, 21) }
+func (*EnvOther) Is(target error) bool           { return isCode(target, 22) }
 
 // Unwrap returns the cause, Cause.
 func (e *EnvOther) Unwrap() error {
@@ -1383,6 +1428,7 @@ var infos = [...]Info{
 	{Name: "ContextAssemblyFailed", Family: "OperatorError", Code: CodeContextAssemblyFailed, Num: 103, Category: CategoryContext, Class: ClassTerminal, Message: "context assembly failed: {message}", Doc: "Assembling the context for a model call failed."},
 	{Name: "OperatorRetryable", Family: "OperatorError", Code: CodeOperatorRetryable, Num: 104, Category: CategoryTransient, Class: ClassRetryable, Retryable: true, Message: "retryable operator error: {message}", Doc: "A transient operator failure that may succeed on retry."},
 	{Name: "OperatorNonRetryable", Family: "OperatorError", Code: CodeOperatorNonRetryable, Num: 105, Category: CategoryPermanent, Class: ClassTerminal, Message: "non-retryable operator error: {message}", Doc: "A permanent operator failure; an instance may name its kind with a sub-code.", Subcodes: []Code{CodeOperatorBudgetExceeded, CodeOperatorSafetyViolation, CodeOperatorInvalidInput}},
+	{Name: "ModelCallFailed", Family: "OperatorError", Code: CodeModelCallFailed, Num: 106, Category: CategoryModel, Class: ClassTerminal, Message: "model call failed: {cause}", Doc: "The operator's LLM call failed with an error of a library outside any catalogue; the operator says whether it is worth retrying."},
 	{Name: "OperatorOther", Family: "OperatorError", Code: CodeOperatorOther, Num: 199, Category: CategoryOther, Class: ClassTerminal, Message: "operator error: {cause}", Doc: "An operator failure that fits no named variant, such as a tool error the operator passes on; never retryable."},
 	{Name: "OperatorNotFound", Family: "OrchError", Code: CodeOperatorNotFound, Num: 201, Category: CategoryNotFound, Class: ClassTerminal, Message: "operator not found: {operator}", Doc: "No operator is registered under the ID."},
 	{Name: "WorkflowNotFound", Family: "OrchError", Code: CodeWorkflowNotFound, Num: 202, Category: CategoryNotFound, Class: ClassTerminal, Message: "workflow not found: {workflow}", Doc: "No workflow has the ID."},
@@ -1421,6 +1467,7 @@ var forms = [...]form{
 	{user: "The request could not be completed ({code}).", fields: []field{{name: "message"}}},
 	{user: "The request could not be completed ({code}).", fields: []field{{name: "message"}}},
 	{user: "The request could not be completed ({code}).", subcodes: []Code{CodeOperatorBudgetExceeded, CodeOperatorSafetyViolation, CodeOperatorInvalidInput}, subcodeField: 2, fields: []field{{name: "message"}}},
+	{user: "The request could not be completed ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}, {name: "transient"}}},
 	{user: "The request could not be completed ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}}},
 	{user: "The request could not be completed ({code}).", fields: []field{{name: "operator"}}},
 	{user: "The request could not be completed ({code}).", fields: []field{{name: "workflow"}}},
@@ -1477,6 +1524,7 @@ var variantTypes = [...]any{
 	(*ContextAssemblyFailed)(nil),
 	(*OperatorRetryable)(nil),
 	(*OperatorNonRetryable)(nil),
+	(*ModelCallFailed)(nil),
 	(*OperatorOther)(nil),
 	(*OperatorNotFound)(nil),
 	(*WorkflowNotFound)(nil),
@@ -1510,15 +1558,16 @@ var variantTypes = [...]any{
 // httpStatuses maps HTTP statuses to the entries of infos that stand for them,
 // most specific first.
 var httpStatuses = [...]statusRange{
-	{lo: 401, hi: 401, index: 26},
-	{lo: 403, hi: 403, index: 26},
-	{lo: 429, hi: 429, index: 23},
-	{lo: 400, hi: 499, index: 24},
-	{lo: 500, hi: 599, index: 22},
+	{lo: 401, hi: 401, index: 27},
+	{lo: 403, hi: 403, index: 27},
+	{lo: 429, hi: 429, index: 24},
+	{lo: 400, hi: 499, index: 25},
+	{lo: 500, hi: 599, index: 23},
 }
 
 // attrLayer holds the attribute layer of every variant, in the order of infos.
 var attrLayer = [...]int{
+	0,
 	0,
 	0,
 	0,
@@ -1573,6 +1622,7 @@ var retryPolicies = [...]RetryPolicy{
 // retryPolicyOf holds the position in retryPolicies of every variant's policy,
 // in the order of infos; -1 when its family has none.
 var retryPolicyOf = [...]int{
+	-1,
 	-1,
 	-1,
 	-1,
@@ -1639,11 +1689,11 @@ var foreignIs = [...]foreignRule{
 // foreignStatuses maps the HTTP statuses Classify matches to the entries of
 // infos that stand for them, most specific first.
 var foreignStatuses = [...]statusRange{
-	{lo: 401, hi: 401, index: 26},
-	{lo: 403, hi: 403, index: 26},
-	{lo: 429, hi: 429, index: 23},
-	{lo: 400, hi: 499, index: 24},
-	{lo: 500, hi: 599, index: 22},
+	{lo: 401, hi: 401, index: 27},
+	{lo: 403, hi: 403, index: 27},
+	{lo: 429, hi: 429, index: 24},
+	{lo: 400, hi: 499, index: 25},
+	{lo: 500, hi: 599, index: 23},
 }
 
 // foreignContains are the texts Classify looks for last, in order, in the
@@ -1722,6 +1772,8 @@ func OrchErrorFromOperatorError(err OperatorError) OrchError {
 	}
 	switch e := err.(type) {
 	case *ModelFailed:
+		return &OrchOperatorError{Cause: e}
+	case *ModelCallFailed:
 		return &OrchOperatorError{Cause: e}
 	case *SubDispatchFailed:
 		return &OrchOperatorError{Cause: e}

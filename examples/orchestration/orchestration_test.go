@@ -269,7 +269,7 @@ func TestLayerCodes(t *testing.T) {
 		},
 		{
 			"OperatorError", 0, [2]int{100, 199},
-			[]string{"operator_model", "operator_sub_dispatch", "operator_context_assembly", "operator_retryable", "operator_non_retryable", "operator_other"},
+			[]string{"operator_model", "operator_model_call", "operator_sub_dispatch", "operator_context_assembly", "operator_retryable", "operator_non_retryable", "operator_other"},
 			&orchestration.OperatorOther{Cause: foreign},
 			func(err error) bool { _, ok := orchestration.AsOperatorError(err); return ok },
 		},
@@ -539,6 +539,8 @@ func TestOrchErrorFromOperatorError(t *testing.T) {
 		{&orchestration.OperatorRetryable{Message: "lock held by another turn"}, true},
 		{&orchestration.OperatorNonRetryable{Message: "token budget spent", Subcode: orchestration.CodeOperatorBudgetExceeded}, false},
 		{&orchestration.OperatorOther{Cause: foreign}, false},
+		{&orchestration.ModelCallFailed{Cause: foreign, Transient: true}, true},
+		{&orchestration.ModelCallFailed{Cause: foreign}, false},
 	}
 	seen := map[orchestration.Code]bool{}
 	for _, o := range ops {

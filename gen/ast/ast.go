@@ -293,6 +293,9 @@ type Field struct {
 	// HTTPStatus marks the field FromHTTP and Classify fill with the HTTP
 	// status they matched.
 	HTTPStatus Bool
+	// Retryable marks the bool field whose value is what Retryable
+	// returns for an instance.
+	Retryable Bool
 	// Sensitive is set, to true or false, when the catalogue says whether
 	// the field holds a secret.
 	Sensitive Bool

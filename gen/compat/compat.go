@@ -469,7 +469,15 @@ func (c *comparer) variant(bv, hv *model.Variant) {
 		if bv.Retry.FromCause != hv.Retry.FromCause {
 			key = "retryable_from_cause"
 		}
-		c.add(RetryableChanged, keyPos(hv, key), keyPos(bv, key), code, "%s is now %s; in base it was %s", q(code), h, b)
+		// A field that decides (or decided) is where the rule is written.
+		hp, bp := keyPos(hv, key), keyPos(bv, key)
+		if f := hv.RetryableField; f != nil {
+			hp = f.KeyPos("retryable")
+		}
+		if f := bv.RetryableField; f != nil {
+			bp = f.KeyPos("retryable")
+		}
+		c.add(RetryableChanged, hp, bp, code, "%s is now %s; in base it was %s", q(code), h, b)
 	}
 	if bv.SuppressRetry != hv.SuppressRetry {
 		c.add(SuppressRetryChanged, hv.KeyPos("suppress_retry"), bv.KeyPos("suppress_retry"), code, "suppress_retry of %s is now %t; in base it was %t", q(code), hv.SuppressRetry, bv.SuppressRetry)

@@ -100,6 +100,7 @@ type field struct {
 	Cause      bool   `json:"cause"`
 	RetryAfter bool   `json:"retry_after"`
 	HTTPStatus bool   `json:"http_status"`
+	Retryable  bool   `json:"retryable"`
 	Unit       string `json:"unit,omitempty"`
 }
 
@@ -157,7 +158,7 @@ func render(c Catalogue) catalogue {
 			e.Subcodes = append(e.Subcodes, sc.Code)
 		}
 		for _, f := range v.Fields {
-			fd := field{Name: f.Name, Type: f.Type.Name, Payload: f.Payload, Sensitive: f.Sensitive, Cause: f.Type.IsCause(), RetryAfter: f.RetryAfter, HTTPStatus: f.HTTPStatus}
+			fd := field{Name: f.Name, Type: f.Type.Name, Payload: f.Payload, Sensitive: f.Sensitive, Cause: f.Type.IsCause(), RetryAfter: f.RetryAfter, HTTPStatus: f.HTTPStatus, Retryable: v.RetryableField == f}
 			if f.Type.Kind == model.Duration {
 				fd.Unit = f.Unit.Name
 			}

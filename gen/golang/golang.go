@@ -364,9 +364,13 @@ func genVariant(f *printer.File, v *model.Variant) {
 		if rule.ImportedCause {
 			doc = v.Retry.ImportedGoDoc()
 		}
+		body := "return " + retryableFunc(v) + "(e, " + strconv.FormatBool(v.Retry.Retryable) + ")"
+		if rf := v.RetryableField; rule.Field != "" && rf != nil {
+			// Nil is an error of no instance: not retryable, as Info says.
+			doc, body = v.Retry.FieldGoDoc(rf.GoName), "return e != nil && e."+rf.GoName
+		}
 		methods = append(methods,
-			printer.Func{Doc: []string{doc}, Header: re + "Retryable() bool",
-				Body: "return " + retryableFunc(v) + "(e, " + strconv.FormatBool(v.Retry.Retryable) + ")"},
+			printer.Func{Doc: []string{doc}, Header: re + "Retryable() bool", Body: body},
 			printer.Func{Doc: []string{rule.GoDoc()}, Header: re + "Class() Class",
 				Body: "return classOf(e.Retryable(), " + rule.Otherwise.GoName() + ")"})
 	}
@@ -445,6 +449,9 @@ func fieldDoc(v *model.Variant, fd *model.Field) []string {
 	}
 	if fd.RetryAfter {
 		notes = append(notes, "RetryAfterOf reports it.")
+	}
+	if fd.Retryable && v.RetryableField == fd {
+		notes = append(notes, "Retryable returns it, and Class follows.")
 	}
 	// Without an http_status list (a warning), neither sets it.
 	if fd.HTTPStatus && len(v.HTTP) > 0 {

@@ -19,7 +19,7 @@ var Keys = map[string][]string{
 		"suppression_key", "suggested_tool", "suggested_action", "usage_hint", "required_fields",
 		"instance_hints", "subcodes", "http_status", "match", "maps_to", "mcp_error", "grpc_code", "attributes", "fields"},
 	"subcode":  {"code", "doc"},
-	"field":    {"name", "type", "doc", "payload", "retry_after", "http_status", "sensitive", "unit", "example"},
+	"field":    {"name", "type", "doc", "payload", "retry_after", "http_status", "retryable", "sensitive", "unit", "example"},
 	"compat":   {"rule", "code", "family", "reason"},
 	"retry":    {"max_retries", "base", "cap", "jitter"},
 	"classify": {"fallback"},
@@ -291,6 +291,7 @@ func (ld *loader) field(n *yaml.Node) *ast.Field {
 	f.Payload = ld.boolean(get(m, "payload"))
 	f.RetryAfter = ld.boolean(get(m, "retry_after"))
 	f.HTTPStatus = ld.boolean(get(m, "http_status"))
+	f.Retryable = ld.boolean(get(m, "retryable"))
 	f.Sensitive = ld.boolean(get(m, "sensitive"))
 	f.Unit = ld.str(m, "unit", false)
 	if e, ok := m["example"]; ok {

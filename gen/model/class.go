@@ -40,20 +40,25 @@ func (c Class) Handling() string { return classText[c].handling }
 func (c Class) Doc() string { return classText[c].doc }
 
 // Retry is a variant's retryability rule: whether trying again may work,
-// either fixed or decided by its cause.
+// either fixed, decided by its cause, or decided per instance by a field.
 type Retry struct {
 	// Retryable is the answer when the cause does not decide: always
 	// without FromCause, and with it when the cause is not an error of the
-	// catalogue (or there is none).
+	// catalogue (or there is none). With Field it is false.
 	Retryable bool
 	// FromCause reports whether the first catalogue error in the cause's
 	// chain decides.
 	FromCause bool
+	// Field names the bool field (retryable: true) whose value decides,
+	// instance by instance; "" when none does.
+	Field string
 }
 
 // String says the rule in words, as compat, diff and the docs show it.
 func (r Retry) String() string {
 	switch {
+	case r.Field != "":
+		return "retryable when its " + r.Field + " field is true"
 	case r.FromCause && r.Retryable:
 		// True of every cause: one of another catalogue's family always
 		// answers, and an error of no catalogue (or none) leaves it
@@ -67,9 +72,12 @@ func (r Retry) String() string {
 	return "not retryable"
 }
 
-// Short says the rule in a table cell: yes, no, or from cause.
+// Short says the rule in a table cell: yes, no, from cause, or per
+// instance.
 func (r Retry) Short() string {
 	switch {
+	case r.Field != "":
+		return "per instance"
 	case r.FromCause:
 		return "from cause"
 	case r.Retryable:
@@ -103,6 +111,12 @@ func (r Retry) ImportedGoDoc() string {
 		boolText(r.Retryable) + " when there is none."
 }
 
+// FieldGoDoc is the doc comment of a generated Retryable method whose
+// field decides; goName is the field's Go name.
+func (r Retry) FieldGoDoc(goName string) string {
+	return "Retryable returns " + goName + ", which decides for each error whether it is retryable; false for nil."
+}
+
 func boolText(b bool) string {
 	if b {
 		return "true"
@@ -117,7 +131,8 @@ type ClassRule struct {
 	// catalogue (Info.Class in the generated tables).
 	Static Class
 	// FromCause reports whether the class follows Retryable(), which the
-	// cause decides: Retryable when it reports true, else Otherwise.
+	// cause (or, with Field, a field) decides: Retryable when it reports
+	// true, else Otherwise.
 	FromCause bool
 	Otherwise Class
 	// Configurable reports whether the application's ClassPolicy decides
@@ -127,6 +142,11 @@ type ClassRule struct {
 	// another catalogue: the cause's own Retryable answers, and Static
 	// only for a variant without a cause.
 	ImportedCause bool
+	// Field names the field whose value decides, instance by instance:
+	// the class follows Retryable(), which returns the field, as with
+	// FromCause (which is then also set): Retryable when it is true, else
+	// Otherwise.
+	Field string
 }
 
 // ClassRule returns the rule of v's class. A non-fatal variant is never
@@ -137,7 +157,7 @@ type ClassRule struct {
 func (v *Variant) ClassRule() ClassRule {
 	rule := v.fixedRule()
 	rule.Configurable = v.Configurable
-	rule.ImportedCause = rule.FromCause && v.Cause != nil && v.Cause.Type.Import != ""
+	rule.ImportedCause = rule.FromCause && rule.Field == "" && v.Cause != nil && v.Cause.Type.Import != ""
 	return rule
 }
 
@@ -145,6 +165,8 @@ func (v *Variant) fixedRule() ClassRule {
 	switch {
 	case v.NonFatal:
 		return ClassRule{Static: NonFatal}
+	case v.Retry.Field != "":
+		return ClassRule{Static: Terminal, FromCause: true, Otherwise: Terminal, Field: v.Retry.Field}
 	case v.Retry.FromCause && v.Retry.Retryable:
 		return ClassRule{Static: Retryable, FromCause: true, Otherwise: Terminal}
 	case v.Retry.FromCause:
@@ -179,6 +201,12 @@ func (v *Variant) Class() Class {
 // example cause's, when the cause decides and the example has a catalogue
 // cause.
 func (v *Variant) ExampleRetryable() bool {
+	if v.Retry.Field != "" {
+		if f := v.Field(v.Retry.Field); f != nil {
+			return f.Example.Bool
+		}
+		return false
+	}
 	if v.Retry.FromCause && v.Cause != nil && v.Cause.Type.Kind == FamilyKind && v.Cause.Example.Variant != nil {
 		return v.Cause.Example.Variant.ExampleRetryable()
 	}
@@ -194,6 +222,9 @@ func (v *Variant) ExampleRetryable() bool {
 func (c ClassRule) String() string {
 	if c.Configurable {
 		return "configurable, " + c.Static.String() + " by default"
+	}
+	if c.Field != "" {
+		return Retryable.String() + " when its " + c.Field + " field is true, otherwise " + c.Otherwise.String()
 	}
 	if c.FromCause && c.Static != c.Otherwise && c.ImportedCause {
 		return c.Static.String() + " when its cause is retryable or it has none, otherwise " + c.Otherwise.String()

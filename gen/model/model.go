@@ -178,6 +178,9 @@ type Variant struct {
 	// HTTPStatusField is the field FromHTTP and Classify (when it matches
 	// by http_status) set to the HTTP status they matched, or nil.
 	HTTPStatusField *Field
+	// RetryableField is the field whose value Retryable returns for an
+	// instance (Retry.Field names it), or nil.
+	RetryableField *Field
 	// MCPError is the JSON-RPC error code the mcp projection answers the
 	// variant with instead of a tool result; 0 for a tool result.
 	MCPError int
@@ -404,6 +407,9 @@ type Field struct {
 	// HTTPStatus reports that FromHTTP and Classify set the field, an int,
 	// to the HTTP status they matched the variant by.
 	HTTPStatus bool
+	// Retryable reports that the field, a bool, is what Retryable returns
+	// for an instance: the variant's Retry.Field names it.
+	Retryable bool
 	// Sensitive reports whether the field holds a secret: it is never
 	// sent (payload, wire form, projections), never part of a text, and
 	// shows as Redacted in logs and in fmt's output.

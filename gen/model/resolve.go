@@ -486,6 +486,25 @@ func (r *resolver) variant(f *Family, av *ast.Variant, payload bool) *Variant {
 	// Values under a misspelt attributes key are unknown, not missing.
 	missing := !r.misspelt(av.Pos, "attributes") && !r.misspelt(f.Pos, "attributes")
 	v.Attrs = r.attrValues(av.Attributes, f.Attrs, diag.Quote(av.Name.Value), av.Pos, missing)
+	if rf := v.RetryableField; rf != nil {
+		// The field decides, instance by instance: no other key may.
+		field := diag.Quote(rf.Name)
+		if av.Retryable.Set {
+			r.errorf(av.Retryable.Pos, "a variant with a retryable field cannot also set retryable: field %s decides for each error; drop retryable", field)
+		}
+		if av.RetryableFromCause.Value {
+			r.errorf(av.RetryableFromCause.Pos, "a variant cannot be both retryable_from_cause and have a retryable field: the retryability comes from the cause or from field %s, not both", field)
+		}
+		if av.Configurable.Value {
+			r.errorf(av.Configurable.Pos, "a variant cannot be both configurable and have a retryable field: the class comes from the application's policy or from field %s, not both", field)
+		}
+		if av.NonFatal.Value {
+			r.errorf(av.NonFatal.Pos, "a variant cannot be both non_fatal and have a retryable field: a true field %s would make it retryable and non_fatal at once", field)
+		}
+		// One rule: the field's; what else was set is refused above.
+		v.Retry = Retry{Field: rf.Name}
+		v.NonFatal, v.Configurable = false, false
+	}
 	if av.Retryable.Value && av.NonFatal.Value {
 		r.errorf(av.NonFatal.Pos, "a variant cannot be both retryable and non_fatal: retryable means try again, non_fatal means carry on without it")
 	}
@@ -570,10 +589,10 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 	// Under a misspelt fields key, the fields are unknown.
 	out, known = map[string]bool{}, !r.misspelt(av.Pos, "fields")
 	goNames := map[string]diag.Pos{}
-	var cause, retryAfter, httpStatus *ast.Field
+	var cause, retryAfter, httpStatus, retryable *ast.Field
 	for i, af := range av.Fields {
 		fd := &Field{Src: af, Name: af.Name.Value, GoName: names.Go(af.Name.Value), Doc: af.Doc.Value,
-			Payload: af.Payload.Value, RetryAfter: af.RetryAfter.Value, HTTPStatus: af.HTTPStatus.Value, Sensitive: af.Sensitive.Value, Index: i, Pos: af.Pos}
+			Payload: af.Payload.Value, RetryAfter: af.RetryAfter.Value, HTTPStatus: af.HTTPStatus.Value, Retryable: af.Retryable.Value, Sensitive: af.Sensitive.Value, Index: i, Pos: af.Pos}
 		v.Fields = append(v.Fields, fd)
 		name := af.Name.Value
 		if !af.Name.Set {
@@ -676,6 +695,23 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 				v.HTTPStatusField = fd
 			}
 		}
+		if af.Retryable.Value {
+			switch {
+			case typeKnown && af.Type.Value != "bool":
+				r.errorf(af.Retryable.Pos, "retryable field %s must have type bool, not %s, to hold whether the error is retryable", fieldLabel(name, af.Pos), af.Type.Value)
+				fd.Retryable = false
+			case retryable != nil:
+				r.errorf(af.Retryable.Pos, "variant %s has a second retryable field (the first is %s); mark one field only", diag.Quote(av.Name.Value), diag.Quote(retryable.Name.Value))
+				fd.Retryable = false
+			case !typeKnown:
+				// The type is reported; the flag is checked once it is known.
+				fd.Retryable = false
+			default:
+				retryable = af
+				v.RetryableField = fd
+				v.Retry.Field = fd.Name
+			}
+		}
 		if fd.Type.Kind == Duration {
 			fd.Unit = DefaultUnit
 		}
@@ -725,6 +761,9 @@ func (r *resolver) sensitive(fd *Field, af *ast.Field, isCause bool) {
 		fd.Sensitive = false
 	case af.RetryAfter.Value:
 		r.errorf(af.Sensitive.Pos, "field %s is the retry_after value and cannot be sensitive: callers read it and send it on as Retry-After", fieldLabel(fd.Name, fd.Pos))
+		fd.Sensitive = false
+	case af.Retryable.Value:
+		r.errorf(af.Sensitive.Pos, "field %s is the retryable value and cannot be sensitive: the payload's, the wire form's and the logs' \"retryable\" would reveal it; drop sensitive: true", fieldLabel(fd.Name, fd.Pos))
 		fd.Sensitive = false
 	case af.HTTPStatus.Value:
 		r.errorf(af.Sensitive.Pos, "field %s is the http_status value and cannot be sensitive: an HTTP status is no secret, and redacting it would hide from logs which response the error came from; drop sensitive: true", fieldLabel(fd.Name, fd.Pos))
