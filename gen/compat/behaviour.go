@@ -128,7 +128,7 @@ func (c *comparer) catalogueRetry() {
 	default:
 		return
 	}
-	c.addFinding(Finding{Rule: ch.rule(), Pos: head.KeyPos("retry"), BasePos: base.KeyPos("retry"), Message: msg})
+	c.addFinding(Finding{Rule: ch.rule(), Pos: c.catPos("retry"), BasePos: base.KeyPos("retry"), Message: msg})
 }
 
 // behaviour reports a variant that converts into another variant than in
@@ -202,7 +202,7 @@ func (c *comparer) classify() {
 	switch {
 	case bc == nil:
 	case hc == nil:
-		c.addFinding(Finding{Rule: ClassifyRemoved, Pos: c.head.cat.KeyPos("classify"), BasePos: c.base.cat.KeyPos("classify"),
+		c.addFinding(Finding{Rule: ClassifyRemoved, Pos: c.catPos("classify"), BasePos: c.base.cat.KeyPos("classify"),
 			Message: "the catalogue no longer has a classify section: Classify is gone"})
 	case c.h(bc.Fallback.Code) != hc.Fallback.Code:
 		c.add(ClassifyRuleRemoved, hc.Pos, bc.Pos, hc.Fallback.Code, "foreign errors no rule matches now classify as %s; in base they classified as %s", q(hc.Fallback.Code), q(bc.Fallback.Code))

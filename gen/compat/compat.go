@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/errgen/errgen/gen/ast"
 	"github.com/errgen/errgen/gen/diag"
 	"github.com/errgen/errgen/gen/model"
 	"github.com/errgen/errgen/gen/tmpl"
@@ -18,8 +19,10 @@ type Finding struct {
 	Severity Severity
 	// Pos is in the new catalogue: the key whose value changed (num:,
 	// category:, a field's type:), the list an entry left (a variant's
-	// fields:, a family's variants: or reserved:), or the entry itself when
-	// it moved; 1:1 of the file when nothing of it is left.
+	// fields:, a family's variants: or reserved:, the catalogue's
+	// families:), or the entry itself when it moved; for a key of the
+	// catalogue that head deleted, the key that now stands where it stood
+	// (catPos).
 	Pos diag.Pos
 	// BasePos is where the same key stood in the base catalogue; it is
 	// zero when the base has no such place.
@@ -245,7 +248,7 @@ func CompareIn(base, head *model.Catalogue, others Others) []Finding {
 	c.projections()
 	c.reserved()
 	if base.Package != head.Package && base.Package != "" {
-		c.addFinding(Finding{Rule: PackageRenamed, Pos: head.KeyPos("package"), BasePos: base.KeyPos("package"),
+		c.addFinding(Finding{Rule: PackageRenamed, Pos: c.catPos("package"), BasePos: base.KeyPos("package"),
 			Message: fmt.Sprintf("the Go package is now %s; in base it was %s: every import of it breaks", q(head.Package), q(base.Package))})
 	}
 	Sort(c.findings)
@@ -435,12 +438,46 @@ func (c *comparer) matchFamilies() {
 }
 
 // headPos is where a finding about something gone from base family bf
-// points: the family it became in head, or the top of head.
+// points: the family it became in head, or, the family gone, the
+// catalogue's families: key, the list it left.
 func (c *comparer) headPos(bf *model.Family) diag.Pos {
 	if hf := c.family[bf]; hf != nil {
 		return hf.Pos
 	}
-	return diag.Pos{File: c.head.cat.File, Line: 1, Col: 1}
+	return c.catPos("families")
+}
+
+// catPos is where a finding about the catalogue's key points in head: the
+// key, or, when head deleted it, the key that now stands where it stood,
+// the first key after it in base that head still has (the deleted lines
+// end just above it), else the last before it; and where head's mapping
+// starts when head has none of those.
+func (c *comparer) catPos(key string) diag.Pos {
+	head, base := c.head.cat.Src, c.base.cat.Src
+	if head == nil {
+		return c.head.cat.KeyPos(key)
+	}
+	if p, ok := head.Keys.Pos(key); ok {
+		return p
+	}
+	if base != nil {
+		if i := slices.IndexFunc(base.Keys, func(k ast.KeyPos) bool { return k.Name == key }); i >= 0 {
+			for _, k := range base.Keys[i+1:] {
+				if p, ok := head.Keys.Pos(k.Name); ok {
+					return p
+				}
+			}
+			for j := i - 1; j >= 0; j-- {
+				if p, ok := head.Keys.Pos(base.Keys[j].Name); ok {
+					return p
+				}
+			}
+		}
+	}
+	if head.Pos.Line > 0 {
+		return head.Pos
+	}
+	return c.head.cat.KeyPos(key)
 }
 
 func (c *comparer) variant(bv, hv *model.Variant) {
@@ -900,7 +937,7 @@ func fieldOrder(v, other *model.Variant, payload bool) []string {
 // reported as NUM_REASSIGNED there, so here only the code is missing.
 func (c *comparer) removed(bv *model.Variant) {
 	code := c.h(bv.Code)
-	where, pos := "a family", diag.Pos{File: c.head.cat.File, Line: 1, Col: 1}
+	where, pos := "a family", c.catPos("families")
 	if hf := c.family[bv.Family]; hf != nil {
 		where, pos = "family "+q(hf.Name), hf.KeyPos("variants")
 	}

@@ -162,7 +162,8 @@ func TestCompareSwap(t *testing.T) {
 	}
 }
 
-// TestFamilyGone reports a removal whose family is gone too at 1:1 of head.
+// TestFamilyGone reports a removal whose family is gone too at head's
+// families: key, the list the family left.
 func TestFamilyGone(t *testing.T) {
 	base := parse(t, "base.yaml", small+`  - name: TurnError
     doc: Errors that end a turn.
@@ -175,7 +176,7 @@ func TestFamilyGone(t *testing.T) {
 `)
 	head := parse(t, "errors.yaml", small)
 	got := compat.Compare(base, head)
-	if len(got) != 1 || got[0].Rule != compat.VariantRemovedUnreserved || got[0].Pos != (diag.Pos{File: "errors.yaml", Line: 1, Col: 1}) {
+	if len(got) != 1 || got[0].Rule != compat.VariantRemovedUnreserved || got[0].Pos != (diag.Pos{File: "errors.yaml", Line: 5, Col: 1}) {
 		t.Errorf("got %+v", got)
 	}
 	if !strings.Contains(got[0].Message, "under reserved of a family") {

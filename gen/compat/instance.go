@@ -121,7 +121,7 @@ func (c *comparer) attributes() {
 	for _, ba := range c.base.cat.Attributes {
 		i := slices.IndexFunc(head.Attributes, func(a *model.Attribute) bool { return a.Name == ba.Name })
 		var msg string
-		pos := head.KeyPos("attributes")
+		pos := c.catPos("attributes")
 		switch {
 		case i < 0:
 			msg = fmt.Sprintf("attribute %s was removed: %s and its values are gone", q(ba.Name), ba.Lookup())
@@ -154,7 +154,7 @@ func (c *comparer) categories() {
 		if slices.ContainsFunc(head.Categories, func(h *model.Category) bool { return h.Name == bc.Name }) {
 			continue
 		}
-		c.addFinding(Finding{Rule: CategoryRemoved, Pos: head.KeyPos("categories"), BasePos: bc.Pos, Category: bc.Name,
+		c.addFinding(Finding{Rule: CategoryRemoved, Pos: c.catPos("categories"), BasePos: bc.Pos, Category: bc.Name,
 			Message: fmt.Sprintf("category %s was removed: its constant %s is gone", q(bc.Name), bc.GoName)})
 	}
 }

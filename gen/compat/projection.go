@@ -18,20 +18,20 @@ func (c *comparer) projections() {
 	b, h := c.base.cat, c.head.cat
 	for _, name := range b.Projections {
 		if !h.Selects(name) {
-			c.addFinding(Finding{Rule: ProjectionRemoved, Pos: h.KeyPos("projections"), BasePos: b.KeyPos("projections"),
+			c.addFinding(Finding{Rule: ProjectionRemoved, Pos: c.catPos("projections"), BasePos: b.KeyPos("projections"),
 				Message: "the catalogue no longer selects the " + name + " projection: its names (" + strings.Join(projectionNames(name), ", ") + ") are gone"})
 		}
 	}
 	if b.Selects("grpc") && h.Selects("grpc") && b.GRPCDomain != h.GRPCDomain {
-		c.addFinding(Finding{Rule: GRPCCodeChanged, Pos: h.KeyPos("grpc"), BasePos: b.KeyPos("grpc"),
+		c.addFinding(Finding{Rule: GRPCCodeChanged, Pos: c.catPos("grpc"), BasePos: b.KeyPos("grpc"),
 			Message: "the gRPC ErrorInfo domain is now " + q(h.GRPCDomain) + "; in base it was " + q(b.GRPCDomain) + ": clients that match errors by reason and domain no longer match"})
 	}
 	if codes := c.statusByDefault; len(codes) > 0 {
-		c.addFinding(Finding{Rule: ProblemStatusChanged, Pos: h.KeyPos("problem"), BasePos: b.KeyPos("problem"), Codes: codes,
+		c.addFinding(Finding{Rule: ProblemStatusChanged, Pos: c.catPos("problem"), BasePos: b.KeyPos("problem"), Codes: codes,
 			Message: fmt.Sprintf("the problem documents of the variants without an error status (400 to 599) in http_status now have status %d; in base %d, for %s", h.ProblemStatus, b.ProblemStatus, quoteAll(codes))})
 	}
 	if b.Selects("problem") && h.Selects("problem") && b.ProblemBase != h.ProblemBase {
-		c.addFinding(Finding{Rule: ProblemTypeChanged, Pos: h.KeyPos("problem"), BasePos: b.KeyPos("problem"),
+		c.addFinding(Finding{Rule: ProblemTypeChanged, Pos: c.catPos("problem"), BasePos: b.KeyPos("problem"),
 			Message: "the problem type_base is now " + q(h.ProblemBase) + "; in base it was " + q(b.ProblemBase) + ": every problem type URI changes"})
 	}
 }

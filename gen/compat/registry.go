@@ -555,15 +555,15 @@ func (c *comparer) arrivedDefaults(bv, hv *model.Variant) {
 	b, h := c.base.cat, c.head.cat
 	code := hv.Code
 	if b.Selects("problem") && h.Selects("problem") && b.ProblemBase != h.ProblemBase {
-		c.add(ProblemTypeChanged, h.KeyPos("problem"), b.KeyPos("problem"), code,
+		c.add(ProblemTypeChanged, c.catPos("problem"), b.KeyPos("problem"), code,
 			"the problem type of %s is now %s; in base %s", q(code), q(hv.ProblemType(h)), q(bv.ProblemType(b)))
 	}
 	if b.Selects("grpc") && h.Selects("grpc") && b.GRPCDomain != h.GRPCDomain {
-		c.add(GRPCCodeChanged, h.KeyPos("grpc"), b.KeyPos("grpc"), code,
+		c.add(GRPCCodeChanged, c.catPos("grpc"), b.KeyPos("grpc"), code,
 			"the gRPC ErrorInfo domain of %s is now %s; in base %s: clients that match errors by reason and domain no longer match", q(code), q(h.GRPCDomain), q(b.GRPCDomain))
 	}
 	if len(c.statusByDefault) > 0 {
-		c.add(ProblemStatusChanged, h.KeyPos("problem"), b.KeyPos("problem"), code,
+		c.add(ProblemStatusChanged, c.catPos("problem"), b.KeyPos("problem"), code,
 			"the problem documents of %s now have status %d; in base %d", q(code), hv.ProblemStatus(h), bv.ProblemStatus(b))
 	}
 	for _, bs := range bv.Attrs {
