@@ -545,7 +545,7 @@ func (c *comparer) variant(bv, hv *model.Variant) {
 	// renamed: what they render is the same, and the rename is reported
 	// at the field.
 	names := c.renames(bv, hv)
-	if b, h := renamed(bv.SuppressionKey, names).String(), renamed(hv.SuppressionKey, nil).String(); b != "" && b != h {
+	if b, h := keyText(bv, bv, hv, names), keyText(hv, bv, hv, nil); b != "" && b != h {
 		c.add(SuppressionKeyChanged, hv.KeyPos("suppression_key"), bv.KeyPos("suppression_key"), code, "the suppression_key of %s is now %s; in base it was %s", q(code), orNone(templateText(hv.SuppressionKey)), q(templateText(bv.SuppressionKey)))
 	} else if b != "" {
 		c.keyCauses(bv, hv, names)
@@ -788,6 +788,25 @@ func renamed(t *model.Template, names map[string]string) tmpl.Template {
 		}
 	}
 	return out
+}
+
+// keyText is v's suppression key template, with names' renames, for
+// comparing base variant bv with head variant hv: {code} is written as the
+// code (hv's, whose code a code_case change spells anew, reported once as
+// such) when either has no sub-codes, since an error of both versions
+// then selects none, and {code} renders the code and nothing else; a
+// sub-code added or removed is another error's. When both have sub-codes,
+// an error that selects one renders it in {code}'s place.
+func keyText(v, bv, hv *model.Variant, names map[string]string) string {
+	t := renamed(v.SuppressionKey, names)
+	if len(bv.Subcodes) == 0 || len(hv.Subcodes) == 0 {
+		for i, s := range t {
+			if s.Ref == "code" {
+				t[i] = tmpl.Segment{Lit: hv.Code}
+			}
+		}
+	}
+	return t.String()
 }
 
 // renamedTo returns the field of hv that base field bf of bv was renamed
