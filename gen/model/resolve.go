@@ -668,49 +668,32 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 		if af.Payload.Value && !payload {
 			r.errorf(af.Payload.Pos, "field %s is marked payload, but family %s has no payload_type", fieldLabel(name, af.Pos), diag.Quote(f.Name))
 		}
-		if af.RetryAfter.Value {
-			switch {
-			case typeKnown && af.Type.Value != "duration":
-				r.errorf(af.RetryAfter.Pos, "retry_after field %s must have type duration, not %s", fieldLabel(name, af.Pos), af.Type.Value)
-			case retryAfter != nil:
-				r.errorf(af.RetryAfter.Pos, "variant %s has a second retry_after field (the first is %s)", diag.Quote(av.Name.Value), diag.Quote(retryAfter.Name.Value))
-			default:
-				retryAfter = af
-				v.RetryAfter = fd
+		role := func(flag ast.Bool, key, typ, holds string, first **ast.Field) bool {
+			if !flag.Value {
+				return false
 			}
-		}
-		if af.HTTPStatus.Value {
 			switch {
-			case typeKnown && af.Type.Value != "int":
-				r.errorf(af.HTTPStatus.Pos, "http_status field %s must have type int, not %s, to hold the HTTP status FromHTTP and Classify set", fieldLabel(name, af.Pos), af.Type.Value)
-				fd.HTTPStatus = false
-			case httpStatus != nil:
-				r.errorf(af.HTTPStatus.Pos, "variant %s has a second http_status field (the first is %s); mark one field only", diag.Quote(av.Name.Value), diag.Quote(httpStatus.Name.Value))
-				fd.HTTPStatus = false
+			case typeKnown && af.Type.Value != typ:
+				r.errorf(flag.Pos, "%s field %s must have type %s, not %s, to hold %s", key, fieldLabel(name, af.Pos), typ, af.Type.Value, holds)
+			case *first != nil:
+				r.errorf(flag.Pos, "variant %s has a second %s field (the first is %s); mark one field only", diag.Quote(av.Name.Value), key, diag.Quote((*first).Name.Value))
 			case !typeKnown:
 				// The type is reported; the flag is checked once it is known.
-				fd.HTTPStatus = false
 			default:
-				httpStatus = af
-				v.HTTPStatusField = fd
+				*first = af
+				return true
 			}
+			return false
 		}
-		if af.Retryable.Value {
-			switch {
-			case typeKnown && af.Type.Value != "bool":
-				r.errorf(af.Retryable.Pos, "retryable field %s must have type bool, not %s, to hold whether the error is retryable", fieldLabel(name, af.Pos), af.Type.Value)
-				fd.Retryable = false
-			case retryable != nil:
-				r.errorf(af.Retryable.Pos, "variant %s has a second retryable field (the first is %s); mark one field only", diag.Quote(av.Name.Value), diag.Quote(retryable.Name.Value))
-				fd.Retryable = false
-			case !typeKnown:
-				// The type is reported; the flag is checked once it is known.
-				fd.Retryable = false
-			default:
-				retryable = af
-				v.RetryableField = fd
-				v.Retry.Field = fd.Name
-			}
+		if fd.RetryAfter = role(af.RetryAfter, "retry_after", "duration", "the wait RetryAfterOf reports", &retryAfter); fd.RetryAfter {
+			v.RetryAfter = fd
+		}
+		if fd.HTTPStatus = role(af.HTTPStatus, "http_status", "int", "the HTTP status FromHTTP and Classify set", &httpStatus); fd.HTTPStatus {
+			v.HTTPStatusField = fd
+		}
+		if fd.Retryable = role(af.Retryable, "retryable", "bool", "whether the error is retryable", &retryable); fd.Retryable {
+			v.RetryableField = fd
+			v.Retry.Field = fd.Name
 		}
 		if fd.Type.Kind == Duration {
 			fd.Unit = DefaultUnit
