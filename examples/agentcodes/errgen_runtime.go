@@ -199,6 +199,9 @@ type field struct {
 	// httpStatus reports whether FromHTTP and Classify set the field, an
 	// int, to the HTTP status they matched.
 	httpStatus bool
+	// retryable reports whether the field, a bool, is what the variant's
+	// Retryable returns (a field marked retryable).
+	retryable bool
 	// sensitive reports whether the field holds a secret: never sent,
 	// and Redacted in logs and in fmt's output.
 	sensitive bool
@@ -3911,6 +3914,16 @@ func (d *decoder) decodeOnce(n *jsonNode, got *decodedCause) (*RemoteError, erro
 			}
 		}
 		setInstance(v, i, p)
+		for k := range fields {
+			// A shape that does not carry the field that decides (an
+			// LLM payload, a projection, of a field that is no payload
+			// field) says it through its "retryable": the variant
+			// answers as the sender's did, and a relay of it, or a
+			// wrapper of it, says so too.
+			if f := &fields[k]; f.retryable && !e.sent[f.name] && p.Retryable {
+				*fieldOf(v, k).(*bool) = true
+			}
+		}
 		e.err, e.index = v, i
 	}
 	// What the catalogue does not declare (every member of a code it does

@@ -1467,7 +1467,7 @@ var forms = [...]form{
 	{user: "The request could not be completed ({code}).", fields: []field{{name: "message"}}},
 	{user: "The request could not be completed ({code}).", fields: []field{{name: "message"}}},
 	{user: "The request could not be completed ({code}).", subcodes: []Code{CodeOperatorBudgetExceeded, CodeOperatorSafetyViolation, CodeOperatorInvalidInput}, subcodeField: 2, fields: []field{{name: "message"}}},
-	{user: "The request could not be completed ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}, {name: "transient"}}},
+	{user: "The request could not be completed ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}, {name: "transient", retryable: true}}},
 	{user: "The request could not be completed ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}}},
 	{user: "The request could not be completed ({code}).", fields: []field{{name: "operator"}}},
 	{user: "The request could not be completed ({code}).", fields: []field{{name: "workflow"}}},

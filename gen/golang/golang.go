@@ -668,6 +668,9 @@ func genForms(f *printer.File, m *model.Catalogue) {
 				if fd.HTTPStatus {
 					item += ", httpStatus: true"
 				}
+				if fd.Retryable && v.RetryableField == fd {
+					item += ", retryable: true"
+				}
 				if fd.Sensitive {
 					item += ", sensitive: true"
 				}

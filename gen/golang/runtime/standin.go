@@ -44,6 +44,7 @@ const (
 	CodeToolNotFound        Code = "tool_not_found"
 	CodeToolTimeout         Code = "tool_timeout"
 	CodeToolUnavailable     Code = "tool_unavailable"
+	CodeToolFlaky           Code = "tool_flaky"
 	CodeRateLimited         Code = "rate_limited"
 	CodeQuotaExhausted      Code = "quota_exhausted"
 	CodeProviderBusy        Code = "provider_busy"
@@ -295,6 +296,37 @@ func (e ToolUnavailable) Format(s fmt.State, verb rune) { format(&e, s, verb) }
 
 func (*ToolUnavailable) Is(target error) bool { return isCode(target, 1) }
 
+// ToolFlaky is the error tool_flaky (1010) of the ToolError family, in category availability.
+type ToolFlaky struct {
+	// Sent in the LLM payload.
+	Tool string
+	// Retryable returns it, and Class follows.
+	Transient bool
+}
+
+func (*ToolFlaky) isToolError()           {}
+func (*ToolFlaky) Code() Code             { return CodeToolFlaky }
+func (*ToolFlaky) CodeNum() int           { return 1010 }
+func (*ToolFlaky) Category() Category     { return CategoryAvailability }
+func (*ToolFlaky) SuppressRetry() bool    { return false }
+func (*ToolFlaky) SuppressionKey() string { return "" }
+func (e *ToolFlaky) Error() string        { return messageText(e) }
+
+// UserMessage returns "A tool did not work (tool_flaky).".
+func (*ToolFlaky) UserMessage() string { return "A tool did not work (tool_flaky)." }
+
+func (e *ToolFlaky) LLMPayload() *Payload               { return newPayload(e) }
+func (e *ToolFlaky) AppendLLMPayload(dst []byte) []byte { return appendPayload(dst, e) }
+func (e *ToolFlaky) LogValue() slog.Value               { return logValue(e) }
+func (e *ToolFlaky) MarshalJSON() ([]byte, error)       { return marshalWire(e) }
+func (*ToolFlaky) Is(target error) bool                 { return isCode(target, 4) }
+
+// Retryable returns Transient, which decides for each error whether it is retryable; false for nil.
+func (e *ToolFlaky) Retryable() bool { return e != nil && e.Transient }
+
+// Class returns ClassRetryable when Retryable reports true, otherwise ClassTerminal.
+func (e *ToolFlaky) Class() Class { return classOf(e.Retryable(), ClassTerminal) }
+
 // ProviderError is implemented by the errors of the ProviderError family; no type outside this package implements it.
 //
 // A provider call failed.
@@ -348,7 +380,7 @@ func (*RateLimited) UserMessage() string { return "The service is busy. Try agai
 
 func (e *RateLimited) LogValue() slog.Value         { return logValue(e) }
 func (e *RateLimited) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*RateLimited) Is(target error) bool           { return isCode(target, 4) }
+func (*RateLimited) Is(target error) bool           { return isCode(target, 5) }
 
 // QuotaExhausted is the error quota_exhausted (2006) of the ProviderError family, in category rate_limit.
 type QuotaExhausted struct {
@@ -372,7 +404,7 @@ func (*QuotaExhausted) UserMessage() string { return "Something went wrong (quot
 
 func (e *QuotaExhausted) LogValue() slog.Value         { return logValue(e) }
 func (e *QuotaExhausted) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*QuotaExhausted) Is(target error) bool           { return isCode(target, 9) }
+func (*QuotaExhausted) Is(target error) bool           { return isCode(target, 10) }
 
 // ProviderBusy is the error provider_busy (2007) of the ProviderError family, in category availability.
 type ProviderBusy struct {
@@ -396,7 +428,7 @@ func (*ProviderBusy) UserMessage() string { return "Something went wrong (provid
 
 func (e *ProviderBusy) LogValue() slog.Value         { return logValue(e) }
 func (e *ProviderBusy) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*ProviderBusy) Is(target error) bool           { return isCode(target, 10) }
+func (*ProviderBusy) Is(target error) bool           { return isCode(target, 11) }
 
 // ServerError is the error server_error (2003) of the ProviderError family, in category server.
 type ServerError struct {
@@ -422,7 +454,7 @@ func (*ServerError) UserMessage() string { return "Something went wrong (server_
 
 func (e *ServerError) LogValue() slog.Value         { return logValue(e) }
 func (e *ServerError) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*ServerError) Is(target error) bool           { return isCode(target, 6) }
+func (*ServerError) Is(target error) bool           { return isCode(target, 7) }
 
 // AuthFailed is the error auth_failed (2002) of the ProviderError family, in category auth.
 type AuthFailed struct {
@@ -454,7 +486,7 @@ func (e AuthFailed) MarshalJSON() ([]byte, error) { return marshalWire(&e) }
 // Format prints the error for fmt, every verb, with its sensitive fields as "[REDACTED]".
 func (e AuthFailed) Format(s fmt.State, verb rune) { format(&e, s, verb) }
 
-func (*AuthFailed) Is(target error) bool { return isCode(target, 5) }
+func (*AuthFailed) Is(target error) bool { return isCode(target, 6) }
 
 // ProviderTimeout is the error provider_timeout (2004) of the ProviderError family, in category timeout.
 type ProviderTimeout struct {
@@ -480,7 +512,7 @@ func (e *ProviderTimeout) UserMessage() string { return userMessageOf(e) }
 
 func (e *ProviderTimeout) LogValue() slog.Value         { return logValue(e) }
 func (e *ProviderTimeout) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*ProviderTimeout) Is(target error) bool           { return isCode(target, 7) }
+func (*ProviderTimeout) Is(target error) bool           { return isCode(target, 8) }
 
 // Unwrap returns the cause, Cause.
 func (e *ProviderTimeout) Unwrap() error {
@@ -512,7 +544,7 @@ func (e *ProviderUnreachable) UserMessage() string { return userMessageOf(e) }
 
 func (e *ProviderUnreachable) LogValue() slog.Value         { return logValue(e) }
 func (e *ProviderUnreachable) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*ProviderUnreachable) Is(target error) bool           { return isCode(target, 8) }
+func (*ProviderUnreachable) Is(target error) bool           { return isCode(target, 9) }
 
 // Unwrap returns the cause, Cause.
 func (e *ProviderUnreachable) Unwrap() error {
@@ -544,7 +576,7 @@ func (e *ProviderFailed) UserMessage() string { return userMessageOf(e) }
 
 func (e *ProviderFailed) LogValue() slog.Value         { return logValue(e) }
 func (e *ProviderFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*ProviderFailed) Is(target error) bool           { return isCode(target, 11) }
+func (*ProviderFailed) Is(target error) bool           { return isCode(target, 12) }
 
 // Unwrap returns the cause, Cause.
 func (e *ProviderFailed) Unwrap() error {
@@ -606,7 +638,7 @@ func (e *ModelCallFailed) UserMessage() string { return userMessageOf(e) }
 
 func (e *ModelCallFailed) LogValue() slog.Value         { return logValue(e) }
 func (e *ModelCallFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*ModelCallFailed) Is(target error) bool           { return isCode(target, 12) }
+func (*ModelCallFailed) Is(target error) bool           { return isCode(target, 13) }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; true when there is none.
 func (e *ModelCallFailed) Retryable() bool { return retryableOf(e, true) }
@@ -644,7 +676,7 @@ func (e *MemoryUnavailable) UserMessage() string { return userMessageOf(e) }
 
 func (e *MemoryUnavailable) LogValue() slog.Value         { return logValue(e) }
 func (e *MemoryUnavailable) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*MemoryUnavailable) Is(target error) bool           { return isCode(target, 13) }
+func (*MemoryUnavailable) Is(target error) bool           { return isCode(target, 14) }
 
 // Unwrap returns the cause, Err.
 func (e *MemoryUnavailable) Unwrap() error {
@@ -674,7 +706,7 @@ func (e *OperatorFailed) UserMessage() string { return userMessageOf(e) }
 
 func (e *OperatorFailed) LogValue() slog.Value         { return logValue(e) }
 func (e *OperatorFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*OperatorFailed) Is(target error) bool           { return isCode(target, 14) }
+func (*OperatorFailed) Is(target error) bool           { return isCode(target, 15) }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; false when there is none.
 func (e *OperatorFailed) Retryable() bool { return retryableOf(e, false) }
@@ -696,6 +728,7 @@ var infos = [...]Info{
 	{Name: "ToolUnavailable", Family: "ToolError", Code: CodeToolUnavailable, Num: 1003, Category: CategoryAvailability, Class: ClassRetryable, Retryable: true, SuppressRetry: true, PayloadType: "tool_error", SuggestedTool: "clarify", SuggestedAction: "Ask the user to start the \"browser\" backend & retry.", UsageHint: "Wait, then retry.", Message: "Tool {tool} unavailable: {reason} <{{not a field}}> (try {alternatives}; down {since}ms)"},
 	{Name: "ToolTimeout", Family: "ToolError", Code: CodeToolTimeout, Num: 1004, Category: CategoryTimeout, Class: ClassRetryable, Retryable: true, PayloadType: "tool_error", Message: "Execution timeout after {seconds}s: {tool}"},
 	{Name: "CapabilityDenied", Family: "ToolError", Code: CodeCapabilityDenied, Num: 1007, Category: CategoryCapability, Class: ClassTerminal, SuppressRetry: true, Configurable: true, PayloadType: "tool_error", SuggestedTool: "ask_user", Message: "Capability {capability} denied ({code})", RequiredFields: []string{"capability", "reason"}, Subcodes: []Code{CodeMacosAutomationUnknown, CodeMacosAutomationDenied}},
+	{Name: "ToolFlaky", Family: "ToolError", Code: CodeToolFlaky, Num: 1010, Category: CategoryAvailability, Class: ClassTerminal, PayloadType: "tool_error", Message: "tool {tool} failed"},
 	{Name: "RateLimited", Family: "ProviderError", Code: CodeRateLimited, Num: 2001, Category: CategoryRateLimit, Class: ClassRetryable, Retryable: true, Message: "provider {provider} rate limited the request"},
 	{Name: "AuthFailed", Family: "ProviderError", Code: CodeAuthFailed, Num: 2002, Category: CategoryAuth, Class: ClassTerminal, Message: "provider {provider} refused the credentials"},
 	{Name: "ServerError", Family: "ProviderError", Code: CodeServerError, Num: 2003, Category: CategoryServer, Class: ClassRetryable, Retryable: true, Message: "provider {provider} failed with status {status}"},
@@ -716,6 +749,7 @@ var forms = [...]form{
 	{key: "{tool}:{code}", user: "A tool did not work ({code}).", fields: []field{{name: "tool", payload: true}, {name: "reason"}, {name: "attempts", payload: true}, {name: "load", payload: true}, {name: "since", payload: true, unit: time.Millisecond}, {name: "alternatives", payload: true}, {name: "cached", payload: true}, {name: "bytes", payload: true}, {name: "credential", sensitive: true}, {name: "pins", sensitive: true}}},
 	{user: "A tool did not work ({code}).", fields: []field{{name: "tool", payload: true}, {name: "seconds"}}},
 	{key: "{tool}:{code}", user: "A tool did not work ({code}).", subcodes: []Code{CodeMacosAutomationUnknown, CodeMacosAutomationDenied}, required: []string{"capability", "reason"}, subcodeField: 3, toolField: 4, actionField: 5, keyField: 6, fields: []field{{name: "tool", payload: true}, {name: "capability", payload: true}}},
+	{user: "A tool did not work ({code}).", fields: []field{{name: "tool", payload: true}, {name: "transient", retryable: true}}},
 	{user: "The service is busy. Try again in a moment.", fields: []field{{name: "provider"}, {name: "retry_after", retryAfter: true, unit: time.Millisecond}}},
 	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}, {name: "api_key", sensitive: true}, {name: "headers", sensitive: true}}},
 	{user: "Something went wrong ({code}).", fields: []field{{name: "provider"}, {name: "status", httpStatus: true}, {name: "type"}, {name: "upstream_request_id"}}},
@@ -754,6 +788,7 @@ var variantTypes = [...]any{
 	(*ToolUnavailable)(nil),
 	(*ToolTimeout)(nil),
 	(*CapabilityDenied)(nil),
+	(*ToolFlaky)(nil),
 	(*RateLimited)(nil),
 	(*AuthFailed)(nil),
 	(*ServerError)(nil),
@@ -770,17 +805,18 @@ var variantTypes = [...]any{
 // httpStatuses maps HTTP statuses to the entries of infos that stand for them,
 // most specific first.
 var httpStatuses = [...]statusRange{
-	{lo: 401, hi: 401, index: 5},
-	{lo: 403, hi: 403, index: 5},
-	{lo: 408, hi: 408, index: 7},
-	{lo: 429, hi: 429, index: 4},
+	{lo: 401, hi: 401, index: 6},
+	{lo: 403, hi: 403, index: 6},
+	{lo: 408, hi: 408, index: 8},
+	{lo: 429, hi: 429, index: 5},
 	{lo: 503, hi: 503, index: 1},
-	{lo: 504, hi: 504, index: 7},
-	{lo: 500, hi: 599, index: 6},
+	{lo: 504, hi: 504, index: 8},
+	{lo: 500, hi: 599, index: 7},
 }
 
 // attrLayer holds the attribute layer of every variant, in the order of infos.
 var attrLayer = [...]Layer{
+	LayerTool,
 	LayerTool,
 	LayerTool,
 	LayerTool,
@@ -818,6 +854,7 @@ var retryPolicies = [...]RetryPolicy{
 // retryPolicyOf holds the position in retryPolicies of every variant's policy,
 // in the order of infos; -1 when its family has none.
 var retryPolicyOf = [...]int{
+	0,
 	0,
 	0,
 	0,
@@ -873,8 +910,8 @@ var foreignIs = [...]foreignRule{
 // foreignStatuses maps the HTTP statuses Classify matches to the entries of
 // infos that stand for them, most specific first.
 var foreignStatuses = [...]statusRange{
-	{lo: 408, hi: 408, index: 7},
-	{lo: 504, hi: 504, index: 7},
+	{lo: 408, hi: 408, index: 8},
+	{lo: 504, hi: 504, index: 8},
 }
 
 // foreignContains are the texts Classify looks for last, in order, in the
@@ -944,6 +981,7 @@ var mcpErrors = [...]int{
 	0,
 	0,
 	0,
+	0,
 }
 
 // problemTypeBase starts the type URI of every problem document; the code follows.
@@ -956,6 +994,7 @@ var problemTitles = [...]string{
 	"Tool unavailable",
 	"Tool timeout",
 	"Capability denied",
+	"Tool flaky",
 	"Rate limited",
 	"Auth failed",
 	"Server error",
@@ -974,6 +1013,7 @@ var problemTitles = [...]string{
 var problemStatuses = [...]int{
 	502,
 	503,
+	502,
 	502,
 	502,
 	429,
@@ -1003,6 +1043,7 @@ const (
 // grpcCodes holds the canonical gRPC code of every variant, in the order of
 // infos.
 var grpcCodes = [...]int{
+	2,
 	2,
 	2,
 	2,
