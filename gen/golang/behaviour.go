@@ -172,6 +172,10 @@ func genMapping(f *printer.File, mp *model.Mapping) {
 		"variant maps to (maps_to), which holds err as its cause and carries over",
 		"the fields of the same name; nil for nil.",
 	}
+	if mp.SetsRetryable() {
+		doc[2] = "the fields of the same name; a variant whose retryable field no field"
+		doc = append(doc, "fills gets err's retryability in it. Nil for nil.")
+	}
 	b := f.Func(doc, "func "+mp.Func()+"(err "+mp.From.Name+") "+mp.To.Name)
 	b.Open("if err == nil || isNil(err)")
 	b.Line("return nil")
@@ -181,6 +185,9 @@ func genMapping(f *printer.File, mp *model.Mapping) {
 		vals := []string{c.Cause.GoName + ": e"}
 		for _, cp := range c.Copies {
 			vals = append(vals, cp.To.GoName+": e."+cp.From.GoName)
+		}
+		if c.Retryable != nil {
+			vals = append(vals, c.Retryable.GoName+": e.Retryable()")
 		}
 		b.Case("case *" + c.From.Name + ":")
 		b.Line("return &" + c.To.Name + "{" + strings.Join(vals, ", ") + "}")

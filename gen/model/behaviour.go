@@ -341,6 +341,12 @@ type Mapping struct {
 // Func is the generated conversion function: AgentErrorFromModelError.
 func (m *Mapping) Func() string { return m.To.Name + "From" + m.From.Name }
 
+// SetsRetryable reports whether some variant's conversion sets its
+// target's retryable field from the converted error.
+func (m *Mapping) SetsRetryable() bool {
+	return slices.ContainsFunc(m.Cases, func(c *MapCase) bool { return c.Retryable != nil })
+}
+
 // MapCase is what one variant converts to.
 type MapCase struct {
 	From, To *Variant
@@ -351,6 +357,10 @@ type MapCase struct {
 	// Copies are To's fields filled from From's field of the same name
 	// and type, in To's order.
 	Copies []FieldCopy
+	// Retryable is To's field that decides its retryability (a field
+	// marked retryable) when no field of From's fills it: it is set to
+	// what the From error's Retryable reports. Nil otherwise.
+	Retryable *Field
 }
 
 // FieldCopy is one field a conversion carries over.

@@ -254,6 +254,12 @@ func (r *resolver) mapCase(c *MapCase, pos diag.Pos) bool {
 		}
 		c.Copies = append(c.Copies, FieldCopy{To: tf, From: ff})
 	}
+	// A field that decides to's retryability and that no field of the
+	// same name fills takes what the converted error says: converted, a
+	// retryable error stays retryable.
+	if rf := to.RetryableField; rf != nil && !slices.ContainsFunc(c.Copies, func(cp FieldCopy) bool { return cp.To == rf }) {
+		c.Retryable = rf
+	}
 	return ok
 }
 

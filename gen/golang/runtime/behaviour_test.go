@@ -289,6 +289,18 @@ func TestConversion(t *testing.T) {
 	if o, ok := OperatorErrorFromProviderError(failed).(*OperatorFailed); !ok || o.Cause != error(failed) {
 		t.Errorf("ProviderFailed converts to %#v, want its maps_to, OperatorFailed", o)
 	}
+	// A target whose retryable field no field of the same name fills gets
+	// the converted error's retryability in it, as the designs' operator
+	// marks a mapped model error retryable when the provider's was.
+	for _, tc := range []struct {
+		from ProviderError
+		want bool
+	}{{&ProviderBusy{Provider: "openai"}, true}, {&QuotaExhausted{Provider: "openai"}, false}} {
+		o, ok := OperatorErrorFromProviderError(tc.from).(*OperatorStepFailed)
+		if !ok || o.Transient != tc.want || o.Retryable() != tc.want || IsRetryable(o) != tc.want || o.Cause != tc.from {
+			t.Errorf("%s converts to %#v, want an OperatorStepFailed whose Transient is %v", tc.from.Code(), o, tc.want)
+		}
+	}
 	var typedNil *RateLimited
 	if got := OperatorErrorFromProviderError(typedNil); got != nil {
 		t.Errorf("conversion of a nil pointer = %#v, want nil", got)

@@ -55,6 +55,7 @@ const (
 	CodeProviderFailed      Code = "provider_failed"
 	CodeModelCallFailed     Code = "model_call_failed"
 	CodeMemoryUnavailable   Code = "memory_unavailable"
+	CodeOperatorStepFailed  Code = "operator_step_failed"
 	CodeOperatorFailed      Code = "operator_failed"
 )
 
@@ -686,6 +687,44 @@ func (e *MemoryUnavailable) Unwrap() error {
 	return e.Err
 }
 
+// OperatorStepFailed is the error operator_step_failed (3003) of the OperatorError family, in category model.
+type OperatorStepFailed struct {
+	// The cause, which Unwrap returns.
+	Cause ProviderError
+	// Retryable returns it, and Class follows.
+	Transient bool
+}
+
+func (*OperatorStepFailed) isOperatorError()       {}
+func (*OperatorStepFailed) Code() Code             { return CodeOperatorStepFailed }
+func (*OperatorStepFailed) CodeNum() int           { return 3003 }
+func (*OperatorStepFailed) Category() Category     { return CategoryModel }
+func (*OperatorStepFailed) SuppressRetry() bool    { return false }
+func (*OperatorStepFailed) SuppressionKey() string { return "" }
+func (e *OperatorStepFailed) Error() string        { return messageText(e) }
+
+// UserMessage returns the user message of the cause when it is an error of
+// the catalogue, else "Something went wrong (operator_step_failed).".
+func (e *OperatorStepFailed) UserMessage() string { return userMessageOf(e) }
+
+func (e *OperatorStepFailed) LogValue() slog.Value         { return logValue(e) }
+func (e *OperatorStepFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
+func (*OperatorStepFailed) Is(target error) bool           { return isCode(target, 15) }
+
+// Retryable returns Transient, which decides for each error whether it is retryable; false for nil.
+func (e *OperatorStepFailed) Retryable() bool { return e != nil && e.Transient }
+
+// Class returns ClassRetryable when Retryable reports true, otherwise ClassTerminal.
+func (e *OperatorStepFailed) Class() Class { return classOf(e.Retryable(), ClassTerminal) }
+
+// Unwrap returns the cause, Cause.
+func (e *OperatorStepFailed) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Cause
+}
+
 // OperatorFailed is the error operator_failed (3099) of the OperatorError family, in category model.
 type OperatorFailed struct {
 	// The cause, which Unwrap returns.
@@ -706,7 +745,7 @@ func (e *OperatorFailed) UserMessage() string { return userMessageOf(e) }
 
 func (e *OperatorFailed) LogValue() slog.Value         { return logValue(e) }
 func (e *OperatorFailed) MarshalJSON() ([]byte, error) { return marshalWire(e) }
-func (*OperatorFailed) Is(target error) bool           { return isCode(target, 15) }
+func (*OperatorFailed) Is(target error) bool           { return isCode(target, 16) }
 
 // Retryable reports whether the first error of the catalogue in the cause's chain is retryable; false when there is none.
 func (e *OperatorFailed) Retryable() bool { return retryableOf(e, false) }
@@ -739,6 +778,7 @@ var infos = [...]Info{
 	{Name: "ProviderFailed", Family: "ProviderError", Code: CodeProviderFailed, Num: 2099, Category: CategoryServer, Class: ClassTerminal, Message: "provider call failed: {cause}"},
 	{Name: "ModelCallFailed", Family: "OperatorError", Code: CodeModelCallFailed, Num: 3001, Category: CategoryModel, Class: ClassRetryable, Retryable: true, RetryableFromCause: true, Message: "model call failed: {cause}"},
 	{Name: "MemoryUnavailable", Family: "OperatorError", Code: CodeMemoryUnavailable, Num: 3002, Category: CategoryInfrastructure, Class: ClassNonFatal, Message: "memory unavailable: {err}"},
+	{Name: "OperatorStepFailed", Family: "OperatorError", Code: CodeOperatorStepFailed, Num: 3003, Category: CategoryModel, Class: ClassTerminal, Message: "operator step failed: {cause}"},
 	{Name: "OperatorFailed", Family: "OperatorError", Code: CodeOperatorFailed, Num: 3099, Category: CategoryModel, Class: ClassTerminal, RetryableFromCause: true, Message: "operator failed: {cause}"},
 }
 
@@ -760,6 +800,7 @@ var forms = [...]form{
 	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}}},
 	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}, {name: "provider"}}},
 	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "err", cause: true}}},
+	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}, {name: "transient", retryable: true}}},
 	{user: "Something went wrong ({code}).", userCause: true, fields: []field{{name: "cause", cause: true}}},
 }
 
@@ -799,6 +840,7 @@ var variantTypes = [...]any{
 	(*ProviderFailed)(nil),
 	(*ModelCallFailed)(nil),
 	(*MemoryUnavailable)(nil),
+	(*OperatorStepFailed)(nil),
 	(*OperatorFailed)(nil),
 }
 
@@ -821,6 +863,7 @@ var attrLayer = [...]Layer{
 	LayerTool,
 	LayerTool,
 	LayerTool,
+	LayerAgent,
 	LayerAgent,
 	LayerAgent,
 	LayerAgent,
@@ -867,6 +910,7 @@ var retryPolicyOf = [...]int{
 	1,
 	1,
 	1,
+	0,
 	0,
 	0,
 	0,
@@ -937,7 +981,8 @@ func Classify(err error) Error {
 
 // OperatorErrorFromProviderError converts err into the OperatorError its
 // variant maps to (maps_to), which holds err as its cause and carries over
-// the fields of the same name; nil for nil.
+// the fields of the same name; a variant whose retryable field no field
+// fills gets err's retryability in it. Nil for nil.
 func OperatorErrorFromProviderError(err ProviderError) OperatorError {
 	if err == nil || isNil(err) {
 		return nil
@@ -946,9 +991,9 @@ func OperatorErrorFromProviderError(err ProviderError) OperatorError {
 	case *RateLimited:
 		return &ModelCallFailed{Cause: e, Provider: e.Provider}
 	case *QuotaExhausted:
-		return &ModelCallFailed{Cause: e, Provider: e.Provider}
+		return &OperatorStepFailed{Cause: e, Transient: e.Retryable()}
 	case *ProviderBusy:
-		return &ModelCallFailed{Cause: e, Provider: e.Provider}
+		return &OperatorStepFailed{Cause: e, Transient: e.Retryable()}
 	case *ServerError:
 		return &ModelCallFailed{Cause: e, Provider: e.Provider}
 	case *AuthFailed:
@@ -967,6 +1012,7 @@ func OperatorErrorFromProviderError(err ProviderError) OperatorError {
 // with (mcp_error), in the order of infos; 0 for a tool result.
 var mcpErrors = [...]int{
 	-32602,
+	0,
 	0,
 	0,
 	0,
@@ -1005,6 +1051,7 @@ var problemTitles = [...]string{
 	"Provider failed",
 	"Model call failed",
 	"Memory unavailable",
+	"Operator step failed",
 	"Operator failed",
 }
 
@@ -1020,6 +1067,7 @@ var problemStatuses = [...]int{
 	401,
 	500,
 	504,
+	502,
 	502,
 	502,
 	502,
@@ -1056,6 +1104,7 @@ var grpcCodes = [...]int{
 	14,
 	14,
 	14,
+	2,
 	2,
 	2,
 	2,

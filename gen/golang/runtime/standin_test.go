@@ -25,6 +25,7 @@ var errgenExampleList = []variant{
 	&ProviderFailed{Cause: errors.New("unexpected EOF")},
 	&ModelCallFailed{Cause: &RateLimited{Provider: "openai", RetryAfter: 2 * time.Second}, Provider: "openai"},
 	&MemoryUnavailable{Err: errors.New("database is locked")},
+	&OperatorStepFailed{Cause: &RateLimited{Provider: "openai", RetryAfter: 2 * time.Second}, Transient: true},
 	&OperatorFailed{Cause: errors.New("broken pipe")},
 }
 
@@ -62,5 +63,6 @@ var _ = []any{
 	ProviderError((*ProviderFailed)(nil)),
 	OperatorError((*ModelCallFailed)(nil)),
 	OperatorError((*MemoryUnavailable)(nil)),
+	OperatorError((*OperatorStepFailed)(nil)),
 	OperatorError((*OperatorFailed)(nil)),
 }
