@@ -85,23 +85,7 @@ func explain(w io.Writer, m *model.Catalogue, v, ex *model.Variant) error {
 		b.WriteString("\nFields\n")
 		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.TabIndent|tabwriter.DiscardEmptyColumns)
 		for _, f := range v.Fields {
-			var flags []string
-			if f.Payload {
-				flags = append(flags, "payload")
-			}
-			if f.RetryAfter {
-				flags = append(flags, "retry_after")
-			}
-			if f.HTTPStatus {
-				flags = append(flags, "http_status")
-			}
-			if f.Sensitive {
-				flags = append(flags, "sensitive")
-			}
-			if f.Type.IsCause() {
-				flags = append(flags, "cause")
-			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", f.Name, typeText(f), strings.Join(flags, ", "),
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", f.Name, typeText(f), strings.Join(f.Keys(), ", "),
 				termText(strings.Join(strings.Fields(f.Doc), " ")))
 		}
 		tw.Flush()

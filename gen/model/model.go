@@ -552,6 +552,22 @@ func (v *Variant) KeyPos(key string) diag.Pos {
 	return v.Pos
 }
 
+// Keys lists the keys that give f a part in its variant, as the
+// catalogue spells them: payload, retry_after, http_status, retryable,
+// sensitive, and cause for a field that holds the cause.
+func (f *Field) Keys() []string {
+	var keys []string
+	for _, k := range []struct {
+		on   bool
+		name string
+	}{{f.Payload, "payload"}, {f.RetryAfter, "retry_after"}, {f.HTTPStatus, "http_status"}, {f.Retryable, "retryable"}, {f.Sensitive, "sensitive"}, {f.Type.IsCause(), "cause"}} {
+		if k.on {
+			keys = append(keys, k.name)
+		}
+	}
+	return keys
+}
+
 // KeyPos returns where key stands in the field's entry, or the entry's
 // own position when the key is absent.
 func (f *Field) KeyPos(key string) diag.Pos {
