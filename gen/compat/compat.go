@@ -662,7 +662,7 @@ func (c *comparer) renderedOtherwise() map[*model.Family][]string {
 			if hv == nil || hv.Family != c.family[bf] {
 				continue
 			}
-			own := renamed(bv.Message, c.renames(bv, hv)).String() != hv.Message.Segments.String()
+			own := codeWritten(renamed(bv.Message, c.renames(bv, hv)), bv, hv) != codeWritten(renamed(hv.Message, nil), bv, hv)
 			var causes []*model.Family
 			for _, ref := range bv.Message.Refs() {
 				f, hf := bv.Field(ref), hv.Field(ref)
@@ -798,7 +798,14 @@ func renamed(t *model.Template, names map[string]string) tmpl.Template {
 // sub-code added or removed is another error's. When both have sub-codes,
 // an error that selects one renders it in {code}'s place.
 func keyText(v, bv, hv *model.Variant, names map[string]string) string {
-	t := renamed(v.SuppressionKey, names)
+	return codeWritten(renamed(v.SuppressionKey, names), bv, hv)
+}
+
+// codeWritten is t, a template of base variant bv or head variant hv, as
+// text to compare with the other's, {code} written as the code as keyText
+// does: a message or key that spells its code as {code}, or back, renders
+// the same text.
+func codeWritten(t tmpl.Template, bv, hv *model.Variant) string {
 	if len(bv.Subcodes) == 0 || len(hv.Subcodes) == 0 {
 		for i, s := range t {
 			if s.Ref == "code" {
