@@ -235,7 +235,7 @@ Example
   Message           internal error: {cause}
   User message      Something went wrong. Please try again.
   Classify          is context.Canceled; contains "panic"; any foreign error no rule matches (the fallback)
-  Retry policy      1 retry after 250ms (at most 10s, jitter 0.2)
+  Retry policy      never retried: not retryable; the family's policy is 1 retry after 250ms (at most 10s, jitter 0.2)
 
   An unexpected failure.
 

@@ -66,9 +66,7 @@ func explain(w io.Writer, m *model.Catalogue, v, ex *model.Variant) error {
 	if c := v.MapCase(); c != nil {
 		row("Converts into", c.To.Code+" ("+v.Family.MapsTo.Func()+")")
 	}
-	if p := v.Family.Retry; p != nil {
-		row("Retry policy", p.String())
-	}
+	row("Retry policy", v.RetryPolicyText())
 	row("Sub-codes", v.SubcodesText())
 	row("Attributes", v.AttrsText())
 	if v.Family.HasPayload() {

@@ -76,6 +76,21 @@ func (p *RetryPolicy) String() string {
 	return strconv.Itoa(p.MaxRetries) + " " + n + " after " + list + " (at most " + p.Cap.String() + ", jitter " + strconv.FormatFloat(p.Jitter, 'g', -1, 64) + ")"
 }
 
+// RetryPolicyText says how v is retried, as explain shows it: its
+// family's policy, or for a variant that is never retryable, that
+// RetryDelay never retries it, with the policy RetryPolicyOf still
+// reports. "" for a family without a policy.
+func (v *Variant) RetryPolicyText() string {
+	p := v.Family.Retry
+	switch {
+	case p == nil:
+		return ""
+	case v.NeverRetryable():
+		return "never retried: not retryable; the family's policy is " + p.String()
+	}
+	return p.String()
+}
+
 // Same reports whether p and q retry alike.
 func (p *RetryPolicy) Same(q *RetryPolicy) bool {
 	if p == nil || q == nil {
