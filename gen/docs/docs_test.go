@@ -610,3 +610,38 @@ func TestSuggestNamesTheFirstFewCodes(t *testing.T) {
 		t.Errorf("Suggest(tool) = %q, want %q", got, want)
 	}
 }
+
+// TestExplainFieldsEndWithoutPadding: a field without a doc, or without
+// keys, ends its line at its last cell, with no padding after it.
+func TestExplainFieldsEndWithoutPadding(t *testing.T) {
+	const src = `version: 1
+package: demo
+user_message: Something failed ({code}).
+categories:
+  io: Input and output.
+families:
+  - name: DemoError
+    variants:
+      - name: Broken
+        code: broken
+        num: 1
+        category: io
+        message: "broken {x}"
+        fields:
+          - {name: x, type: string}
+          - {name: longer_name, type: int, doc: Something.}
+          - {name: cause, type: error}
+`
+	m := parse(t, src)
+	var b strings.Builder
+	if err := docs.Explain(&b, m, m.Variants[0]); err != nil {
+		t.Fatal(err)
+	}
+	want := "\nFields\n" +
+		"  x            string\n" +
+		"  longer_name  int            Something.\n" +
+		"  cause        error   cause\n"
+	if got := b.String(); !strings.Contains(got, want) {
+		t.Errorf("explain printed:\n%q\nwant it to hold:\n%q", got, want)
+	}
+}

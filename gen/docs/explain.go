@@ -81,12 +81,19 @@ func explain(w io.Writer, m *model.Catalogue, v, ex *model.Variant) error {
 	}
 	if len(v.Fields) > 0 {
 		b.WriteString("\nFields\n")
-		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.TabIndent|tabwriter.DiscardEmptyColumns)
+		var table strings.Builder
+		tw := tabwriter.NewWriter(&table, 0, 0, 2, ' ', tabwriter.TabIndent|tabwriter.DiscardEmptyColumns)
 		for _, f := range v.Fields {
 			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", f.Name, typeText(f), strings.Join(f.Keys(), ", "),
 				termText(strings.Join(strings.Fields(f.Doc), " ")))
 		}
 		tw.Flush()
+		// A row whose last cells are empty keeps the padding before them.
+		for _, line := range strings.SplitAfter(table.String(), "\n") {
+			if body, ok := strings.CutSuffix(line, "\n"); ok {
+				b.WriteString(strings.TrimRight(body, " ") + "\n")
+			}
+		}
 	}
 	b.WriteString("\nExample\n")
 	fmt.Fprintf(&b, "  error: %s\n", termText(oracle.Message(ex)))
