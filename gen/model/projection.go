@@ -581,7 +581,9 @@ func (r *resolver) grpc(selected map[string]diag.Pos) {
 			// condition a client corrects by retrying with backoff, and
 			// clients' retry policies name it: a code that is never
 			// retryable tells them otherwise.
-			if on && v.GRPCCode == grpcRetriedCode && v.NeverRetryable() {
+			// A variant whose retryability is unknown, or without a code
+			// to name it by, has had that reported.
+			if on && v.GRPCCode == grpcRetriedCode && v.NeverRetryable() && !r.retryUnknown[v] && v.Code != "" {
 				if own {
 					r.warnf(v.Src.GRPCCode.Pos, "gRPC code %s tells clients to retry, but %s is never retryable; give it the code of why it fails (%s)", grpcRetriedCode, diag.Quote(v.Code), grpcPermanentCodes)
 				} else {

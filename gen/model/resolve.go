@@ -58,6 +58,7 @@ func resolve(cat *ast.Catalogue, imp Importer) (*Catalogue, diag.List) {
 		allCategorised: true,
 		excused:        map[*Attribute]bool{},
 		typeUnknown:    map[*Variant]bool{},
+		retryUnknown:   map[*Variant]bool{},
 	}
 	r.catalogue()
 	diags := r.diags.Sort()
@@ -108,6 +109,12 @@ type resolver struct {
 	// may be the cause they were meant to have, so what needs a cause is
 	// not also refused for lacking one.
 	typeUnknown map[*Variant]bool
+	// retryUnknown are the variants whose retryability is unknown: a key
+	// that decides it (retryable, retryable_from_cause, configurable,
+	// fields, a field's retryable) was refused or misspelt, or a field
+	// marked retryable could not take the role, each reported once. What
+	// holds only of a never-retryable variant is not also said of them.
+	retryUnknown map[*Variant]bool
 	// unnamedFamily reports that some family has no name of its own:
 	// none could be read, or it repeats another's. A field type or a
 	// maps_to that names no family may name that one, by the name it is
@@ -415,6 +422,17 @@ func (r *resolver) variant(f *Family, av *ast.Variant, payload bool) *Variant {
 		UsageHint: av.UsageHint.Value, Pos: av.Pos,
 	}
 	r.goName(av.Name, "variant")
+	for _, k := range []struct {
+		b   ast.Bool
+		key string
+	}{{av.Retryable, "retryable"}, {av.RetryableFromCause, "retryable_from_cause"}, {av.Configurable, "configurable"}} {
+		if unread(k.b) || r.misspelt(av.Pos, k.key) {
+			r.retryUnknown[v] = true
+		}
+	}
+	if r.misspelt(av.Pos, "fields") {
+		r.retryUnknown[v] = true
+	}
 	if av.Code.Set {
 		switch code := av.Code.Value; {
 		case r.codeTooLong(av.Code):
@@ -539,6 +557,10 @@ func (r *resolver) variant(f *Family, av *ast.Variant, payload bool) *Variant {
 	}
 	return v
 }
+
+// unread reports whether b was written but refused (and reported): its
+// value is unknown, not false.
+func unread(b ast.Bool) bool { return !b.Set && b.Pos.IsValid() }
 
 // hasCause reports whether a variant as written has a field that is a
 // cause, whether or not its type resolved.
@@ -694,6 +716,11 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 		if fd.Retryable = role(af.Retryable, "retryable", "bool", "whether the error is retryable", &retryable); fd.Retryable {
 			v.RetryableField = fd
 			v.Retry.Field = fd.Name
+		} else if af.Retryable.Value && retryable == nil || unread(af.Retryable) || r.misspelt(af.Pos, "retryable") || len(af.Keys) == 0 {
+			// Meant to decide, or may have been (a field that could not
+			// be read at all): which rule holds is unknown until the
+			// field is right.
+			r.retryUnknown[v] = true
 		}
 		if fd.Type.Kind == Duration {
 			fd.Unit = DefaultUnit
