@@ -248,7 +248,7 @@ func (r *resolver) mapCase(c *MapCase, pos diag.Pos) bool {
 			continue
 		}
 		if ff.Sensitive && !tf.Sensitive {
-			r.errorf(mapInto(tf), "field %s of %s is not sensitive, but the conversion from %s carries into it the sensitive field %s (at %s), whose value would then reach its messages, payload and logs: mark it sensitive: true, or rename one of them", diag.Quote(tf.Name), diag.Quote(to.Name), diag.Quote(from.Name), diag.Quote(ff.Name), at(ff.Src.Name.Pos))
+			r.errorf(mapInto(tf), "field %s of %s is not sensitive, but the conversion from %s carries into it the sensitive field %s (at %s), whose value would then reach its messages, payload and logs: %s", diag.Quote(tf.Name), diag.Quote(to.Name), diag.Quote(from.Name), diag.Quote(ff.Name), at(ff.Src.Name.Pos), sensitiveFix(tf))
 			ok = false
 			continue
 		}
@@ -261,6 +261,27 @@ func (r *resolver) mapCase(c *MapCase, pos diag.Pos) bool {
 		c.Retryable = rf
 	}
 	return ok
+}
+
+// sensitiveFix says how a target field is kept from a sensitive value:
+// marked sensitive, unless it takes a role no sensitive field may take
+// (the checker would refuse the mark), or is a payload field, which would
+// have to stop being one.
+func sensitiveFix(tf *Field) string {
+	role := ""
+	switch {
+	case tf.Retryable:
+		role = "the retryable field"
+	case tf.RetryAfter:
+		role = "the retry_after field"
+	case tf.HTTPStatus:
+		role = "the http_status field"
+	case tf.Payload:
+		return "drop its payload: true and mark it sensitive: true, or rename one of them"
+	default:
+		return "mark it sensitive: true, or rename one of them"
+	}
+	return "it is " + role + ", which cannot be sensitive; rename one of them"
 }
 
 // mapInto is where a target field is told it cannot take a sensitive
