@@ -501,7 +501,14 @@ func (c *comparer) variant(bv, hv *model.Variant) {
 	if bv.Category.Name != hv.Category.Name {
 		c.add(CategoryChanged, hv.KeyPos("category"), bv.KeyPos("category"), code, "the category of %s is now %s; in base it was %s", q(code), q(hv.Category.Name), q(bv.Category.Name))
 	}
-	if b, h := bv.Retry.String(), hv.Retry.String(); b != h {
+	// A renamed field that decides still decides: the rename is
+	// reported at the field.
+	br := bv.Retry
+	if to, ok := c.renames(bv, hv)[br.Field]; ok && br.Field != "" {
+		br.Field = to
+	}
+	if b, h := br.String(), hv.Retry.String(); b != h {
+		b = bv.Retry.String()
 		key := "retryable"
 		if bv.Retry.FromCause != hv.Retry.FromCause {
 			key = "retryable_from_cause"
