@@ -617,6 +617,10 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 			Payload: af.Payload.Value, RetryAfter: af.RetryAfter.Value, HTTPStatus: af.HTTPStatus.Value, Retryable: af.Retryable.Value, Sensitive: af.Sensitive.Value, Index: i, Pos: af.Pos}
 		v.Fields = append(v.Fields, fd)
 		name := af.Name.Value
+		// A field that repeats an earlier one's name is reported as a
+		// duplicate: that it is then a second cause, or a second field of
+		// a role, after the field of its name is the same mistake.
+		duplicate := false
 		if !af.Name.Set {
 			known = false
 		} else {
@@ -627,6 +631,7 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 				out[name] = true
 			case out[name]:
 				r.errorf(af.Name.Pos, "duplicate field %s in variant %s", diag.Quote(name), diag.Quote(av.Name.Value))
+				duplicate = true
 			default:
 				out[name] = true
 				g := fd.GoName
@@ -677,9 +682,12 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 			r.typeUnknown[v] = true
 		}
 		if isCause {
-			if cause != nil {
+			switch {
+			case cause != nil && !(duplicate && cause.Name.Value == name):
 				r.errorf(af.Type.Pos, "variant %s has a second cause field %s; at most one field may be an error (the first is %s)", diag.Quote(av.Name.Value), fieldLabel(name, af.Pos), diag.Quote(cause.Name.Value))
-			} else {
+			case cause != nil:
+				// A duplicate field, reported as such.
+			default:
 				cause = af
 				v.Cause = fd
 			}
@@ -697,6 +705,8 @@ func (r *resolver) fields(f *Family, av *ast.Variant, v *Variant, payload bool) 
 			switch {
 			case typeKnown && af.Type.Value != typ:
 				r.errorf(flag.Pos, "%s field %s must have type %s, not %s, to hold %s", key, fieldLabel(name, af.Pos), typ, af.Type.Value, holds)
+			case *first != nil && duplicate && (*first).Name.Value == name:
+				// A duplicate field, reported as such.
 			case *first != nil:
 				r.errorf(flag.Pos, "variant %s has a second %s field (the first is %s); mark one field only", diag.Quote(av.Name.Value), key, diag.Quote((*first).Name.Value))
 			case !typeKnown:
