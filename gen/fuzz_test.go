@@ -28,29 +28,32 @@ import (
 // Flags of FuzzGenerate: which optional keys the catalogue carries and how
 // its values are written.
 const (
-	fPayload       = 1 << iota // the family has a payload_type
-	fFamilyUser                // the family has user_message: extra
-	fRange                     // the family has nums: [1, 100000]
-	fUser                      // the variant has user_message: extra
-	fSuppression               // the variant has suppression_key: extra
-	fHints                     // suggested_tool, suggested_action, usage_hint: extra
-	fRetryable                 // retryable: true
-	fFromCause                 // retryable_from_cause: true
-	fSuppressRetry             // suppress_retry: true
-	fNonFatal                  // non_fatal: true
-	fStatus                    // http_status: [num]
-	fField2                    // a second field
-	fPayload1                  // field 1 is a payload field
-	fPayload2                  // field 2 is a payload field
-	fRetryAfter2               // field 2 is the retry_after field
-	fExample1                  // field 1 has an example
-	fExampleList               // field 1's example is the list [example, extra]
-	fRaw                       // names, codes and examples written as plain scalars
-	fBlockDoc                  // docs written as literal blocks
-	fFieldDoc                  // field 1 has doc
-	fOtherFamily               // a second family (a cause type: OtherFamily)
-	fSecondVariant             // a second variant in the fuzzed family
-	fTidy                      // names, codes, types and num made valid, so more catalogues pass the checker
+	fPayload         = 1 << iota // the family has a payload_type
+	fFamilyUser                  // the family has user_message: extra
+	fRange                       // the family has nums: [1, 100000]
+	fUser                        // the variant has user_message: extra
+	fSuppression                 // the variant has suppression_key: extra
+	fHints                       // suggested_tool, suggested_action, usage_hint: extra
+	fRetryable                   // retryable: true
+	fFromCause                   // retryable_from_cause: true
+	fSuppressRetry               // suppress_retry: true
+	fNonFatal                    // non_fatal: true
+	fStatus                      // http_status: [num]
+	fField2                      // a second field
+	fPayload1                    // field 1 is a payload field
+	fPayload2                    // field 2 is a payload field
+	fRetryAfter2                 // field 2 is the retry_after field
+	fExample1                    // field 1 has an example
+	fExampleList                 // field 1's example is the list [example, extra]
+	fRaw                         // names, codes and examples written as plain scalars
+	fBlockDoc                    // docs written as literal blocks
+	fFieldDoc                    // field 1 has doc
+	fOtherFamily                 // a second family (a cause type: OtherFamily)
+	fSecondVariant               // a second variant in the fuzzed family
+	fTidy                        // names, codes, types and num made valid, so more catalogues pass the checker
+	fRetryableField2             // field 2 is the retryable field
+	fGRPCUnavailable             // the grpc projection, the family's grpc_code UNAVAILABLE
+	fMapsTo                      // the family maps_to OtherFamily, whose target's retryable field is named as field 1
 )
 
 // FuzzGenerate splices fuzzed names, codes, numbers, messages, docs, field
@@ -146,6 +149,10 @@ func spliceCatalogue(pkg, category, family, variant, code string, num int,
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	w("version: 1\n")
 	w("package: %s\n", name(pkg))
+	if has(fGRPCUnavailable) {
+		w("projections: [grpc]\n")
+		w("grpc: {domain: fuzz.example.com}\n")
+	}
 	w("categories:\n")
 	w("  %s: A fuzzed category.\n", name(category))
 	if has(fOtherFamily) {
@@ -162,6 +169,12 @@ func spliceCatalogue(pkg, category, family, variant, code string, num int,
 	}
 	if has(fRange) {
 		w("    nums: [1, 100000]\n")
+	}
+	if has(fGRPCUnavailable) {
+		w("    grpc_code: UNAVAILABLE\n")
+	}
+	if has(fMapsTo) {
+		w("    maps_to: {family: OtherFamily, default: OtherTarget}\n")
 	}
 	w("    variants:\n")
 	w("      - name: %s\n", name(variant))
@@ -217,6 +230,9 @@ func spliceCatalogue(pkg, category, family, variant, code string, num int,
 		if has(fRetryAfter2) {
 			w("            retry_after: true\n")
 		}
+		if has(fRetryableField2) {
+			w("            retryable: true\n")
+		}
 	}
 	if has(fSecondVariant) {
 		w("      - name: FuzzSecond\n")
@@ -229,6 +245,16 @@ func spliceCatalogue(pkg, category, family, variant, code string, num int,
 		w("  - name: OtherFamily\n")
 		w("    variants:\n")
 		w("      - {name: OtherVariant, code: other_variant, num: 100001, category: other, message: \"other {code}\"}\n")
+		if has(fMapsTo) {
+			w("      - name: OtherTarget\n")
+			w("        code: other_target\n")
+			w("        num: 100002\n")
+			w("        category: other\n")
+			w("        message: \"other {code}\"\n")
+			w("        fields:\n")
+			w("          - {name: other_cause, type: error}\n")
+			w("          - {name: %s, type: bool, retryable: true}\n", name(field1))
+		}
 	}
 	return []byte(b.String())
 }
@@ -427,6 +453,15 @@ var generateSeeds = []generateSeed{
 	// Tidied: any text becomes valid names, so the rest is what is fuzzed.
 	{"Pkg!", "Cat egory", "fam-ily", "vari ant", "Code-1", -7, "{f} and {g_field} 100%", nastyDoc, "--", "?", "field", "int", "x", "y", fTidy | fField2 | fPayload | fPayload1 | fBlockDoc},
 	{"", "", "", "", "", 0, "{code}", "Doc.", "", "bool", "", "OtherFamily", "", "", fTidy | fOtherFamily | fField2 | fRaw | fFromCause},
+	// A field that decides retryability: with gRPC's UNAVAILABLE, with a
+	// conversion into a target whose retryable field has field 1's name
+	// (of another type, sensitive, or the same), beside the other keys
+	// that would decide.
+	{"fuzz", "model", "ModelError", "CallFailed", "call_failed", 101, "call failed: {cause}", "Doc.", "cause", "error", "transient", "bool", "", "", fField2 | fRetryableField2 | fGRPCUnavailable | fPayload | fPayload2 | fOtherFamily | fSecondVariant},
+	{"fuzz", "model", "ModelError", "CallFailed", "call_failed", 101, "call failed {again}", "Doc.", "again", "bool", "transient", "bool", "false", "", fField2 | fRetryableField2 | fMapsTo | fOtherFamily | fExample1},
+	{"fuzz", "model", "ModelError", "CallFailed", "call_failed", 101, "call failed", "Doc.", "again", "string", "transient", "bool", "x", "", fField2 | fRetryableField2 | fMapsTo | fOtherFamily | fExample1 | fStatus},
+	{"fuzz", "model", "ModelError", "CallFailed", "call_failed", 101, "call failed", "Doc.", "again", "bool", "transient", "duration", "", "", fField2 | fRetryableField2 | fRetryAfter2 | fRetryable | fNonFatal | fGRPCUnavailable},
+	{"", "", "", "", "", 0, "{code}", "Doc.", "", "bool", "", "bool", "", "", fTidy | fOtherFamily | fField2 | fRetryableField2 | fMapsTo | fGRPCUnavailable | fPayload | fPayload1},
 	// Rejected: keyword and predeclared package names, names the generated
 	// package or its test declares, hostile text.
 	{"func", "input", "F", "V", "v", 1, "m {x}", "Doc.", "x", "string", "", "", "", "", 0},

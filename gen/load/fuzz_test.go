@@ -149,6 +149,8 @@ func seedCatalogues(tb testing.TB) [][]byte {
 // YAML parser's corners.
 var hostileSeeds = []string{
 	"",
+	"version: 1\npackage: p\nprojections: [grpc]\ngrpc: {domain: a.b}\ncategories: {c: C.}\nfamilies:\n  - {name: A, grpc_code: UNAVAILABLE, variants: [{name: B, code: b, num: 1, category: c, message: m, retryable: yes, fields: [{name: t, type: bool, retryable: [true]}, {name: u, type: B, retryable: null, sensitive: true}]}, 7]}\n",
+	"version: 1\npackage: p\ncategories: {c: C.}\nfamilies:\n  - {name: A, maps_to: {family: A2}, variants: [{name: B, code: b, num: 1, category: c, message: m, fields: [{name: t, type: string, sensitive: true}]}]}\n  - {name: A2, variants: [{name: C, code: c, num: 2, category: c, message: m, fields: [{name: e, type: error}, {name: t, type: bool, retryable: true, sensitive: true}]}]}\n",
 	"\n",
 	"\xef\xbb\xbf",
 	"\xef\xbb\xbfversion: 1\n",
