@@ -64,14 +64,23 @@ var (
 	projectToolOutput string
 )
 
-// sharesNothing names the projections whose part uses nothing of the part
-// the others share (runtime/project.go), only the runtime: selected alone,
-// they leave the shared part out, which would be dead code in the package.
-var sharesNothing = map[string]bool{"tool_output": true}
+// sharedUse is what a projection's part of the runtime reaches of the part
+// the projections share (runtime/project.go), directly or through that
+// part itself: the names of its top-level declarations, in their order
+// there, and the imports they use. sharedReach, in projection_reach.go,
+// holds it for every projection; it is computed from the parsed sources
+// when errgen is built (go test ./gen/golang -update rewrites it, and
+// fails while it is stale), so that generating parses no Go.
+type sharedUse struct {
+	decls   []string
+	imports []string
+}
 
 // projections returns errgen_projections.go: the runtime's parts for the
-// projections m selects, in the order of model.Projections, after the part
-// they share (when one of them uses it), under one import block.
+// projections m selects, in the order of model.Projections, after the
+// declarations of the part they share that they reach (with the comments
+// between that part's declarations, when they reach one), under one import
+// block.
 func projections(m *model.Catalogue, header string) ([]byte, error) {
 	var b strings.Builder
 	b.WriteString(header + "\n\npackage " + m.Package + "\n")
@@ -79,16 +88,27 @@ func projections(m *model.Catalogue, header string) ([]byte, error) {
 		b.WriteString("\n// The catalogue selects no projections (projections: in errors.yaml).\n")
 		return []byte(b.String()), nil
 	}
-	var parts []string
-	if slices.ContainsFunc(m.Projections, func(name string) bool { return !sharesNothing[name] }) {
-		parts = append(parts, projectShared)
+	var imports, bodies []string
+	keep := map[string]bool{}
+	for _, name := range m.Projections {
+		use := sharedReach[name]
+		for _, d := range use.decls {
+			keep[d] = true
+		}
+		imports = append(imports, use.imports...)
+	}
+	if len(keep) > 0 {
+		_, body, err := splitImports(projectShared)
+		if err != nil {
+			return nil, err
+		}
+		if body, err = keepShared(body, keep); err != nil {
+			return nil, err
+		}
+		bodies = append(bodies, body)
 	}
 	for _, name := range m.Projections {
-		parts = append(parts, projectSources[name])
-	}
-	var imports, bodies []string
-	for _, src := range parts {
-		imps, body, err := splitImports(src)
+		imps, body, err := splitImports(projectSources[name])
 		if err != nil {
 			return nil, err
 		}
@@ -108,6 +128,71 @@ func projections(m *model.Catalogue, header string) ([]byte, error) {
 		b.WriteString("\n" + body)
 	}
 	return []byte(b.String()), nil
+}
+
+// sharedPiece is a top-level declaration of the shared part with its doc
+// comment, named by the name it declares, or a comment standing between
+// declarations, named "".
+type sharedPiece struct {
+	name, text string
+}
+
+// sharedPieces cuts body, the shared part after its import block, into its
+// pieces by the layout gofmt gives it: a piece starts after an empty line,
+// at a line that is neither indented nor the end of a block. A piece's
+// name is the one after func, type, var or const on its first line that
+// is not a comment. TestSharedPartSplits holds the shared part to this:
+// each piece declares just its name, or nothing (no method, no grouped
+// declaration).
+func sharedPieces(body string) []sharedPiece {
+	var pieces []sharedPiece
+	for _, text := range strings.SplitAfter(body, "\n\n") {
+		if n := len(pieces); n > 0 && (text == "" || strings.ContainsRune("\t })", rune(text[0]))) {
+			pieces[n-1].text += text
+			continue
+		}
+		pieces = append(pieces, sharedPiece{declName(text), text})
+	}
+	return pieces
+}
+
+// declName returns the name a piece of the shared part declares, or "" for
+// a comment.
+func declName(text string) string {
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "//") {
+			continue
+		}
+		for _, keyword := range []string{"func ", "type ", "var ", "const "} {
+			if rest, ok := strings.CutPrefix(line, keyword); ok {
+				if i := strings.IndexAny(rest, " ([=,"); i > 0 {
+					return rest[:i]
+				}
+			}
+		}
+		return ""
+	}
+	return ""
+}
+
+// keepShared returns body, the shared part after its import block, with
+// only the declarations keep names, and the comments between
+// declarations.
+func keepShared(body string, keep map[string]bool) (string, error) {
+	var b strings.Builder
+	found := 0
+	for _, p := range sharedPieces(body) {
+		if p.name == "" || keep[p.name] {
+			b.WriteString(p.text)
+		}
+		if keep[p.name] {
+			found++
+		}
+	}
+	if found != len(keep) {
+		return "", fmt.Errorf("the shared part of the projections does not declare what projection_reach.go says they reach (run go test ./gen/golang -update)")
+	}
+	return strings.TrimRight(b.String(), "\n") + "\n", nil
 }
 
 // splitImports splits a part of the runtime, after its package clause, into
