@@ -23,6 +23,7 @@ import (
 
 	"github.com/errgen/errgen/gen/cli"
 	"github.com/errgen/errgen/gen/golang"
+	"github.com/errgen/errgen/gen/model"
 	"github.com/errgen/errgen/gen/synth"
 )
 
@@ -170,6 +171,30 @@ func catalogues(t *testing.T) map[string][]byte {
 	return out
 }
 
+// singleProjections returns, by name, the first testdata case's catalogue
+// selecting each projection alone (with the section it needs): the
+// projections file keeps of the part the projections share only what the
+// selection reaches, which differs from one projection to the next.
+func singleProjections(t *testing.T) map[string][]byte {
+	t.Helper()
+	base := genCases(t)[0].src
+	if bytes.Contains(base, []byte("projections:")) {
+		t.Fatalf("%s selects projections already", genCases(t)[0].path)
+	}
+	out := map[string][]byte{}
+	for _, name := range model.ProjectionNames {
+		src := "projections: [" + name + "]\n"
+		switch name {
+		case "problem":
+			src += "problem: {type_base: \"https://errors.example.com/\"}\n"
+		case "grpc":
+			src += "grpc: {domain: errors.example.com}\n"
+		}
+		out["only_"+name] = append(slices.Clip(base), src...)
+	}
+	return out
+}
+
 func TestGenerateIsDeterministic(t *testing.T) {
 	for name, src := range catalogues(t) {
 		t.Run(name, func(t *testing.T) {
@@ -247,7 +272,8 @@ func checkGoFile(t *testing.T, path string, data []byte) {
 
 // TestGeneratedPackagesCompile builds every generated package in a module
 // of its own that declares go 1.23 (the oldest Go the output supports: Chain is an iter.Seq), vets
-// it, and runs its generated golden tests.
+// it, and runs its generated golden tests: those of the catalogues the
+// other tests run on, and of one selecting each projection alone.
 func TestGeneratedPackagesCompile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and tests generated packages with the go command")
@@ -261,7 +287,11 @@ func TestGeneratedPackagesCompile(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte(mod), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for name, src := range catalogues(t) {
+	all := catalogues(t)
+	for name, src := range singleProjections(t) {
+		all[name] = src
+	}
+	for name, src := range all {
 		dir := filepath.Join(root, name)
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
