@@ -173,8 +173,9 @@ func genMapping(f *printer.File, mp *model.Mapping) {
 		"the fields of the same name; nil for nil.",
 	}
 	if mp.SetsRetryable() {
-		doc[2] = "the fields of the same name; a variant whose retryable field no field"
-		doc = append(doc, "fills gets err's retryability in it. Nil for nil.")
+		doc[2] = "the fields of the same name; a target whose retryable field no field of"
+		doc = append(doc, "that name fills has it set to err.Retryable() as it is at the conversion",
+			"(a later SetClassPolicy does not change it). Nil for nil.")
 	}
 	b := f.Func(doc, "func "+mp.Func()+"(err "+mp.From.Name+") "+mp.To.Name)
 	b.Open("if err == nil || isNil(err)")

@@ -981,8 +981,9 @@ func Classify(err error) Error {
 
 // OperatorErrorFromProviderError converts err into the OperatorError its
 // variant maps to (maps_to), which holds err as its cause and carries over
-// the fields of the same name; a variant whose retryable field no field
-// fills gets err's retryability in it. Nil for nil.
+// the fields of the same name; a target whose retryable field no field of
+// that name fills has it set to err.Retryable() as it is at the conversion
+// (a later SetClassPolicy does not change it). Nil for nil.
 func OperatorErrorFromProviderError(err ProviderError) OperatorError {
 	if err == nil || isNil(err) {
 		return nil
