@@ -47,12 +47,18 @@ func declared(t *testing.T, src string) map[string]bool {
 	return names
 }
 
-// declNames returns the names d declares.
+// DeclNames is declNames for the package's external tests.
+var DeclNames = declNames
+
+// declNames returns the names d declares at the top level: a method
+// declares none.
 func declNames(d ast.Decl) []string {
 	var names []string
 	switch d := d.(type) {
 	case *ast.FuncDecl:
-		names = append(names, d.Name.Name)
+		if d.Recv == nil {
+			names = append(names, d.Name.Name)
+		}
 	case *ast.GenDecl:
 		for _, s := range d.Specs {
 			switch s := s.(type) {

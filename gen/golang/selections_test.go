@@ -67,7 +67,7 @@ func TestEverySelectionTypeChecks(t *testing.T) {
 	}
 	shared := map[string]bool{}
 	for _, d := range sharedFile.Decls {
-		for _, n := range topNames(d) {
+		for _, n := range golang.DeclNames(d) {
 			shared[n] = true
 		}
 	}
@@ -128,7 +128,7 @@ func TestEverySelectionTypeChecks(t *testing.T) {
 				continue
 			}
 			root := true
-			for _, n := range topNames(d) {
+			for _, n := range golang.DeclNames(d) {
 				if obj := pkg.Scope().Lookup(n); obj != nil {
 					declOf[obj] = d
 				}
@@ -163,27 +163,4 @@ func TestEverySelectionTypeChecks(t *testing.T) {
 			}
 		}
 	}
-}
-
-// topNames returns the names d declares at the top level.
-func topNames(d ast.Decl) []string {
-	var names []string
-	switch d := d.(type) {
-	case *ast.FuncDecl:
-		if d.Recv == nil {
-			names = append(names, d.Name.Name)
-		}
-	case *ast.GenDecl:
-		for _, s := range d.Specs {
-			switch s := s.(type) {
-			case *ast.TypeSpec:
-				names = append(names, s.Name.Name)
-			case *ast.ValueSpec:
-				for _, n := range s.Names {
-					names = append(names, n.Name)
-				}
-			}
-		}
-	}
-	return names
 }
